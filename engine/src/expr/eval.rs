@@ -1,0 +1,353 @@
+//! Concrete semantics of every operator, and evaluation of terms under a model.
+//!
+//! The `apply_*` functions are the one definition of each operator's meaning:
+//! the evaluator, the simplifier's constant folding and the tests all use them.
+
+use super::{mask, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId, TermStore};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// A concrete array: every index maps to `default` except those in `entries`.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ArrayValue {
+    pub default: u8,
+    pub entries: BTreeMap<u32, u8>,
+}
+
+impl ArrayValue {
+    pub fn get(&self, index: u32) -> u8 {
+        self.entries.get(&index).copied().unwrap_or(self.default)
+    }
+
+    /// Sets one index, keeping `entries` free of entries equal to `default`.
+    pub fn set(&mut self, index: u32, value: u8) {
+        if value == self.default {
+            self.entries.remove(&index);
+        } else {
+            self.entries.insert(index, value);
+        }
+    }
+}
+
+/// The value of a term.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Value {
+    Bool(bool),
+    Bv { width: u8, value: u64 },
+    Array(Rc<ArrayValue>),
+}
+
+impl Value {
+    /// The value every symbol of `sort` has when a model does not mention it.
+    pub fn default_of(sort: Sort) -> Value {
+        match sort {
+            Sort::Bool => Value::Bool(false),
+            Sort::Bv(width) => Value::Bv { width, value: 0 },
+            Sort::Array => Value::Array(Rc::default()),
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match *self {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn as_bv(&self) -> Option<u64> {
+        match *self {
+            Value::Bv { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+}
+
+/// An assignment of values to symbols; unmentioned symbols take
+/// [`Value::default_of`] their sort.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Model {
+    values: BTreeMap<SymbolId, Value>,
+}
+
+impl Model {
+    pub fn new() -> Model {
+        Model::default()
+    }
+
+    pub fn set(&mut self, symbol: SymbolId, value: Value) {
+        self.values.insert(symbol, value);
+    }
+
+    pub fn get(&self, symbol: SymbolId) -> Option<&Value> {
+        self.values.get(&symbol)
+    }
+
+    /// The assigned symbols, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (SymbolId, &Value)> {
+        self.values.iter().map(|(&s, v)| (s, v))
+    }
+
+    /// Adds every assignment of `other`, overriding this model's.
+    pub fn extend(&mut self, other: &Model) {
+        for (s, v) in other.iter() {
+            self.values.insert(s, v.clone());
+        }
+    }
+}
+
+pub fn apply_unary(op: BvUnOp, width: u8, a: u64) -> u64 {
+    match op {
+        BvUnOp::Not => !a & mask(width),
+        BvUnOp::Neg => a.wrapping_neg() & mask(width),
+    }
+}
+
+/// SMT-LIB semantics, including division by zero: `bvudiv x 0` is all ones,
+/// `bvurem x 0` is `x`, `bvsdiv x 0` is 1 for negative `x` and all ones
+/// otherwise, `bvsrem x 0` and `bvsmod x 0` are `x`.
+pub fn apply_binary(op: BvBinOp, width: u8, a: u64, b: u64) -> u64 {
+    let m = mask(width);
+    let w = u64::from(width);
+    let r = match op {
+        BvBinOp::Add => a.wrapping_add(b),
+        BvBinOp::Sub => a.wrapping_sub(b),
+        BvBinOp::Mul => a.wrapping_mul(b),
+        BvBinOp::Udiv => a.checked_div(b).unwrap_or(m),
+        BvBinOp::Urem => a.checked_rem(b).unwrap_or(a),
+        BvBinOp::Sdiv => {
+            let (sa, sb) = (to_signed(width, a), to_signed(width, b));
+            if sb == 0 {
+                if sa < 0 {
+                    1
+                } else {
+                    m
+                }
+            } else {
+                sa.wrapping_div(sb) as u64
+            }
+        }
+        BvBinOp::Srem => {
+            let (sa, sb) = (to_signed(width, a), to_signed(width, b));
+            if sb == 0 {
+                a
+            } else {
+                sa.wrapping_rem(sb) as u64
+            }
+        }
+        BvBinOp::Smod => {
+            let (sa, sb) = (to_signed(width, a), to_signed(width, b));
+            if sb == 0 {
+                a
+            } else {
+                // The remainder takes the sign of the divisor.
+                let r = sa.wrapping_rem(sb);
+                if r != 0 && ((r < 0) != (sb < 0)) {
+                    r.wrapping_add(sb) as u64
+                } else {
+                    r as u64
+                }
+            }
+        }
+        BvBinOp::Shl => {
+            if b >= w {
+                0
+            } else {
+                a << b
+            }
+        }
+        BvBinOp::Lshr => {
+            if b >= w {
+                0
+            } else {
+                a >> b
+            }
+        }
+        BvBinOp::Ashr => {
+            let sa = to_signed(width, a);
+            (sa >> b.min(63)) as u64
+        }
+        BvBinOp::And => a & b,
+        BvBinOp::Or => a | b,
+        BvBinOp::Xor => a ^ b,
+    };
+    r & m
+}
+
+pub fn apply_cmp(op: BvCmp, width: u8, a: u64, b: u64) -> bool {
+    match op {
+        BvCmp::Ult => a < b,
+        BvCmp::Ule => a <= b,
+        BvCmp::Slt => to_signed(width, a) < to_signed(width, b),
+        BvCmp::Sle => to_signed(width, a) <= to_signed(width, b),
+    }
+}
+
+pub fn apply_rotate_left(width: u8, amount: u8, a: u64) -> u64 {
+    let k = u32::from(amount) % u32::from(width);
+    if k == 0 {
+        return a;
+    }
+    ((a << k) | (a >> (u32::from(width) - k))) & mask(width)
+}
+
+pub fn apply_rotate_right(width: u8, amount: u8, a: u64) -> u64 {
+    let k = u32::from(amount) % u32::from(width);
+    apply_rotate_left(width, ((u32::from(width) - k) % u32::from(width)) as u8, a)
+}
+
+pub fn apply_extract(hi: u8, lo: u8, a: u64) -> u64 {
+    (a >> lo) & mask(hi - lo + 1)
+}
+
+pub fn apply_sign_ext(from_width: u8, extra: u8, a: u64) -> u64 {
+    (to_signed(from_width, a) as u64) & mask(from_width + extra)
+}
+
+impl TermStore {
+    /// The value of `t` under `model`.
+    pub fn eval(&self, t: TermId, model: &Model) -> Value {
+        let mut values = self.eval_all(&[t], model);
+        values.remove(&t).expect("the root is evaluated")
+    }
+
+    /// Whether every boolean term in `terms` is true under `model`.
+    pub fn satisfies(&self, terms: &[TermId], model: &Model) -> bool {
+        let values = self.eval_all(terms, model);
+        terms.iter().all(|t| values[t] == Value::Bool(true))
+    }
+
+    fn eval_all(&self, roots: &[TermId], model: &Model) -> BTreeMap<TermId, Value> {
+        let mut values: BTreeMap<TermId, Value> = BTreeMap::new();
+        for t in self.reachable(roots) {
+            let v = self.eval_node(t, model, &values);
+            values.insert(t, v);
+        }
+        values
+    }
+
+    fn eval_node(&self, t: TermId, model: &Model, values: &BTreeMap<TermId, Value>) -> Value {
+        let bool_of = |c: TermId| values[&c].as_bool().expect("well-sorted boolean");
+        let bv_of = |c: TermId| values[&c].as_bv().expect("well-sorted bit-vector");
+        let array_of = |c: TermId| match &values[&c] {
+            Value::Array(a) => a.clone(),
+            _ => unreachable!("well-sorted array"),
+        };
+        let width = self.width(t);
+        let bv = |value: u64| Value::Bv { width, value };
+        match *self.node(t) {
+            Node::BoolConst(b) => Value::Bool(b),
+            Node::BvConst { width, value } => Value::Bv { width, value },
+            Node::Symbol(s) => model
+                .get(s)
+                .cloned()
+                .unwrap_or_else(|| Value::default_of(self.symbol_sort(s))),
+            Node::Not(a) => Value::Bool(!bool_of(a)),
+            Node::And(a, b) => Value::Bool(bool_of(a) && bool_of(b)),
+            Node::Or(a, b) => Value::Bool(bool_of(a) || bool_of(b)),
+            Node::Xor(a, b) => Value::Bool(bool_of(a) != bool_of(b)),
+            Node::Ite(c, a, b) => values[&if bool_of(c) { a } else { b }].clone(),
+            Node::Eq(a, b) => Value::Bool(values[&a] == values[&b]),
+            Node::BvUn(op, a) => bv(apply_unary(op, width, bv_of(a))),
+            Node::BvBin(op, a, b) => bv(apply_binary(op, width, bv_of(a), bv_of(b))),
+            Node::BvCmp(op, a, b) => Value::Bool(apply_cmp(op, self.width(a), bv_of(a), bv_of(b))),
+            Node::Extract { hi, lo, arg } => bv(apply_extract(hi, lo, bv_of(arg))),
+            Node::Concat(h, l) => bv((bv_of(h) << self.width(l)) | bv_of(l)),
+            Node::ZeroExt(_, a) => bv(bv_of(a)),
+            Node::SignExt(extra, a) => bv(apply_sign_ext(self.width(a), extra, bv_of(a))),
+            Node::RotateLeft(k, a) => bv(apply_rotate_left(width, k, bv_of(a))),
+            Node::RotateRight(k, a) => bv(apply_rotate_right(width, k, bv_of(a))),
+            Node::Select(a, i) => bv(u64::from(array_of(a).get(bv_of(i) as u32))),
+            Node::Store(a, i, v) => {
+                let mut array = array_of(a);
+                Rc::make_mut(&mut array).set(bv_of(i) as u32, bv_of(v) as u8);
+                Value::Array(array)
+            }
+            Node::ConstArray(v) => Value::Array(Rc::new(ArrayValue {
+                default: bv_of(v) as u8,
+                entries: BTreeMap::new(),
+            })),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SMT-LIB's division-by-zero results, for every division operator.
+    #[test]
+    fn division_by_zero_follows_smtlib() {
+        for width in [1u8, 7, 8, 32, 64] {
+            let m = mask(width);
+            let min = 1u64 << (width - 1);
+            for x in [0, 1, 5 & m, m, min, min.wrapping_sub(1) & m] {
+                assert_eq!(apply_binary(BvBinOp::Udiv, width, x, 0), m, "udiv {x}/0 w{width}");
+                assert_eq!(apply_binary(BvBinOp::Urem, width, x, 0), x, "urem {x}%0 w{width}");
+                let expected_sdiv = if to_signed(width, x) < 0 { 1 } else { m };
+                assert_eq!(apply_binary(BvBinOp::Sdiv, width, x, 0), expected_sdiv);
+                assert_eq!(apply_binary(BvBinOp::Srem, width, x, 0), x);
+                assert_eq!(apply_binary(BvBinOp::Smod, width, x, 0), x);
+            }
+        }
+    }
+
+    #[test]
+    fn signed_division_overflow_wraps() {
+        // INT_MIN / -1 = INT_MIN, INT_MIN rem -1 = 0.
+        assert_eq!(apply_binary(BvBinOp::Sdiv, 8, 0x80, 0xff), 0x80);
+        assert_eq!(apply_binary(BvBinOp::Srem, 8, 0x80, 0xff), 0);
+        assert_eq!(apply_binary(BvBinOp::Smod, 8, 0x80, 0xff), 0);
+        assert_eq!(apply_binary(BvBinOp::Sdiv, 64, 1 << 63, u64::MAX), 1 << 63);
+    }
+
+    #[test]
+    fn signed_remainder_and_modulus_take_different_signs() {
+        // -7 srem 2 = -1 (sign of dividend); -7 smod 2 = 1 (sign of divisor).
+        let m7 = (-7i64 as u64) & 0xff;
+        assert_eq!(apply_binary(BvBinOp::Srem, 8, m7, 2), 0xff);
+        assert_eq!(apply_binary(BvBinOp::Smod, 8, m7, 2), 1);
+        // 7 smod -2 = -1.
+        assert_eq!(apply_binary(BvBinOp::Smod, 8, 7, 0xfe), 0xff);
+        assert_eq!(apply_binary(BvBinOp::Sdiv, 8, m7, 2), 0xfd);
+    }
+
+    #[test]
+    fn shifts_past_the_width() {
+        assert_eq!(apply_binary(BvBinOp::Shl, 8, 1, 8), 0);
+        assert_eq!(apply_binary(BvBinOp::Lshr, 8, 0x80, 200), 0);
+        assert_eq!(apply_binary(BvBinOp::Ashr, 8, 0x80, 200), 0xff);
+        assert_eq!(apply_binary(BvBinOp::Ashr, 8, 0x40, 200), 0);
+        assert_eq!(apply_binary(BvBinOp::Shl, 64, 1, u64::MAX), 0);
+    }
+
+    #[test]
+    fn rotations_and_extensions() {
+        assert_eq!(apply_rotate_left(8, 1, 0x81), 0x03);
+        assert_eq!(apply_rotate_right(8, 1, 0x81), 0xc0);
+        assert_eq!(apply_rotate_left(8, 9, 0x81), 0x03);
+        assert_eq!(apply_rotate_left(1, 3, 1), 1);
+        assert_eq!(apply_sign_ext(4, 4, 0x8), 0xf8);
+        assert_eq!(apply_extract(7, 4, 0xab), 0xa);
+    }
+
+    #[test]
+    fn evaluation_under_a_model() {
+        let mut s = TermStore::new();
+        let x = s.declare("x", Sort::Bv(8)).unwrap();
+        let mem = s.declare("mem", Sort::Array).unwrap();
+        let i = s.bv_const(32, 4);
+        let stored = s.store(mem, i, x);
+        let read = s.select(stored, i);
+        let other = s.bv_const(32, 5);
+        let read_other = s.select(stored, other);
+        let sum = s.bin(BvBinOp::Add, read, read_other);
+        let mut model = Model::new();
+        model.set(s.symbol_named("x").unwrap(), Value::Bv { width: 8, value: 200 });
+        let mut array = ArrayValue::default();
+        array.set(5, 100);
+        model.set(s.symbol_named("mem").unwrap(), Value::Array(Rc::new(array)));
+        assert_eq!(s.eval(sum, &model), Value::Bv { width: 8, value: 44 });
+        let lt = s.cmp(BvCmp::Slt, sum, x);
+        assert_eq!(s.eval(lt, &model), Value::Bool(false));
+    }
+}

@@ -1,0 +1,1 @@
+//! Bit-blasting (placeholder until the bit-blaster lands).
