@@ -216,7 +216,11 @@ impl Node {
             Node::BvUn(op, a) => Node::BvUn(op, f(a)),
             Node::BvBin(op, a, b) => Node::BvBin(op, f(a), f(b)),
             Node::BvCmp(op, a, b) => Node::BvCmp(op, f(a), f(b)),
-            Node::Extract { hi, lo, arg } => Node::Extract { hi, lo, arg: f(arg) },
+            Node::Extract { hi, lo, arg } => Node::Extract {
+                hi,
+                lo,
+                arg: f(arg),
+            },
             Node::Concat(a, b) => Node::Concat(f(a), f(b)),
             Node::ZeroExt(k, a) => Node::ZeroExt(k, f(a)),
             Node::SignExt(k, a) => Node::SignExt(k, f(a)),
@@ -348,15 +352,24 @@ impl TermStore {
         let err = |msg: String| Err(SortError(msg));
         let bv = |t: TermId, what: &str| match self.sort(t) {
             Sort::Bv(w) => Ok(w),
-            s => Err(SortError(format!("{what} expects a bit-vector, got {}", sort_to_smtlib(s)))),
+            s => Err(SortError(format!(
+                "{what} expects a bit-vector, got {}",
+                sort_to_smtlib(s)
+            ))),
         };
         let boolean = |t: TermId, what: &str| match self.sort(t) {
             Sort::Bool => Ok(()),
-            s => Err(SortError(format!("{what} expects a Bool, got {}", sort_to_smtlib(s)))),
+            s => Err(SortError(format!(
+                "{what} expects a Bool, got {}",
+                sort_to_smtlib(s)
+            ))),
         };
         let array = |t: TermId, what: &str| match self.sort(t) {
             Sort::Array => Ok(()),
-            s => Err(SortError(format!("{what} expects an array, got {}", sort_to_smtlib(s)))),
+            s => Err(SortError(format!(
+                "{what} expects an array, got {}",
+                sort_to_smtlib(s)
+            ))),
         };
         let same_bv = |a: TermId, b: TermId, what: &str| {
             let (wa, wb) = (bv(a, what)?, bv(b, what)?);
@@ -411,7 +424,9 @@ impl TermStore {
             Node::Eq(a, b) => match (self.sort(a), self.sort(b)) {
                 (Sort::Bool, Sort::Bool) => Ok(Sort::Bool),
                 (Sort::Bv(_), Sort::Bv(_)) => same_bv(a, b, "=").map(|_| Sort::Bool),
-                (Sort::Array, Sort::Array) => err("equality between arrays is not supported".into()),
+                (Sort::Array, Sort::Array) => {
+                    err("equality between arrays is not supported".into())
+                }
                 (sa, sb) => err(format!(
                     "= expects operands of one sort, got {} and {}",
                     sort_to_smtlib(sa),
@@ -442,17 +457,23 @@ impl TermStore {
             Node::Select(a, i) => {
                 array(a, "select")?;
                 if bv(i, "select index")? != ARRAY_INDEX_WIDTH {
-                    return err(format!("select index must be (_ BitVec {ARRAY_INDEX_WIDTH})"));
+                    return err(format!(
+                        "select index must be (_ BitVec {ARRAY_INDEX_WIDTH})"
+                    ));
                 }
                 Ok(Sort::Bv(ARRAY_VALUE_WIDTH))
             }
             Node::Store(a, i, v) => {
                 array(a, "store")?;
                 if bv(i, "store index")? != ARRAY_INDEX_WIDTH {
-                    return err(format!("store index must be (_ BitVec {ARRAY_INDEX_WIDTH})"));
+                    return err(format!(
+                        "store index must be (_ BitVec {ARRAY_INDEX_WIDTH})"
+                    ));
                 }
                 if bv(v, "store value")? != ARRAY_VALUE_WIDTH {
-                    return err(format!("store value must be (_ BitVec {ARRAY_VALUE_WIDTH})"));
+                    return err(format!(
+                        "store value must be (_ BitVec {ARRAY_VALUE_WIDTH})"
+                    ));
                 }
                 Ok(Sort::Array)
             }
@@ -692,7 +713,13 @@ mod tests {
         let y = s.declare("y", Sort::Bv(16)).unwrap();
         let e = s.try_mk(Node::BvBin(BvBinOp::Add, x, y)).unwrap_err();
         assert!(e.0.contains("(_ BitVec 8) and (_ BitVec 16)"), "{e}");
-        let e = s.try_mk(Node::Extract { hi: 8, lo: 0, arg: x }).unwrap_err();
+        let e = s
+            .try_mk(Node::Extract {
+                hi: 8,
+                lo: 0,
+                arg: x,
+            })
+            .unwrap_err();
         assert!(e.0.contains("out of range"), "{e}");
         let z = s.declare("z", Sort::Bv(40)).unwrap();
         let e = s.try_mk(Node::Concat(z, z)).unwrap_err();

@@ -281,8 +281,16 @@ mod tests {
             let m = mask(width);
             let min = 1u64 << (width - 1);
             for x in [0, 1, 5 & m, m, min, min.wrapping_sub(1) & m] {
-                assert_eq!(apply_binary(BvBinOp::Udiv, width, x, 0), m, "udiv {x}/0 w{width}");
-                assert_eq!(apply_binary(BvBinOp::Urem, width, x, 0), x, "urem {x}%0 w{width}");
+                assert_eq!(
+                    apply_binary(BvBinOp::Udiv, width, x, 0),
+                    m,
+                    "udiv {x}/0 w{width}"
+                );
+                assert_eq!(
+                    apply_binary(BvBinOp::Urem, width, x, 0),
+                    x,
+                    "urem {x}%0 w{width}"
+                );
                 let expected_sdiv = if to_signed(width, x) < 0 { 1 } else { m };
                 assert_eq!(apply_binary(BvBinOp::Sdiv, width, x, 0), expected_sdiv);
                 assert_eq!(apply_binary(BvBinOp::Srem, width, x, 0), x);
@@ -342,11 +350,23 @@ mod tests {
         let read_other = s.select(stored, other);
         let sum = s.bin(BvBinOp::Add, read, read_other);
         let mut model = Model::new();
-        model.set(s.symbol_named("x").unwrap(), Value::Bv { width: 8, value: 200 });
+        model.set(
+            s.symbol_named("x").unwrap(),
+            Value::Bv {
+                width: 8,
+                value: 200,
+            },
+        );
         let mut array = ArrayValue::default();
         array.set(5, 100);
         model.set(s.symbol_named("mem").unwrap(), Value::Array(Rc::new(array)));
-        assert_eq!(s.eval(sum, &model), Value::Bv { width: 8, value: 44 });
+        assert_eq!(
+            s.eval(sum, &model),
+            Value::Bv {
+                width: 8,
+                value: 44
+            }
+        );
         let lt = s.cmp(BvCmp::Slt, sum, x);
         assert_eq!(s.eval(lt, &model), Value::Bool(false));
     }

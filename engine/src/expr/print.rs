@@ -182,7 +182,10 @@ mod tests {
         let prod = s.bin(BvBinOp::Mul, sum, sum);
         let text = s.to_smtlib(prod);
         let name = format!("?t{}", sum.index());
-        assert_eq!(text, format!("(let (({name} (bvadd x #x01))) (bvmul {name} {name}))"));
+        assert_eq!(
+            text,
+            format!("(let (({name} (bvadd x #x01))) (bvmul {name} {name}))")
+        );
     }
 
     #[test]

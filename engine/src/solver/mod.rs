@@ -1,12 +1,19 @@
-//! The solver chain: simplification, constraint independence, exact query
-//! cache, counterexample cache, bit-blasting and SAT.
+//! The solver chain, outermost first: simplification, constraint independence,
+//! exact query cache, counterexample cache, bit-blasting and SAT.
 
 pub mod bitblast;
+mod cache;
+mod independence;
 pub mod sat;
 pub mod simplify;
 
-use crate::expr::{Model, TermId, TermStore};
-use web_time::Duration;
+use crate::expr::{Model, Sort, TermId, TermStore, Value};
+use bitblast::{BitBlaster, BlastAnswer};
+use cache::{CexCache, QueryCache};
+use independence::SymbolIndex;
+use simplify::Simplifier;
+use std::rc::Rc;
+use web_time::{Duration, Instant};
 
 /// How much work one SAT call may do before the answer is `unknown`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,4 +32,255 @@ pub enum SolveResult {
     Unsat,
     /// The budget ran out; the reason says which.
     Unknown(String),
+}
+
+/// Which layers of the chain run, and the SAT budget. Every layer is on by
+/// default; turning one off is for measuring what it is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    pub budget: Budget,
+    pub simplify: bool,
+    pub independence: bool,
+    pub query_cache: bool,
+    pub cex_cache: bool,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            budget: Budget::default(),
+            simplify: true,
+            independence: true,
+            query_cache: true,
+            cex_cache: true,
+        }
+    }
+}
+
+/// Work done by one layer: how many queries reached it, how many it answered,
+/// and the time spent in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerStats {
+    pub queries: u64,
+    pub hits: u64,
+    pub time: Duration,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// Calls to [`Solver::check`].
+    pub queries: u64,
+    pub sat: u64,
+    pub unsat: u64,
+    pub unknown: u64,
+    /// Hits: queries decided by simplification alone.
+    pub simplify: LayerStats,
+    /// Queries: independent groups produced; hits: constraints of those
+    /// groups that earlier answers already covered.
+    pub independence: LayerStats,
+    pub query_cache: LayerStats,
+    pub cex_cache: LayerStats,
+    /// Queries: SAT calls; hits: those answered sat or unsat.
+    pub sat_solver: LayerStats,
+    pub sat_vars: u64,
+    pub sat_clauses: u64,
+    pub total_time: Duration,
+}
+
+/// The solver chain. It keeps caches and one incremental SAT instance between
+/// queries, so it is meant to live as long as its [`TermStore`].
+pub struct Solver {
+    config: SolverConfig,
+    simplifier: Simplifier,
+    symbols: SymbolIndex,
+    query_cache: QueryCache,
+    cex_cache: CexCache,
+    blaster: BitBlaster,
+    stats: SolverStats,
+}
+
+/// The answer for one independent group of constraints.
+#[derive(Clone)]
+enum GroupAnswer {
+    Sat(Rc<Model>),
+    Unsat,
+    Unknown(String),
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(SolverConfig::default())
+    }
+}
+
+impl Solver {
+    pub fn new(config: SolverConfig) -> Solver {
+        Solver {
+            config,
+            simplifier: Simplifier::new(),
+            symbols: SymbolIndex::default(),
+            query_cache: QueryCache::default(),
+            cex_cache: CexCache::default(),
+            blaster: BitBlaster::new(),
+            stats: SolverStats::default(),
+        }
+    }
+
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.config.budget = budget;
+    }
+
+    pub fn stats(&self) -> &SolverStats {
+        &self.stats
+    }
+
+    /// Is the conjunction of the boolean terms `assertions` satisfiable?
+    pub fn check(&mut self, store: &mut TermStore, assertions: &[TermId]) -> SolveResult {
+        let start = Instant::now();
+        self.stats.queries += 1;
+        let result = self.check_inner(store, assertions);
+        match &result {
+            SolveResult::Sat(model) => {
+                debug_assert!(
+                    store.satisfies(assertions, model),
+                    "the solver chain produced a model that does not satisfy the query"
+                );
+                self.stats.sat += 1;
+            }
+            SolveResult::Unsat => self.stats.unsat += 1,
+            SolveResult::Unknown(_) => self.stats.unknown += 1,
+        }
+        self.stats.sat_vars = self.blaster.num_vars() as u64;
+        self.stats.sat_clauses = self.blaster.num_clauses() as u64;
+        self.stats.total_time += start.elapsed();
+        result
+    }
+
+    fn check_inner(&mut self, store: &mut TermStore, assertions: &[TermId]) -> SolveResult {
+        let constraints = if self.config.simplify {
+            let start = Instant::now();
+            self.stats.simplify.queries += 1;
+            let simplified = self.simplifier.simplify_constraints(store, assertions);
+            self.stats.simplify.time += start.elapsed();
+            simplified
+        } else {
+            assertions.to_vec()
+        };
+        let mut constraints: Vec<TermId> = constraints
+            .into_iter()
+            .filter(|&c| store.as_bool_const(c) != Some(true))
+            .collect();
+        if constraints
+            .iter()
+            .any(|&c| store.as_bool_const(c) == Some(false))
+        {
+            self.stats.simplify.hits += 1;
+            return SolveResult::Unsat;
+        }
+        if constraints.is_empty() && self.config.simplify {
+            self.stats.simplify.hits += 1;
+        }
+        constraints.sort_unstable();
+        constraints.dedup();
+
+        let groups = if self.config.independence {
+            let start = Instant::now();
+            let groups = self.symbols.partition(store, &constraints);
+            self.stats.independence.queries += groups.len() as u64;
+            self.stats.independence.time += start.elapsed();
+            groups
+        } else {
+            vec![constraints]
+        };
+
+        let mut model = Model::new();
+        let mut unknown = None;
+        for group in groups {
+            match self.check_group(store, &group) {
+                // A cached model may come from a larger query: keep only this group's symbols.
+                GroupAnswer::Sat(m) => {
+                    for s in self.symbols.symbols_of_group(store, &group) {
+                        if let Some(v) = m.get(s) {
+                            model.set(s, v.clone());
+                        }
+                    }
+                }
+                GroupAnswer::Unsat => return SolveResult::Unsat,
+                GroupAnswer::Unknown(why) => unknown = Some(why),
+            }
+        }
+        if let Some(why) = unknown {
+            return SolveResult::Unknown(why);
+        }
+        complete_model(store, assertions, &mut model);
+        SolveResult::Sat(model)
+    }
+
+    /// Solves one independent group of sorted, simplified constraints.
+    fn check_group(&mut self, store: &TermStore, group: &[TermId]) -> GroupAnswer {
+        if self.config.query_cache {
+            let start = Instant::now();
+            self.stats.query_cache.queries += 1;
+            let hit = self.query_cache.get(group);
+            self.stats.query_cache.time += start.elapsed();
+            if let Some(answer) = hit {
+                self.stats.query_cache.hits += 1;
+                self.stats.independence.hits += group.len() as u64;
+                return answer;
+            }
+        }
+        if self.config.cex_cache {
+            let start = Instant::now();
+            self.stats.cex_cache.queries += 1;
+            let hit = self.cex_cache.lookup(store, group);
+            self.stats.cex_cache.time += start.elapsed();
+            if let Some(answer) = hit {
+                self.stats.cex_cache.hits += 1;
+                if self.config.query_cache {
+                    self.query_cache.insert(group, &answer);
+                }
+                return answer;
+            }
+        }
+        let start = Instant::now();
+        self.stats.sat_solver.queries += 1;
+        let answer = self.blaster.solve(store, group, &self.config.budget);
+        self.stats.sat_solver.time += start.elapsed();
+        let answer = match answer {
+            BlastAnswer::Sat(model) => {
+                let model = Rc::new(model);
+                if self.config.cex_cache {
+                    self.cex_cache.insert_sat(group, model.clone());
+                }
+                GroupAnswer::Sat(model)
+            }
+            BlastAnswer::Unsat { core } => {
+                if self.config.cex_cache {
+                    self.cex_cache.insert_unsat(&core);
+                }
+                GroupAnswer::Unsat
+            }
+            BlastAnswer::Unknown(why) => return GroupAnswer::Unknown(why),
+        };
+        self.stats.sat_solver.hits += 1;
+        if self.config.query_cache {
+            self.query_cache.insert(group, &answer);
+        }
+        answer
+    }
+}
+
+/// Gives every symbol of `assertions` that the model leaves out (because
+/// simplification removed it) its default value, so models are total.
+fn complete_model(store: &TermStore, assertions: &[TermId], model: &mut Model) {
+    for s in store.symbols_in(assertions) {
+        if model.get(s).is_none() {
+            let sort: Sort = store.symbol_sort(s);
+            model.set(s, Value::default_of(sort));
+        }
+    }
 }

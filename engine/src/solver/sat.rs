@@ -2,9 +2,9 @@
 
 use super::Budget;
 use std::cell::Cell;
-use varisat::ExtendFormula;
 use std::io;
 use std::rc::Rc;
+use varisat::ExtendFormula;
 use web_time::Instant;
 
 /// A propositional variable, numbered from 0.
@@ -176,7 +176,10 @@ impl io::Write for ProofMeter {
             }
         }
         let m = &self.meter;
-        if m.max_conflicts.get().is_some_and(|max| m.conflicts.get() > max) {
+        if m.max_conflicts
+            .get()
+            .is_some_and(|max| m.conflicts.get() > max)
+        {
             m.exhausted.set(Some("conflict budget exhausted"));
         } else if m.deadline.get().is_some_and(|d| Instant::now() >= d) {
             m.exhausted.set(Some("time budget exhausted"));
@@ -303,7 +306,11 @@ impl SatBackend for VarisatBackend {
     }
 
     fn value(&self, lit: Lit) -> bool {
-        let v = self.model.get(lit.var().0 as usize).copied().unwrap_or(false);
+        let v = self
+            .model
+            .get(lit.var().0 as usize)
+            .copied()
+            .unwrap_or(false);
         v != lit.is_negative()
     }
 
