@@ -284,3 +284,118 @@ fn complete_model(store: &TermStore, assertions: &[TermId], model: &mut Model) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{BvBinOp, BvCmp};
+
+    /// `x < 10`, `x + y = 20`, `z > 3` over 8-bit symbols.
+    fn store_with_branches() -> (TermStore, [TermId; 3]) {
+        let mut s = TermStore::new();
+        let x = s.declare("x", Sort::Bv(8)).unwrap();
+        let y = s.declare("y", Sort::Bv(8)).unwrap();
+        let z = s.declare("z", Sort::Bv(8)).unwrap();
+        let (three, ten, twenty) = (s.bv_const(8, 3), s.bv_const(8, 10), s.bv_const(8, 20));
+        let x_lt = s.cmp(BvCmp::Ult, x, ten);
+        let sum = s.bin(BvBinOp::Add, x, y);
+        let sum_eq = s.eq(sum, twenty);
+        let z_gt = s.cmp(BvCmp::Ult, three, z);
+        (s, [x_lt, sum_eq, z_gt])
+    }
+
+    #[test]
+    fn models_satisfy_and_cover_every_symbol() {
+        let (mut s, c) = store_with_branches();
+        let mut solver = Solver::default();
+        let SolveResult::Sat(model) = solver.check(&mut s, &c) else {
+            panic!("satisfiable");
+        };
+        assert!(s.satisfies(&c, &model));
+        for name in ["x", "y", "z"] {
+            assert!(model.get(s.symbol_named(name).unwrap()).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn independent_groups_are_answered_from_the_caches() {
+        let (mut s, c) = store_with_branches();
+        let mut solver = Solver::default();
+        assert!(matches!(solver.check(&mut s, &c[..2]), SolveResult::Sat(_)));
+        let sat_calls = solver.stats().sat_solver.queries;
+        // Adding an unrelated branch re-solves only the new group.
+        assert!(matches!(solver.check(&mut s, &c), SolveResult::Sat(_)));
+        assert_eq!(solver.stats().sat_solver.queries, sat_calls + 1);
+        assert!(solver.stats().query_cache.hits >= 1);
+        // The same query again never reaches SAT.
+        assert!(matches!(solver.check(&mut s, &c), SolveResult::Sat(_)));
+        assert_eq!(solver.stats().sat_solver.queries, sat_calls + 1);
+    }
+
+    #[test]
+    fn an_unsat_core_answers_larger_queries() {
+        let (mut s, c) = store_with_branches();
+        let x = s.symbol_term(s.symbol_named("x").unwrap());
+        let ten = s.bv_const(8, 10);
+        let x_ge = s.cmp(BvCmp::Ule, ten, x);
+        let mut solver = Solver::default();
+        assert_eq!(solver.check(&mut s, &[c[0], x_ge]), SolveResult::Unsat);
+        let sat_calls = solver.stats().sat_solver.queries;
+        assert_eq!(
+            solver.check(&mut s, &[c[0], c[1], x_ge]),
+            SolveResult::Unsat
+        );
+        assert_eq!(solver.stats().sat_solver.queries, sat_calls);
+        assert!(solver.stats().cex_cache.hits >= 1);
+    }
+
+    #[test]
+    fn a_stored_model_answers_a_weaker_query() {
+        let (mut s, c) = store_with_branches();
+        let x = s.symbol_term(s.symbol_named("x").unwrap());
+        let hundred = s.bv_const(8, 100);
+        let x_lt_100 = s.cmp(BvCmp::Ult, x, hundred);
+        let mut solver = Solver::default();
+        assert!(matches!(
+            solver.check(&mut s, &[c[0], c[1]]),
+            SolveResult::Sat(_)
+        ));
+        let sat_calls = solver.stats().sat_solver.queries;
+        // x < 10 and x + y = 20 has a model with x < 100 too.
+        let query = [c[0], c[1], x_lt_100];
+        let SolveResult::Sat(model) = solver.check(&mut s, &query) else {
+            panic!("satisfiable");
+        };
+        assert!(s.satisfies(&query, &model));
+        assert_eq!(solver.stats().sat_solver.queries, sat_calls);
+        assert!(solver.stats().cex_cache.hits >= 1);
+    }
+
+    #[test]
+    fn every_layer_off_gives_the_same_answers() {
+        let (mut s, c) = store_with_branches();
+        let x = s.symbol_term(s.symbol_named("x").unwrap());
+        let ten = s.bv_const(8, 10);
+        let x_ge = s.cmp(BvCmp::Ule, ten, x);
+        let bare = SolverConfig {
+            simplify: false,
+            independence: false,
+            query_cache: false,
+            cex_cache: false,
+            ..SolverConfig::default()
+        };
+        let mut full = Solver::default();
+        let mut plain = Solver::new(bare);
+        for query in [&c[..], &[c[0], x_ge][..], &[c[1], c[2]][..]] {
+            let a = full.check(&mut s, query);
+            let b = plain.check(&mut s, query);
+            assert_eq!(
+                matches!(a, SolveResult::Sat(_)),
+                matches!(b, SolveResult::Sat(_))
+            );
+            assert_eq!(a == SolveResult::Unsat, b == SolveResult::Unsat);
+        }
+        assert_eq!(plain.stats().query_cache.queries, 0);
+        assert_eq!(plain.stats().sat_solver.queries, 3);
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every check CI runs: formatting, lints, the wasm32 build of the engine,
+# and all tests (unit tests, the CLI tests, the differential test against z3).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== engine builds for wasm32-unknown-unknown"
+cargo build -p symplay-engine --target wasm32-unknown-unknown --release --quiet
+echo "== cargo test"
+cargo test --workspace
