@@ -219,22 +219,51 @@ impl TermStore {
     fn eval_all(&self, roots: &[TermId], model: &Model) -> BTreeMap<TermId, Value> {
         let mut values: BTreeMap<TermId, Value> = BTreeMap::new();
         for t in self.reachable(roots) {
-            let v = self.eval_node(t, model, &values);
+            let v = self.eval_node(self.node(t), self.sort(t), model, &|c| values[&c].clone());
             values.insert(t, v);
         }
         values
     }
 
-    fn eval_node(&self, t: TermId, model: &Model, values: &BTreeMap<TermId, Value>) -> Value {
-        let bool_of = |c: TermId| values[&c].as_bool().expect("well-sorted boolean");
-        let bv_of = |c: TermId| values[&c].as_bv().expect("well-sorted bit-vector");
-        let array_of = |c: TermId| match &values[&c] {
-            Value::Array(a) => a.clone(),
+    /// The value of `node` when every child is a boolean or bit-vector
+    /// constant and its own value is not an array; `None` otherwise. The node
+    /// need not be in the store: constant folding asks before building it.
+    pub fn fold_constants(&self, node: &Node) -> Option<Value> {
+        let constant = |c: TermId| match *self.node(c) {
+            Node::BoolConst(b) => Some(Value::Bool(b)),
+            Node::BvConst { width, value } => Some(Value::Bv { width, value }),
+            _ => None,
+        };
+        if node.children().next().is_none() || !node.children().all(|c| constant(c).is_some()) {
+            return None;
+        }
+        let sort = self.sort_of_node(node).ok()?;
+        if sort == Sort::Array {
+            return None;
+        }
+        let value_of = |c: TermId| constant(c).expect("checked constant");
+        Some(self.eval_node(node, sort, &Model::new(), &value_of))
+    }
+
+    fn eval_node(
+        &self,
+        node: &Node,
+        sort: Sort,
+        model: &Model,
+        value_of: &dyn Fn(TermId) -> Value,
+    ) -> Value {
+        let bool_of = |c: TermId| value_of(c).as_bool().expect("well-sorted boolean");
+        let bv_of = |c: TermId| value_of(c).as_bv().expect("well-sorted bit-vector");
+        let array_of = |c: TermId| match value_of(c) {
+            Value::Array(a) => a,
             _ => unreachable!("well-sorted array"),
         };
-        let width = self.width(t);
+        let width = match sort {
+            Sort::Bv(w) => w,
+            Sort::Bool | Sort::Array => 0,
+        };
         let bv = |value: u64| Value::Bv { width, value };
-        match *self.node(t) {
+        match *node {
             Node::BoolConst(b) => Value::Bool(b),
             Node::BvConst { width, value } => Value::Bv { width, value },
             Node::Symbol(s) => model
@@ -245,8 +274,8 @@ impl TermStore {
             Node::And(a, b) => Value::Bool(bool_of(a) && bool_of(b)),
             Node::Or(a, b) => Value::Bool(bool_of(a) || bool_of(b)),
             Node::Xor(a, b) => Value::Bool(bool_of(a) != bool_of(b)),
-            Node::Ite(c, a, b) => values[&if bool_of(c) { a } else { b }].clone(),
-            Node::Eq(a, b) => Value::Bool(values[&a] == values[&b]),
+            Node::Ite(c, a, b) => value_of(if bool_of(c) { a } else { b }),
+            Node::Eq(a, b) => Value::Bool(value_of(a) == value_of(b)),
             Node::BvUn(op, a) => bv(apply_unary(op, width, bv_of(a))),
             Node::BvBin(op, a, b) => bv(apply_binary(op, width, bv_of(a), bv_of(b))),
             Node::BvCmp(op, a, b) => Value::Bool(apply_cmp(op, self.width(a), bv_of(a), bv_of(b))),

@@ -1,17 +1,93 @@
-//! Word-level simplification (placeholder until the simplifier lands).
-use crate::expr::{TermId, TermStore};
+//! Word-level simplification: constant folding, algebraic identities,
+//! read-over-write and boolean normalisation, applied bottom-up; and, for a
+//! conjunction of constraints, substitution of the constants that some
+//! constraints fix (`x = 5`) into the others.
+//!
+//! Every pass walks terms in id order (children before parents) with a map
+//! of simplified children, never recursing on term depth.
 
+mod arrays;
+mod bits;
+mod bitvec;
+mod boolean;
+mod constraints;
+mod fold;
+mod rewrite;
+mod substitute;
+#[cfg(test)]
+mod tests;
+
+use crate::expr::{TermId, TermStore};
+use rewrite::Rewriter;
+use rustc_hash::FxHashSet;
+
+/// Simplifies terms of one [`TermStore`], remembering every result, so it is
+/// meant to live as long as that store.
 #[derive(Default)]
-pub struct Simplifier {}
+pub struct Simplifier {
+    /// The simplified form of each term simplified so far, by term index.
+    memo: Vec<Option<TermId>>,
+}
 
 impl Simplifier {
     pub fn new() -> Simplifier {
         Simplifier::default()
     }
-    pub fn simplify(&mut self, _store: &mut TermStore, t: TermId) -> TermId {
-        t
+
+    /// An equivalent, simpler term (same value under every model).
+    pub fn simplify(&mut self, store: &mut TermStore, t: TermId) -> TermId {
+        if let Some(done) = self.memoized(t) {
+            return done;
+        }
+        for u in pending_terms(store, t, |u| self.memoized(u).is_some()) {
+            let node = store
+                .node(u)
+                .map_children(|c| self.memoized(c).unwrap_or(c));
+            let simplified = Rewriter::new(store).rewrite(node);
+            self.remember(u, simplified);
+            // A result is its own simplified form; later queries reuse it as is.
+            if self.memoized(simplified).is_none() {
+                self.remember(simplified, simplified);
+            }
+        }
+        self.memoized(t).unwrap_or(t)
     }
-    pub fn simplify_constraints(&mut self, _store: &mut TermStore, cs: &[TermId]) -> Vec<TermId> {
-        cs.to_vec()
+
+    /// Simplifies a conjunction of boolean constraints into an equivalent
+    /// one (the same models over the input's symbols): flattened, each
+    /// constraint simplified, `true` dropped, duplicates removed, a single
+    /// `false` if any is false, and the constants that facts like `x = 5`
+    /// fix substituted into the other constraints.
+    pub fn simplify_constraints(&mut self, store: &mut TermStore, cs: &[TermId]) -> Vec<TermId> {
+        constraints::simplify_conjunction(self, store, cs)
     }
+
+    fn memoized(&self, t: TermId) -> Option<TermId> {
+        self.memo.get(t.index()).copied().flatten()
+    }
+
+    fn remember(&mut self, t: TermId, simplified: TermId) {
+        if self.memo.len() <= t.index() {
+            self.memo.resize(t.index() + 1, None);
+        }
+        self.memo[t.index()] = Some(simplified);
+    }
+}
+
+/// The terms below `root` (and `root` itself) that are not `done`, children
+/// first; the walk does not enter terms that are `done`.
+fn pending_terms(store: &TermStore, root: TermId, done: impl Fn(TermId) -> bool) -> Vec<TermId> {
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![root];
+    let mut out = Vec::new();
+    while let Some(u) = stack.pop() {
+        if done(u) || !seen.insert(u) {
+            continue;
+        }
+        out.push(u);
+        stack.extend(store.node(u).children());
+    }
+    // Children have smaller ids than their parents.
+    out.sort_unstable();
+    out
 }

@@ -1,0 +1,46 @@
+//! Substitution of constants for symbols, simplifying what changes.
+
+use super::pending_terms;
+use super::rewrite::Rewriter;
+use crate::expr::{TermId, TermStore};
+use rustc_hash::FxHashMap;
+
+/// Replaces symbols by constants and simplifies what changes as a result.
+/// One instance serves one substitution, sharing its work across terms.
+pub(super) struct Substitution {
+    /// Symbol term to the constant that replaces it.
+    values: FxHashMap<TermId, TermId>,
+    /// Every term rewritten so far, to its rewritten form.
+    done: FxHashMap<TermId, TermId>,
+}
+
+impl Substitution {
+    pub(super) fn new(values: FxHashMap<TermId, TermId>) -> Substitution {
+        Substitution {
+            values,
+            done: FxHashMap::default(),
+        }
+    }
+
+    pub(super) fn apply(&mut self, store: &mut TermStore, t: TermId) -> TermId {
+        if let Some(&done) = self.done.get(&t) {
+            return done;
+        }
+        for u in pending_terms(store, t, |u| self.done.contains_key(&u)) {
+            let rewritten = match self.values.get(&u) {
+                Some(&value) => value,
+                None => {
+                    let old = *store.node(u);
+                    let new = old.map_children(|c| self.done.get(&c).copied().unwrap_or(c));
+                    if new == old {
+                        u
+                    } else {
+                        Rewriter::new(store).rewrite(new)
+                    }
+                }
+            };
+            self.done.insert(u, rewritten);
+        }
+        self.done.get(&t).copied().unwrap_or(t)
+    }
+}
