@@ -4,6 +4,7 @@
 //! the evaluator, the simplifier's constant folding and the tests all use them.
 
 use super::{mask, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId, TermStore};
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -216,10 +217,32 @@ impl TermStore {
         terms.iter().all(|t| values[t] == Value::Bool(true))
     }
 
-    fn eval_all(&self, roots: &[TermId], model: &Model) -> BTreeMap<TermId, Value> {
-        let mut values: BTreeMap<TermId, Value> = BTreeMap::new();
-        for t in self.reachable(roots) {
-            let v = self.eval_node(self.node(t), self.sort(t), model, &|c| values[&c].clone());
+    /// The values of `roots`. A value is dropped after its last use, and a
+    /// store takes over its array when nothing else reads it, so a chain of
+    /// n stores costs O(n) and not O(n^2).
+    fn eval_all(&self, roots: &[TermId], model: &Model) -> FxHashMap<TermId, Value> {
+        let order = self.reachable(roots);
+        let mut uses: FxHashMap<TermId, u32> = FxHashMap::default();
+        for &t in roots {
+            *uses.entry(t).or_default() += 1;
+        }
+        for &t in &order {
+            for c in self.node(t).children() {
+                *uses.entry(c).or_default() += 1;
+            }
+        }
+        let mut values: FxHashMap<TermId, Value> = FxHashMap::default();
+        for t in order {
+            let mut take = |c: TermId| {
+                let left = uses.get_mut(&c).expect("counted child");
+                *left -= 1;
+                if *left == 0 {
+                    values.remove(&c).expect("children evaluate first")
+                } else {
+                    values[&c].clone()
+                }
+            };
+            let v = self.eval_node(self.node(t), self.sort(t), model, &mut take);
             values.insert(t, v);
         }
         values
@@ -241,8 +264,8 @@ impl TermStore {
         if sort == Sort::Array {
             return None;
         }
-        let value_of = |c: TermId| constant(c).expect("checked constant");
-        Some(self.eval_node(node, sort, &Model::new(), &value_of))
+        let mut value_of = |c: TermId| constant(c).expect("checked constant");
+        Some(self.eval_node(node, sort, &Model::new(), &mut value_of))
     }
 
     fn eval_node(
@@ -250,49 +273,57 @@ impl TermStore {
         node: &Node,
         sort: Sort,
         model: &Model,
-        value_of: &dyn Fn(TermId) -> Value,
+        value_of: &mut dyn FnMut(TermId) -> Value,
     ) -> Value {
-        let bool_of = |c: TermId| value_of(c).as_bool().expect("well-sorted boolean");
-        let bv_of = |c: TermId| value_of(c).as_bv().expect("well-sorted bit-vector");
-        let array_of = |c: TermId| match value_of(c) {
-            Value::Array(a) => a,
-            _ => unreachable!("well-sorted array"),
-        };
+        // Every child is fetched once per occurrence: a fetch consumes a use.
+        let mut args = [None, None, None];
+        for (slot, c) in args.iter_mut().zip(node.children()) {
+            *slot = Some(value_of(c));
+        }
+        let [a0, a1, a2] = args;
+        let arg = |v: Option<Value>| v.expect("child fetched");
+        let b = |v: Option<Value>| arg(v).as_bool().expect("well-sorted boolean");
+        let n = |v: Option<Value>| arg(v).as_bv().expect("well-sorted bit-vector");
         let width = match sort {
             Sort::Bv(w) => w,
             Sort::Bool | Sort::Array => 0,
         };
         let bv = |value: u64| Value::Bv { width, value };
         match *node {
-            Node::BoolConst(b) => Value::Bool(b),
+            Node::BoolConst(v) => Value::Bool(v),
             Node::BvConst { width, value } => Value::Bv { width, value },
             Node::Symbol(s) => model
                 .get(s)
                 .cloned()
                 .unwrap_or_else(|| Value::default_of(self.symbol_sort(s))),
-            Node::Not(a) => Value::Bool(!bool_of(a)),
-            Node::And(a, b) => Value::Bool(bool_of(a) && bool_of(b)),
-            Node::Or(a, b) => Value::Bool(bool_of(a) || bool_of(b)),
-            Node::Xor(a, b) => Value::Bool(bool_of(a) != bool_of(b)),
-            Node::Ite(c, a, b) => value_of(if bool_of(c) { a } else { b }),
-            Node::Eq(a, b) => Value::Bool(value_of(a) == value_of(b)),
-            Node::BvUn(op, a) => bv(apply_unary(op, width, bv_of(a))),
-            Node::BvBin(op, a, b) => bv(apply_binary(op, width, bv_of(a), bv_of(b))),
-            Node::BvCmp(op, a, b) => Value::Bool(apply_cmp(op, self.width(a), bv_of(a), bv_of(b))),
-            Node::Extract { hi, lo, arg } => bv(apply_extract(hi, lo, bv_of(arg))),
-            Node::Concat(h, l) => bv((bv_of(h) << self.width(l)) | bv_of(l)),
-            Node::ZeroExt(_, a) => bv(bv_of(a)),
-            Node::SignExt(extra, a) => bv(apply_sign_ext(self.width(a), extra, bv_of(a))),
-            Node::RotateLeft(k, a) => bv(apply_rotate_left(width, k, bv_of(a))),
-            Node::RotateRight(k, a) => bv(apply_rotate_right(width, k, bv_of(a))),
-            Node::Select(a, i) => bv(u64::from(array_of(a).get(bv_of(i) as u32))),
-            Node::Store(a, i, v) => {
-                let mut array = array_of(a);
-                Rc::make_mut(&mut array).set(bv_of(i) as u32, bv_of(v) as u8);
-                Value::Array(array)
-            }
-            Node::ConstArray(v) => Value::Array(Rc::new(ArrayValue {
-                default: bv_of(v) as u8,
+            Node::Not(_) => Value::Bool(!b(a0)),
+            Node::And(..) => Value::Bool(b(a0) & b(a1)),
+            Node::Or(..) => Value::Bool(b(a0) | b(a1)),
+            Node::Xor(..) => Value::Bool(b(a0) ^ b(a1)),
+            Node::Ite(..) => arg(if b(a0) { a1 } else { a2 }),
+            Node::Eq(..) => Value::Bool(arg(a0) == arg(a1)),
+            Node::BvUn(op, _) => bv(apply_unary(op, width, n(a0))),
+            Node::BvBin(op, ..) => bv(apply_binary(op, width, n(a0), n(a1))),
+            Node::BvCmp(op, x, _) => Value::Bool(apply_cmp(op, self.width(x), n(a0), n(a1))),
+            Node::Extract { hi, lo, .. } => bv(apply_extract(hi, lo, n(a0))),
+            Node::Concat(_, low) => bv((n(a0) << self.width(low)) | n(a1)),
+            Node::ZeroExt(..) => bv(n(a0)),
+            Node::SignExt(extra, x) => bv(apply_sign_ext(self.width(x), extra, n(a0))),
+            Node::RotateLeft(k, _) => bv(apply_rotate_left(width, k, n(a0))),
+            Node::RotateRight(k, _) => bv(apply_rotate_right(width, k, n(a0))),
+            Node::Select(..) => match arg(a0) {
+                Value::Array(array) => bv(u64::from(array.get(n(a1) as u32))),
+                _ => unreachable!("well-sorted array"),
+            },
+            Node::Store(..) => match arg(a0) {
+                Value::Array(mut array) => {
+                    Rc::make_mut(&mut array).set(n(a1) as u32, n(a2) as u8);
+                    Value::Array(array)
+                }
+                _ => unreachable!("well-sorted array"),
+            },
+            Node::ConstArray(_) => Value::Array(Rc::new(ArrayValue {
+                default: n(a0) as u8,
                 entries: BTreeMap::new(),
             })),
         }
@@ -398,5 +429,26 @@ mod tests {
         );
         let lt = s.cmp(BvCmp::Slt, sum, x);
         assert_eq!(s.eval(lt, &model), Value::Bool(false));
+    }
+
+    #[test]
+    fn long_store_chains_evaluate_in_linear_space() {
+        // Copying the array at every store would need 100k maps of up to 100k entries.
+        let mut s = TermStore::new();
+        let mem = s.declare("mem", Sort::Array).unwrap();
+        let mut array = mem;
+        for i in 0..100_000u64 {
+            let (index, byte) = (s.bv_const(32, i), s.bv_const(8, i % 251));
+            array = s.store(array, index, byte);
+        }
+        let probe = s.bv_const(32, 77_777);
+        let read = s.select(array, probe);
+        assert_eq!(
+            s.eval(read, &Model::new()),
+            Value::Bv {
+                width: 8,
+                value: 77_777 % 251
+            }
+        );
     }
 }

@@ -157,7 +157,13 @@ impl TermStore {
 
     /// A self-contained script that asserts `terms` and checks satisfiability.
     pub fn to_smtlib_script(&self, terms: &[TermId]) -> String {
-        let mut out = String::from("(set-logic QF_ABV)\n");
+        // Constant arrays are not part of QF_ABV, and z3 rejects them there.
+        let const_arrays = self
+            .reachable(terms)
+            .into_iter()
+            .any(|t| matches!(self.node(t), Node::ConstArray(_)));
+        let logic = if const_arrays { "ALL" } else { "QF_ABV" };
+        let mut out = format!("(set-logic {logic})\n");
         out.push_str(&self.declarations(terms));
         for &t in terms {
             let _ = writeln!(out, "(assert {})", self.to_smtlib(t));

@@ -1,8 +1,38 @@
-//! Bit-blasting (placeholder until the bit-blaster lands).
+//! Bit-blasting: constraints become an and-inverter graph, the graph becomes
+//! CNF in an incremental SAT instance, and each query's constraints are
+//! solved as assumptions, so circuits, clauses and learnt clauses serve later
+//! queries too.
+//!
+//! The instance is replaced when a query uses only a small part of it: every
+//! SAT call assigns all variables, so circuits of unrelated earlier queries
+//! would slow down every later one. The graph and the translated terms
+//! survive that; only the query's own circuit is encoded again.
+//!
+//! - [`aig`]: the graph, with structural hashing and constant folding;
+//! - [`words`]: bit-vector operators as circuits;
+//! - [`arrays`]: read-over-write expansion and Ackermann axioms;
+//! - [`translate`]: terms to circuits, cached across queries;
+//! - [`cnf`]: lazy Tseitin encoding into the SAT backend.
 
-use super::sat::{SatBackend, VarisatBackend};
+mod aig;
+mod arrays;
+mod cnf;
+mod translate;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+use super::sat::{Lit, SatAnswer, SatBackend, VarisatBackend};
 use super::Budget;
-use crate::expr::{Model, TermId, TermStore};
+use crate::expr::{ArrayValue, Model, Sort, SymbolId, TermId, TermStore, Value};
+use aig::{AigLit, NodeId};
+use arrays::ReadId;
+use cnf::Tseitin;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+use translate::Translator;
+use web_time::Instant;
 
 /// The answer of the SAT layer to a conjunction of constraints.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,17 +46,47 @@ pub enum BlastAnswer {
     Unknown(String),
 }
 
+/// Past these sizes the next query starts from scratch, to bound memory:
+/// nodes in the graph and literals held for translated terms.
+const MAX_AIG_NODES: usize = 4_000_000;
+const MAX_TERM_BITS: usize = 16_000_000;
+/// Past this many clauses the next query gets a new SAT instance.
+const MAX_CLAUSES: usize = 3_000_000;
+/// A SAT call assigns every variable of the instance and can even search
+/// circuits the query does not use, so a query gets a new instance when fewer
+/// than one variable in this many belongs to it...
+const MAX_UNUSED_RATIO: usize = 4;
+/// ...unless the instance is this small anyway.
+const SMALL_INSTANCE_VARS: usize = 20_000;
+
+/// The SAT side, replaced as a whole: the backend, which graph nodes it
+/// encodes, and which Ackermann axioms it holds.
+struct Instance<B> {
+    sat: B,
+    tseitin: Tseitin,
+    axioms: FxHashSet<(ReadId, ReadId)>,
+}
+
+impl<B: SatBackend> Instance<B> {
+    fn new(sat: B) -> Self {
+        Instance {
+            sat,
+            tseitin: Tseitin::default(),
+            axioms: FxHashSet::default(),
+        }
+    }
+}
+
 /// Turns terms into CNF in one incremental SAT instance and solves
 /// conjunctions of them under assumptions.
-pub struct BitBlaster<B: SatBackend = VarisatBackend> {
-    sat: B,
+pub struct BitBlaster<B: SatBackend + Default = VarisatBackend> {
+    translator: Translator,
+    instance: Instance<B>,
 }
 
 impl BitBlaster<VarisatBackend> {
     pub fn new() -> Self {
-        BitBlaster {
-            sat: VarisatBackend::new(),
-        }
+        BitBlaster::with_backend(VarisatBackend::new())
     }
 }
 
@@ -36,22 +96,265 @@ impl Default for BitBlaster<VarisatBackend> {
     }
 }
 
-impl<B: SatBackend> BitBlaster<B> {
+impl<B: SatBackend + Default> BitBlaster<B> {
+    /// A bit-blaster over `sat`, which must be empty. It makes later
+    /// instances with `B::default()`.
+    pub fn with_backend(sat: B) -> Self {
+        BitBlaster {
+            translator: Translator::default(),
+            instance: Instance::new(sat),
+        }
+    }
+
     /// Solves the conjunction of the boolean terms `constraints`.
     pub fn solve(
         &mut self,
-        _store: &TermStore,
-        _constraints: &[TermId],
-        _budget: &Budget,
+        store: &TermStore,
+        constraints: &[TermId],
+        budget: &Budget,
     ) -> BlastAnswer {
-        BlastAnswer::Unknown("bit-blaster not built yet".into())
+        if self.translator.aig().len() > MAX_AIG_NODES
+            || self.translator.num_term_bits() > MAX_TERM_BITS
+        {
+            self.reset();
+        }
+        let mut lits = Vec::with_capacity(constraints.len());
+        for &c in constraints {
+            let lit = self.translator.root(store, c).lit;
+            match lit.as_constant() {
+                Some(true) => {}
+                Some(false) => return BlastAnswer::Unsat { core: vec![c] },
+                None => lits.push((lit, c)),
+            }
+        }
+        let reads = self.reads_of(constraints);
+        if lits.is_empty() {
+            // Every constraint folded to true: any assignment is a model.
+            return BlastAnswer::Sat(self.model(store, constraints, &reads, false));
+        }
+        if self.mostly_unused(&lits) {
+            self.instance = Instance::new(B::default());
+        }
+        let mut assumptions = Vec::with_capacity(lits.len());
+        let mut constraint_of: FxHashMap<Lit, TermId> = FxHashMap::default();
+        for (lit, c) in lits {
+            let l = self.encode(lit);
+            constraint_of.entry(l).or_insert(c);
+            assumptions.push(l);
+        }
+        self.add_axioms(&reads);
+        let start = Instant::now();
+        match self.instance.sat.solve(&assumptions, budget) {
+            SatAnswer::Sat => BlastAnswer::Sat(self.model(store, constraints, &reads, true)),
+            SatAnswer::Unsat => {
+                // Checking the core may take what is left of the time budget.
+                let rest = Budget {
+                    timeout: budget.timeout.map(|t| t.saturating_sub(start.elapsed())),
+                    ..*budget
+                };
+                BlastAnswer::Unsat {
+                    core: self.unsat_core(&assumptions, &constraint_of, &rest),
+                }
+            }
+            SatAnswer::Unknown(why) => {
+                // The backend cannot be used again.
+                self.reset();
+                BlastAnswer::Unknown(why)
+            }
+        }
     }
 
     pub fn num_vars(&self) -> usize {
-        self.sat.num_vars()
+        self.instance.sat.num_vars()
     }
 
     pub fn num_clauses(&self) -> usize {
-        self.sat.num_clauses()
+        self.instance.sat.num_clauses()
+    }
+
+    fn reset(&mut self) {
+        *self = BitBlaster::with_backend(B::default());
+    }
+
+    fn encode(&mut self, lit: AigLit) -> Lit {
+        let Instance { sat, tseitin, .. } = &mut self.instance;
+        tseitin.lit(self.translator.aig(), sat, lit)
+    }
+
+    /// Whether the instance is large and the query's circuit a small part of it.
+    fn mostly_unused(&self, lits: &[(AigLit, TermId)]) -> bool {
+        let vars = self.instance.sat.num_vars();
+        if self.instance.sat.num_clauses() > MAX_CLAUSES {
+            return true;
+        }
+        if vars <= SMALL_INSTANCE_VARS {
+            return false;
+        }
+        let enough = vars / MAX_UNUSED_RATIO;
+        let used = self
+            .translator
+            .aig()
+            .cone_size(lits.iter().map(|&(l, _)| l), enough);
+        used <= enough
+    }
+
+    /// The array-symbol reads of the constraints, sorted.
+    fn reads_of(&self, constraints: &[TermId]) -> Vec<ReadId> {
+        let mut reads: Vec<ReadId> = constraints
+            .iter()
+            .filter_map(|&c| self.translator.root_info(c))
+            .flat_map(|info| info.reads.iter().copied())
+            .collect();
+        reads.sort_unstable();
+        reads.dedup();
+        reads
+    }
+
+    /// Adds, as permanent clauses, the Ackermann axioms between the reads of
+    /// this query that the instance lacks: `i = j -> A[i] = A[j]`. They hold in
+    /// every query; only reads that meet in a query need them, since a model
+    /// gives an array the values of that query's reads alone. Two reads at
+    /// constant indices need none: the indices differ, or it is one read.
+    fn add_axioms(&mut self, reads: &[ReadId]) {
+        let mut by_array: FxHashMap<SymbolId, (Vec<ReadId>, Vec<ReadId>)> = FxHashMap::default();
+        for &r in reads {
+            let read = self.translator.read(r);
+            let (symbolic, constant) = by_array.entry(read.array).or_default();
+            if read.has_constant_index() {
+                constant.push(r);
+            } else {
+                symbolic.push(r);
+            }
+        }
+        for (symbolic, constant) in by_array.values() {
+            for (k, &a) in symbolic.iter().enumerate() {
+                for &b in symbolic[..k].iter().chain(constant) {
+                    self.add_axiom(a, b);
+                }
+            }
+        }
+    }
+
+    fn add_axiom(&mut self, a: ReadId, b: ReadId) {
+        if !self.instance.axioms.insert((a.min(b), a.max(b))) {
+            return;
+        }
+        let premise = self.translator.same_index(a, b);
+        let premise = match premise.as_constant() {
+            Some(false) => return,
+            Some(true) => None,
+            None => Some(!self.encode(premise)),
+        };
+        let (va, vb) = (self.translator.read(a).value, self.translator.read(b).value);
+        for (x, y) in va.into_iter().zip(vb) {
+            let (x, y) = (self.encode(x), self.encode(y));
+            for clause in [[!x, y], [x, !y]] {
+                let lits: Vec<Lit> = premise.into_iter().chain(clause).collect();
+                self.instance.sat.add_clause(&lits);
+            }
+        }
+    }
+
+    /// The constraints behind the failed assumptions of the last answer.
+    ///
+    /// varisat 0.2.2 can report too few of them: its analysis leaves scratch
+    /// flags set on units it has removed from the trail, and a later analysis
+    /// stops early on them. A smaller core is kept only if it is unsat on its
+    /// own; otherwise every assumption is the core.
+    fn unsat_core(
+        &mut self,
+        assumptions: &[Lit],
+        constraint_of: &FxHashMap<Lit, TermId>,
+        budget: &Budget,
+    ) -> Vec<TermId> {
+        let mut all = assumptions.to_vec();
+        all.sort_unstable();
+        all.dedup();
+        let mut failed: Vec<Lit> = self
+            .instance
+            .sat
+            .failed_assumptions()
+            .into_iter()
+            .filter(|l| constraint_of.contains_key(l))
+            .collect();
+        failed.sort_unstable();
+        failed.dedup();
+        let confirmed = if failed.is_empty() || budget.timeout.is_some_and(|t| t.is_zero()) {
+            false
+        } else {
+            failed.len() == all.len() || self.unsat_on_their_own(&failed, budget)
+        };
+        let lits = if confirmed { failed } else { all };
+        let mut core: Vec<TermId> = lits
+            .iter()
+            .filter_map(|l| constraint_of.get(l).copied())
+            .collect();
+        core.sort_unstable();
+        core
+    }
+
+    fn unsat_on_their_own(&mut self, assumptions: &[Lit], budget: &Budget) -> bool {
+        match self.instance.sat.solve(assumptions, budget) {
+            SatAnswer::Unsat => true,
+            SatAnswer::Sat => false,
+            SatAnswer::Unknown(_) => {
+                // The backend cannot be used again.
+                self.reset();
+                false
+            }
+        }
+    }
+
+    /// Values for every symbol of `constraints`, read from the SAT model when
+    /// `solved` (otherwise every input is false). Inputs without a variable
+    /// do not affect any constraint, so false suits them too.
+    fn model(
+        &self,
+        store: &TermStore,
+        constraints: &[TermId],
+        reads: &[ReadId],
+        solved: bool,
+    ) -> Model {
+        let aig = self.translator.aig();
+        let Instance { sat, tseitin, .. } = &self.instance;
+        let mut memo = FxHashMap::default();
+        let known = |n: NodeId| {
+            let v = tseitin.var(n).filter(|_| solved)?;
+            Some(sat.value(Lit::positive(v)))
+        };
+        let mut word_value = |bits: &[AigLit]| {
+            bits.iter().enumerate().fold(0u64, |acc, (i, &l)| {
+                acc | (u64::from(aig.evaluate(l, known, &mut memo)) << i)
+            })
+        };
+        let mut arrays: FxHashMap<SymbolId, ArrayValue> = FxHashMap::default();
+        for &id in reads {
+            let read = self.translator.read(id);
+            let index = word_value(&read.index) as u32;
+            let value = word_value(&read.value) as u8;
+            arrays.entry(read.array).or_default().set(index, value);
+        }
+        let mut symbols: Vec<SymbolId> = constraints
+            .iter()
+            .filter_map(|&c| self.translator.root_info(c))
+            .flat_map(|info| info.symbols.iter().copied())
+            .collect();
+        symbols.sort_unstable();
+        symbols.dedup();
+        let mut model = Model::new();
+        for s in symbols {
+            let term = store.symbol_term(s);
+            let bits = self.translator.bits(term).unwrap_or(&[]);
+            let value = match store.sort(term) {
+                Sort::Array => Value::Array(Rc::new(arrays.remove(&s).unwrap_or_default())),
+                Sort::Bool => Value::Bool(word_value(bits) == 1),
+                Sort::Bv(width) => Value::Bv {
+                    width,
+                    value: word_value(bits),
+                },
+            };
+            model.set(s, value);
+        }
+        model
     }
 }
