@@ -27,7 +27,7 @@ pub fn quote_symbol(name: &str) -> Cow<'_, str> {
 }
 
 fn bv_literal(width: u8, value: u64) -> String {
-    if width % 4 == 0 {
+    if width.is_multiple_of(4) {
         format!("#x{:0digits$x}", value, digits = usize::from(width / 4))
     } else {
         format!("#b{:0digits$b}", value, digits = usize::from(width))

@@ -339,10 +339,11 @@ mod tests {
         for row in &p {
             sat.add_clause(row);
         }
+        // No two pigeons share a hole.
         for h in 0..holes {
-            for a in 0..pigeons {
-                for b in a + 1..pigeons {
-                    sat.add_clause(&[!p[a][h], !p[b][h]]);
+            for (a, row_a) in p.iter().enumerate() {
+                for row_b in &p[a + 1..] {
+                    sat.add_clause(&[!row_a[h], !row_b[h]]);
                 }
             }
         }
