@@ -340,3 +340,49 @@ fn deeply_nested_input_does_not_overflow_the_stack() {
         "error: 1:1: unbalanced parentheses: '(' opened here is never closed\n"
     );
 }
+
+#[test]
+fn bad_command_lines_and_unreadable_files_exit_with_one() {
+    let run = symplay(&["solve", "--max-conflicts", "many", "-"], "");
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("'many'"), "{}", run.stderr);
+    let run = symplay(&["prove", "x.smt2"], "");
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("'prove'"), "{}", run.stderr);
+    let run = symplay(&["solve", "/no/such/file.smt2"], "");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .starts_with("error: cannot read /no/such/file.smt2"),
+        "{}",
+        run.stderr
+    );
+    let run = symplay(&["--help"], "");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("solve"), "{}", run.stdout);
+}
+
+#[test]
+fn input_that_is_not_text_is_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_symplay"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("symplay starts");
+    let bytes: Vec<u8> = (0..=255u8).rev().collect();
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(&bytes)
+        .expect("written");
+    let out = child.wait_with_output().expect("symplay finishes");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr.contains("UTF-8") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+}

@@ -1,61 +1,108 @@
-//! Constraint independence: constraints that share no symbol, directly or
+//! Constraint independence: constraints that share nothing, directly or
 //! through other constraints, are solved apart, so a new branch condition only
 //! re-solves the constraints it is connected to and the rest hit the caches.
+//!
+//! As in KLEE, an array read at a constant index is its own unit: conditions
+//! on `input[0]` and on `input[5]` are independent, although both read the
+//! one `input` array. Any other use of the array (a read at a symbolic index,
+//! a store over it) depends on all of its bytes.
 
-use crate::expr::{SymbolId, TermId, TermStore};
+use crate::expr::{ArrayValue, Model, Node, Sort, SymbolId, TermId, TermStore, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// The symbols of each constraint seen so far; constraints recur across
-/// queries, so their symbol sets are computed once.
+/// What a constraint depends on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Atom {
+    /// A boolean or bit-vector symbol, or a whole array.
+    Symbol(SymbolId),
+    /// One byte of an array symbol, read at a constant index.
+    Byte(SymbolId, u32),
+}
+
+/// The atoms of each constraint seen so far; constraints recur across
+/// queries, so their atoms are computed once.
 #[derive(Default)]
 pub struct SymbolIndex {
-    symbols: FxHashMap<TermId, Rc<[SymbolId]>>,
+    atoms: FxHashMap<TermId, Rc<[Atom]>>,
 }
 
 impl SymbolIndex {
-    pub fn symbols_of(&mut self, store: &TermStore, t: TermId) -> Rc<[SymbolId]> {
-        self.symbols
+    pub fn atoms_of(&mut self, store: &TermStore, t: TermId) -> Rc<[Atom]> {
+        self.atoms
             .entry(t)
-            .or_insert_with(|| store.symbols_in(&[t]).into())
+            .or_insert_with(|| atoms_in(store, t).into())
             .clone()
     }
 
-    /// The symbols of all constraints in `group`, sorted.
-    pub fn symbols_of_group(&mut self, store: &TermStore, group: &[TermId]) -> Vec<SymbolId> {
-        let mut all: Vec<SymbolId> = group
+    /// Copies into `model` the part of `group_model` that belongs to `group`:
+    /// its symbols, and for arrays only the bytes the group reads, unless the
+    /// group depends on the whole array (then no other group touches it).
+    pub fn merge_group_model(
+        &mut self,
+        store: &TermStore,
+        group: &[TermId],
+        group_model: &Model,
+        model: &mut Model,
+    ) {
+        let mut atoms: Vec<Atom> = group
             .iter()
-            .flat_map(|&c| self.symbols_of(store, c).to_vec())
+            .flat_map(|&c| self.atoms_of(store, c).to_vec())
             .collect();
-        all.sort_unstable();
-        all.dedup();
-        all
+        atoms.sort_unstable();
+        atoms.dedup();
+        for atom in atoms {
+            match atom {
+                Atom::Symbol(s) => {
+                    if let Some(v) = group_model.get(s) {
+                        model.set(s, v.clone());
+                    }
+                }
+                Atom::Byte(s, i) => {
+                    let byte = match group_model.get(s) {
+                        Some(Value::Array(a)) => a.get(i),
+                        _ => 0,
+                    };
+                    let mut array = match model.get(s) {
+                        Some(Value::Array(a)) => a.clone(),
+                        _ => Rc::new(ArrayValue::default()),
+                    };
+                    Rc::make_mut(&mut array).set(i, byte);
+                    model.set(s, Value::Array(array));
+                }
+            }
+        }
     }
 
-    /// Splits sorted `constraints` into groups that share no symbol. Each
-    /// group stays sorted; groups come in the order of their first constraint.
+    /// Splits sorted `constraints` into groups that share no atom. Each group
+    /// stays sorted; groups come in the order of their first constraint.
     pub fn partition(&mut self, store: &TermStore, constraints: &[TermId]) -> Vec<Vec<TermId>> {
-        // Union-find over constraint positions, joined through shared symbols.
-        let mut parent: Vec<usize> = (0..constraints.len()).collect();
-        fn find(parent: &mut [usize], mut i: usize) -> usize {
-            while parent[i] != i {
-                parent[i] = parent[parent[i]];
-                i = parent[i];
-            }
-            i
-        }
-        let mut owner: FxHashMap<SymbolId, usize> = FxHashMap::default();
+        let mut sets = DisjointSets::new(constraints.len());
+        let mut owner: FxHashMap<Atom, usize> = FxHashMap::default();
+        // For each array: a constraint that uses it whole, and the constraints
+        // that read its bytes, which all depend on such a use.
+        let mut whole: FxHashMap<SymbolId, usize> = FxHashMap::default();
+        let mut bytes: FxHashMap<SymbolId, Vec<usize>> = FxHashMap::default();
         for (i, &c) in constraints.iter().enumerate() {
-            for &s in self.symbols_of(store, c).iter() {
-                match owner.get(&s) {
-                    Some(&j) => {
-                        let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
-                        if ri != rj {
-                            parent[ri.max(rj)] = ri.min(rj);
+            for &atom in self.atoms_of(store, c).iter() {
+                if let Some(&j) = owner.get(&atom) {
+                    sets.join(i, j);
+                } else {
+                    owner.insert(atom, i);
+                }
+                match atom {
+                    Atom::Symbol(s) if store.symbol_sort(s) == Sort::Array => {
+                        whole.entry(s).or_insert(i);
+                        for &j in bytes.get(&s).into_iter().flatten() {
+                            sets.join(i, j);
                         }
                     }
-                    None => {
-                        owner.insert(s, i);
+                    Atom::Symbol(_) => {}
+                    Atom::Byte(s, _) => {
+                        if let Some(&j) = whole.get(&s) {
+                            sets.join(i, j);
+                        }
+                        bytes.entry(s).or_default().push(i);
                     }
                 }
             }
@@ -63,7 +110,7 @@ impl SymbolIndex {
         let mut group_of_root: FxHashMap<usize, usize> = FxHashMap::default();
         let mut groups: Vec<Vec<TermId>> = Vec::new();
         for (i, &c) in constraints.iter().enumerate() {
-            let root = find(&mut parent, i);
+            let root = sets.find(i);
             let g = *group_of_root.entry(root).or_insert_with(|| {
                 groups.push(Vec::new());
                 groups.len() - 1
@@ -71,6 +118,59 @@ impl SymbolIndex {
             groups[g].push(c);
         }
         groups
+    }
+}
+
+/// The atoms of `t`, sorted.
+fn atoms_in(store: &TermStore, t: TermId) -> Vec<Atom> {
+    let mut atoms = Vec::new();
+    for u in store.reachable(&[t]) {
+        let node = store.node(u);
+        if let Node::Select(array, index) = *node {
+            if let (Node::Symbol(s), Some(i)) = (store.node(array), store.as_bv_const(index)) {
+                atoms.push(Atom::Byte(*s, i as u32));
+                continue;
+            }
+        }
+        match *node {
+            Node::Symbol(s) if store.symbol_sort(s) != Sort::Array => atoms.push(Atom::Symbol(s)),
+            // An array symbol used other than by a constant-index read.
+            _ => atoms.extend(node.children().filter_map(|c| match *store.node(c) {
+                Node::Symbol(s) if store.symbol_sort(s) == Sort::Array => Some(Atom::Symbol(s)),
+                _ => None,
+            })),
+        }
+    }
+    atoms.sort_unstable();
+    atoms.dedup();
+    atoms
+}
+
+/// Union-find over constraint positions.
+struct DisjointSets {
+    parent: Vec<usize>,
+}
+
+impl DisjointSets {
+    fn new(n: usize) -> DisjointSets {
+        DisjointSets {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra.max(rb)] = ra.min(rb);
+        }
     }
 }
 
@@ -104,5 +204,66 @@ mod tests {
         assert_eq!(groups.len(), 2, "{groups:?}");
         assert_eq!(groups[0], vec![c1, c2, c3, c4]);
         assert_eq!(groups[1], vec![c5]);
+    }
+
+    /// `input[i] < 10` for a constant or symbolic index term.
+    fn byte_below_ten(s: &mut TermStore, input: TermId, index: TermId) -> TermId {
+        let read = s.select(input, index);
+        let ten = s.bv_const(8, 10);
+        s.cmp(BvCmp::Ult, read, ten)
+    }
+
+    #[test]
+    fn bytes_read_at_constant_indices_are_independent() {
+        let mut s = TermStore::new();
+        let input = s.declare("input", Sort::Array).unwrap();
+        let (i0, i5) = (s.bv_const(32, 0), s.bv_const(32, 5));
+        let on0 = byte_below_ten(&mut s, input, i0);
+        let on5 = byte_below_ten(&mut s, input, i5);
+        let again0 = {
+            let read = s.select(input, i0);
+            let one = s.bv_const(8, 1);
+            s.cmp(BvCmp::Ult, one, read)
+        };
+        let mut index = SymbolIndex::default();
+        let mut cs = vec![on0, on5, again0];
+        cs.sort();
+        let groups = index.partition(&s, &cs);
+        assert_eq!(groups, vec![vec![on0, again0], vec![on5]]);
+        // A read at a symbolic index may read any byte: it joins them all.
+        let k = s.declare("k", Sort::Bv(32)).unwrap();
+        let anywhere = byte_below_ten(&mut s, input, k);
+        cs.push(anywhere);
+        cs.sort();
+        assert_eq!(index.partition(&s, &cs).len(), 1);
+    }
+
+    #[test]
+    fn group_models_merge_byte_by_byte() {
+        let mut s = TermStore::new();
+        let input = s.declare("input", Sort::Array).unwrap();
+        let (i0, i5) = (s.bv_const(32, 0), s.bv_const(32, 5));
+        let on0 = byte_below_ten(&mut s, input, i0);
+        let on5 = byte_below_ten(&mut s, input, i5);
+        let sym = s.symbol_named("input").unwrap();
+        let model_with = |entries: &[(u32, u8)]| {
+            let mut a = ArrayValue::default();
+            for &(i, v) in entries {
+                a.set(i, v);
+            }
+            let mut m = Model::new();
+            m.set(sym, Value::Array(Rc::new(a)));
+            m
+        };
+        let mut index = SymbolIndex::default();
+        let mut merged = Model::new();
+        // Each group's model also holds a stale value for the other's byte.
+        index.merge_group_model(&s, &[on0], &model_with(&[(0, 3), (5, 200)]), &mut merged);
+        index.merge_group_model(&s, &[on5], &model_with(&[(0, 99), (5, 7)]), &mut merged);
+        assert!(s.satisfies(&[on0, on5], &merged));
+        let Some(Value::Array(a)) = merged.get(sym) else {
+            panic!("array value");
+        };
+        assert_eq!((a.get(0), a.get(5)), (3, 7));
     }
 }

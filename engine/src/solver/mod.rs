@@ -201,14 +201,10 @@ impl Solver {
         let mut unknown = None;
         for group in groups {
             match self.check_group(store, &group) {
-                // A cached model may come from a larger query: keep only this group's symbols.
-                GroupAnswer::Sat(m) => {
-                    for s in self.symbols.symbols_of_group(store, &group) {
-                        if let Some(v) = m.get(s) {
-                            model.set(s, v.clone());
-                        }
-                    }
-                }
+                // A cached model may come from a larger query: take only this group's part.
+                GroupAnswer::Sat(m) => self
+                    .symbols
+                    .merge_group_model(store, &group, &m, &mut model),
                 GroupAnswer::Unsat => return SolveResult::Unsat,
                 GroupAnswer::Unknown(why) => unknown = Some(why),
             }
