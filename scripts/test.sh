@@ -12,4 +12,8 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== engine builds for wasm32-unknown-unknown"
 cargo build -p symplay-engine --target wasm32-unknown-unknown --release --quiet
 echo "== cargo test"
-cargo test --workspace
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test --workspace --lib --bins --tests 2>&1 | tee "$log"
+# One closing line over all test binaries.
+awk '/^test result:/ { p += $4; f += $6 } END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"
