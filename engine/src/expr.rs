@@ -8,6 +8,8 @@
 
 mod eval;
 mod print;
+#[cfg(test)]
+pub(crate) mod random;
 
 use rustc_hash::FxHashMap;
 use std::fmt;

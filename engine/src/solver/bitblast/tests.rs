@@ -3,37 +3,11 @@
 //! operands, arrays, random terms, cores, budgets and deep terms.
 
 use super::*;
+use crate::expr::random::{Options, Rng, TermGen};
 use crate::expr::{mask, BvBinOp, BvCmp, Node, Sort};
 
-/// xorshift64: deterministic operands without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A value of `width` bits, often an edge case.
-    fn value(&mut self, width: u8) -> u64 {
-        let m = mask(width);
-        let min = 1u64 << (width - 1);
-        match self.below(8) {
-            0 => 0,
-            1 => 1,
-            2 => m,
-            3 => min,
-            4 => min - 1,
-            _ => self.next() & m,
-        }
-    }
-}
+/// Share of random operands, in percent, that are edge cases.
+const EDGE_PERCENT: u64 = 70;
 
 fn constant(s: &mut TermStore, sort: Sort, v: u64) -> TermId {
     match sort {
@@ -166,16 +140,16 @@ fn binary_operators_match_the_evaluator_exhaustively_at_widths_1_to_4() {
 
 #[test]
 fn binary_operators_match_the_evaluator_on_random_wide_operands() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for w in [7u8, 8, 13, 32, 64] {
         let mut h = Harness::new();
         for op in BvBinOp::ALL {
             for _ in 0..10 {
-                let (a, b) = (rng.value(w), rng.value(w));
+                let (a, b) = (rng.value(w, EDGE_PERCENT), rng.value(w, EDGE_PERCENT));
                 h.check(&[(bv(w), a), (bv(w), b)], &|s, x| s.bin(op, x[0], x[1]));
             }
             // Shift amounts around the width.
-            let a = rng.value(w);
+            let a = rng.value(w, EDGE_PERCENT);
             for amount in [u64::from(w) - 1, u64::from(w), u64::from(w) + 1] {
                 h.check(&[(bv(w), a), (bv(w), amount & mask(w))], &|s, x| {
                     s.bin(op, x[0], x[1])
@@ -187,7 +161,7 @@ fn binary_operators_match_the_evaluator_on_random_wide_operands() {
 
 #[test]
 fn comparisons_and_equality_match_the_evaluator() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for w in [1u8, 2, 3, 4, 7, 8, 13, 32, 64] {
         let mut h = Harness::new();
         let pairs: Vec<(u64, u64)> = if w <= 4 {
@@ -197,8 +171,15 @@ fn comparisons_and_equality_match_the_evaluator() {
         } else {
             (0..12)
                 .map(|k| {
-                    let a = rng.value(w);
-                    (a, if k % 3 == 0 { a } else { rng.value(w) })
+                    let a = rng.value(w, EDGE_PERCENT);
+                    (
+                        a,
+                        if k % 3 == 0 {
+                            a
+                        } else {
+                            rng.value(w, EDGE_PERCENT)
+                        },
+                    )
                 })
                 .collect()
         };
@@ -214,19 +195,19 @@ fn comparisons_and_equality_match_the_evaluator() {
 
 #[test]
 fn unary_boolean_and_ite_operators_match_the_evaluator() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let mut h = Harness::new();
     for w in [1u8, 2, 3, 4, 8, 13, 32, 64] {
         let values: Vec<u64> = if w <= 4 {
             (0..1u64 << w).collect()
         } else {
-            (0..8).map(|_| rng.value(w)).collect()
+            (0..8).map(|_| rng.value(w, EDGE_PERCENT)).collect()
         };
         for &a in &values {
             h.check(&[(bv(w), a)], &|s, x| s.bvnot(x[0]));
             h.check(&[(bv(w), a)], &|s, x| s.neg(x[0]));
             for c in 0..2 {
-                let b = values[(a as usize + 1) % values.len()];
+                let b = values[(a as usize).wrapping_add(1) % values.len()];
                 let args = [(Sort::Bool, c), (bv(w), a), (bv(w), b)];
                 h.check(&args, &|s, x| s.ite(x[0], x[1], x[2]));
             }
@@ -251,13 +232,13 @@ fn unary_boolean_and_ite_operators_match_the_evaluator() {
 
 #[test]
 fn extract_concat_extend_and_rotate_match_the_evaluator() {
-    let mut rng = Rng(13);
+    let mut rng = Rng::new(13);
     let mut h = Harness::new();
     for w in [1u8, 2, 3, 4, 7, 13, 32, 64] {
         let values: Vec<u64> = if w <= 4 {
             (0..1u64 << w).collect()
         } else {
-            (0..4).map(|_| rng.value(w)).collect()
+            (0..4).map(|_| rng.value(w, EDGE_PERCENT)).collect()
         };
         for &a in &values {
             let arg = [(bv(w), a)];
@@ -289,7 +270,10 @@ fn extract_concat_extend_and_rotate_match_the_evaluator() {
         (63, 1),
     ] {
         for _ in 0..if wh + wl <= 8 { 24 } else { 6 } {
-            let args = [(bv(wh), rng.value(wh)), (bv(wl), rng.value(wl))];
+            let args = [
+                (bv(wh), rng.value(wh, EDGE_PERCENT)),
+                (bv(wl), rng.value(wl, EDGE_PERCENT)),
+            ];
             h.check(&args, &|s, x| s.concat(x[0], x[1]));
         }
     }
@@ -514,218 +498,23 @@ fn equal_indices_of_a_symbolic_array_read_equal_bytes() {
 }
 
 /// Random well-sorted terms over few, narrow symbols, so that unsat answers
-/// can be confirmed by trying every assignment.
-struct TermGen {
-    rng: Rng,
-    bools: Vec<TermId>,
-    words: Vec<TermId>,
-    arrays: Vec<TermId>,
-    index: Option<TermId>,
-}
-
-impl TermGen {
-    fn new(s: &mut TermStore, seed: u64, with_arrays: bool) -> TermGen {
-        let bools = vec![
-            s.declare("p", Sort::Bool).unwrap(),
-            s.declare("q", Sort::Bool).unwrap(),
-        ];
-        let words = vec![
-            s.declare("x", bv(2)).unwrap(),
-            s.declare("y", bv(3)).unwrap(),
-            s.declare("z", bv(4)).unwrap(),
-        ];
-        let (arrays, index) = if with_arrays {
-            (
-                vec![
-                    s.declare("A", Sort::Array).unwrap(),
-                    s.declare("B", Sort::Array).unwrap(),
-                ],
-                Some(s.declare("i", bv(32)).unwrap()),
-            )
-        } else {
-            (Vec::new(), None)
-        };
-        TermGen {
-            rng: Rng(seed),
-            bools,
-            words,
-            arrays,
-            index,
-        }
-    }
-
-    fn pick(&mut self, from: &[TermId]) -> TermId {
-        from[self.rng.below(from.len() as u64) as usize]
-    }
-
-    fn width(&mut self) -> u8 {
-        [1, 2, 3, 4, 5, 8][self.rng.below(6) as usize]
-    }
-
-    fn boolean(&mut self, s: &mut TermStore, depth: u32) -> TermId {
-        if depth == 0 {
-            return match self.rng.below(5) {
-                0 => s.bool_const(self.rng.below(2) == 1),
-                _ => self.pick(&self.bools.clone()),
-            };
-        }
-        let d = depth - 1;
-        match self.rng.below(10) {
-            0 => {
-                let a = self.boolean(s, d);
-                s.not(a)
-            }
-            1 => {
-                let (a, b) = (self.boolean(s, d), self.boolean(s, d));
-                s.and(a, b)
-            }
-            2 => {
-                let (a, b) = (self.boolean(s, d), self.boolean(s, d));
-                s.or(a, b)
-            }
-            3 => {
-                let (a, b) = (self.boolean(s, d), self.boolean(s, d));
-                s.xor(a, b)
-            }
-            4 => {
-                let (a, b) = (self.boolean(s, d), self.boolean(s, d));
-                s.eq(a, b)
-            }
-            5 => {
-                let (c, a, b) = (self.boolean(s, d), self.boolean(s, d), self.boolean(s, d));
-                s.ite(c, a, b)
-            }
-            6 | 7 => {
-                let w = self.width();
-                let (a, b) = (self.word(s, w, d), self.word(s, w, d));
-                s.eq(a, b)
-            }
-            _ => {
-                let w = self.width();
-                let (a, b) = (self.word(s, w, d), self.word(s, w, d));
-                let op = BvCmp::ALL[self.rng.below(4) as usize];
-                s.cmp(op, a, b)
-            }
-        }
-    }
-
-    /// A symbol cut or extended to `w` bits, or a constant.
-    fn leaf(&mut self, s: &mut TermStore, w: u8) -> TermId {
-        if self.rng.below(4) == 0 {
-            let v = self.rng.value(w);
-            return s.bv_const(w, v);
-        }
-        let x = self.pick(&self.words.clone());
-        let xw = s.width(x);
-        match xw.cmp(&w) {
-            std::cmp::Ordering::Equal => x,
-            std::cmp::Ordering::Greater => {
-                let lo = self.rng.below(u64::from(xw - w) + 1) as u8;
-                s.extract(lo + w - 1, lo, x)
-            }
-            std::cmp::Ordering::Less if self.rng.below(2) == 0 => s.zero_ext(w - xw, x),
-            std::cmp::Ordering::Less => s.sign_ext(w - xw, x),
-        }
-    }
-
-    fn word(&mut self, s: &mut TermStore, w: u8, depth: u32) -> TermId {
-        if depth == 0 {
-            return self.leaf(s, w);
-        }
-        let d = depth - 1;
-        match self.rng.below(12) {
-            0..=3 => {
-                let op = BvBinOp::ALL[self.rng.below(14) as usize];
-                let (a, b) = (self.word(s, w, d), self.word(s, w, d));
-                s.bin(op, a, b)
-            }
-            4 => {
-                let a = self.word(s, w, d);
-                if self.rng.below(2) == 0 {
-                    s.neg(a)
-                } else {
-                    s.bvnot(a)
-                }
-            }
-            5 => {
-                let c = self.boolean(s, d);
-                let (a, b) = (self.word(s, w, d), self.word(s, w, d));
-                s.ite(c, a, b)
-            }
-            6 if w < 8 => {
-                let extra = self.rng.below(u64::from(8 - w) + 1) as u8;
-                let a = self.word(s, w + extra, d);
-                let lo = self.rng.below(u64::from(extra) + 1) as u8;
-                s.extract(lo + w - 1, lo, a)
-            }
-            7 if w >= 2 => {
-                let high = 1 + self.rng.below(u64::from(w) - 1) as u8;
-                let (a, b) = (self.word(s, high, d), self.word(s, w - high, d));
-                s.concat(a, b)
-            }
-            8 if w >= 2 => {
-                let narrow = 1 + self.rng.below(u64::from(w) - 1) as u8;
-                let a = self.word(s, narrow, d);
-                if self.rng.below(2) == 0 {
-                    s.zero_ext(w - narrow, a)
-                } else {
-                    s.sign_ext(w - narrow, a)
-                }
-            }
-            9 => {
-                let k = self.rng.below(2 * u64::from(w) + 1) as u8;
-                let a = self.word(s, w, d);
-                if self.rng.below(2) == 0 {
-                    s.mk(Node::RotateLeft(k, a))
-                } else {
-                    s.mk(Node::RotateRight(k, a))
-                }
-            }
-            10 | 11 if w == 8 && !self.arrays.is_empty() => {
-                let array = self.array(s, d);
-                let i = self.address(s, d);
-                s.select(array, i)
-            }
-            _ => self.leaf(s, w),
-        }
-    }
-
-    fn address(&mut self, s: &mut TermStore, depth: u32) -> TermId {
-        match (self.rng.below(3), self.index) {
-            (0, Some(i)) => i,
-            (1, _) => {
-                let v = self.rng.below(4);
-                s.bv_const(32, v)
-            }
-            _ => {
-                let narrow = self.word(s, 2, depth);
-                s.zero_ext(30, narrow)
-            }
-        }
-    }
-
-    fn array(&mut self, s: &mut TermStore, depth: u32) -> TermId {
-        if depth == 0 {
-            return self.pick(&self.arrays.clone());
-        }
-        let d = depth - 1;
-        match self.rng.below(5) {
-            0 => {
-                let v = self.word(s, 8, d);
-                s.const_array(v)
-            }
-            1 | 2 => {
-                let (a, i, v) = (self.array(s, d), self.address(s, d), self.word(s, 8, d));
-                s.store(a, i, v)
-            }
-            3 => {
-                let c = self.boolean(s, d);
-                let (a, b) = (self.array(s, d), self.array(s, d));
-                s.ite(c, a, b)
-            }
-            _ => self.pick(&self.arrays.clone()),
-        }
-    }
+/// can be confirmed by trying every assignment, and at most 8 bits wide (but
+/// for array indices), so that every query stays small.
+fn narrow_term_gen(s: &mut TermStore, seed: u64, arrays: bool) -> TermGen {
+    let options = Options {
+        bools: 2,
+        symbol_widths: vec![2, 3, 4],
+        per_width: 1,
+        widths: vec![1, 2, 3, 4, 5, 8],
+        arrays,
+        max_width: 8,
+        early_leaf_percent: 0,
+        const_percent: 25,
+        edge_percent: EDGE_PERCENT,
+        exact_symbols: false,
+        patterns: false,
+    };
+    TermGen::new(seed, s, options)
 }
 
 /// Whether some assignment of `symbols` satisfies `query`, trying them all.
@@ -754,13 +543,13 @@ fn satisfiable_by_enumeration(s: &TermStore, symbols: &[TermId], query: &[TermId
 #[test]
 fn random_terms_get_sound_answers() {
     let mut s = TermStore::new();
-    let mut gen = TermGen::new(&mut s, 0x5eed, false);
-    let symbols: Vec<TermId> = gen.bools.iter().chain(&gen.words).copied().collect();
+    let mut gen = narrow_term_gen(&mut s, 0x5eed, false);
+    let symbols = gen.symbols().to_vec();
     let mut bb = BitBlaster::new();
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..250 {
         let n = 1 + gen.rng.below(3);
-        let query: Vec<TermId> = (0..n).map(|_| gen.boolean(&mut s, 3)).collect();
+        let query: Vec<TermId> = (0..n).map(|_| gen.bool_term(&mut s, 3)).collect();
         match solve_checked(&mut bb, &s, &query) {
             BlastAnswer::Sat(_) => sat += 1,
             _ => {
@@ -778,12 +567,12 @@ fn random_terms_get_sound_answers() {
 #[test]
 fn random_terms_with_arrays_get_sound_answers() {
     let mut s = TermStore::new();
-    let mut gen = TermGen::new(&mut s, 0xa77a, true);
+    let mut gen = narrow_term_gen(&mut s, 0xa77a, true);
     let mut shared = BitBlaster::new();
     let (mut sat, mut unsat) = (0, 0);
     for _ in 0..200 {
         let n = 1 + gen.rng.below(3);
-        let query: Vec<TermId> = (0..n).map(|_| gen.boolean(&mut s, 4)).collect();
+        let query: Vec<TermId> = (0..n).map(|_| gen.bool_term(&mut s, 4)).collect();
         let answer = solve_checked(&mut shared, &s, &query);
         // A fresh instance must agree with the one that has seen everything.
         let fresh = BitBlaster::new().solve(&s, &query, &unbounded());

@@ -6,7 +6,10 @@ mod random;
 mod rules;
 
 use super::Simplifier;
-use crate::expr::{BvBinOp, Sort, TermId, TermStore};
+use crate::expr::random::{Options, TermGen};
+use crate::expr::{
+    BvBinOp, Sort, TermId, TermStore, ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH, MAX_WIDTH,
+};
 
 /// A store with a few symbols of each sort.
 struct Fixture {
@@ -66,30 +69,30 @@ impl Fixture {
     }
 }
 
-/// A 64-bit generator (splitmix64): deterministic tests from a seed.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`, for `n > 0`.
-    fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
+/// A random term generator over symbols of every width in `widths` and of
+/// the array sorts, building terms up to the widest width, with arrays, and
+/// rich in the patterns the rules look for: repeated operands, reused
+/// subterms and edge-case constants.
+fn term_gen(seed: u64, store: &mut TermStore, widths: &[u8]) -> TermGen {
+    let mut widths = widths.to_vec();
+    widths.extend([ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH]);
+    widths.sort_unstable();
+    widths.dedup();
+    let options = Options {
+        bools: 3,
+        symbol_widths: widths.clone(),
+        per_width: 2,
+        widths,
+        arrays: true,
+        max_width: MAX_WIDTH,
+        early_leaf_percent: 15,
+        const_percent: 45,
+        // Seven of eight constants are edge cases.
+        edge_percent: 88,
+        exact_symbols: true,
+        patterns: true,
+    };
+    TermGen::new(seed, store, options)
 }
 
 #[test]

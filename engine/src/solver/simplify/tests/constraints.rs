@@ -1,8 +1,8 @@
 //! Simplification of constraint sets: flattening, dropping, deduplication,
 //! fact substitution, and a randomized check that models are kept.
 
-use super::random::TermGen;
-use super::{Fixture, Simplifier};
+use super::{term_gen, Fixture, Simplifier};
+use crate::expr::random::TermGen;
 use crate::expr::{BvBinOp, BvCmp, TermId, TermStore};
 
 fn simplify_constraints(store: &mut TermStore, cs: &[TermId]) -> Vec<TermId> {
@@ -90,7 +90,7 @@ fn random_constraint_sets_keep_their_models() {
     let mut satisfied = 0;
     for case in 0..300u64 {
         let mut store = TermStore::new();
-        let mut gen = TermGen::new(0xc0ffee ^ case, &mut store, &[1, 2, 3]);
+        let mut gen = term_gen(0xc0ffee ^ case, &mut store, &[1, 2, 3]);
         let count = 1 + gen.rng.below(6);
         let input: Vec<TermId> = (0..count)
             .map(|_| random_constraint(&mut gen, &mut store))
@@ -133,7 +133,7 @@ fn random_constraint(gen: &mut TermGen, store: &mut TermStore) -> TermId {
         0 | 1 => {
             let width = gen.rng.pick(&[1, 2, 3]);
             let symbol = gen.bv_symbol(width).unwrap();
-            let value = gen.interesting_value(width);
+            let value = gen.value(width);
             let constant = store.bv_const(width, value);
             store.eq(symbol, constant)
         }
