@@ -10,7 +10,7 @@ cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== engine builds for wasm32-unknown-unknown"
-cargo build -p symplay-engine --target wasm32-unknown-unknown --release --quiet
+cargo build -p symplay-engine -p symplay-wasm --target wasm32-unknown-unknown --release --quiet
 echo "== cargo test"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

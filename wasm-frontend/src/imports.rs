@@ -1,0 +1,216 @@
+//! The import catalogue: which imported functions are the symbolic-input API,
+//! the allocator, or WASI, each with its expected signature.
+//!
+//! # The symbolic-input API (module `symplay`)
+//!
+//! Pointers are `i32` offsets into linear memory; `name` points to a
+//! NUL-terminated string naming the input in reports and test cases.
+//!
+//! | import | signature | meaning |
+//! |---|---|---|
+//! | `symbolic_i32(name: i32) -> i32` | `(i32) -> i32` | a fresh symbolic 32-bit integer |
+//! | `symbolic_i64(name: i32) -> i64` | `(i32) -> i64` | a fresh symbolic 64-bit integer |
+//! | `symbolic_buffer(ptr: i32, len: i32, name: i32)` | `(i32, i32, i32)` | fills `len` bytes at `ptr` with fresh symbolic bytes |
+//! | `assume(cond: i32)` | `(i32)` | paths where `cond` is zero are dropped |
+//! | `assert(cond: i32)` | `(i32)` | a path where `cond` can be zero is a bug |
+//!
+//! Any other name, or one of these with another signature, is a load error.
+
+use crate::error::{ErrorKind, LoadError};
+use crate::module::{FuncType, ImportName, Module, ValType};
+
+use ValType::{I32, I64};
+
+/// An imported function and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuncImport {
+    pub name: ImportName,
+    pub class: ImportClass,
+    /// Byte offset of the import entry.
+    pub offset: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportClass {
+    Symbolic(SymbolicApi),
+    Allocator(AllocatorFn),
+    Wasi(WasiFn),
+    /// Anything else; whether it is allowed is for the executor to decide
+    /// (see [`Module::check_no_unknown_imports`]).
+    Unknown,
+}
+
+/// The functions of module `symplay`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolicApi {
+    SymbolicI32,
+    SymbolicI64,
+    SymbolicBuffer,
+    Assume,
+    Assert,
+}
+
+/// The C allocator, imported from module `env`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocatorFn {
+    Malloc,
+    Free,
+    Calloc,
+    Realloc,
+}
+
+/// The `wasi_snapshot_preview1` functions that clang's wasm32-wasi modules
+/// commonly import.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WasiFn {
+    FdWrite,
+    ProcExit,
+    ArgsSizesGet,
+    ArgsGet,
+    EnvironSizesGet,
+    EnvironGet,
+    RandomGet,
+    FdClose,
+    FdSeek,
+    FdFdstatGet,
+    ClockTimeGet,
+}
+
+pub const SYMPLAY_MODULE: &str = "symplay";
+pub const ALLOCATOR_MODULE: &str = "env";
+pub const WASI_MODULE: &str = "wasi_snapshot_preview1";
+
+/// Name, class and signature of every known import of one module.
+type Catalogue<T> = [(&'static str, T, &'static [ValType], &'static [ValType])];
+
+const SYMBOLIC_API: &Catalogue<SymbolicApi> = &[
+    ("symbolic_i32", SymbolicApi::SymbolicI32, &[I32], &[I32]),
+    ("symbolic_i64", SymbolicApi::SymbolicI64, &[I32], &[I64]),
+    (
+        "symbolic_buffer",
+        SymbolicApi::SymbolicBuffer,
+        &[I32, I32, I32],
+        &[],
+    ),
+    ("assume", SymbolicApi::Assume, &[I32], &[]),
+    ("assert", SymbolicApi::Assert, &[I32], &[]),
+];
+
+const ALLOCATOR: &Catalogue<AllocatorFn> = &[
+    ("malloc", AllocatorFn::Malloc, &[I32], &[I32]),
+    ("free", AllocatorFn::Free, &[I32], &[]),
+    ("calloc", AllocatorFn::Calloc, &[I32, I32], &[I32]),
+    ("realloc", AllocatorFn::Realloc, &[I32, I32], &[I32]),
+];
+
+const WASI: &Catalogue<WasiFn> = &[
+    ("fd_write", WasiFn::FdWrite, &[I32, I32, I32, I32], &[I32]),
+    ("proc_exit", WasiFn::ProcExit, &[I32], &[]),
+    ("args_sizes_get", WasiFn::ArgsSizesGet, &[I32, I32], &[I32]),
+    ("args_get", WasiFn::ArgsGet, &[I32, I32], &[I32]),
+    (
+        "environ_sizes_get",
+        WasiFn::EnvironSizesGet,
+        &[I32, I32],
+        &[I32],
+    ),
+    ("environ_get", WasiFn::EnvironGet, &[I32, I32], &[I32]),
+    ("random_get", WasiFn::RandomGet, &[I32, I32], &[I32]),
+    ("fd_close", WasiFn::FdClose, &[I32], &[I32]),
+    ("fd_seek", WasiFn::FdSeek, &[I32, I64, I32, I32], &[I32]),
+    ("fd_fdstat_get", WasiFn::FdFdstatGet, &[I32, I32], &[I32]),
+    (
+        "clock_time_get",
+        WasiFn::ClockTimeGet,
+        &[I32, I64, I32],
+        &[I32],
+    ),
+];
+
+/// Classifies an imported function with signature `ty`. A known name with the
+/// wrong signature, and an unknown name in module `symplay`, are errors.
+pub(crate) fn classify(
+    name: &ImportName,
+    ty: &FuncType,
+    offset: u64,
+) -> Result<ImportClass, LoadError> {
+    let class = match name.module.as_str() {
+        SYMPLAY_MODULE => match lookup(SYMBOLIC_API, name, ty, offset)? {
+            Some(api) => ImportClass::Symbolic(api),
+            None => {
+                let known: Vec<String> = SYMBOLIC_API
+                    .iter()
+                    .map(|(n, _, params, results)| format!("{n}{}", FuncType::new(params, results)))
+                    .collect();
+                return Err(LoadError::new(
+                    ErrorKind::Import,
+                    format!(
+                        "unknown symplay import {name} (module `symplay` provides: {})",
+                        known.join(", ")
+                    ),
+                    Some(offset),
+                ));
+            }
+        },
+        ALLOCATOR_MODULE => lookup(ALLOCATOR, name, ty, offset)?
+            .map_or(ImportClass::Unknown, ImportClass::Allocator),
+        WASI_MODULE => {
+            lookup(WASI, name, ty, offset)?.map_or(ImportClass::Unknown, ImportClass::Wasi)
+        }
+        _ => ImportClass::Unknown,
+    };
+    Ok(class)
+}
+
+/// Finds `name` in `catalogue` and checks its signature.
+fn lookup<T: Copy>(
+    catalogue: &Catalogue<T>,
+    name: &ImportName,
+    ty: &FuncType,
+    offset: u64,
+) -> Result<Option<T>, LoadError> {
+    let Some((_, class, params, results)) = catalogue.iter().find(|(n, ..)| *n == name.name) else {
+        return Ok(None);
+    };
+    let expected = FuncType::new(params, results);
+    if *ty != expected {
+        return Err(LoadError::new(
+            ErrorKind::Import,
+            format!("import {name} has signature {ty}, expected {expected}"),
+            Some(offset),
+        ));
+    }
+    Ok(Some(*class))
+}
+
+impl Module {
+    /// Imported functions with their index.
+    pub fn func_imports(&self) -> impl Iterator<Item = (u32, &FuncImport)> {
+        self.funcs
+            .iter()
+            .zip(0..)
+            .filter_map(|(func, index)| match &func.body {
+                crate::module::FuncBody::Import(import) => Some((index, import)),
+                crate::module::FuncBody::Defined(_) => None,
+            })
+    }
+
+    /// For executors that cannot run unknown imports: an error naming the
+    /// first one, e.g. `unsupported import env.foo (i32) -> i32`.
+    pub fn check_no_unknown_imports(&self) -> Result<(), LoadError> {
+        let Some((index, import)) = self
+            .func_imports()
+            .find(|(_, import)| import.class == ImportClass::Unknown)
+        else {
+            return Ok(());
+        };
+        let signature = self
+            .func_type(index)
+            .map_or_else(String::new, |ty| format!(" {ty}"));
+        Err(LoadError::new(
+            ErrorKind::Import,
+            format!("unsupported import {}{signature}", import.name),
+            Some(import.offset),
+        ))
+    }
+}

@@ -1,0 +1,323 @@
+//! Walks the sections of a binary module, validating each payload, and builds
+//! the [`Module`].
+
+use std::collections::HashMap;
+
+use wasmparser::{
+    CompositeInnerType, DataKind, ElementItems, ElementKind, ExternalKind, Parser, Payload,
+    TypeRef, ValidPayload, Validator,
+};
+
+use crate::error::{ErrorKind, LoadError};
+use crate::imports::{classify, FuncImport};
+use crate::lower::lower_function;
+use crate::module::{
+    ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
+    FuncBody, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
+};
+use crate::{features, names};
+
+/// Loads a binary module.
+pub(crate) fn load_binary(bytes: &[u8]) -> Result<Module, LoadError> {
+    let mut validator = Validator::new_with_features(features::supported());
+    let mut module = Module::default();
+    let mut section_names = HashMap::new();
+    // Type indices of the defined functions, in code-section order.
+    let mut defined_types = Vec::new();
+    let mut defined_seen = 0;
+    for payload in Parser::new(0).parse_all(bytes) {
+        let payload = payload.map_err(malformed)?;
+        let valid = validator.payload(&payload).map_err(invalid)?;
+        match payload {
+            Payload::TypeSection(reader) => {
+                for group in reader.into_iter_with_offsets() {
+                    let (offset, group) = group.map_err(malformed)?;
+                    for sub_type in group.into_types() {
+                        let CompositeInnerType::Func(ty) = &sub_type.composite_type.inner else {
+                            return Err(LoadError::unsupported("GC", offset));
+                        };
+                        module.types.push(FuncType {
+                            params: val_types(ty.params(), offset)?,
+                            results: val_types(ty.results(), offset)?,
+                        });
+                    }
+                }
+            }
+            Payload::ImportSection(reader) => {
+                for import in reader.into_imports_with_offsets() {
+                    let (offset, import) = import.map_err(malformed)?;
+                    let name = ImportName {
+                        module: import.module.to_string(),
+                        name: import.name.to_string(),
+                    };
+                    add_import(&mut module, name, import.ty, offset)?;
+                }
+            }
+            Payload::FunctionSection(reader) => {
+                for type_index in reader {
+                    defined_types.push(type_index.map_err(malformed)?);
+                }
+            }
+            Payload::TableSection(reader) => {
+                for table in reader.into_iter_with_offsets() {
+                    let (offset, table) = table.map_err(malformed)?;
+                    module.tables.push(table_type(table.ty, None, offset)?);
+                }
+            }
+            Payload::MemorySection(reader) => {
+                for memory in reader.into_iter_with_offsets() {
+                    let (offset, memory) = memory.map_err(malformed)?;
+                    module.memories.push(memory_type(memory, None, offset)?);
+                }
+            }
+            Payload::GlobalSection(reader) => {
+                for global in reader.into_iter_with_offsets() {
+                    let (offset, global) = global.map_err(malformed)?;
+                    module.globals.push(Global {
+                        ty: val_type(global.ty.content_type, offset)?,
+                        mutable: global.ty.mutable,
+                        init: GlobalInit::Const(const_expr(&global.init_expr, offset)?),
+                    });
+                }
+            }
+            Payload::ExportSection(reader) => {
+                for export in reader.into_iter_with_offsets() {
+                    let (offset, export) = export.map_err(malformed)?;
+                    let kind = match export.kind {
+                        ExternalKind::Func | ExternalKind::FuncExact => ExportKind::Func,
+                        ExternalKind::Table => ExportKind::Table,
+                        ExternalKind::Memory => ExportKind::Memory,
+                        ExternalKind::Global => ExportKind::Global,
+                        ExternalKind::Tag => {
+                            return Err(LoadError::unsupported("exception handling", offset))
+                        }
+                    };
+                    module.exports.push(Export {
+                        name: export.name.to_string(),
+                        kind,
+                        index: export.index,
+                    });
+                }
+            }
+            Payload::StartSection { func, .. } => module.start = Some(func),
+            Payload::ElementSection(reader) => {
+                for element in reader {
+                    module
+                        .elements
+                        .push(element_segment(element.map_err(malformed)?)?);
+                }
+            }
+            Payload::DataSection(reader) => {
+                for data in reader {
+                    let data = data.map_err(malformed)?;
+                    let offset = data.range.start;
+                    let mode = match data.kind {
+                        DataKind::Passive => DataMode::Passive,
+                        DataKind::Active {
+                            memory_index,
+                            offset_expr,
+                        } => DataMode::Active {
+                            memory: memory_index,
+                            offset: const_expr(&offset_expr, offset)?,
+                        },
+                    };
+                    module.data.push(DataSegment {
+                        mode,
+                        bytes: data.data.into(),
+                        offset,
+                    });
+                }
+            }
+            Payload::CodeSectionEntry(body) => {
+                let ValidPayload::Func(to_validate, body) = valid else {
+                    return Err(LoadError::new(
+                        ErrorKind::Invalid,
+                        "invalid module: function body not validated",
+                        Some(body.range().start),
+                    ));
+                };
+                let offset = body.range().start;
+                let type_index = *defined_types.get(defined_seen).ok_or_else(|| {
+                    LoadError::new(
+                        ErrorKind::Invalid,
+                        "invalid module: function body without declaration",
+                        Some(offset),
+                    )
+                })?;
+                defined_seen += 1;
+                let ty = module.types.get(type_index as usize).ok_or_else(|| {
+                    LoadError::new(
+                        ErrorKind::Invalid,
+                        format!("invalid module: unknown type {type_index}"),
+                        Some(offset),
+                    )
+                })?;
+                let code = lower_function(
+                    &body,
+                    to_validate.into_validator(Default::default()),
+                    &module.types,
+                    ty,
+                )?;
+                module.funcs.push(Func {
+                    type_index,
+                    name: String::new(),
+                    body: FuncBody::Defined(code),
+                });
+            }
+            Payload::CustomSection(reader) => section_names.extend(names::function_names(&reader)),
+            _ => {}
+        }
+    }
+    names::assign(&mut module, section_names);
+    Ok(module)
+}
+
+fn malformed(e: wasmparser::BinaryReaderError) -> LoadError {
+    LoadError::from_wasmparser(e, ErrorKind::Malformed)
+}
+
+fn invalid(e: wasmparser::BinaryReaderError) -> LoadError {
+    LoadError::from_wasmparser(e, ErrorKind::Invalid)
+}
+
+fn add_import(
+    module: &mut Module,
+    name: ImportName,
+    ty: TypeRef,
+    offset: u64,
+) -> Result<(), LoadError> {
+    match ty {
+        TypeRef::Func(type_index) | TypeRef::FuncExact(type_index) => {
+            let ty = module.types.get(type_index as usize).ok_or_else(|| {
+                LoadError::new(
+                    ErrorKind::Invalid,
+                    format!("invalid module: unknown type {type_index}"),
+                    Some(offset),
+                )
+            })?;
+            let class = classify(&name, ty, offset)?;
+            module.funcs.push(Func {
+                type_index,
+                name: String::new(),
+                body: FuncBody::Import(FuncImport {
+                    name,
+                    class,
+                    offset,
+                }),
+            });
+        }
+        TypeRef::Table(table) => module.tables.push(table_type(table, Some(name), offset)?),
+        TypeRef::Memory(memory) => module
+            .memories
+            .push(memory_type(memory, Some(name), offset)?),
+        TypeRef::Global(global) => module.globals.push(Global {
+            ty: val_type(global.content_type, offset)?,
+            mutable: global.mutable,
+            init: GlobalInit::Import(name),
+        }),
+        TypeRef::Tag(_) => return Err(LoadError::unsupported("exception handling", offset)),
+    }
+    Ok(())
+}
+
+/// Converts a value type; validation has already rejected the others, this
+/// only keeps the conversion total.
+pub(crate) fn val_type(ty: wasmparser::ValType, offset: u64) -> Result<ValType, LoadError> {
+    match ty {
+        wasmparser::ValType::I32 => Ok(ValType::I32),
+        wasmparser::ValType::I64 => Ok(ValType::I64),
+        wasmparser::ValType::F32 => Ok(ValType::F32),
+        wasmparser::ValType::F64 => Ok(ValType::F64),
+        wasmparser::ValType::V128 => Err(LoadError::unsupported("SIMD (v128)", offset)),
+        wasmparser::ValType::Ref(_) => Err(LoadError::unsupported("reference types", offset)),
+    }
+}
+
+fn val_types(types: &[wasmparser::ValType], offset: u64) -> Result<Box<[ValType]>, LoadError> {
+    types.iter().map(|ty| val_type(*ty, offset)).collect()
+}
+
+/// Limits beyond 32 bits only come with memory64 / table64.
+fn limit(value: u64, offset: u64) -> Result<u32, LoadError> {
+    u32::try_from(value).map_err(|_| LoadError::unsupported("memory64", offset))
+}
+
+fn table_type(
+    ty: wasmparser::TableType,
+    import: Option<ImportName>,
+    offset: u64,
+) -> Result<Table, LoadError> {
+    Ok(Table {
+        min: limit(ty.initial, offset)?,
+        max: ty.maximum.map(|max| limit(max, offset)).transpose()?,
+        import,
+    })
+}
+
+fn memory_type(
+    ty: wasmparser::MemoryType,
+    import: Option<ImportName>,
+    offset: u64,
+) -> Result<Memory, LoadError> {
+    Ok(Memory {
+        min_pages: limit(ty.initial, offset)?,
+        max_pages: ty.maximum.map(|max| limit(max, offset)).transpose()?,
+        import,
+    })
+}
+
+/// The one instruction of a (validated, non-extended) constant expression.
+fn const_expr(expr: &wasmparser::ConstExpr<'_>, offset: u64) -> Result<ConstExpr, LoadError> {
+    let mut reader = expr.get_operators_reader();
+    let op = reader.read().map_err(malformed)?;
+    let value = match op {
+        wasmparser::Operator::I32Const { value } => ConstExpr::I32(value),
+        wasmparser::Operator::I64Const { value } => ConstExpr::I64(value),
+        wasmparser::Operator::F32Const { value } => ConstExpr::F32(value.bits()),
+        wasmparser::Operator::F64Const { value } => ConstExpr::F64(value.bits()),
+        wasmparser::Operator::GlobalGet { global_index } => ConstExpr::GlobalGet(global_index),
+        _ => {
+            return Err(LoadError::unsupported(
+                "extended constant expressions",
+                offset,
+            ))
+        }
+    };
+    match reader.read().map_err(malformed)? {
+        wasmparser::Operator::End => Ok(value),
+        _ => Err(LoadError::unsupported(
+            "extended constant expressions",
+            offset,
+        )),
+    }
+}
+
+fn element_segment(element: wasmparser::Element<'_>) -> Result<ElementSegment, LoadError> {
+    let offset = element.range.start;
+    let mode = match element.kind {
+        ElementKind::Passive => ElementMode::Passive,
+        ElementKind::Declared => ElementMode::Declared,
+        ElementKind::Active {
+            table_index,
+            offset_expr,
+        } => ElementMode::Active {
+            table: table_index.unwrap_or(0),
+            offset: const_expr(&offset_expr, offset)?,
+        },
+    };
+    let items = match element.items {
+        ElementItems::Functions(reader) => reader
+            .into_iter()
+            .map(|f| f.map_err(malformed))
+            .collect::<Result<_, _>>()?,
+        // Validation accepts element expressions only with reference types.
+        ElementItems::Expressions(..) => {
+            return Err(LoadError::unsupported("reference types", offset))
+        }
+    };
+    Ok(ElementSegment {
+        mode,
+        items,
+        offset,
+    })
+}

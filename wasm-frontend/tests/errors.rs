@@ -1,0 +1,209 @@
+//! Unsupported features, malformed input and invalid modules give errors
+//! (with the feature name and offset), never panics.
+
+use symplay_wasm::{load, ErrorKind, LoadError};
+
+/// Compiles `wat` with all features (the wat crate does not validate) and
+/// loads the binary, which must fail.
+fn load_err(wat: &str) -> (Vec<u8>, LoadError) {
+    let wasm = wat::parse_str(wat).unwrap();
+    let error = load(&wasm).unwrap_err();
+    (wasm, error)
+}
+
+#[test]
+fn simd_operator_names_feature_and_offset() {
+    let (wasm, error) = load_err("(module (func (drop (i32x4.splat (i32.const 1)))))");
+    assert_eq!(error.kind, ErrorKind::Unsupported);
+    let offset = error.offset.unwrap() as usize;
+    assert_eq!(wasm[offset], 0xfd, "offset must point at the SIMD prefix");
+    assert_eq!(
+        error.to_string(),
+        format!("unsupported feature: SIMD (v128) at offset {offset:#x}")
+    );
+}
+
+#[test]
+fn simd_types_are_rejected_by_validation() {
+    let (_, error) = load_err("(module (func (param v128)))");
+    assert_eq!(error.kind, ErrorKind::Unsupported);
+    assert!(error.message.ends_with("SIMD (v128)"), "{error}");
+}
+
+#[test]
+fn every_unsupported_feature_is_named() {
+    let cases = [
+        (
+            "(module (memory 1 1 shared) (func (drop (i32.atomic.load (i32.const 0)))))",
+            "unsupported feature: threads (atomics, shared memory)",
+        ),
+        (
+            "(module (memory 1) (func (drop (i32.atomic.rmw.add (i32.const 0) (i32.const 1)))))",
+            "unsupported feature: threads (atomics, shared memory)",
+        ),
+        ("(module (memory i64 1))", "unsupported feature: memory64"),
+        ("(module (tag) (func (throw 0)))", "unsupported feature: exception handling"),
+        ("(module (func return_call 0))", "unsupported feature: tail calls"),
+        ("(module (memory 1) (memory 1))", "unsupported feature: multiple memories"),
+        ("(module (func (drop (ref.null func))))", "unsupported feature: reference types"),
+        ("(module (global externref (ref.null extern)))", "unsupported feature: reference types"),
+        (
+            "(module (func (result i32) (select (result i32) (i32.const 1) (i32.const 2) (i32.const 0))))",
+            "unsupported feature: reference types",
+        ),
+        (
+            "(module (table 1 funcref) (func $f) (elem (i32.const 0) funcref (ref.func $f)))",
+            "unsupported feature: reference types",
+        ),
+        ("(module (type (struct)))", "unsupported feature: GC"),
+        (
+            "(module (global i32 (i32.add (i32.const 1) (i32.const 2))))",
+            "unsupported feature: extended constant expressions",
+        ),
+        (
+            "(module (table 1 funcref) (table 1 funcref))",
+            "unsupported feature: reference types",
+        ),
+    ];
+    for (wat, message) in cases {
+        let (_, error) = load_err(wat);
+        assert_eq!(error.kind, ErrorKind::Unsupported, "{wat}: {error}");
+        assert_eq!(error.message, message, "{wat}");
+        assert!(error.offset.is_some(), "{wat}");
+    }
+}
+
+#[test]
+fn components_are_rejected() {
+    let error = load(b"\0asm\x0d\0\x01\0").unwrap_err();
+    assert_eq!(error.message, "unsupported feature: component model");
+}
+
+#[test]
+fn truncated_and_garbage_binaries() {
+    assert_eq!(load(b"").unwrap_err().kind, ErrorKind::InvalidText);
+    let garbage = load(b"\0asm\x01\0\0\0\x01\xff\xff\xff").unwrap_err();
+    assert_eq!(garbage.kind, ErrorKind::Malformed);
+    assert!(garbage.offset.is_some());
+    let bad_version = load(b"\0asm\x09\0\0\0").unwrap_err();
+    assert!(
+        bad_version.message.starts_with("malformed module:"),
+        "{bad_version}"
+    );
+    let not_text = load(&[0xff, 0xfe, 0x00]).unwrap_err();
+    assert_eq!(not_text.kind, ErrorKind::Malformed);
+
+    let wasm = wat::parse_str(
+        r#"(module (memory 1) (data (i32.const 0) "abc")
+           (func (export "f") (param i32) (result i32) (local.get 0)))"#,
+    )
+    .unwrap();
+    // A prefix that ends between sections is a valid smaller module; every
+    // other prefix is an error, and none panics.
+    let failures = (0..wasm.len())
+        .filter(|&len| load(&wasm[..len]).is_err())
+        .count();
+    assert!(failures >= wasm.len() - 8, "{failures} of {}", wasm.len());
+    assert!(load(&wasm[..wasm.len() - 1]).is_err());
+}
+
+#[test]
+fn invalid_wat_reports_line_and_column() {
+    let error = load(b"(module\n  (func (result i32)\n    i32.bogus))").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidText);
+    assert!(error.message.contains("3:5"), "{error}");
+}
+
+#[test]
+fn validation_errors_carry_offsets() {
+    let (_, error) = load_err("(module (func (result i32) (i64.const 1)))");
+    assert_eq!(error.kind, ErrorKind::Invalid);
+    assert!(
+        error.message.starts_with("invalid module: type mismatch"),
+        "{error}"
+    );
+    assert!(error.offset.is_some());
+}
+
+/// A small deterministic generator, so failures reproduce.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn mutated_modules_never_panic() {
+    let wasm = wat::parse_str(
+        r#"(module
+            (import "env" "malloc" (func (param i32) (result i32)))
+            (import "symplay" "symbolic_i32" (func (param i32) (result i32)))
+            (memory (export "memory") 1)
+            (table 2 funcref)
+            (global $sp (mut i32) (i32.const 1024))
+            (elem (i32.const 0) $f)
+            (data (i32.const 16) "hello")
+            (func $f (export "f") (param i32) (result i32) (local i64)
+              (block $out
+                (loop $top
+                  local.get 0
+                  i32.eqz
+                  br_if $out
+                  (br_table $top $out (local.get 0))))
+              (call_indirect (param i32 i32) (result i32)
+                (if (result i32) (local.get 0) (then (i32.const 1)) (else (i32.const 2)))
+                (i32.const 5)
+                (i32.const 0)))
+            (func (param i32 i32) (result i32) local.get 0))"#,
+    )
+    .unwrap();
+    assert!(load(&wasm).is_ok());
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut loaded = 0;
+    for round in 0..5000 {
+        let mut bytes = wasm.clone();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len());
+            match rng.below(4) {
+                0 => bytes[at] = rng.next() as u8,
+                1 => bytes[at] ^= 1 << rng.below(8),
+                2 => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, rng.next() as u8),
+            }
+        }
+        if rng.below(8) == 0 {
+            bytes.truncate(rng.below(bytes.len() + 1));
+        }
+        let result = std::panic::catch_unwind(|| load(&bytes));
+        match result {
+            Ok(Ok(_)) => loaded += 1,
+            Ok(Err(_)) => {}
+            Err(_) => panic!("round {round} panicked on {bytes:02x?}"),
+        }
+    }
+    // Some mutations (inside data or names) still give valid modules.
+    assert!(loaded > 0);
+}
+
+#[test]
+fn mutated_wat_never_panics() {
+    let text = "(module (func (export \"f\") (param i32) (result i32) (block (result i32) (local.get 0))))";
+    let mut rng = XorShift(42);
+    for _ in 0..2000 {
+        let mut bytes = text.as_bytes().to_vec();
+        let at = rng.below(bytes.len());
+        bytes[at] = b"()$ \"0afi.;\\x"[rng.below(13)];
+        let _ = load(&bytes);
+    }
+}
