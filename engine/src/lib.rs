@@ -2,5 +2,6 @@
 //! symbolic interpreter, memory models and state merging.
 
 pub mod expr;
+pub mod memory;
 pub mod smtlib;
 pub mod solver;
