@@ -1,0 +1,890 @@
+use super::*;
+use crate::expr::random::Rng;
+use crate::expr::{mask, Model, Sort, SymbolId, Value};
+use crate::solver::{SolveResult, Solver};
+
+fn c32(s: &mut TermStore, v: u64) -> TermId {
+    s.bv_const(32, v)
+}
+
+fn symbol_id(s: &TermStore, t: TermId) -> SymbolId {
+    match *s.node(t) {
+        Node::Symbol(id) => id,
+        _ => panic!("not a symbol"),
+    }
+}
+
+fn bv(s: &TermStore, t: TermId, model: &Model) -> u64 {
+    s.eval(t, model).as_bv().expect("a bit-vector")
+}
+
+/// Chunks two memories share (the same `Rc`).
+fn shared_chunks(a: &LinearMemory, b: &LinearMemory) -> usize {
+    a.slots
+        .iter()
+        .zip(&b.slots)
+        .filter(|(x, y)| matches!((x, y), (Slot::Data(p), Slot::Data(q)) if Rc::ptr_eq(p, q)))
+        .count()
+}
+
+/// Stores in an array term above its constant array.
+fn chain_len(s: &TermStore, mut array: TermId) -> usize {
+    let mut n = 0;
+    while let Node::Store(below, _, _) = *s.node(array) {
+        n += 1;
+        array = below;
+    }
+    n
+}
+
+fn sat(solver: &mut Solver, s: &mut TermStore, assertions: &[TermId]) -> Option<Model> {
+    match solver.check(s, assertions) {
+        SolveResult::Sat(m) => Some(m),
+        SolveResult::Unsat => None,
+        SolveResult::Unknown(why) => panic!("unknown: {why}"),
+    }
+}
+
+// ----- concrete addresses -----
+
+#[test]
+fn little_endian_loads_and_stores_of_every_size() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    // Across a chunk boundary.
+    let a = c32(&mut s, CHUNK_U64 - 3);
+    let v = s.bv_const(64, 0x0807_0605_0403_0201);
+    m.store(&mut s, a, 0, v);
+    for size in [1u32, 2, 4, 8] {
+        for start in 0..=(8 - size) {
+            let t = m.load(&mut s, a, start, size);
+            let expected = (0x0807_0605_0403_0201u64 >> (8 * start)) & mask((8 * size) as u8);
+            assert_eq!(s.as_bv_const(t), Some(expected), "size {size} at +{start}");
+            assert_eq!(s.width(t), (8 * size) as u8);
+        }
+    }
+    let v16 = s.bv_const(16, 0xbeef);
+    m.store(&mut s, a, 2, v16);
+    let v8 = s.bv_const(8, 0x7f);
+    m.store(&mut s, a, 7, v8);
+    let v32 = s.bv_const(32, 0xdead_c0de);
+    let b = c32(&mut s, 100);
+    m.store(&mut s, b, 1, v32);
+    assert_eq!(
+        m.concrete_bytes(CHUNK_U64 - 3, 8),
+        Some(vec![1, 2, 0xef, 0xbe, 5, 6, 7, 0x7f])
+    );
+    assert_eq!(
+        m.concrete_bytes(100, 6),
+        Some(vec![0, 0xde, 0xc0, 0xad, 0xde, 0])
+    );
+    let t = m.load(&mut s, b, 1, 4);
+    assert_eq!(s.as_bv_const(t), Some(0xdead_c0de));
+}
+
+#[test]
+fn a_load_of_concrete_bytes_is_one_constant() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    m.write_concrete(
+        &mut s,
+        10,
+        &[0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88],
+    );
+    let a = c32(&mut s, 10);
+    let before = s.len();
+    let t = m.load(&mut s, a, 0, 8);
+    assert_eq!(s.len(), before + 1, "only the constant itself is new");
+    assert_eq!(s.as_bv_const(t), Some(0x8877_6655_4433_2211));
+}
+
+#[test]
+fn loads_give_back_stored_terms_without_new_concats() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    let x = s.declare("x", Sort::Bv(32)).unwrap();
+    let y = s.declare("y", Sort::Bv(64)).unwrap();
+    let a = c32(&mut s, 4094); // across chunks
+    m.store(&mut s, a, 0, x);
+    assert_eq!(m.load(&mut s, a, 0, 4), x);
+    let low = s.extract(15, 0, x);
+    assert_eq!(m.load(&mut s, a, 0, 2), low);
+    let mid = s.extract(23, 8, x);
+    assert_eq!(m.load(&mut s, a, 1, 2), mid);
+    let b = c32(&mut s, 200);
+    m.store(&mut s, b, 0, y);
+    assert_eq!(m.load(&mut s, b, 0, 8), y);
+    let high = s.extract(63, 32, y);
+    assert_eq!(m.load(&mut s, b, 4, 4), high);
+    // Copying a value through memory gives it back too.
+    let c = c32(&mut s, 300);
+    let loaded = m.load(&mut s, b, 0, 8);
+    m.store(&mut s, c, 0, loaded);
+    assert_eq!(m.load(&mut s, c, 0, 8), y);
+    // A value built of a symbol and constants: the constants merge.
+    let z = s.declare("z", Sort::Bv(8)).unwrap();
+    let k = s.bv_const(8, 0xab);
+    let zk = s.concat(z, k);
+    let zext = s.zero_ext(16, zk);
+    m.store(&mut s, c, 0, zext);
+    let t = m.load(&mut s, c, 0, 4);
+    let zero16 = s.bv_const(16, 0);
+    let low = s.concat(z, k);
+    assert_eq!(t, s.concat(zero16, low), "three pieces, not four bytes");
+    let t = m.load(&mut s, c, 1, 2);
+    let zero8 = s.bv_const(8, 0);
+    assert_eq!(t, s.concat(zero8, z));
+    // Storing a loaded value does not build extracts of concats.
+    let before = s.len();
+    let d = c32(&mut s, 400);
+    m.store(&mut s, d, 0, t);
+    assert_eq!(s.len(), before + 1, "only the address constant is new");
+}
+
+#[test]
+fn concrete_bytes_needs_in_bounds_concrete_bytes() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    m.write_concrete(&mut s, 4090, b"hello, world\0");
+    assert_eq!(
+        m.concrete_bytes(4090, 13).as_deref(),
+        Some(&b"hello, world\0"[..])
+    );
+    assert_eq!(m.concrete_bytes(65530, 6), Some(vec![0; 6]));
+    assert_eq!(m.concrete_bytes(65530, 7), None);
+    assert_eq!(m.concrete_bytes(u64::MAX, 2), None);
+    assert_eq!(m.concrete_bytes(65536, 0), Some(vec![]));
+    let x = s.declare("x", Sort::Bv(8)).unwrap();
+    m.set_byte(&mut s, 4095, x);
+    assert_eq!(m.concrete_bytes(4090, 13), None);
+    assert_eq!(m.concrete_bytes(4090, 5), Some(b"hello"[..].to_vec()));
+    let k = s.bv_const(8, b'!' as u64);
+    m.set_byte(&mut s, 4095, k);
+    assert_eq!(
+        m.concrete_bytes(4090, 13).as_deref(),
+        Some(&b"hello! world\0"[..])
+    );
+    assert_eq!(m.byte(&mut s, 4095), k);
+}
+
+#[test]
+fn fill_and_overlapping_copy() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    let data: Vec<u8> = (0..100u8).collect();
+    m.write_concrete(&mut s, 1000, &data);
+    // Forward overlap (dst above src) and backward overlap.
+    m.copy(&mut s, 1010, 1000, 100);
+    let mut model = vec![0u8; 2000];
+    model[1000..1100].copy_from_slice(&data);
+    model.copy_within(1000..1100, 1010);
+    assert_eq!(m.concrete_bytes(0, 2000).unwrap(), model);
+    m.copy(&mut s, 995, 1005, 100);
+    model.copy_within(1005..1105, 995);
+    assert_eq!(m.concrete_bytes(0, 2000).unwrap(), model);
+    let seven = s.bv_const(8, 7);
+    m.fill(&mut s, 1050, seven, 20);
+    model[1050..1070].fill(7);
+    assert_eq!(m.concrete_bytes(0, 2000).unwrap(), model);
+    // A symbolic fill, then a copy of symbolic bytes.
+    let x = s.declare("x", Sort::Bv(8)).unwrap();
+    m.fill(&mut s, 3000, x, 9000);
+    let a = c32(&mut s, 3000);
+    let xx = s.concat(x, x);
+    assert_eq!(m.load(&mut s, a, 0, 2), xx);
+    let b = c32(&mut s, 12000);
+    let after = m.load(&mut s, b, 0, 1);
+    assert_eq!(s.as_bv_const(after), Some(0));
+    m.copy(&mut s, 20000, 2998, 10);
+    let c = c32(&mut s, 20000);
+    let t = m.load(&mut s, c, 0, 4);
+    let zero16 = s.bv_const(16, 0);
+    let low = s.concat(x, zero16);
+    assert_eq!(t, s.concat(x, low));
+    assert_eq!(m.concrete_bytes(20000, 2), Some(vec![0, 0]));
+    assert_eq!(m.concrete_bytes(20000, 3), None);
+}
+
+#[test]
+fn whole_chunk_fill_and_copy_share_storage() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 4, None);
+    let data: Vec<u8> = (0..CHUNK).map(|i| (i * 7) as u8).collect();
+    m.write_concrete(&mut s, 0, &data);
+    m.copy(&mut s, 8 * CHUNK_U64, 0, CHUNK_U64);
+    match (&m.slots[0], &m.slots[8]) {
+        (Slot::Data(a), Slot::Data(b)) => assert!(Rc::ptr_eq(a, b)),
+        _ => panic!("both chunks hold data"),
+    }
+    assert_eq!(m.concrete_bytes(8 * CHUNK_U64, CHUNK_U64).unwrap(), data);
+    // Writing one of them does not change the other.
+    m.write_concrete(&mut s, 8 * CHUNK_U64, &[1, 2, 3]);
+    assert_eq!(m.concrete_bytes(0, CHUNK_U64).unwrap(), data);
+    let zero = s.bv_const(8, 0);
+    m.fill(&mut s, 0, zero, 2 * CHUNK_U64);
+    assert!(matches!(m.slots[0], Slot::Zero));
+    assert_eq!(m.concrete_bytes(0, 3), Some(vec![0, 0, 0]));
+    assert_eq!(m.concrete_bytes(8 * CHUNK_U64, 4), Some(vec![1, 2, 3, 21]));
+}
+
+// ----- forks -----
+
+#[test]
+fn clones_are_independent_and_share_unchanged_chunks() {
+    let mut s = TermStore::new();
+    let mut a = LinearMemory::new(&mut s, 256, None); // 16 MiB
+    for i in 0..64u64 {
+        a.write_concrete(&mut s, i * 65536 + 17, &[i as u8 + 1; 100]);
+    }
+    let data_chunks = a
+        .slots
+        .iter()
+        .filter(|s| matches!(s, Slot::Data(_)))
+        .count();
+    assert_eq!(data_chunks, 64);
+    let mut b = a.clone();
+    assert_eq!(shared_chunks(&a, &b), 64);
+    // Sharing makes each memory's own share half of its chunks.
+    assert!(b.heap_bytes() < 64 * (CHUNK + 64) / 2 + 4096 * 16 + 1024);
+    let x = s.declare("x", Sort::Bv(32)).unwrap();
+    let p = c32(&mut s, 17);
+    b.store(&mut s, p, 0, x);
+    let q = c32(&mut s, 65536 + 20);
+    let k = s.bv_const(16, 0xffff);
+    a.store(&mut s, q, 0, k);
+    assert_eq!(shared_chunks(&a, &b), 62, "one chunk copied by each write");
+    // Neither sees the other's write.
+    let la = a.load(&mut s, p, 0, 4);
+    assert_eq!(s.as_bv_const(la), Some(0x0101_0101));
+    assert_eq!(b.load(&mut s, p, 0, 4), x);
+    let lb = b.load(&mut s, q, 0, 2);
+    assert_eq!(s.as_bv_const(lb), Some(0x0202));
+    let la = a.load(&mut s, q, 0, 2);
+    assert_eq!(s.as_bv_const(la), Some(0xffff));
+    // A symbolic write in one fork does not reach the other.
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let y = s.declare("y", Sort::Bv(8)).unwrap();
+    b.store(&mut s, i, 0, y);
+    assert_eq!(a.concrete_bytes(17, 4), Some(vec![1; 4]));
+    assert_eq!(b.concrete_bytes(17, 4), None);
+    assert_eq!(shared_chunks(&a, &b), 0);
+}
+
+#[test]
+fn a_fork_of_sixteen_mib_is_cheap() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 256, None);
+    let data = vec![0x5a; 1 << 20];
+    m.write_concrete(&mut s, 0, &data);
+    let forks: Vec<LinearMemory> = (0..100).map(|_| m.clone()).collect();
+    // Each fork owns a share of the data and its slot table, not a copy.
+    let total: usize = forks.iter().map(LinearMemory::heap_bytes).sum::<usize>() + m.heap_bytes();
+    let slot_tables = 101 * 4096 * std::mem::size_of::<Slot>();
+    assert!(
+        total < slot_tables + (1 << 20) + 101 * 1024,
+        "forks hold {total} bytes"
+    );
+    for f in &forks {
+        assert_eq!(shared_chunks(f, &m), 256);
+    }
+}
+
+// ----- symbolic addresses -----
+
+#[test]
+fn symbolic_store_then_constant_read_equals_iff_same_index() {
+    let mut s = TermStore::new();
+    let mut solver = Solver::default();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let v = s.declare("v", Sort::Bv(8)).unwrap();
+    let ok = m.in_bounds(&mut s, i, 0, 1);
+    m.store(&mut s, i, 0, v);
+    let j = c32(&mut s, 1234);
+    let r = m.load(&mut s, j, 0, 1);
+    let same = s.eq(i, j);
+    let differ = s.not(same);
+    let r_is_v = s.eq(r, v);
+    let r_not_v = s.not(r_is_v);
+    let zero = s.bv_const(8, 0);
+    let r_is_zero = s.eq(r, zero);
+    let r_not_zero = s.not(r_is_zero);
+    let v_is_zero = s.eq(v, zero);
+    let v_not_zero = s.not(v_is_zero);
+
+    let model = sat(&mut solver, &mut s, &[ok, same, r_is_v, v_not_zero]).expect("i = j reads v");
+    assert_eq!(bv(&s, i, &model), 1234);
+    assert!(sat(&mut solver, &mut s, &[ok, same, r_not_v]).is_none());
+    let model =
+        sat(&mut solver, &mut s, &[ok, differ, r_not_v, v_not_zero]).expect("i != j reads 0");
+    assert_ne!(bv(&s, i, &model), 1234);
+    assert_eq!(bv(&s, r, &model), 0);
+    assert!(sat(&mut solver, &mut s, &[ok, differ, r_not_zero]).is_none());
+    // A concrete write after the symbolic one is read back without the array.
+    let k = s.bv_const(8, 9);
+    m.set_byte(&mut s, 1234, k);
+    assert_eq!(m.byte(&mut s, 1234), k);
+    // And the array says so too, wherever i points.
+    let r2 = m.load(&mut s, i, 0, 1);
+    let r2_is_v = s.eq(r2, v);
+    let r2_not_v = s.not(r2_is_v);
+    let r2_is_k = s.eq(r2, k);
+    let r2_not_k = s.not(r2_is_k);
+    assert!(sat(&mut solver, &mut s, &[ok, differ, r2_not_v]).is_none());
+    assert!(sat(&mut solver, &mut s, &[ok, same, r2_not_k]).is_none());
+}
+
+#[test]
+fn symbolic_store_then_load_at_the_same_address_gives_the_value() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    let x = s.declare("x", Sort::Bv(32)).unwrap();
+    let y = s.declare("y", Sort::Bv(16)).unwrap();
+    m.store(&mut s, p, 8, x);
+    m.store(&mut s, p, 12, y);
+    assert_eq!(m.load(&mut s, p, 8, 4), x);
+    assert_eq!(m.load(&mut s, p, 12, 2), y);
+    let four = c32(&mut s, 4);
+    let p4 = s.bin(BvBinOp::Add, p, four);
+    assert_eq!(m.load(&mut s, p4, 4, 4), x, "(p + 4) + 4 is p + 8");
+    let hi = s.extract(31, 16, x);
+    assert_eq!(m.load(&mut s, p4, 6, 2), hi);
+}
+
+#[test]
+fn owi_169_symbolic_read_of_a_data_segment() {
+    let mut s = TermStore::new();
+    let mut solver = Solver::default();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    m.write_concrete(&mut s, 0, b"\x00\x01\x02\x00");
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let ok = m.in_bounds(&mut s, i, 0, 1);
+    let r = m.load(&mut s, i, 0, 1);
+    let three = s.bv_const(8, 3);
+    let is3 = s.eq(r, three);
+    assert!(
+        sat(&mut solver, &mut s, &[ok, is3]).is_none(),
+        "no byte is 3"
+    );
+    let two = s.bv_const(8, 2);
+    let is2 = s.eq(r, two);
+    let model = sat(&mut solver, &mut s, &[ok, is2]).expect("byte 2 is 2");
+    assert_eq!(bv(&s, i, &model), 2);
+    let one = s.bv_const(8, 1);
+    let is1 = s.eq(r, one);
+    let not1 = s.not(is1);
+    let c1 = c32(&mut s, 1);
+    let at1 = s.eq(i, c1);
+    assert!(sat(&mut solver, &mut s, &[ok, at1, not1]).is_none());
+    // The array has a store per non-zero byte only.
+    let array = m.array(&mut s);
+    assert_eq!(chain_len(&s, array), 2);
+}
+
+#[test]
+fn reading_unwritten_memory_at_a_symbolic_address_builds_no_stores() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 256, None);
+    let before = s.len();
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let r = m.load(&mut s, i, 0, 4);
+    assert_eq!(s.as_bv_const(r), Some(0), "a read of const_array(0) is 0");
+    let array = m.array(&mut s);
+    assert!(matches!(*s.node(array), Node::ConstArray(_)));
+    // The symbol, i + 1, i + 2, i + 3 and their constants at most.
+    assert!(s.len() - before <= 8, "{} new terms", s.len() - before);
+}
+
+#[test]
+fn the_data_array_is_built_once_and_shared_by_forks() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    let data: Vec<u8> = (0..1000u32).map(|k| (k % 251) as u8).collect();
+    m.write_concrete(&mut s, 0, &data);
+    let nonzero = data.iter().filter(|&&b| b != 0).count();
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let _ = m.load(&mut s, i, 0, 1);
+    let array = m.array(&mut s);
+    assert_eq!(chain_len(&s, array), nonzero);
+    let mut fork = m.clone();
+    let before = s.len();
+    let _ = fork.load(&mut s, i, 0, 1);
+    assert_eq!(fork.array(&mut s), array);
+    assert!(fork.cache.as_ref().unwrap().dirty.is_empty());
+    assert_eq!(s.len(), before, "the fork reuses the array");
+    // A concrete write then a symbolic read adds one store, not a rebuild.
+    let k = s.bv_const(8, 0xee);
+    fork.set_byte(&mut s, 500, k);
+    let _ = fork.load(&mut s, i, 0, 1);
+    let forked = fork.array(&mut s);
+    assert_eq!(chain_len(&s, forked), nonzero + 1);
+    assert_eq!(m.array(&mut s), array, "the original is unchanged");
+}
+
+#[test]
+fn concrete_writes_between_symbolic_reads_stay_linear() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 16, None);
+    m.write_concrete(&mut s, 0, &[1; 4000]);
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    let before = s.len();
+    let n = 3000u64;
+    for k in 0..n {
+        let a = c32(&mut s, (k * 4) % 8192);
+        let v = s.bv_const(32, k | 0x100);
+        m.store(&mut s, a, 0, v);
+        let _ = m.load(&mut s, p, 0, 4);
+    }
+    let created = s.len() - before;
+    assert!(created < 40 * n as usize, "{created} terms for {n} rounds");
+    let array = m.array(&mut s);
+    assert!(
+        chain_len(&s, array) <= 2 * 2 * CHUNK + 64,
+        "the chain is rebuilt before it outgrows memory"
+    );
+    // Still right: evaluate the array.
+    let model = Model::new();
+    let Value::Array(av) = s.eval(array, &model) else {
+        panic!("an array");
+    };
+    let mut expected = vec![0u8; 16 * 65536];
+    expected[..4000].fill(1);
+    for k in 0..n {
+        let a = ((k * 4) % 8192) as usize;
+        expected[a..a + 4].copy_from_slice(&((k | 0x100) as u32).to_le_bytes());
+    }
+    for (a, &b) in expected.iter().enumerate().take(9000) {
+        assert_eq!(av.get(a as u32), b, "byte {a}");
+    }
+}
+
+// ----- bounds and growth -----
+
+#[test]
+fn in_bounds_is_exact_at_the_edges() {
+    let mut s = TermStore::new();
+    let mut solver = Solver::default();
+    let m = LinearMemory::new(&mut s, 1, None);
+    let len = 65536u64;
+    let x = s.declare("x", Sort::Bv(32)).unwrap();
+    let cases: &[(u64, u32, u32, bool)] = &[
+        (len - 1, 0, 1, true),
+        (len, 0, 1, false),
+        (len - 8, 0, 8, true),
+        (len - 7, 0, 8, false),
+        (len - 9, 1, 8, true),
+        (len - 8, 1, 8, false),
+        (0, 65535, 1, true),
+        (0, 65536, 1, false),
+        (1, 65535, 1, false),
+        (0xffff_ffff, 1, 1, false),
+        (0xffff_ffff, 0xffff_ffff, 2, false),
+        (0, 0, 4, true),
+    ];
+    for &(addr, offset, size, expected) in cases {
+        let a = c32(&mut s, addr);
+        let c = m.in_bounds(&mut s, a, offset, size);
+        assert_eq!(
+            s.as_bool_const(c),
+            Some(expected),
+            "{addr} + {offset}, {size} bytes"
+        );
+        // The same question with a symbolic address pinned to `addr`.
+        let sym = m.in_bounds(&mut s, x, offset, size);
+        let pin = s.eq(x, a);
+        assert_eq!(
+            sat(&mut solver, &mut s, &[sym, pin]).is_some(),
+            expected,
+            "symbolic {addr} + {offset}, {size} bytes"
+        );
+    }
+    // Offsets past the memory need no solver.
+    let c = m.in_bounds(&mut s, x, 0xffff_fff0, 4);
+    assert_eq!(s.as_bool_const(c), Some(false));
+
+    // A full 4 GiB memory: addr + offset must not wrap past 2^32.
+    let big = LinearMemory::new(&mut s, MAX_PAGES, None);
+    assert_eq!(big.len(), 1 << 32);
+    let c = big.in_bounds(&mut s, x, 0xffff_ffff, 1);
+    for (addr, expected) in [(0u64, true), (1, false), (0xffff_ffff, false)] {
+        let a = c32(&mut s, addr);
+        let pin = s.eq(x, a);
+        assert_eq!(sat(&mut solver, &mut s, &[c, pin]).is_some(), expected);
+    }
+    let c = big.in_bounds(&mut s, x, 0, 8);
+    for (addr, expected) in [((1u64 << 32) - 8, true), ((1 << 32) - 7, false)] {
+        let a = c32(&mut s, addr);
+        let pin = s.eq(x, a);
+        assert_eq!(sat(&mut solver, &mut s, &[c, pin]).is_some(), expected);
+    }
+}
+
+#[test]
+fn grow_respects_the_maximum_and_returns_the_old_size() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, Some(3));
+    assert_eq!(m.pages(), 1);
+    assert_eq!(m.grow(0), Some(1));
+    assert_eq!(m.grow(1), Some(1));
+    assert_eq!(m.len(), 2 * PAGE_SIZE);
+    assert_eq!(m.grow(2), None);
+    assert_eq!(m.pages(), 2);
+    assert_eq!(m.grow(1), Some(2));
+    assert_eq!(m.grow(1), None);
+    assert_eq!(m.grow(u32::MAX), None);
+    assert_eq!(m.pages(), 3);
+    let mut e = LinearMemory::new(&mut s, 0, None);
+    assert!(e.is_empty());
+    assert_eq!(e.grow(MAX_PAGES), Some(0));
+    assert_eq!(e.grow(1), None);
+    assert_eq!(e.len(), 1 << 32);
+    let mut n = LinearMemory::new(&mut s, 0, Some(0));
+    assert_eq!(n.grow(1), None);
+    assert_eq!(n.grow(0), Some(0));
+
+    // Pages grown after a symbolic write are zero.
+    let mut m = LinearMemory::new(&mut s, 1, Some(2));
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let v = s.declare("v", Sort::Bv(8)).unwrap();
+    m.store(&mut s, i, 0, v);
+    assert_eq!(m.grow(1), Some(1));
+    assert_eq!(m.concrete_bytes(PAGE_SIZE, 16), Some(vec![0; 16]));
+    let a = c32(&mut s, PAGE_SIZE + 5);
+    let r = m.load(&mut s, a, 0, 4);
+    assert_eq!(s.as_bv_const(r), Some(0));
+}
+
+#[test]
+fn a_mebibyte_of_concrete_writes_stays_small() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 16, None);
+    let terms_before = s.len();
+    let mut rng = Rng::new(7);
+    for k in 0..(1u64 << 18) {
+        let a = c32(&mut s, k * 4);
+        let v = s.bv_const(32, rng.next() & 0xffff);
+        m.store(&mut s, a, 0, v);
+    }
+    let heap = m.heap_bytes();
+    assert!(
+        heap <= (1 << 20) + (1 << 20) / 8,
+        "1 MiB of concrete bytes takes {heap} bytes"
+    );
+    assert!(m
+        .slots
+        .iter()
+        .all(|s| matches!(s, Slot::Data(c) if matches!(**c, Chunk::Bytes(_)))));
+    // The constants of values and addresses, nothing per byte.
+    assert!(s.len() - terms_before <= 2 * (1 << 18) + 256);
+}
+
+// ----- randomized differential test against a byte vector -----
+
+/// Runs random operations on a memory and on a `Vec<u8>` model. With
+/// `symbolic`, values and addresses may be terms: the model then holds their
+/// values under one fixed assignment of the symbols, and every load is
+/// checked by evaluating it under that assignment.
+fn differential(seed: u64, symbolic: bool, ops: usize) {
+    let mut rng = Rng::new(seed);
+    let mut s = TermStore::new();
+    let max_pages = 3;
+    let mut mem = LinearMemory::new(&mut s, 1, Some(max_pages));
+    let mut model = vec![0u8; PAGE_SIZE as usize];
+    let mut other: Option<(LinearMemory, Vec<u8>)> = None;
+    let mut assignment = Model::new();
+    let mut pool: Vec<TermId> = Vec::new();
+    let mut pointers: Vec<(TermId, u64)> = Vec::new();
+    let mut fresh = 0u32;
+
+    let mut new_symbol = |s: &mut TermStore, assignment: &mut Model, width: u8, value: u64| {
+        fresh += 1;
+        let t = s.declare(&format!("s{fresh}"), Sort::Bv(width)).unwrap();
+        assignment.set(
+            symbol_id(s, t),
+            Value::Bv {
+                width,
+                value: value & mask(width),
+            },
+        );
+        t
+    };
+
+    for step in 0..ops {
+        let len = model.len() as u64;
+        // An address with room for `n` bytes, often near a chunk boundary.
+        let addr = |rng: &mut Rng, n: u64| -> u64 {
+            // Symbolic runs stay mostly in a few chunks: every load is
+            // evaluated, and arrays over all of memory are slow to evaluate.
+            let a = if symbolic && rng.chance(85) {
+                rng.below(4 * CHUNK_U64)
+            } else if rng.chance(30) {
+                let chunk = rng.below(len / CHUNK_U64 + 1) * CHUNK_U64;
+                (chunk + rng.below(16)).saturating_sub(8)
+            } else if rng.chance(50) {
+                rng.below(3 * CHUNK_U64)
+            } else {
+                rng.below(len)
+            };
+            a.min(len - n)
+        };
+        match rng.below(100) {
+            // Store at a concrete address.
+            0..=24 => {
+                let size = rng.pick(&[1u32, 2, 4, 8]);
+                let width = (8 * size) as u8;
+                let a = addr(&mut rng, u64::from(size));
+                let value = if symbolic && rng.chance(50) {
+                    let same_width: Vec<TermId> = pool
+                        .iter()
+                        .copied()
+                        .filter(|&t| s.width(t) == width)
+                        .collect();
+                    if !same_width.is_empty() && rng.chance(50) {
+                        rng.pick(&same_width)
+                    } else if rng.chance(30) && size > 1 {
+                        let half = width / 2;
+                        let hi = new_symbol(&mut s, &mut assignment, half, rng.next());
+                        let lo = s.bv_const(half, rng.next());
+                        s.concat(hi, lo)
+                    } else {
+                        new_symbol(&mut s, &mut assignment, width, rng.next())
+                    }
+                } else {
+                    s.bv_const(width, rng.value(width, 20))
+                };
+                let v = bv(&s, value, &assignment);
+                let at = c32(&mut s, a);
+                let offset = rng.below(a + 1).min(7);
+                let base = c32(&mut s, a - offset);
+                let ok = mem.in_bounds(&mut s, base, offset as u32, size);
+                assert_eq!(s.as_bool_const(ok), Some(true));
+                if rng.chance(50) {
+                    mem.store(&mut s, at, 0, value);
+                } else {
+                    mem.store(&mut s, base, offset as u32, value);
+                }
+                model[a as usize..(a + u64::from(size)) as usize]
+                    .copy_from_slice(&v.to_le_bytes()[..size as usize]);
+            }
+            // Load at a concrete address.
+            25..=44 => {
+                let size = rng.pick(&[1u32, 2, 4, 8]);
+                let a = addr(&mut rng, u64::from(size));
+                let at = c32(&mut s, a);
+                let t = mem.load(&mut s, at, 0, size);
+                let mut expected = [0u8; 8];
+                expected[..size as usize]
+                    .copy_from_slice(&model[a as usize..(a + u64::from(size)) as usize]);
+                let expected = u64::from_le_bytes(expected);
+                if symbolic {
+                    assert_eq!(bv(&s, t, &assignment), expected, "step {step}: load at {a}");
+                    pool.push(t);
+                } else {
+                    assert_eq!(s.as_bv_const(t), Some(expected), "step {step}: load at {a}");
+                }
+            }
+            // Load or store at a symbolic address.
+            45..=52 if symbolic => {
+                let size = rng.pick(&[1u32, 2, 4, 8]);
+                let a = addr(&mut rng, u64::from(size));
+                let offset = rng.below(a + 1).min(20);
+                // p + c + offset = a, with p a symbol pointing near a.
+                let reuse: Vec<(TermId, u64)> = pointers
+                    .iter()
+                    .copied()
+                    .filter(|&(_, pv)| pv + offset <= a && a - pv - offset < 64)
+                    .collect();
+                let (p, pv) = if !reuse.is_empty() && rng.chance(70) {
+                    rng.pick(&reuse)
+                } else {
+                    let pv = a - offset - rng.below(a - offset + 1).min(rng.below(8));
+                    let p = new_symbol(&mut s, &mut assignment, 32, pv);
+                    pointers.push((p, pv));
+                    (p, pv)
+                };
+                let c = a - offset - pv;
+                let address = if c == 0 {
+                    p
+                } else {
+                    let k = c32(&mut s, c);
+                    s.bin(BvBinOp::Add, p, k)
+                };
+                let ok = mem.in_bounds(&mut s, address, offset as u32, size);
+                assert_eq!(s.eval(ok, &assignment), Value::Bool(true));
+                let range = a as usize..(a + u64::from(size)) as usize;
+                if rng.chance(50) {
+                    let t = mem.load(&mut s, address, offset as u32, size);
+                    let mut expected = [0u8; 8];
+                    expected[..size as usize].copy_from_slice(&model[range]);
+                    assert_eq!(
+                        bv(&s, t, &assignment),
+                        u64::from_le_bytes(expected),
+                        "step {step}: symbolic load at {a}"
+                    );
+                    pool.push(t);
+                } else {
+                    let width = (8 * size) as u8;
+                    let value = if rng.chance(50) {
+                        new_symbol(&mut s, &mut assignment, width, rng.next())
+                    } else {
+                        s.bv_const(width, rng.next())
+                    };
+                    let v = bv(&s, value, &assignment);
+                    mem.store(&mut s, address, offset as u32, value);
+                    model[range].copy_from_slice(&v.to_le_bytes()[..size as usize]);
+                }
+            }
+            // Grow.
+            53..=54 => {
+                let delta = rng.below(3) as u32;
+                let pages = (model.len() as u64 / PAGE_SIZE) as u32;
+                let expected = (pages + delta <= max_pages).then_some(pages);
+                assert_eq!(mem.grow(delta), expected);
+                if expected.is_some() {
+                    model.resize(model.len() + delta as usize * PAGE_SIZE as usize, 0);
+                }
+                assert_eq!(mem.len(), model.len() as u64);
+            }
+            // Fill.
+            55..=61 => {
+                let n = if rng.chance(if symbolic { 5 } else { 30 }) {
+                    CHUNK_U64 * (1 + rng.below(3))
+                } else {
+                    rng.below(300)
+                };
+                let n = n.min(len);
+                let a = if rng.chance(30) {
+                    (rng.below(len / CHUNK_U64) * CHUNK_U64).min(len - n)
+                } else {
+                    addr(&mut rng, n)
+                };
+                let value = if symbolic && rng.chance(40) {
+                    new_symbol(&mut s, &mut assignment, 8, rng.next())
+                } else {
+                    let any = rng.next() & 0xff;
+                    s.bv_const(8, rng.pick(&[0, 0, 1, 0xff, any]))
+                };
+                let v = bv(&s, value, &assignment) as u8;
+                mem.fill(&mut s, a, value, n);
+                model[a as usize..(a + n) as usize].fill(v);
+            }
+            // Copy, often overlapping, sometimes whole aligned chunks.
+            62..=71 => {
+                let n = if rng.chance(if symbolic { 5 } else { 25 }) {
+                    CHUNK_U64 * (1 + rng.below(2))
+                } else {
+                    rng.below(400)
+                }
+                .min(len / 2);
+                let (src, dst) = if rng.chance(25) {
+                    let chunks = len / CHUNK_U64 - n.div_ceil(CHUNK_U64);
+                    (
+                        rng.below(chunks + 1) * CHUNK_U64,
+                        rng.below(chunks + 1) * CHUNK_U64,
+                    )
+                } else {
+                    let src = addr(&mut rng, n);
+                    let dst = if rng.chance(50) {
+                        (src + rng.below(2 * n + 1)).saturating_sub(n).min(len - n)
+                    } else {
+                        addr(&mut rng, n)
+                    };
+                    (src, dst)
+                };
+                mem.copy(&mut s, dst, src, n);
+                model.copy_within(src as usize..(src + n) as usize, dst as usize);
+            }
+            // Concrete bytes from the host.
+            72..=79 => {
+                let n = rng.below(200);
+                let a = addr(&mut rng, n);
+                let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+                mem.write_concrete(&mut s, a, &bytes);
+                model[a as usize..(a + n) as usize].copy_from_slice(&bytes);
+            }
+            80..=87 => {
+                let n = rng.below(300);
+                let a = if rng.chance(5) {
+                    len - rng.below(5)
+                } else {
+                    addr(&mut rng, n)
+                };
+                let got = mem.concrete_bytes(a, n);
+                if a + n > len {
+                    assert_eq!(got, None);
+                } else if let Some(bytes) = got {
+                    assert_eq!(bytes, model[a as usize..(a + n) as usize]);
+                } else {
+                    assert!(symbolic, "step {step}: concrete bytes at {a} missing");
+                }
+            }
+            // Single bytes.
+            88..=91 => {
+                let a = addr(&mut rng, 1);
+                if rng.chance(50) {
+                    let t = mem.byte(&mut s, a);
+                    assert_eq!(bv(&s, t, &assignment) as u8, model[a as usize]);
+                } else {
+                    let v = s.bv_const(8, rng.next());
+                    mem.set_byte(&mut s, a, v);
+                    model[a as usize] = bv(&s, v, &assignment) as u8;
+                }
+            }
+            // Fork, or switch to the other fork.
+            92..=94 => {
+                if let Some((m2, model2)) = other.as_mut().filter(|_| rng.chance(50)) {
+                    std::mem::swap(&mut mem, m2);
+                    std::mem::swap(&mut model, model2);
+                } else {
+                    other = Some((mem.clone(), model.clone()));
+                }
+            }
+            // The whole memory as an array agrees with the model.
+            95 if symbolic => {
+                let array = mem.array(&mut s);
+                let Value::Array(av) = s.eval(array, &assignment) else {
+                    panic!("an array");
+                };
+                for (a, &b) in model.iter().enumerate() {
+                    assert_eq!(av.get(a as u32), b, "step {step}: array at {a}");
+                }
+            }
+            _ => {}
+        }
+    }
+    // Both forks agree with their models byte for byte.
+    let mut forks = vec![(mem, model)];
+    forks.extend(other);
+    for (mut mem, model) in forks {
+        if symbolic {
+            let array = mem.array(&mut s);
+            let Value::Array(av) = s.eval(array, &assignment) else {
+                panic!("an array");
+            };
+            for (a, &b) in model.iter().enumerate() {
+                assert_eq!(av.get(a as u32), b, "final array at {a}");
+            }
+        } else {
+            assert_eq!(mem.concrete_bytes(0, model.len() as u64).unwrap(), model);
+            for (a, &b) in model.iter().enumerate() {
+                let t = mem.byte(&mut s, a as u64);
+                assert_eq!(s.as_bv_const(t), Some(u64::from(b)), "final byte {a}");
+            }
+        }
+    }
+}
+
+#[test]
+fn differential_concrete() {
+    for seed in 0..6 {
+        differential(seed, false, 5000);
+    }
+}
+
+#[test]
+fn differential_symbolic() {
+    for seed in 100..102 {
+        differential(seed, true, 700);
+    }
+}
