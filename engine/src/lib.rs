@@ -1,7 +1,10 @@
-//! Symplay's engine: hash-consed terms, the solver chain, and (later) the
-//! symbolic interpreter, memory models and state merging.
+//! Symplay's engine: hash-consed terms, the solver chain, linear memory, the
+//! symbolic interpreter with its searchers, and the exploration report.
 
+pub mod exec;
 pub mod expr;
 pub mod memory;
+pub mod report;
+pub mod search;
 pub mod smtlib;
 pub mod solver;

@@ -1,0 +1,331 @@
+//! Where forks are decided: a symbolic condition asks the solver which sides
+//! are feasible under the path condition, and the state splits into one
+//! successor per feasible side, each recorded as a child in the tree.
+
+use super::interp::{jump, End, Executor, Flow};
+use super::state::State;
+use super::value::Val;
+use crate::expr::{BvCmp, Node, TermId};
+use crate::report::{Trap, TreeNode};
+use crate::solver::SolveResult;
+use std::collections::BTreeMap;
+use symplay_wasm::ir::{BrTable, Target};
+
+/// An i32 used as a condition: known, or a boolean term.
+pub enum Truth {
+    Known(bool),
+    Sym(TermId),
+}
+
+impl Executor<'_> {
+    /// `v != 0` as a condition; a comparison result `ite(c, 1, 0)` gives `c`.
+    pub(crate) fn truth(&mut self, v: Val) -> Truth {
+        let t = match v {
+            Val::Con { bits, .. } => return Truth::Known(bits != 0),
+            Val::Sym(t) => t,
+        };
+        if let Node::Ite(c, one, zero) = *self.store.node(t) {
+            if self.store.as_bv_const(one) == Some(1) && self.store.as_bv_const(zero) == Some(0) {
+                return Truth::Sym(c);
+            }
+        }
+        let zero = self.store.bv_const(self.store.width(t), 0);
+        let is_zero = self.store.eq(t, zero);
+        let c = self.store.not(is_zero);
+        match self.simplify_bool(c) {
+            Some(b) => Truth::Known(b),
+            None => Truth::Sym(self.simplifier.simplify(&mut self.store, c)),
+        }
+    }
+
+    fn simplify_bool(&mut self, c: TermId) -> Option<bool> {
+        let c = self.simplifier.simplify(&mut self.store, c);
+        self.store.as_bool_const(c)
+    }
+
+    /// Is the path condition of `s` together with `extra` satisfiable?
+    fn feasible(&mut self, s: &State, extra: TermId) -> bool {
+        let mut query = s.constraints.clone();
+        query.push(extra);
+        matches!(
+            self.solver.check(&mut self.store, &query),
+            SolveResult::Sat(_)
+        )
+    }
+
+    /// Splits `s` over the alternatives `conds` (pairwise disjoint). `s`
+    /// continues with the first feasible one; the returned siblings carry the
+    /// others. Each result names its alternative by index.
+    pub(crate) fn fork(
+        &mut self,
+        s: &mut State,
+        conds: &[TermId],
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        let mut feasible = Vec::new();
+        for (i, &c) in conds.iter().enumerate() {
+            let c = self.simplifier.simplify(&mut self.store, c);
+            match self.store.as_bool_const(c) {
+                Some(false) => {}
+                Some(true) => feasible.push((i, c)),
+                None if self.feasible(s, c) => feasible.push((i, c)),
+                None => {}
+            }
+        }
+        let Some(&(first, first_cond)) = feasible.first() else {
+            return Err(End::Dropped);
+        };
+        if feasible.len() == 1 {
+            add_constraint(self, s, first_cond);
+            return Ok((first, Vec::new()));
+        }
+        if s.depth >= self.max_depth {
+            return Err(End::DepthLimit);
+        }
+        self.forks += 1;
+        let parent = s.node;
+        self.tree[parent].fork = Some(self.location(s.at));
+        let mut siblings = Vec::new();
+        for &(i, c) in &feasible[1..] {
+            let mut sibling = s.clone();
+            self.enter_child(&mut sibling, parent, c);
+            siblings.push((i, sibling));
+        }
+        self.enter_child(s, parent, first_cond);
+        Ok((first, siblings))
+    }
+
+    fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
+        let id = self.tree.len();
+        self.tree.push(TreeNode {
+            id,
+            parent: Some(parent),
+            children: Vec::new(),
+            condition: Some(self.store.to_smtlib(cond)),
+            fork: None,
+            path: None,
+            dropped: false,
+        });
+        self.tree[parent].children.push(id);
+        s.node = id;
+        s.depth += 1;
+        add_constraint(self, s, cond);
+    }
+
+    /// Where `bad` can hold, a path ends with `end`; `s` continues where it
+    /// cannot (or ends with `end` if it must hold).
+    pub(crate) fn guard(&mut self, s: &mut State, bad: TermId, end: End) -> Result<(), End> {
+        let ok = self.store.not(bad);
+        let (chosen, siblings) = self.fork(s, &[ok, bad])?;
+        for (_, sibling) in siblings {
+            self.end_path(sibling, end.clone());
+        }
+        if chosen == 1 {
+            return Err(end);
+        }
+        Ok(())
+    }
+
+    /// The value of `v` on this path: a symbolic value is fixed to a model
+    /// value, with that equality added to the path condition and a note.
+    pub(crate) fn concretize(&mut self, s: &mut State, v: Val, what: &str) -> Result<u64, End> {
+        let t = match v {
+            Val::Con { bits, .. } => return Ok(bits),
+            Val::Sym(t) => t,
+        };
+        let SolveResult::Sat(model) = self.solver.check(&mut self.store, &s.constraints) else {
+            return Err(End::Dropped);
+        };
+        let value = self.store.eval(t, &model).as_bv().unwrap_or(0);
+        let c = self.store.bv_const(self.store.width(t), value);
+        let eq = self.store.eq(t, c);
+        add_constraint(self, s, eq);
+        s.notes.push(format!(
+            "concretised {what} to {value} at {}",
+            self.location_text(s.at)
+        ));
+        Ok(value)
+    }
+
+    /// `br_if` and `if`: `then(state, taken)` applies the chosen side.
+    pub(crate) fn branch_if(
+        &mut self,
+        s: &mut State,
+        c: Val,
+        then: impl Fn(&mut State, bool),
+    ) -> Result<Flow, End> {
+        let c = match self.truth(c) {
+            Truth::Known(b) => {
+                then(s, b);
+                return Ok(Flow::Next);
+            }
+            Truth::Sym(c) => c,
+        };
+        let not_c = self.store.not(c);
+        let (chosen, siblings) = self.fork(s, &[c, not_c])?;
+        then(s, chosen == 0);
+        if siblings.is_empty() {
+            return Ok(Flow::Next);
+        }
+        let siblings = siblings
+            .into_iter()
+            .map(|(i, mut sibling)| {
+                then(&mut sibling, i == 0);
+                sibling
+            })
+            .collect();
+        Ok(Flow::Fork(siblings))
+    }
+
+    /// Disjunction of `index = k` over `ks`, plus `index >= from` when given.
+    fn index_in(&mut self, index: TermId, ks: &[u32], from: Option<u32>) -> TermId {
+        let mut c = self.store.fls();
+        for &k in ks {
+            let kt = self.store.bv_const(32, u64::from(k));
+            let eq = self.store.eq(index, kt);
+            c = self.store.or(c, eq);
+        }
+        if let Some(from) = from {
+            let bound = self.store.bv_const(32, u64::from(from));
+            let ge = self.store.cmp(BvCmp::Ule, bound, index);
+            c = self.store.or(c, ge);
+        }
+        c
+    }
+
+    /// `br_table`: one successor per feasible distinct target.
+    pub(crate) fn br_table(
+        &mut self,
+        s: &mut State,
+        index: Val,
+        table: &BrTable,
+    ) -> Result<Flow, End> {
+        let t = match index {
+            Val::Con { bits, .. } => {
+                jump(
+                    s,
+                    *table.targets.get(bits as usize).unwrap_or(&table.default),
+                );
+                return Ok(Flow::Next);
+            }
+            Val::Sym(t) => t,
+        };
+        let mut groups: BTreeMap<(u32, u32, u32), Vec<u32>> = BTreeMap::new();
+        for (k, target) in table.targets.iter().enumerate() {
+            groups.entry(key(target)).or_default().push(k as u32);
+        }
+        groups.entry(key(&table.default)).or_default();
+        let n = table.targets.len() as u32;
+        let default_key = key(&table.default);
+        let mut targets = Vec::new();
+        let mut conds = Vec::new();
+        for (k, ks) in &groups {
+            let from = (*k == default_key).then_some(n);
+            conds.push(self.index_in(t, ks, from));
+            targets.push(Target {
+                pc: k.0,
+                keep: k.1,
+                drop: k.2,
+            });
+        }
+        let (chosen, siblings) = self.fork(s, &conds)?;
+        jump(s, targets[chosen]);
+        Ok(Flow::Fork(
+            siblings
+                .into_iter()
+                .map(|(i, mut sibling)| {
+                    jump(&mut sibling, targets[i]);
+                    sibling
+                })
+                .collect(),
+        ))
+    }
+
+    /// `call_indirect` through table 0: one successor per feasible callee,
+    /// and a trapping path for null, mistyped or out-of-range entries.
+    pub(crate) fn call_indirect(
+        &mut self,
+        s: &mut State,
+        index: Val,
+        type_index: u32,
+    ) -> Result<Flow, End> {
+        let module = self.module;
+        let expected = module.types.get(type_index as usize);
+        let callee_ok = |f: u32| module.func_type(f).is_some() && module.func_type(f) == expected;
+        let t = match index {
+            Val::Con { bits, .. } => {
+                return match s.table.get(bits as usize).copied().flatten() {
+                    Some(f) if callee_ok(f) => self.call(s, f),
+                    _ => Err(End::Trap(Trap::IndirectCall)),
+                };
+            }
+            Val::Sym(t) => t,
+        };
+        let mut callees: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        let mut bad = Vec::new();
+        for (k, entry) in s.table.iter().enumerate() {
+            match entry {
+                Some(f) if callee_ok(*f) => callees.entry(*f).or_default().push(k as u32),
+                _ => bad.push(k as u32),
+            }
+        }
+        let mut conds = Vec::new();
+        let mut funcs = Vec::new();
+        for (f, ks) in &callees {
+            conds.push(self.index_in(t, ks, None));
+            funcs.push(Some(*f));
+        }
+        conds.push(self.index_in(t, &bad, Some(s.table.len() as u32)));
+        funcs.push(None);
+        let (chosen, siblings) = self.fork(s, &conds)?;
+        let mut continuing = Vec::new();
+        for (i, mut sibling) in siblings {
+            let Some(f) = funcs[i] else {
+                self.end_path(sibling, End::Trap(Trap::IndirectCall));
+                continue;
+            };
+            match self.call(&mut sibling, f) {
+                Ok(Flow::Next) => continuing.push(sibling),
+                Ok(Flow::Fork(more)) => {
+                    continuing.push(sibling);
+                    continuing.extend(more);
+                }
+                Err(end) => self.end_path(sibling, end),
+            }
+        }
+        let Some(f) = funcs[chosen] else {
+            return Err(End::Trap(Trap::IndirectCall));
+        };
+        match self.call(s, f)? {
+            Flow::Next => {}
+            Flow::Fork(more) => continuing.extend(more),
+        }
+        Ok(Flow::Fork(continuing))
+    }
+
+    /// `select` with a symbolic condition is an `ite`, without forking; floats
+    /// (always concrete) need a concrete condition.
+    pub(crate) fn select(&mut self, c: Val, a: Val, b: Val) -> Val {
+        let c = match self.truth(c) {
+            Truth::Known(true) => return a,
+            Truth::Known(false) => return b,
+            Truth::Sym(c) => c,
+        };
+        if a == b {
+            return a;
+        }
+        let (ta, tb) = (a.term(&mut self.store), b.term(&mut self.store));
+        let ite = self.store.ite(c, ta, tb);
+        let ite = self.simplifier.simplify(&mut self.store, ite);
+        Val::from_term(&self.store, ite)
+    }
+}
+
+fn key(t: &Target) -> (u32, u32, u32) {
+    (t.pc, t.keep, t.drop)
+}
+
+fn add_constraint(exec: &mut Executor<'_>, s: &mut State, c: TermId) {
+    if exec.store.as_bool_const(c) != Some(true) {
+        s.constraints.push(c);
+    }
+}

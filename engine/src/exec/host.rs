@@ -1,0 +1,261 @@
+//! Imported functions: the `symplay` symbolic-input API and a deterministic
+//! WASI model (output captured per path, empty arguments and environment,
+//! symbolic random bytes).
+
+use super::fork::Truth;
+use super::interp::{pop, End, Executor, Flow, InputSource};
+use super::state::{Input, State};
+use super::value::Val;
+use crate::expr::Sort;
+use crate::report::{InputValue, Trap};
+use symplay_wasm::imports::{ImportClass, SymbolicApi, WasiFn};
+
+/// Longest input name read from memory.
+const MAX_NAME: u64 = 256;
+const ERRNO_BADF: u32 = 8;
+const ERRNO_SPIPE: u32 = 70;
+
+impl Executor<'_> {
+    pub(crate) fn call_host(&mut self, s: &mut State, class: ImportClass) -> Result<Flow, End> {
+        match class {
+            ImportClass::Symbolic(api) => self.symbolic_api(s, api)?,
+            ImportClass::Wasi(f) => self.wasi(s, f)?,
+            // Rejected before exploration starts.
+            ImportClass::Allocator(_) | ImportClass::Unknown => {
+                return Err(End::Trap(Trap::Unreachable))
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn symbolic_api(&mut self, s: &mut State, api: SymbolicApi) -> Result<(), End> {
+        match api {
+            SymbolicApi::SymbolicI32 | SymbolicApi::SymbolicI64 => {
+                let ptr = pop(s);
+                let name = self.read_name(s, ptr)?;
+                let width = if api == SymbolicApi::SymbolicI32 {
+                    32
+                } else {
+                    64
+                };
+                let v = self.fresh_int(s, &name, width);
+                s.stack.push(v);
+            }
+            SymbolicApi::SymbolicBuffer => {
+                let name_ptr = pop(s);
+                let len = pop(s);
+                let ptr = pop(s);
+                let name = self.read_name(s, name_ptr)?;
+                self.fresh_bytes(s, &name, ptr, len)?;
+            }
+            SymbolicApi::Assume => {
+                let c = pop(s);
+                match self.truth(c) {
+                    Truth::Known(true) => {}
+                    Truth::Known(false) => return Err(End::Dropped),
+                    Truth::Sym(c) => {
+                        self.fork(s, &[c])?;
+                    }
+                }
+            }
+            SymbolicApi::Assert => {
+                let c = pop(s);
+                match self.truth(c) {
+                    Truth::Known(true) => {}
+                    Truth::Known(false) => return Err(End::AssertFailed),
+                    Truth::Sym(c) => {
+                        let fails = self.store.not(c);
+                        self.guard(s, fails, End::AssertFailed)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A NUL-terminated name at `ptr`; symbolic bytes are concretised.
+    fn read_name(&mut self, s: &mut State, ptr: Val) -> Result<String, End> {
+        let ptr = self.concretize(s, ptr, "an input name pointer")?;
+        let mut bytes = Vec::new();
+        for k in 0..MAX_NAME {
+            let b = self.read_byte(s, ptr + k)?;
+            if b == 0 {
+                break;
+            }
+            bytes.push(b);
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    fn read_byte(&mut self, s: &mut State, addr: u64) -> Result<u8, End> {
+        let v = self.load(s, Val::i32(addr as u32), 0, 1)?;
+        Ok(self.concretize(s, v, "a byte read by the host")? as u8)
+    }
+
+    fn read_u32(&mut self, s: &mut State, addr: u64) -> Result<u32, End> {
+        let v = self.load(s, Val::i32(addr as u32), 0, 4)?;
+        Ok(self.concretize(s, v, "a word read by the host")? as u32)
+    }
+
+    fn write_bytes(&mut self, s: &mut State, addr: u64, bytes: &[u8]) -> Result<(), End> {
+        let len = s.memory.as_ref().map_or(0, |m| m.len());
+        let memory = s
+            .memory
+            .as_mut()
+            .filter(|_| addr + bytes.len() as u64 <= len);
+        let memory = memory.ok_or(End::Trap(Trap::OutOfBounds))?;
+        memory.write_concrete(&mut self.store, addr, bytes);
+        Ok(())
+    }
+
+    /// A fresh integer input (or, in replay, its value from the test).
+    pub(crate) fn fresh_int(&mut self, s: &mut State, name: &str, width: u8) -> Val {
+        let name = s.unique_name(name);
+        let term = match &self.source {
+            InputSource::Symbolic => self
+                .store
+                .declare(&name, Sort::Bv(width))
+                .unwrap_or_else(|_| self.store.fresh(&name, Sort::Bv(width))),
+            InputSource::Concrete(test) => {
+                let value = match test.get(&name) {
+                    Some(InputValue::Int(v)) => *v as u64,
+                    _ => 0,
+                };
+                self.store.bv_const(width, value)
+            }
+        };
+        s.inputs.push(Input::Int { name, width, term });
+        Val::from_term(&self.store, term)
+    }
+
+    fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
+        let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
+        let len = self.concretize(s, len, "a symbolic buffer length")?;
+        let memory_len = s.memory.as_ref().map_or(0, |m| m.len());
+        if ptr + len > memory_len {
+            return Err(End::Trap(Trap::OutOfBounds));
+        }
+        let name = s.unique_name(name);
+        let replayed = match &self.source {
+            InputSource::Symbolic => None,
+            InputSource::Concrete(test) => Some(match test.get(&name) {
+                Some(InputValue::Bytes(b)) => b.clone(),
+                _ => Vec::new(),
+            }),
+        };
+        let mut bytes = Vec::with_capacity(len as usize);
+        for k in 0..len {
+            let t = match &replayed {
+                None => {
+                    let byte_name = format!("{name}[{k}]");
+                    self.store
+                        .declare(&byte_name, Sort::Bv(8))
+                        .unwrap_or_else(|_| self.store.fresh(&byte_name, Sort::Bv(8)))
+                }
+                Some(b) => self
+                    .store
+                    .bv_const(8, u64::from(b.get(k as usize).copied().unwrap_or(0))),
+            };
+            if let Some(memory) = s.memory.as_mut() {
+                memory.set_byte(&mut self.store, ptr + k, t);
+            }
+            bytes.push(t);
+        }
+        s.inputs.push(Input::Bytes { name, bytes });
+        Ok(())
+    }
+
+    fn wasi(&mut self, s: &mut State, f: WasiFn) -> Result<(), End> {
+        let errno = match f {
+            WasiFn::FdWrite => {
+                let nwritten = pop(s);
+                let iovs_len = pop(s);
+                let iovs = pop(s);
+                let fd = pop(s);
+                let fd = self.concretize(s, fd, "an fd_write descriptor")?;
+                let iovs = self.concretize(s, iovs, "an fd_write iovec address")?;
+                let count = self.concretize(s, iovs_len, "an fd_write iovec count")?;
+                let nwritten = self.concretize(s, nwritten, "an fd_write result address")?;
+                if fd != 1 && fd != 2 {
+                    ERRNO_BADF
+                } else {
+                    let mut out = Vec::new();
+                    for i in 0..count {
+                        let base = self.read_u32(s, iovs + 8 * i)?;
+                        let len = self.read_u32(s, iovs + 8 * i + 4)?;
+                        for k in 0..u64::from(len) {
+                            out.push(self.read_byte(s, u64::from(base) + k)?);
+                        }
+                    }
+                    self.write_bytes(s, nwritten, &(out.len() as u32).to_le_bytes())?;
+                    if fd == 1 {
+                        &mut s.stdout
+                    } else {
+                        &mut s.stderr
+                    }
+                    .extend(out);
+                    0
+                }
+            }
+            WasiFn::ProcExit => {
+                let code = pop(s);
+                return Err(End::Exited(code));
+            }
+            WasiFn::ArgsSizesGet | WasiFn::EnvironSizesGet => {
+                let size_ptr = pop(s);
+                let count_ptr = pop(s);
+                let size_ptr = self.concretize(s, size_ptr, "a WASI result address")?;
+                let count_ptr = self.concretize(s, count_ptr, "a WASI result address")?;
+                self.write_bytes(s, count_ptr, &[0; 4])?;
+                self.write_bytes(s, size_ptr, &[0; 4])?;
+                0
+            }
+            WasiFn::ArgsGet | WasiFn::EnvironGet => {
+                pop(s);
+                pop(s);
+                0
+            }
+            WasiFn::RandomGet => {
+                let len = pop(s);
+                let ptr = pop(s);
+                self.fresh_bytes(s, "random", ptr, len)?;
+                0
+            }
+            WasiFn::FdClose => {
+                pop(s);
+                0
+            }
+            WasiFn::FdSeek => {
+                for _ in 0..4 {
+                    pop(s);
+                }
+                ERRNO_SPIPE
+            }
+            WasiFn::FdFdstatGet => {
+                let ptr = pop(s);
+                let fd = pop(s);
+                let fd = self.concretize(s, fd, "an fd_fdstat_get descriptor")?;
+                let ptr = self.concretize(s, ptr, "a WASI result address")?;
+                if fd <= 2 {
+                    // A character device with no rights restrictions recorded.
+                    let mut stat = [0u8; 24];
+                    stat[0] = 2;
+                    self.write_bytes(s, ptr, &stat)?;
+                    0
+                } else {
+                    ERRNO_BADF
+                }
+            }
+            WasiFn::ClockTimeGet => {
+                let ptr = pop(s);
+                pop(s);
+                pop(s);
+                let ptr = self.concretize(s, ptr, "a WASI result address")?;
+                self.write_bytes(s, ptr, &[0; 8])?;
+                0
+            }
+        };
+        s.stack.push(Val::i32(errno));
+        Ok(())
+    }
+}

@@ -1,0 +1,375 @@
+//! Executes IR instructions of one state until it forks, ends, or has used its
+//! slice of instructions.
+
+use super::float;
+use super::state::{Frame, State};
+use super::value::Val;
+use crate::expr::TermStore;
+use crate::report::{PathReport, Trap, TreeNode};
+use crate::solver::simplify::Simplifier;
+use crate::solver::Solver;
+use symplay_wasm::ir::{Code, Instr, LoadKind, StoreKind, Target};
+use symplay_wasm::{FuncBody, Module, ValType};
+
+/// Deepest call stack; one more call traps with `stack_exhausted`.
+pub const MAX_FRAMES: usize = 1024;
+
+/// How a path ended (or stopped being explored).
+#[derive(Clone, Debug)]
+pub enum End {
+    Returned(Vec<Val>),
+    Exited(Val),
+    Trap(Trap),
+    AssertFailed,
+    /// An `assume` that cannot hold, or a path the solver could not decide.
+    Dropped,
+    DepthLimit,
+}
+
+/// What an instruction did to control: continue, or the state forked and the
+/// siblings (already constrained and placed in the tree) join the search.
+pub enum Flow {
+    Next,
+    Fork(Vec<State>),
+}
+
+/// The result of running a state for a while.
+pub enum Ran {
+    /// The state used its instruction slice and can continue.
+    Paused(Box<State>),
+    /// The state forked: these states (itself included) continue later.
+    Forked(Vec<State>),
+    Ended,
+}
+
+/// Where the values of symbolic inputs come from.
+#[derive(Clone, Debug)]
+pub enum InputSource {
+    /// Fresh symbols: exploration.
+    Symbolic,
+    /// Concrete values of a test input: replay.
+    Concrete(crate::report::TestInput),
+}
+
+/// Everything shared by the states of one exploration.
+pub struct Executor<'m> {
+    pub module: &'m Module,
+    pub store: TermStore,
+    pub solver: Solver,
+    pub(crate) simplifier: Simplifier,
+    pub tree: Vec<TreeNode>,
+    pub paths: Vec<PathReport>,
+    pub instructions: u64,
+    pub forks: u64,
+    pub dropped: u64,
+    /// Executed instructions, per function and pc.
+    pub covered: Vec<Vec<bool>>,
+    pub source: InputSource,
+    pub max_depth: u32,
+    pub entry: u32,
+}
+
+impl<'m> Executor<'m> {
+    pub fn code(&self, func: u32) -> Option<&'m Code> {
+        match &self.module.funcs.get(func as usize)?.body {
+            FuncBody::Defined(code) => Some(code),
+            FuncBody::Import(_) => None,
+        }
+    }
+
+    /// Runs `state` for at most `slice` instructions.
+    pub fn run(&mut self, mut state: State, slice: u64) -> Ran {
+        for _ in 0..slice {
+            match self.step(&mut state) {
+                Ok(Flow::Next) => {}
+                Ok(Flow::Fork(mut siblings)) => {
+                    siblings.insert(0, state);
+                    return Ran::Forked(siblings);
+                }
+                Err(end) => {
+                    self.end_path(state, end);
+                    return Ran::Ended;
+                }
+            }
+        }
+        Ran::Paused(Box::new(state))
+    }
+
+    fn step(&mut self, s: &mut State) -> Result<Flow, End> {
+        let Some(frame) = s.frames.last_mut() else {
+            return Err(End::Returned(Vec::new()));
+        };
+        let (func, pc) = (frame.func, frame.pc);
+        let Some(code) = self.code(func) else {
+            return Err(End::Trap(Trap::Unreachable));
+        };
+        let instr = code.instrs[pc as usize];
+        frame.pc += 1;
+        s.at = (func, pc);
+        self.covered[func as usize][pc as usize] = true;
+        self.instructions += 1;
+        match instr {
+            Instr::Unreachable => return Err(End::Trap(Trap::Unreachable)),
+            Instr::Nop => {}
+            Instr::Br(t) => jump(s, t),
+            Instr::BrIf(t) => {
+                let c = pop(s);
+                return self.branch_if(s, c, |s, taken| {
+                    if taken {
+                        jump(s, t)
+                    }
+                });
+            }
+            Instr::If { else_pc } => {
+                let c = pop(s);
+                return self.branch_if(s, c, |s, taken| {
+                    if !taken {
+                        set_pc(s, else_pc)
+                    }
+                });
+            }
+            Instr::BrTable { table } => {
+                let index = pop(s);
+                let table = &code.br_tables[table as usize];
+                return self.br_table(s, index, table);
+            }
+            Instr::Jump { pc } => set_pc(s, pc),
+            Instr::Return => return self.return_from(s),
+            Instr::Call { func } => return self.call(s, func),
+            Instr::CallIndirect { type_index, .. } => {
+                let index = pop(s);
+                return self.call_indirect(s, index, type_index);
+            }
+            Instr::Drop => {
+                pop(s);
+            }
+            Instr::Select => {
+                let c = pop(s);
+                let b = pop(s);
+                let a = pop(s);
+                let v = self.select(c, a, b);
+                s.stack.push(v);
+            }
+            Instr::LocalGet(i) => {
+                let v = s
+                    .frames
+                    .last()
+                    .map_or(Val::i32(0), |f| f.locals[i as usize]);
+                s.stack.push(v);
+            }
+            Instr::LocalSet(i) => {
+                let v = pop(s);
+                set_local(s, i, v);
+            }
+            Instr::LocalTee(i) => {
+                let v = *s.stack.last().expect("validated code has an operand");
+                set_local(s, i, v);
+            }
+            Instr::GlobalGet(i) => s.stack.push(s.globals[i as usize]),
+            Instr::GlobalSet(i) => s.globals[i as usize] = pop(s),
+            Instr::Load { kind, memarg } => {
+                let addr = pop(s);
+                let (size, result_width, signed) = load_shape(kind);
+                let raw = self.load(s, addr, memarg.offset, size)?;
+                let v = self.extend(raw, size * 8, result_width, signed);
+                let v = if matches!(kind, LoadKind::F32 | LoadKind::F64) {
+                    Val::con(
+                        result_width,
+                        self.concretize(s, v, "a float loaded from memory")?,
+                    )
+                } else {
+                    v
+                };
+                s.stack.push(v);
+            }
+            Instr::Store { kind, memarg } => {
+                let value = pop(s);
+                let addr = pop(s);
+                let size = store_size(kind);
+                self.store_value(s, addr, memarg.offset, size, value)?;
+            }
+            Instr::MemorySize => {
+                let pages = s.memory.as_ref().map_or(0, |m| m.pages());
+                s.stack.push(Val::i32(pages));
+            }
+            Instr::MemoryGrow => {
+                let delta = pop(s);
+                let delta = self.concretize(s, delta, "the memory.grow size")?;
+                let old = s
+                    .memory
+                    .as_mut()
+                    .and_then(|m| m.grow(delta as u32))
+                    .unwrap_or(u32::MAX);
+                s.stack.push(Val::i32(old));
+            }
+            Instr::MemoryCopy => {
+                let n = pop(s);
+                let src = pop(s);
+                let dst = pop(s);
+                self.memory_copy(s, dst, src, n)?;
+            }
+            Instr::MemoryFill => {
+                let n = pop(s);
+                let value = pop(s);
+                let dst = pop(s);
+                self.memory_fill(s, dst, value, n)?;
+            }
+            Instr::MemoryInit { data } => {
+                let n = pop(s);
+                let src = pop(s);
+                let dst = pop(s);
+                self.memory_init(s, data, dst, src, n)?;
+            }
+            Instr::DataDrop { data } => s.dropped_data[data as usize] = true,
+            Instr::TableInit { elem, .. } => {
+                let n = pop(s);
+                let src = pop(s);
+                let dst = pop(s);
+                self.table_init(s, elem, dst, src, n)?;
+            }
+            Instr::TableCopy { .. } => {
+                let n = pop(s);
+                let src = pop(s);
+                let dst = pop(s);
+                self.table_copy(s, dst, src, n)?;
+            }
+            Instr::ElemDrop { elem } => s.dropped_elems[elem as usize] = true,
+            Instr::I32Const(c) => s.stack.push(Val::i32(c as u32)),
+            Instr::I64Const(c) => s.stack.push(Val::i64(c as u64)),
+            Instr::F32Const(bits) => s.stack.push(Val::i32(bits)),
+            Instr::F64Const(bits) => s.stack.push(Val::i64(bits)),
+            Instr::Unary(op) => {
+                let a = pop(s);
+                let v = match self.int_unary(op, a) {
+                    Some(v) => v,
+                    None => {
+                        let bits = self.concretize(s, a, "a float operand")?;
+                        let (width, bits) = float::unary(op, bits)
+                            .expect("every unary operator is integer or float")
+                            .map_err(End::Trap)?;
+                        Val::con(width, bits)
+                    }
+                };
+                s.stack.push(v);
+            }
+            Instr::Binary(op) => {
+                let b = pop(s);
+                let a = pop(s);
+                let v = match self.int_binary(s, op, a, b)? {
+                    Some(v) => v,
+                    None => {
+                        let a = self.concretize(s, a, "a float operand")?;
+                        let b = self.concretize(s, b, "a float operand")?;
+                        let (width, bits) = float::binary(op, a, b)
+                            .expect("every binary operator is integer or float");
+                        Val::con(width, bits)
+                    }
+                };
+                s.stack.push(v);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn return_from(&mut self, s: &mut State) -> Result<Flow, End> {
+        let frame = s.frames.pop().expect("a running state has a frame");
+        let arity = self
+            .module
+            .func_type(frame.func)
+            .map_or(0, |t| t.results.len());
+        let results = s.stack.split_off(s.stack.len() - arity);
+        s.stack.truncate(frame.base);
+        if s.frames.is_empty() {
+            return Err(End::Returned(results));
+        }
+        s.stack.extend(results);
+        Ok(Flow::Next)
+    }
+
+    /// Calls function `func` with the arguments on the stack.
+    pub(crate) fn call(&mut self, s: &mut State, func: u32) -> Result<Flow, End> {
+        let module = self.module;
+        let Some(f) = module.funcs.get(func as usize) else {
+            return Err(End::Trap(Trap::IndirectCall));
+        };
+        let params = module.func_type(func).map_or(0, |t| t.params.len());
+        match &f.body {
+            FuncBody::Import(import) => self.call_host(s, import.class),
+            FuncBody::Defined(code) => {
+                if s.frames.len() >= MAX_FRAMES {
+                    return Err(End::Trap(Trap::StackExhausted));
+                }
+                let mut locals = s.stack.split_off(s.stack.len() - params);
+                locals.extend(code.locals.iter().map(|&t| zero_of(t)));
+                let base = s.stack.len();
+                s.frames.push(Frame {
+                    func,
+                    pc: 0,
+                    locals,
+                    base,
+                });
+                Ok(Flow::Next)
+            }
+        }
+    }
+}
+
+pub(crate) fn pop(s: &mut State) -> Val {
+    s.stack
+        .pop()
+        .expect("validated code never pops an empty stack")
+}
+
+fn set_pc(s: &mut State, pc: u32) {
+    if let Some(f) = s.frames.last_mut() {
+        f.pc = pc;
+    }
+}
+
+fn set_local(s: &mut State, i: u32, v: Val) {
+    if let Some(f) = s.frames.last_mut() {
+        f.locals[i as usize] = v;
+    }
+}
+
+/// Takes a branch: keeps the top `keep` values, removes `drop` beneath them.
+pub(crate) fn jump(s: &mut State, t: Target) {
+    let len = s.stack.len();
+    let (keep, drop) = (t.keep as usize, t.drop as usize);
+    s.stack.drain(len - keep - drop..len - keep);
+    set_pc(s, t.pc);
+}
+
+pub(crate) fn zero_of(t: ValType) -> Val {
+    match t {
+        ValType::I32 | ValType::F32 => Val::i32(0),
+        ValType::I64 | ValType::F64 => Val::i64(0),
+    }
+}
+
+/// Bytes read, width of the result, sign extension.
+fn load_shape(kind: LoadKind) -> (u32, u8, bool) {
+    match kind {
+        LoadKind::I32 | LoadKind::F32 => (4, 32, false),
+        LoadKind::I64 | LoadKind::F64 => (8, 64, false),
+        LoadKind::I32From8S => (1, 32, true),
+        LoadKind::I32From8U => (1, 32, false),
+        LoadKind::I32From16S => (2, 32, true),
+        LoadKind::I32From16U => (2, 32, false),
+        LoadKind::I64From8S => (1, 64, true),
+        LoadKind::I64From8U => (1, 64, false),
+        LoadKind::I64From16S => (2, 64, true),
+        LoadKind::I64From16U => (2, 64, false),
+        LoadKind::I64From32S => (4, 64, true),
+        LoadKind::I64From32U => (4, 64, false),
+    }
+}
+
+fn store_size(kind: StoreKind) -> u32 {
+    match kind {
+        StoreKind::I32 | StoreKind::F32 | StoreKind::I64To32 => 4,
+        StoreKind::I64 | StoreKind::F64 => 8,
+        StoreKind::I32To8 | StoreKind::I64To8 => 1,
+        StoreKind::I32To16 | StoreKind::I64To16 => 2,
+    }
+}

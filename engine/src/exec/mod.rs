@@ -1,0 +1,15 @@
+//! The symbolic interpreter: states, instruction semantics over symbolic
+//! values, forks, host functions, and the exploration driver.
+
+pub mod explore;
+mod float;
+mod fork;
+mod host;
+pub mod interp;
+mod memops;
+mod ops;
+mod path;
+pub mod state;
+pub mod value;
+
+pub use explore::{explore, explore_with, replay, ExploreError, Options, Progress};

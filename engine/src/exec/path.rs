@@ -1,0 +1,125 @@
+//! Turns a finished state into a reported path: its outcome, a test input
+//! from a model of its path condition, location and SMT-LIB2 formula.
+
+use super::interp::{End, Executor};
+use super::state::{Input, State};
+use super::value::Val;
+use crate::expr::{to_signed, Model};
+use crate::report::{InputValue, Location, NamedInput, Number, PathReport, Status, TestInput};
+use crate::solver::SolveResult;
+use symplay_wasm::ValType;
+
+impl Executor<'_> {
+    pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
+        let offset = self.code(func).and_then(|c| c.offset_of(pc)).unwrap_or(0);
+        let function = self
+            .module
+            .funcs
+            .get(func as usize)
+            .map_or_else(String::new, |f| f.name.clone());
+        Location {
+            function,
+            func_index: func,
+            offset,
+        }
+    }
+
+    pub(crate) fn location_text(&self, at: (u32, u32)) -> String {
+        let l = self.location(at);
+        format!("{}+0x{:x}", l.function, l.offset)
+    }
+
+    pub(crate) fn end_path(&mut self, mut s: State, end: End) {
+        let (status, trap) = match &end {
+            End::Returned(_) | End::Exited(_) => (Status::Returned, None),
+            End::Trap(t) => (Status::Trapped, Some(*t)),
+            End::AssertFailed => (Status::AssertFailed, None),
+            End::DepthLimit => (Status::Limit, None),
+            End::Dropped => {
+                self.dropped += 1;
+                self.tree[s.node].dropped = true;
+                return;
+            }
+        };
+        let model = match self.solver.check(&mut self.store, &s.constraints) {
+            SolveResult::Sat(model) => model,
+            _ => {
+                s.notes
+                    .push("the solver gave no model; inputs are zero".into());
+                Model::new()
+            }
+        };
+        let value = |exec: &Executor<'_>, v: Val| -> u64 {
+            match v {
+                Val::Con { bits, .. } => bits,
+                Val::Sym(t) => exec.store.eval(t, &model).as_bv().unwrap_or(0),
+            }
+        };
+        let entry_results = self
+            .module
+            .func_type(self.entry)
+            .map(|t| t.results.clone())
+            .unwrap_or_default();
+        let (returns, exit_code) = match &end {
+            End::Returned(vals) => {
+                let returns = vals
+                    .iter()
+                    .zip(entry_results.iter())
+                    .map(|(&v, ty)| number(*ty, value(self, v)))
+                    .collect();
+                (returns, None)
+            }
+            End::Exited(code) => (
+                Vec::new(),
+                Some(i64::from(value(self, *code) as u32 as i32)),
+            ),
+            _ => (Vec::new(), None),
+        };
+        let mut inputs = TestInput::default();
+        for input in &s.inputs {
+            match input {
+                Input::Arg { width, value: v } => {
+                    inputs.args.push(to_signed(*width, value(self, *v)))
+                }
+                Input::Int { name, width, term } => inputs.named.push(NamedInput {
+                    name: name.clone(),
+                    value: InputValue::Int(to_signed(*width, value(self, Val::Sym(*term)))),
+                }),
+                Input::Bytes { name, bytes } => inputs.named.push(NamedInput {
+                    name: name.clone(),
+                    value: InputValue::Bytes(
+                        bytes
+                            .iter()
+                            .map(|&b| value(self, Val::Sym(b)) as u8)
+                            .collect(),
+                    ),
+                }),
+            }
+        }
+        let id = self.paths.len();
+        self.tree[s.node].path = Some(id);
+        self.paths.push(PathReport {
+            id,
+            status,
+            trap,
+            returns,
+            exit_code,
+            inputs,
+            location: self.location(s.at),
+            path_condition: self.store.to_smtlib_script(&s.constraints),
+            node: s.node,
+            notes: s.notes,
+            stdout: String::from_utf8_lossy(&s.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&s.stderr).into_owned(),
+        });
+    }
+}
+
+fn number(ty: ValType, bits: u64) -> Number {
+    match ty {
+        ValType::I32 => Number::Int(i64::from(bits as u32 as i32)),
+        ValType::I64 => Number::Int(bits as i64),
+        ValType::F32 => Number::Float(f64::from(f32::from_bits(bits as u32))),
+        ValType::F64 => Number::Float(f64::from_bits(bits)),
+    }
+}

@@ -1,0 +1,82 @@
+//! One path's state: call frames, operand stack, globals, memory, table, path
+//! condition and the symbolic inputs created so far.
+
+use super::value::Val;
+use crate::expr::TermId;
+use crate::memory::LinearMemory;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub func: u32,
+    /// The next instruction to execute.
+    pub pc: u32,
+    pub locals: Vec<Val>,
+    /// Operand-stack height when the frame was entered.
+    pub base: usize,
+}
+
+/// A symbolic input and the terms that make it up, for building test inputs.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// A parameter of the entry function (width 32 or 64).
+    Arg {
+        width: u8,
+        value: Val,
+    },
+    Int {
+        name: String,
+        width: u8,
+        term: TermId,
+    },
+    Bytes {
+        name: String,
+        bytes: Vec<TermId>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub frames: Vec<Frame>,
+    pub stack: Vec<Val>,
+    pub globals: Vec<Val>,
+    pub memory: Option<LinearMemory>,
+    /// Function index of each table-0 entry; `None` is a null entry.
+    pub table: Vec<Option<u32>>,
+    pub dropped_data: Vec<bool>,
+    pub dropped_elems: Vec<bool>,
+    /// The path condition: boolean terms that all hold on this path.
+    pub constraints: Vec<TermId>,
+    pub inputs: Vec<Input>,
+    /// How often each input name was used, for unique names (`x`, `x#2`).
+    pub name_uses: BTreeMap<String, u32>,
+    pub notes: Vec<String>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// The execution-tree node this state is in.
+    pub node: usize,
+    /// Forks on this path so far.
+    pub depth: u32,
+    /// Function and pc of the instruction executing (or last executed).
+    pub at: (u32, u32),
+}
+
+impl State {
+    /// A unique input name on this path: `name`, then `name#2`, `name#3`...
+    pub fn unique_name(&mut self, name: &str) -> String {
+        let uses = self.name_uses.entry(name.to_string()).or_insert(0);
+        *uses += 1;
+        if *uses == 1 {
+            name.to_string()
+        } else {
+            format!("{name}#{uses}")
+        }
+    }
+
+    /// A rough size in bytes, for the memory limit.
+    pub fn estimated_bytes(&self) -> u64 {
+        let memory = self.memory.as_ref().map_or(0, |m| m.heap_bytes() as u64);
+        let frames: usize = self.frames.iter().map(|f| f.locals.len() * 16 + 48).sum();
+        memory + (frames + self.stack.len() * 16 + self.constraints.len() * 4) as u64
+    }
+}

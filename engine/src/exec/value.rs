@@ -1,0 +1,62 @@
+//! Operands of the interpreter: concrete bits, or a symbolic bit-vector term.
+//!
+//! Concrete values stay plain integers so concrete-heavy code runs fast and the
+//! term store does not fill with constants; a term is built only when a
+//! concrete value meets a symbolic one.
+
+use crate::expr::{mask, Node, TermId, TermStore};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Val {
+    /// Raw bits of an i32/i64/f32/f64 (floats are always concrete).
+    Con { width: u8, bits: u64 },
+    /// A bit-vector term of width 32 or 64 (an i32 or i64).
+    Sym(TermId),
+}
+
+impl Val {
+    pub fn i32(bits: u32) -> Val {
+        Val::Con {
+            width: 32,
+            bits: u64::from(bits),
+        }
+    }
+
+    pub fn i64(bits: u64) -> Val {
+        Val::Con { width: 64, bits }
+    }
+
+    pub fn con(width: u8, bits: u64) -> Val {
+        Val::Con {
+            width,
+            bits: bits & mask(width),
+        }
+    }
+
+    pub fn bool(b: bool) -> Val {
+        Val::i32(u32::from(b))
+    }
+
+    pub fn concrete(self) -> Option<u64> {
+        match self {
+            Val::Con { bits, .. } => Some(bits),
+            Val::Sym(_) => None,
+        }
+    }
+
+    /// The value as a term of its width.
+    pub fn term(self, store: &mut TermStore) -> TermId {
+        match self {
+            Val::Con { width, bits } => store.bv_const(width, bits),
+            Val::Sym(t) => t,
+        }
+    }
+
+    /// A term back to a value: constants become concrete again.
+    pub fn from_term(store: &TermStore, t: TermId) -> Val {
+        match *store.node(t) {
+            Node::BvConst { width, value } => Val::Con { width, bits: value },
+            _ => Val::Sym(t),
+        }
+    }
+}

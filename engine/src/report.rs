@@ -1,0 +1,156 @@
+//! The result of an exploration, serialisable as JSON; the schema is
+//! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
+
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever a field changes meaning or disappears.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub schema_version: u32,
+    pub entry: String,
+    pub search: String,
+    pub seed: u64,
+    /// Why exploration ended: `completed`, or the limit that stopped it.
+    pub stop_reason: String,
+    pub paths: Vec<PathReport>,
+    pub tree: Vec<TreeNode>,
+    pub coverage: Coverage,
+    pub stats: Stats,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Returned,
+    Trapped,
+    AssertFailed,
+    /// The path reached the depth limit before it ended.
+    Limit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trap {
+    Unreachable,
+    DivByZero,
+    IntOverflow,
+    InvalidConversion,
+    OutOfBounds,
+    IndirectCall,
+    StackExhausted,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathReport {
+    pub id: usize,
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub trap: Option<Trap>,
+    /// Return values of the entry: integers signed, floats as numbers.
+    pub returns: Vec<Number>,
+    /// Set when the path ended in WASI `proc_exit`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub exit_code: Option<i64>,
+    pub inputs: TestInput,
+    pub location: Location,
+    /// The path condition as a self-contained SMT-LIB2 script.
+    pub path_condition: String,
+    /// The tree leaf of this path.
+    pub node: usize,
+    /// Values the engine concretised, and similar remarks.
+    pub notes: Vec<String>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Number {
+    Int(i64),
+    Float(f64),
+}
+
+/// A concrete input that reproduces a path.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestInput {
+    /// The entry's parameters, in order, signed.
+    pub args: Vec<i64>,
+    /// Each symbolic input of the symbolic-input API and WASI, by its unique name.
+    pub named: Vec<NamedInput>,
+}
+
+impl TestInput {
+    pub fn get(&self, name: &str) -> Option<&InputValue> {
+        self.named.iter().find(|n| n.name == name).map(|n| &n.value)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedInput {
+    pub name: String,
+    pub value: InputValue,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum InputValue {
+    Int(i64),
+    Bytes(Vec<u8>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Location {
+    pub function: String,
+    pub func_index: u32,
+    /// Byte offset of the instruction in the module.
+    pub offset: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TreeNode {
+    pub id: usize,
+    pub parent: Option<usize>,
+    pub children: Vec<usize>,
+    /// The condition added on the edge from the parent (SMT-LIB2 term).
+    pub condition: Option<String>,
+    /// Where this node forked, for inner nodes.
+    pub fork: Option<Location>,
+    /// The path that ended here, for leaves.
+    pub path: Option<usize>,
+    /// The path was dropped here (an infeasible `assume`).
+    pub dropped: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Coverage {
+    pub covered_instructions: u64,
+    pub total_instructions: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub instructions: u64,
+    pub forks: u64,
+    pub paths: u64,
+    pub dropped_paths: u64,
+    /// States still waiting when a limit stopped the run.
+    pub pending_states: u64,
+    pub queries: u64,
+    pub query_cache_hits: u64,
+    pub cex_cache_hits: u64,
+    pub sat_calls: u64,
+    pub solver_unknown: u64,
+    pub terms: u64,
+    /// Estimated peak bytes held by states and terms.
+    pub peak_memory_bytes: u64,
+    /// Wall-clock times; the only fields that differ between identical runs.
+    pub timing: Timing,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    pub total_ms: f64,
+    pub solver_ms: f64,
+}

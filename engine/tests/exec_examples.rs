@@ -1,0 +1,161 @@
+//! Exploration of the committed C examples; every path's input is replayed
+//! concretely and must reach the same outcome.
+
+use symplay_engine::exec::{explore, replay, Options};
+use symplay_engine::report::{InputValue, Number, PathReport, Report, Status, Trap};
+use symplay_wasm::Module;
+
+fn example(name: &str) -> Module {
+    let path = format!("{}/../static/examples/c/{name}", env!("CARGO_MANIFEST_DIR"));
+    symplay_wasm::load(&std::fs::read(path).unwrap()).unwrap()
+}
+
+fn explore_checked(module: &Module, entry: &str) -> Report {
+    let report = explore(module, entry, &Options::default()).unwrap();
+    assert_eq!(report.stop_reason, "completed");
+    for path in &report.paths {
+        let again = replay(module, entry, &path.inputs).unwrap();
+        assert_eq!(
+            (again.status, again.trap),
+            (path.status, path.trap),
+            "{path:?}"
+        );
+        assert_eq!(again.returns, path.returns, "{path:?}");
+    }
+    report
+}
+
+fn ints(p: &PathReport) -> Vec<i64> {
+    p.returns
+        .iter()
+        .map(|n| match n {
+            Number::Int(i) => *i,
+            Number::Float(_) => panic!("float"),
+        })
+        .collect()
+}
+
+fn bytes(p: &PathReport, name: &str) -> Vec<u8> {
+    match p.inputs.get(name) {
+        Some(InputValue::Bytes(b)) => b.clone(),
+        other => panic!("{name}: {other:?}"),
+    }
+}
+
+#[test]
+fn get_sign_has_three_paths() {
+    let m = example("get_sign.wasm");
+    let r = explore_checked(&m, "get_sign");
+    assert_eq!(r.paths.len(), 3);
+    let mut seen: Vec<i64> = r
+        .paths
+        .iter()
+        .map(|p| {
+            let ret = ints(p)[0];
+            let x = p.inputs.args[0];
+            assert_eq!(ret, x.signum());
+            ret
+        })
+        .collect();
+    seen.sort();
+    assert_eq!(seen, [-1, 0, 1]);
+}
+
+#[test]
+fn divide_traps_twice() {
+    let m = example("divide.wasm");
+    let r = explore_checked(&m, "divide");
+    let by_zero = r
+        .paths
+        .iter()
+        .find(|p| p.trap == Some(Trap::DivByZero))
+        .unwrap();
+    assert_eq!(by_zero.inputs.args[1], 0);
+    let overflow = r
+        .paths
+        .iter()
+        .find(|p| p.trap == Some(Trap::IntOverflow))
+        .unwrap();
+    assert_eq!(overflow.inputs.args, [i64::from(i32::MIN), -1]);
+    assert!(r.paths.iter().any(|p| p.status == Status::Returned));
+    assert_eq!(r.paths.len(), 3);
+
+    let r = explore_checked(&m, "remainder_of");
+    let traps: Vec<_> = r.paths.iter().filter_map(|p| p.trap).collect();
+    assert_eq!(traps, [Trap::DivByZero]);
+}
+
+#[test]
+fn table_lookup_runs_out_of_bounds() {
+    let m = example("table_lookup.wasm");
+    let r = explore_checked(&m, "lookup");
+    let oob = r
+        .paths
+        .iter()
+        .find(|p| p.trap == Some(Trap::OutOfBounds))
+        .unwrap();
+    assert!(oob.inputs.args[0].unsigned_abs() > 1000, "{:?}", oob.inputs);
+    for p in r.paths.iter().filter(|p| p.status == Status::Returned) {
+        let i = p.inputs.args[0];
+        if (0..8).contains(&i) {
+            assert_eq!(ints(p)[0], i * i);
+        }
+    }
+    let r = explore_checked(&m, "lookup_checked");
+    assert!(r.paths.iter().all(|p| p.status == Status::Returned));
+    for p in &r.paths {
+        let i = p.inputs.args[0] as u32;
+        assert_eq!(ints(p)[0], if i < 8 { i64::from(i * i) } else { -1 });
+    }
+}
+
+#[test]
+fn checksum_assertion_fails_with_the_checksum() {
+    let m = example("checksum.wasm");
+    let r = explore_checked(&m, "check_packet");
+    let failed = r
+        .paths
+        .iter()
+        .find(|p| p.status == Status::AssertFailed)
+        .unwrap();
+    let packet = bytes(failed, "packet");
+    assert_eq!(packet[0], 0x7f);
+    let sum = packet
+        .iter()
+        .fold(0u32, |s, &b| s.wrapping_mul(31).wrapping_add(u32::from(b)));
+    assert_eq!(sum, 0xcafe_1234);
+}
+
+#[test]
+fn string_length_has_one_path_per_length() {
+    let m = example("string_scan.wasm");
+    let r = explore_checked(&m, "string_length");
+    assert_eq!(r.paths.len(), 8);
+    let mut lengths: Vec<i64> = r
+        .paths
+        .iter()
+        .map(|p| {
+            let n = ints(p)[0];
+            let s = bytes(p, "s");
+            assert_eq!(
+                s.iter().take(7).position(|&b| b == 0).unwrap_or(7) as i64,
+                n
+            );
+            n
+        })
+        .collect();
+    lengths.sort();
+    assert_eq!(lengths, (0..8).collect::<Vec<_>>());
+}
+
+#[test]
+fn split_key_rejects_an_empty_key() {
+    let m = example("string_scan.wasm");
+    let r = explore_checked(&m, "split_key");
+    let failed = r
+        .paths
+        .iter()
+        .find(|p| p.status == Status::AssertFailed)
+        .unwrap();
+    assert_eq!(bytes(failed, "s")[0], b':');
+}

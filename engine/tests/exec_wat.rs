@@ -1,0 +1,210 @@
+//! Small WAT modules exercising forks, traps, symbolic memory, the
+//! symbolic-input API, limits and determinism.
+
+use symplay_engine::exec::{explore, replay, Options};
+use symplay_engine::report::{Report, Status, Timing, Trap};
+
+fn run(wat: &str, entry: &str, options: &Options) -> Report {
+    let module = symplay_wasm::load(wat.as_bytes()).unwrap();
+    let report = explore(&module, entry, options).unwrap();
+    // A path stopped by the depth limit has no outcome to compare.
+    for p in report.paths.iter().filter(|p| p.status != Status::Limit) {
+        let again = replay(&module, entry, &p.inputs).unwrap();
+        assert_eq!(
+            (again.status, again.trap, &again.returns),
+            (p.status, p.trap, &p.returns)
+        );
+    }
+    report
+}
+
+const BR_TABLE: &str = r#"(module (func (export "f") (param i32) (result i32)
+  (block (block (block (br_table 0 1 2 1 (local.get 0))) (return (i32.const 10)))
+    (return (i32.const 11)))
+  (i32.const 12)))"#;
+
+#[test]
+fn br_table_forks_once_per_distinct_target() {
+    let r = run(BR_TABLE, "f", &Options::default());
+    let mut returns: Vec<_> = r.paths.iter().map(|p| format!("{:?}", p.returns)).collect();
+    returns.sort();
+    assert_eq!(returns.len(), 3, "{returns:?}");
+    assert_eq!(r.tree[0].children.len(), 3);
+}
+
+const LOAD: &str = r#"(module
+  (import "symplay" "assert" (func $assert (param i32)))
+  (memory 1) (data (i32.const 16) "\00\01\02\00")
+  (func (export "byte_is") (param i32 i32)
+    (call $assert (i32.ne (i32.load8_u offset=16 (i32.and (local.get 0) (i32.const 3))) (local.get 1)))))"#;
+
+#[test]
+fn symbolic_address_reads_the_data_segment() {
+    let r = run(LOAD, "byte_is", &Options::default());
+    let failed: Vec<_> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::AssertFailed)
+        .collect();
+    assert_eq!(failed.len(), 1);
+    let args = &failed[0].inputs.args;
+    let data = [0, 1, 2, 0];
+    assert_eq!(data[(args[0] & 3) as usize], args[1]);
+    assert!(r.paths.iter().all(|p| p.trap.is_none()));
+}
+
+const ASSUME: &str = r#"(module
+  (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
+  (import "symplay" "assume" (func $assume (param i32)))
+  (import "symplay" "assert" (func $assert (param i32)))
+  (memory 1) (data (i32.const 0) "x\00")
+  (func (export "f") (local i32)
+    (local.set 0 (call $sym (i32.const 0)))
+    (call $assume (i32.lt_u (local.get 0) (i32.const 100)))
+    (call $assert (i32.ne (local.get 0) (i32.const 99)))
+    (call $assert (i32.ne (local.get 0) (i32.const 200)))
+    (drop (call $sym (i32.const 0)))))"#;
+
+#[test]
+fn assume_limits_what_assert_can_find() {
+    let r = run(ASSUME, "f", &Options::default());
+    let failed: Vec<_> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::AssertFailed)
+        .collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(
+        failed[0].inputs.get("x"),
+        Some(&symplay_engine::report::InputValue::Int(99))
+    );
+    let ok = r
+        .paths
+        .iter()
+        .find(|p| p.status == Status::Returned)
+        .unwrap();
+    assert!(
+        ok.inputs.get("x#2").is_some(),
+        "repeated names get a suffix"
+    );
+}
+
+const TRAPS: &str = r#"(module
+  (type $t (func (result i32)))
+  (table 3 funcref) (elem (i32.const 0) $one $two)
+  (func $one (result i32) (i32.const 1))
+  (func $two (result i32) (i32.const 2))
+  (func (export "indirect") (param i32) (result i32) (call_indirect (type $t) (local.get 0)))
+  (func $rec (export "rec") (param i32) (result i32) (call $rec (local.get 0)))
+  (func (export "conv") (param i32) (result i32) (i32.trunc_f32_s (f32.const nan)))
+  (func (export "unreach") (param i32) (result i32)
+    (if (i32.eq (local.get 0) (i32.const 7)) (then unreachable)) (i32.const 0)))"#;
+
+#[test]
+fn traps_are_paths_with_inputs() {
+    let r = run(TRAPS, "indirect", &Options::default());
+    assert_eq!(r.paths.len(), 3);
+    let trap = r
+        .paths
+        .iter()
+        .find(|p| p.trap == Some(Trap::IndirectCall))
+        .unwrap();
+    assert!(trap.inputs.args[0] >= 2 || trap.inputs.args[0] < 0);
+    let r = run(TRAPS, "rec", &Options::default());
+    assert_eq!(r.paths[0].trap, Some(Trap::StackExhausted));
+    let r = run(TRAPS, "conv", &Options::default());
+    assert_eq!(r.paths[0].trap, Some(Trap::InvalidConversion));
+    let r = run(TRAPS, "unreach", &Options::default());
+    let trap = r
+        .paths
+        .iter()
+        .find(|p| p.trap == Some(Trap::Unreachable))
+        .unwrap();
+    assert_eq!(trap.inputs.args, [7]);
+}
+
+const LOOP: &str = r#"(module (func (export "f") (param i32) (result i32) (local i32)
+  (block (loop (br_if 1 (i32.eqz (local.get 0)))
+    (local.set 0 (i32.sub (local.get 0) (i32.const 1)))
+    (local.set 1 (i32.add (local.get 1) (i32.const 1))) (br 0)))
+  (local.get 1)))"#;
+
+#[test]
+fn limits_end_the_run_cleanly() {
+    // Breadth first: depth first follows the loop forever and never ends a path.
+    let r = run(
+        LOOP,
+        "f",
+        &Options {
+            search: symplay_engine::search::SearchKind::Bfs,
+            max_paths: Some(5),
+            ..Options::default()
+        },
+    );
+    assert_eq!(r.stop_reason, "path limit");
+    assert_eq!(r.paths.len(), 5);
+    let r = run(
+        LOOP,
+        "f",
+        &Options {
+            max_depth: Some(4),
+            ..Options::default()
+        },
+    );
+    assert_eq!(r.stop_reason, "completed");
+    assert!(r.paths.iter().any(|p| p.status == Status::Limit));
+    let r = run(
+        LOOP,
+        "f",
+        &Options {
+            max_instructions: Some(200),
+            ..Options::default()
+        },
+    );
+    assert_eq!(r.stop_reason, "instruction limit");
+    assert!(r.stats.instructions <= 200);
+    let module = symplay_wasm::load(LOOP.as_bytes()).unwrap();
+    let zero = explore(
+        &module,
+        "f",
+        &Options {
+            max_paths: Some(0),
+            ..Options::default()
+        },
+    );
+    assert!(zero.unwrap_err().0.contains("--max-paths"));
+}
+
+#[test]
+fn every_searcher_is_deterministic() {
+    use symplay_engine::search::SearchKind;
+    for search in [
+        SearchKind::Dfs,
+        SearchKind::Bfs,
+        SearchKind::RandomPath,
+        SearchKind::CoverageNew,
+    ] {
+        let options = Options {
+            search,
+            seed: 7,
+            max_paths: Some(6),
+            // Depth first never ends a path of this loop: bound its work too.
+            max_instructions: Some(5_000),
+            ..Options::default()
+        };
+        let json = || {
+            let mut r = run(LOOP, "f", &options);
+            r.stats.timing = Timing::default();
+            serde_json::to_string(&r).unwrap()
+        };
+        assert_eq!(json(), json(), "{search:?}");
+    }
+}
+
+#[test]
+fn unknown_imports_are_rejected_by_name() {
+    let wat = r#"(module (import "env" "foo" (func (param i32))) (func (export "f")))"#;
+    let module = symplay_wasm::load(wat.as_bytes()).unwrap();
+    let e = explore(&module, "f", &Options::default()).unwrap_err();
+    assert!(e.0.contains("env.foo"), "{e}");
+}
