@@ -1,0 +1,123 @@
+//! `symplay explore` end to end: the summary, the JSON report, and errors for
+//! bad modules, entries and options.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn example(name: &str) -> String {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "static",
+        "examples",
+        "c",
+        name,
+    ]
+    .iter()
+    .collect();
+    path.to_string_lossy().into_owned()
+}
+
+fn symplay(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_symplay"))
+        .args(args)
+        .output()
+        .expect("symplay runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (
+        out.status.code().expect("exits normally"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+    )
+}
+
+#[test]
+fn the_report_names_the_failed_assertion_and_its_input() {
+    let json = std::env::temp_dir().join(format!("symplay-explore-{}.json", std::process::id()));
+    let json_arg = json.to_string_lossy().into_owned();
+    let file = example("checksum.wasm");
+    let (code, stdout, stderr) = symplay(&[
+        "explore",
+        &file,
+        "--entry",
+        "check_packet",
+        "--json",
+        &json_arg,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("1 assertion failures"), "{stdout}");
+    let report = std::fs::read_to_string(&json).expect("report written");
+    std::fs::remove_file(&json).ok();
+    let report: serde_json::Value = serde_json::from_str(&report).expect("valid JSON");
+    assert_eq!(report["schema_version"], 1);
+    let failed: Vec<&serde_json::Value> = report["paths"]
+        .as_array()
+        .expect("paths")
+        .iter()
+        .filter(|p| p["status"] == "assert_failed")
+        .collect();
+    assert_eq!(failed.len(), 1, "{report}");
+    assert_eq!(failed[0]["inputs"]["named"][0]["name"], "packet");
+    assert_eq!(failed[0]["location"]["function"], "check_packet");
+}
+
+#[test]
+fn traps_are_listed_as_bugs_with_inputs() {
+    let file = example("divide.wasm");
+    let (code, stdout, _) = symplay(&["explore", &file, "--entry", "divide", "--search", "bfs"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("div_by_zero"), "{stdout}");
+    assert!(
+        stdout.contains("int_overflow") && stdout.contains("-2147483648"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_modules_entries_and_options_exit_with_one() {
+    let file = example("get_sign.wasm");
+    let (code, _, stderr) = symplay(&["explore", &file, "--entry", "nope"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("nope") && stderr.contains("get_sign"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = symplay(&["explore", &file, "--entry", "get_sign", "--max-paths", "0"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("--max-paths"), "{stderr}");
+    let (code, _, stderr) = symplay(&["explore", &file, "--entry", "get_sign", "--search", "best"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("best"), "{stderr}");
+    // The C source is not a module.
+    let source = example("get_sign.c");
+    let (code, _, stderr) = symplay(&["explore", &source, "--entry", "get_sign"]);
+    assert_eq!(code, 1);
+    assert!(stderr.starts_with("error:"), "{stderr}");
+    let truncated = std::env::temp_dir().join(format!("symplay-trunc-{}.wasm", std::process::id()));
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, _, stderr) = symplay(&[
+        "explore",
+        &truncated.to_string_lossy(),
+        "--entry",
+        "get_sign",
+    ]);
+    std::fs::remove_file(&truncated).ok();
+    assert_eq!(code, 1);
+    assert!(stderr.starts_with("error:"), "{stderr}");
+}
+
+#[test]
+fn unsupported_imports_are_named() {
+    let wat = std::env::temp_dir().join(format!("symplay-import-{}.wat", std::process::id()));
+    std::fs::write(
+        &wat,
+        r#"(module (import "env" "foo" (func)) (func (export "f")))"#,
+    )
+    .unwrap();
+    let (code, _, stderr) = symplay(&["explore", &wat.to_string_lossy(), "--entry", "f"]);
+    std::fs::remove_file(&wat).ok();
+    assert_eq!(code, 1);
+    assert!(stderr.contains("env.foo"), "{stderr}");
+}
