@@ -208,3 +208,23 @@ fn unknown_imports_are_rejected_by_name() {
     let e = explore(&module, "f", &Options::default()).unwrap_err();
     assert!(e.0.contains("env.foo"), "{e}");
 }
+
+const BULK: &str = r#"(module (memory 1) (data (i32.const 0) "\01\02\03\04")
+  (func (export "f") (param i32) (result i32)
+    (memory.fill (i32.const 8) (local.get 0) (i32.const 4))
+    (memory.copy (i32.const 1) (i32.const 0) (i32.const 4))
+    (memory.copy (i32.const 16) (i32.const 8) (i32.const 4))
+    (i32.add (i32.load (i32.const 0)) (i32.load (i32.const 16)))))"#;
+
+#[test]
+fn bulk_memory_fills_and_copies_with_overlap() {
+    let r = run(BULK, "f", &Options::default());
+    assert_eq!(r.paths.len(), 1);
+    let p = &r.paths[0];
+    // memmove: bytes 0..5 become 01 01 02 03 04.
+    let low = i64::from(u32::from_le_bytes([1, 1, 2, 3]));
+    let fill = (p.inputs.args[0] as u8) as u32;
+    let high = i64::from(fill * 0x0101_0101);
+    let expected = (low + high) as i32;
+    assert_eq!(format!("{:?}", p.returns), format!("[Int({expected})]"));
+}

@@ -130,14 +130,8 @@ impl Executor<'_> {
         let limit = Self::memory_len(s);
         let (src, n) = self.range(s, src, n, limit, "memory.copy source")?;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "memory.copy destination")?;
-        let Some(memory) = s.memory.as_mut() else {
-            return Ok(());
-        };
-        let bytes: Vec<_> = (0..n)
-            .map(|k| memory.byte(&mut self.store, src + k))
-            .collect();
-        for (k, b) in bytes.into_iter().enumerate() {
-            memory.set_byte(&mut self.store, dst + k as u64, b);
+        if let Some(memory) = s.memory.as_mut() {
+            memory.copy(&mut self.store, dst, src, n);
         }
         Ok(())
     }
@@ -151,19 +145,12 @@ impl Executor<'_> {
     ) -> Result<(), End> {
         let limit = Self::memory_len(s);
         let (dst, n) = self.range(s, dst, n, limit, "memory.fill")?;
-        let Some(memory) = s.memory.as_mut() else {
-            return Ok(());
+        let byte = match value {
+            Val::Con { bits, .. } => self.store.bv_const(8, bits),
+            Val::Sym(t) => self.store.extract(7, 0, t),
         };
-        match value {
-            Val::Con { bits, .. } => {
-                memory.write_concrete(&mut self.store, dst, &vec![bits as u8; n as usize])
-            }
-            Val::Sym(t) => {
-                let byte = self.store.extract(7, 0, t);
-                for k in 0..n {
-                    memory.set_byte(&mut self.store, dst + k, byte);
-                }
-            }
+        if let Some(memory) = s.memory.as_mut() {
+            memory.fill(&mut self.store, dst, byte, n);
         }
         Ok(())
     }
