@@ -159,3 +159,31 @@ fn split_key_rejects_an_empty_key() {
         .unwrap();
     assert_eq!(bytes(failed, "s")[0], b':');
 }
+
+#[test]
+fn printf_through_wasi_is_captured_per_path() {
+    let m = example("wasi_classify.wasm");
+    let r = explore_checked(&m, "classify");
+    let (mut big, mut small) = (0, 0);
+    for p in &r.paths {
+        let x = p.inputs.args[0];
+        match ints(p)[..] {
+            [2] => {
+                assert!(x > 100, "{p:?}");
+                assert_eq!(p.stdout, format!("big {x}\n"));
+                big += 1;
+            }
+            [1] => {
+                assert!(x <= 100, "{p:?}");
+                assert_eq!(p.stdout, "small\n");
+                small += 1;
+            }
+            _ => panic!("unexpected result {p:?}"),
+        }
+        let again = replay(&m, "classify", &p.inputs).unwrap();
+        assert_eq!(again.stdout, p.stdout);
+    }
+    // One small path, and one big path per number of digits printf can meet (3 to 10).
+    assert_eq!(small, 1);
+    assert_eq!(big, 8);
+}

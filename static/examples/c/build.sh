@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds the example modules from their C sources. The .wasm files are
 # committed, so running the examples needs no C compiler; this needs Debian's
-# clang-14 and lld-14. -fno-builtin keeps LLVM from replacing the loops with
+# clang-14 and lld-14, and for the WASI example wasi-libc and
+# libclang-rt-14-dev-wasm32. -fno-builtin keeps LLVM from replacing the loops with
 # library calls; no wasm-opt may be on PATH (clang would run it and strip the
 # name section).
 set -euo pipefail
@@ -20,3 +21,6 @@ build -O1 divide divide remainder_of
 build -O1 table_lookup lookup lookup_checked
 build -O1 checksum check_packet
 build -O1 string_scan string_length split_key
+# A reactor module against wasi-libc (Debian installs its sysroot under /usr).
+clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -mexec-model=reactor \
+  -Wl,--export=classify wasi_classify.c -o wasi_classify.wasm
