@@ -26,7 +26,7 @@ pub type BlockId = u32;
 /// then continue at `pc`. `keep` is the label's arity (the block's results,
 /// or a loop's params); `drop` is how far the stack has grown past the height
 /// the target expects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Target {
     pub pc: Pc,
     pub keep: u32,

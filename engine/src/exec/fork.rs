@@ -32,15 +32,11 @@ impl Executor<'_> {
         let zero = self.store.bv_const(self.store.width(t), 0);
         let is_zero = self.store.eq(t, zero);
         let c = self.store.not(is_zero);
-        match self.simplify_bool(c) {
-            Some(b) => Truth::Known(b),
-            None => Truth::Sym(self.simplifier.simplify(&mut self.store, c)),
-        }
-    }
-
-    fn simplify_bool(&mut self, c: TermId) -> Option<bool> {
         let c = self.simplifier.simplify(&mut self.store, c);
-        self.store.as_bool_const(c)
+        match self.store.as_bool_const(c) {
+            Some(b) => Truth::Known(b),
+            None => Truth::Sym(c),
+        }
     }
 
     /// Is the path condition of `s` together with `extra` satisfiable?
@@ -209,23 +205,18 @@ impl Executor<'_> {
             }
             Val::Sym(t) => t,
         };
-        let mut groups: BTreeMap<(u32, u32, u32), Vec<u32>> = BTreeMap::new();
+        let mut groups: BTreeMap<Target, Vec<u32>> = BTreeMap::new();
         for (k, target) in table.targets.iter().enumerate() {
-            groups.entry(key(target)).or_default().push(k as u32);
+            groups.entry(*target).or_default().push(k as u32);
         }
-        groups.entry(key(&table.default)).or_default();
+        groups.entry(table.default).or_default();
         let n = table.targets.len() as u32;
-        let default_key = key(&table.default);
         let mut targets = Vec::new();
         let mut conds = Vec::new();
-        for (k, ks) in &groups {
-            let from = (*k == default_key).then_some(n);
+        for (&target, ks) in &groups {
+            let from = (target == table.default).then_some(n);
             conds.push(self.index_in(t, ks, from));
-            targets.push(Target {
-                pc: k.0,
-                keep: k.1,
-                drop: k.2,
-            });
+            targets.push(target);
         }
         let (chosen, siblings) = self.fork(s, &conds)?;
         jump(s, targets[chosen]);
@@ -318,10 +309,6 @@ impl Executor<'_> {
         let ite = self.simplifier.simplify(&mut self.store, ite);
         Val::from_term(&self.store, ite)
     }
-}
-
-fn key(t: &Target) -> (u32, u32, u32) {
-    (t.pc, t.keep, t.drop)
 }
 
 fn add_constraint(exec: &mut Executor<'_>, s: &mut State, c: TermId) {
