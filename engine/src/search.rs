@@ -101,10 +101,6 @@ impl Searcher {
             }
         }
     }
-
-    pub fn drain(&mut self) -> impl Iterator<Item = State> + '_ {
-        self.states.drain(..)
-    }
 }
 
 /// A small, fast, seedable PRNG (Steele et al.'s SplitMix64).

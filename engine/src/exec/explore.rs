@@ -366,7 +366,6 @@ fn run(
             Ran::Ended => {}
         }
     }
-    drop(searcher.drain());
     let solver_stats = *exec.solver.stats();
     let coverage = Coverage {
         covered_instructions: exec.covered.iter().flatten().filter(|&&c| c).count() as u64,
