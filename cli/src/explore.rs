@@ -1,0 +1,126 @@
+//! `symplay explore`: symbolic exploration of an exported function, a
+//! readable summary and the JSON report.
+
+use clap::Args;
+use std::time::Duration;
+use symplay_engine::exec::Options;
+use symplay_engine::report::{Report, Status};
+use symplay_engine::search::SearchKind;
+
+#[derive(Args)]
+pub struct ExploreArgs {
+    /// The module: binary `.wasm` or WAT text.
+    file: String,
+    /// The exported function to explore; its parameters are symbolic.
+    #[arg(long, value_name = "NAME")]
+    entry: String,
+    /// dfs, bfs, random-path or coverage-new.
+    #[arg(long, default_value = "dfs")]
+    search: String,
+    /// Seed of the random-path searcher.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long, value_name = "SECONDS")]
+    max_time: Option<f64>,
+    #[arg(long, value_name = "N")]
+    max_paths: Option<u64>,
+    #[arg(long, value_name = "N")]
+    max_depth: Option<u32>,
+    #[arg(long, value_name = "N")]
+    max_instructions: Option<u64>,
+    /// Write the JSON report here.
+    #[arg(long, value_name = "OUT")]
+    json: Option<String>,
+}
+
+pub fn run(args: &ExploreArgs) -> Result<(), String> {
+    let search = SearchKind::parse(&args.search).ok_or_else(|| {
+        format!(
+            "unknown searcher `{}` (dfs, bfs, random-path, coverage-new)",
+            args.search
+        )
+    })?;
+    let max_time = match args.max_time {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err("--max-time must be greater than zero".into())
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let bytes = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
+    let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let options = Options {
+        search,
+        seed: args.seed,
+        max_time,
+        max_paths: args.max_paths,
+        max_depth: args.max_depth,
+        max_instructions: args.max_instructions,
+        max_memory: None,
+    };
+    let report =
+        symplay_engine::exec::explore(&module, &args.entry, &options).map_err(|e| e.to_string())?;
+    print!("{}", summary(&report));
+    if let Some(out) = &args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn summary(r: &Report) -> String {
+    let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count();
+    let mut text = format!(
+        "explored {} with {}: {} paths ({} returned, {} trapped, {} assertion failures, {} at the depth limit)\n",
+        r.entry,
+        r.search,
+        r.paths.len(),
+        count(Status::Returned),
+        count(Status::Trapped),
+        count(Status::AssertFailed),
+        count(Status::Limit),
+    );
+    if r.stop_reason != "completed" {
+        text.push_str(&format!(
+            "stopped early: {} ({} states left)\n",
+            r.stop_reason, r.stats.pending_states
+        ));
+    }
+    for p in r
+        .paths
+        .iter()
+        .filter(|p| matches!(p.status, Status::Trapped | Status::AssertFailed))
+    {
+        let what = match p.trap {
+            Some(trap) => format!(
+                "trap {}",
+                serde_json::to_string(&trap)
+                    .unwrap_or_default()
+                    .trim_matches('"')
+            ),
+            None => "assertion failed".to_string(),
+        };
+        let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
+        text.push_str(&format!(
+            "bug: path {}: {what} at {}+0x{:x}, input {inputs}\n",
+            p.id, p.location.function, p.location.offset
+        ));
+    }
+    let c = &r.coverage;
+    let percent = if c.total_instructions == 0 {
+        0.0
+    } else {
+        100.0 * c.covered_instructions as f64 / c.total_instructions as f64
+    };
+    text.push_str(&format!(
+        "coverage: {}/{} instructions ({percent:.1}%)\n",
+        c.covered_instructions, c.total_instructions
+    ));
+    let s = &r.stats;
+    text.push_str(&format!(
+        "stats: {} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms, peak memory ~{} KiB\n",
+        s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
+        s.timing.solver_ms, s.timing.total_ms, s.peak_memory_bytes / 1024
+    ));
+    text
+}
