@@ -2,8 +2,10 @@
 //! readable summary and the JSON report.
 
 use clap::Args;
-use std::time::Duration;
-use symplay_engine::exec::Options;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use symplay_engine::exec::{explore_with, Options, Progress};
 use symplay_engine::report::{Report, Status};
 use symplay_engine::search::SearchKind;
 
@@ -28,6 +30,9 @@ pub struct ExploreArgs {
     max_depth: Option<u32>,
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
+    /// Estimated memory held by pending states and terms.
+    #[arg(long, value_name = "MIB")]
+    max_memory: Option<u64>,
     /// Write the JSON report here.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
@@ -56,16 +61,51 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         max_paths: args.max_paths,
         max_depth: args.max_depth,
         max_instructions: args.max_instructions,
-        max_memory: None,
+        max_memory: args.max_memory.map(|mib| mib.saturating_mul(1 << 20)),
     };
-    let report =
-        symplay_engine::exec::explore(&module, &args.entry, &options).map_err(|e| e.to_string())?;
+    let report = explore_with(&module, &args.entry, &options, &mut progress_printer())
+        .map_err(|e| e.to_string());
+    if std::io::stderr().is_terminal() {
+        eprint!("\r\x1b[K");
+    }
+    let report = report?;
     print!("{}", summary(&report));
     if let Some(out) = &args.json {
         let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     Ok(())
+}
+
+/// Set by Ctrl-C: the run stops at the next slice and reports what it found.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The progress hook: stops on Ctrl-C (a second Ctrl-C exits at once) and,
+/// on a terminal, redraws a status line every second.
+fn progress_printer() -> impl FnMut(&Progress) -> bool {
+    // Without a handler Ctrl-C still ends the process, only without a report.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let terminal = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let mut last = started;
+    move |p| {
+        if terminal && last.elapsed() >= Duration::from_secs(1) {
+            last = Instant::now();
+            eprint!(
+                "\r{} paths, {} pending, {} instructions, {:.0} s (Ctrl-C stops)  ",
+                p.paths,
+                p.pending,
+                p.instructions,
+                started.elapsed().as_secs_f64()
+            );
+            let _ = std::io::stderr().flush();
+        }
+        !INTERRUPTED.load(Ordering::SeqCst)
+    }
 }
 
 fn summary(r: &Report) -> String {

@@ -1,6 +1,7 @@
 //! `symplay`: Symplay's command line.
 
 mod explore;
+mod replay;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +24,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Explore an exported function of a Wasm module symbolically.
     Explore(explore::ExploreArgs),
+    /// Run one test concretely and print its trace and outcome.
+    Replay(replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,14 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Explore(args) => match explore::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Replay(args) => match replay::run(&args) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE

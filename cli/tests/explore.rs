@@ -1,36 +1,10 @@
 //! `symplay explore` end to end: the summary, the JSON report, and errors for
 //! bad modules, entries and options.
 
-use std::path::PathBuf;
+mod common;
+
+use common::{example, symplay};
 use std::process::Command;
-
-fn example(name: &str) -> String {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "static",
-        "examples",
-        "c",
-        name,
-    ]
-    .iter()
-    .collect();
-    path.to_string_lossy().into_owned()
-}
-
-fn symplay(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_symplay"))
-        .args(args)
-        .output()
-        .expect("symplay runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (
-        out.status.code().expect("exits normally"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr,
-    )
-}
 
 #[test]
 fn the_report_names_the_failed_assertion_and_its_input() {
@@ -120,4 +94,70 @@ fn unsupported_imports_are_named() {
     std::fs::remove_file(&wat).ok();
     assert_eq!(code, 1);
     assert!(stderr.contains("env.foo"), "{stderr}");
+}
+
+#[test]
+fn invalid_wat_is_an_error_with_its_location() {
+    let cases = [
+        ("syntax", "(module (func (export \"f\")", "expected"),
+        (
+            "types",
+            "(module (func (export \"f\") (result i32) (i32.add (i32.const 1))))",
+            "type mismatch",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let wat = std::env::temp_dir().join(format!("symplay-{name}-{}.wat", std::process::id()));
+        std::fs::write(&wat, text).unwrap();
+        let (code, stdout, stderr) = symplay(&["explore", &wat.to_string_lossy(), "--entry", "f"]);
+        std::fs::remove_file(&wat).ok();
+        assert_eq!(code, 1, "{name}");
+        assert!(stdout.is_empty(), "{name}: {stdout}");
+        assert!(stderr.starts_with("error: "), "{name}: {stderr}");
+        assert!(stderr.contains(message), "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn ctrl_c_stops_the_run_with_partial_results() {
+    let dir = std::env::temp_dir();
+    let wat = dir.join(format!("symplay-forever-{}.wat", std::process::id()));
+    let json = dir.join(format!("symplay-forever-{}.json", std::process::id()));
+    // Every iteration forks on a fresh comparison: the run never completes.
+    std::fs::write(
+        &wat,
+        r#"(module (func (export "f") (param i32) (local i32)
+             (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#,
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_symplay"))
+        .args([
+            "explore",
+            &wat.to_string_lossy(),
+            "--entry",
+            "f",
+            "--search",
+            "bfs",
+        ])
+        .args(["--json", &json.to_string_lossy()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    std::fs::remove_file(&wat).ok();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("stopped early: cancelled"), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    assert_eq!(report["stop_reason"], "cancelled");
+    assert!(!report["paths"].as_array().unwrap().is_empty());
 }

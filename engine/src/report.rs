@@ -72,8 +72,10 @@ pub enum Number {
     Float(f64),
 }
 
-/// A concrete input that reproduces a path.
+/// A concrete input that reproduces a path. Missing fields read as empty, so a
+/// hand-written test can be as short as `{"args": [5]}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct TestInput {
     /// The entry's parameters, in order, signed.
     pub args: Vec<i64>,
@@ -153,4 +155,46 @@ pub struct Stats {
 pub struct Timing {
     pub total_ms: f64,
     pub solver_ms: f64,
+}
+
+/// One step of a replay's trace: what a concrete run decided, in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum TraceEvent {
+    /// A call of a function of the module (through `call_indirect` when
+    /// `table_slot` is set); `depth` counts the caller's frames.
+    Call {
+        at: Location,
+        callee: String,
+        args: Vec<Number>,
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        table_slot: Option<u32>,
+        depth: usize,
+    },
+    /// A call of an imported (host) function and what it returned.
+    HostCall {
+        at: Location,
+        callee: String,
+        args: Vec<Number>,
+        results: Vec<Number>,
+        depth: usize,
+    },
+    Return {
+        at: Location,
+        values: Vec<Number>,
+        depth: usize,
+    },
+    /// A `br_if` or `if` and whether its branch was taken.
+    Branch {
+        at: Location,
+        instruction: String,
+        taken: bool,
+        depth: usize,
+    },
+    /// A `br_table` and the index it jumped on.
+    BrTable {
+        at: Location,
+        index: u32,
+        depth: usize,
+    },
 }

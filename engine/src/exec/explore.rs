@@ -4,11 +4,12 @@
 
 use super::interp::{Executor, InputSource, Ran};
 use super::state::{Frame, Input, State};
+use super::trace::Trace;
 use super::value::Val;
 use crate::expr::{Sort, TermStore};
 use crate::memory::LinearMemory;
 use crate::report::{
-    Coverage, PathReport, Report, Stats, TestInput, Timing, TreeNode, SCHEMA_VERSION,
+    Coverage, PathReport, Report, Stats, TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
 };
 use crate::search::{SearchKind, Searcher};
 use crate::solver::simplify::Simplifier;
@@ -64,22 +65,60 @@ pub fn explore(module: &Module, entry: &str, options: &Options) -> Result<Report
 /// Runs the entry again with every input concrete (from `test`), giving the
 /// one path those inputs take.
 pub fn replay(module: &Module, entry: &str, test: &TestInput) -> Result<PathReport, ExploreError> {
-    let options = Options {
+    let options = ReplayOptions {
+        max_instructions: None,
+        max_events: 0,
+    };
+    replay_traced(module, entry, test, &options).map(|r| r.path)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayOptions {
+    pub max_instructions: Option<u64>,
+    /// Trace events kept; later ones are only counted. Zero records no trace.
+    pub max_events: usize,
+}
+
+/// A replayed test: its path and what the run decided on the way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    pub path: PathReport,
+    pub trace: Vec<TraceEvent>,
+    /// Events past `max_events`.
+    pub omitted_events: u64,
+}
+
+/// [`replay`] with a trace of calls, returns, branches and host calls.
+pub fn replay_traced(
+    module: &Module,
+    entry: &str,
+    test: &TestInput,
+    options: &ReplayOptions,
+) -> Result<Replay, ExploreError> {
+    let run_options = Options {
         max_paths: Some(1),
+        max_instructions: options.max_instructions,
         ..Options::default()
     };
-    let report = run(
+    let (report, trace) = run(
         module,
         entry,
-        &options,
+        &run_options,
         InputSource::Concrete(test.clone()),
+        (options.max_events > 0).then(|| Trace::new(options.max_events)),
         &mut |_| true,
     )?;
-    report.paths.into_iter().next().ok_or_else(|| {
+    let trace = trace.unwrap_or_default();
+    let path = report.paths.into_iter().next().ok_or_else(|| {
         ExploreError(format!(
-            "replay ended without a path ({})",
-            report.stop_reason
+            "replay stopped by the {} after {} instructions, before the path ended",
+            report.stop_reason, report.stats.instructions
         ))
+    })?;
+    Ok(Replay {
+        path,
+        trace: trace.events,
+        omitted_events: trace.omitted,
     })
 }
 
@@ -89,7 +128,15 @@ pub fn explore_with(
     options: &Options,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Report, ExploreError> {
-    run(module, entry, options, InputSource::Symbolic, progress)
+    run(
+        module,
+        entry,
+        options,
+        InputSource::Symbolic,
+        None,
+        progress,
+    )
+    .map(|(report, _)| report)
 }
 
 fn check_options(o: &Options) -> Result<(), ExploreError> {
@@ -272,8 +319,9 @@ fn run(
     entry_name: &str,
     options: &Options,
     source: InputSource,
+    trace: Option<Trace>,
     progress: &mut dyn FnMut(&Progress) -> bool,
-) -> Result<Report, ExploreError> {
+) -> Result<(Report, Option<Trace>), ExploreError> {
     let started = Instant::now();
     check_options(options)?;
     check_imports(module)?;
@@ -310,6 +358,7 @@ fn run(
         source,
         max_depth: options.max_depth.unwrap_or(u32::MAX),
         entry,
+        trace,
     };
     let initial = instantiate(&mut exec, entry)?;
     let mut searcher = Searcher::new(options.search, options.seed);
@@ -389,7 +438,7 @@ fn run(
             solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
         },
     };
-    Ok(Report {
+    let report = Report {
         schema_version: SCHEMA_VERSION,
         entry: entry_name.to_string(),
         search: options.search.name().to_string(),
@@ -399,5 +448,6 @@ fn run(
         tree: exec.tree,
         coverage,
         stats,
-    })
+    };
+    Ok((report, exec.trace))
 }

@@ -3,6 +3,7 @@
 
 use super::float;
 use super::state::{Frame, State};
+use super::trace::Trace;
 use super::value::Val;
 use crate::expr::TermStore;
 use crate::report::{PathReport, Trap, TreeNode};
@@ -67,6 +68,8 @@ pub struct Executor<'m> {
     pub source: InputSource,
     pub max_depth: u32,
     pub entry: u32,
+    /// Recorded only when replaying with a trace.
+    pub trace: Option<Trace>,
 }
 
 impl<'m> Executor<'m> {
@@ -108,6 +111,9 @@ impl<'m> Executor<'m> {
         s.at = (func, pc);
         self.covered[func as usize][pc as usize] = true;
         self.instructions += 1;
+        if self.trace.is_some() {
+            self.trace_step(s, (func, pc), instr);
+        }
         match instr {
             Instr::Unreachable => return Err(End::Trap(Trap::Unreachable)),
             Instr::Nop => {}
@@ -294,7 +300,13 @@ impl<'m> Executor<'m> {
         };
         let params = module.func_type(func).map_or(0, |t| t.params.len());
         match &f.body {
-            FuncBody::Import(import) => self.call_host(s, import.class),
+            FuncBody::Import(import) => {
+                let flow = self.call_host(s, import.class)?;
+                if self.trace.is_some() {
+                    self.trace_host_results(s, func);
+                }
+                Ok(flow)
+            }
             FuncBody::Defined(code) => {
                 if s.frames.len() >= MAX_FRAMES {
                     return Err(End::Trap(Trap::StackExhausted));

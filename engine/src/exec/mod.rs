@@ -10,6 +10,10 @@ mod memops;
 mod ops;
 mod path;
 pub mod state;
+pub mod trace;
 pub mod value;
 
-pub use explore::{explore, explore_with, replay, ExploreError, Options, Progress};
+pub use explore::{
+    explore, explore_with, replay, replay_traced, ExploreError, Options, Progress, Replay,
+    ReplayOptions,
+};

@@ -115,7 +115,7 @@ impl Executor<'_> {
     }
 }
 
-fn number(ty: ValType, bits: u64) -> Number {
+pub(crate) fn number(ty: ValType, bits: u64) -> Number {
     match ty {
         ValType::I32 => Number::Int(i64::from(bits as u32 as i32)),
         ValType::I64 => Number::Int(bits as i64),

@@ -1,0 +1,270 @@
+//! `symplay replay`: runs one test concretely and prints its trace and
+//! outcome, and whether the outcome is the one recorded in the test file.
+
+use clap::Args;
+use serde_json::Value;
+use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
+use symplay_engine::report::{Number, PathReport, Report, Status, TestInput, TraceEvent};
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The module: binary `.wasm` or WAT text.
+    file: String,
+    /// The exported function; optional when the test file is a report.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
+    /// A report of `symplay explore --json`, one path of it, or a test input
+    /// such as `{"args": [5], "named": [{"name": "x", "value": 3}]}`.
+    #[arg(long, value_name = "TEST.json")]
+    test: String,
+    /// The path of the report to replay.
+    #[arg(long, value_name = "ID")]
+    path: Option<usize>,
+    /// Stop a run that has not ended after this many instructions.
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    max_instructions: u64,
+    /// Trace events printed; later ones are counted.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_events: usize,
+    /// Write the replayed path and its trace as JSON here.
+    #[arg(long, value_name = "OUT")]
+    json: Option<String>,
+}
+
+/// What the test file gives: inputs, the entry if a report names it, and the
+/// recorded outcome if there is one.
+struct Test {
+    inputs: TestInput,
+    entry: Option<String>,
+    recorded: Option<PathReport>,
+}
+
+/// Replays; `Ok(false)` when the outcome differs from the recorded one.
+pub fn run(args: &ReplayArgs) -> Result<bool, String> {
+    if args.max_instructions == 0 {
+        return Err("--max-instructions must be greater than zero".into());
+    }
+    let text = std::fs::read_to_string(&args.test)
+        .map_err(|e| format!("cannot read {}: {e}", args.test))?;
+    let test = parse_test(&text, args.path).map_err(|e| format!("{}: {e}", args.test))?;
+    let entry = args
+        .entry
+        .clone()
+        .or(test.entry)
+        .ok_or("--entry is needed: the test file is not a report naming its entry")?;
+    let bytes = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
+    let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let options = ReplayOptions {
+        max_instructions: Some(args.max_instructions),
+        max_events: args.max_events,
+    };
+    let replay =
+        replay_traced(&module, &entry, &test.inputs, &options).map_err(|e| e.to_string())?;
+    print!("{}", describe(&entry, &replay));
+    if let Some(out) = &args.json {
+        let json = serde_json::json!({
+            "path": replay.path,
+            "trace": replay.trace,
+            "omitted_events": replay.omitted_events,
+        });
+        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n";
+        std::fs::write(out, text).map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    let Some(recorded) = &test.recorded else {
+        return Ok(true);
+    };
+    if same_outcome(recorded, &replay.path) {
+        println!("matches the recorded outcome");
+        Ok(true)
+    } else {
+        println!("differs from the recorded outcome: {}", outcome(recorded));
+        Ok(false)
+    }
+}
+
+fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let object = value.as_object().ok_or("expected a JSON object")?;
+    if object.contains_key("schema_version") {
+        let report: Report =
+            serde_json::from_value(value).map_err(|e| format!("not a Symplay report: {e}"))?;
+        let chosen = pick_path(&report, path)?;
+        return Ok(Test {
+            inputs: chosen.inputs.clone(),
+            entry: Some(report.entry.clone()),
+            recorded: Some(chosen.clone()),
+        });
+    }
+    if path.is_some() {
+        return Err("--path needs a report; this file holds a single test".into());
+    }
+    if object.contains_key("inputs") {
+        let path: PathReport =
+            serde_json::from_value(value).map_err(|e| format!("not a path of a report: {e}"))?;
+        return Ok(Test {
+            inputs: path.inputs.clone(),
+            entry: None,
+            recorded: Some(path),
+        });
+    }
+    if !object.keys().all(|k| k == "args" || k == "named") {
+        return Err("expected a report, a path, or a test input with `args` and `named`".into());
+    }
+    let inputs = serde_json::from_value(value).map_err(|e| format!("not a test input: {e}"))?;
+    Ok(Test {
+        inputs,
+        entry: None,
+        recorded: None,
+    })
+}
+
+fn pick_path(report: &Report, path: Option<usize>) -> Result<&PathReport, String> {
+    match (path, report.paths.as_slice()) {
+        (Some(id), paths) => paths.iter().find(|p| p.id == id).ok_or_else(|| {
+            format!(
+                "the report has no path {id} (ids 0 to {})",
+                paths.len().saturating_sub(1)
+            )
+        }),
+        (None, [only]) => Ok(only),
+        (None, paths) => {
+            let bugs: Vec<String> = paths
+                .iter()
+                .filter(|p| matches!(p.status, Status::Trapped | Status::AssertFailed))
+                .map(|p| p.id.to_string())
+                .collect();
+            Err(format!(
+                "the report has {} paths: choose one with --path ID{}",
+                paths.len(),
+                if bugs.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (bugs: {})", bugs.join(", "))
+                }
+            ))
+        }
+    }
+}
+
+fn same_outcome(a: &PathReport, b: &PathReport) -> bool {
+    (
+        a.status,
+        a.trap,
+        &a.returns,
+        a.exit_code,
+        &a.stdout,
+        &a.stderr,
+    ) == (
+        b.status,
+        b.trap,
+        &b.returns,
+        b.exit_code,
+        &b.stdout,
+        &b.stderr,
+    )
+}
+
+fn numbers(values: &[Number]) -> String {
+    let items: Vec<String> = values
+        .iter()
+        .map(|n| match n {
+            Number::Int(i) => i.to_string(),
+            Number::Float(f) => f.to_string(),
+        })
+        .collect();
+    items.join(", ")
+}
+
+fn outcome(p: &PathReport) -> String {
+    let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
+    match (p.status, p.trap, p.exit_code) {
+        (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
+        (Status::Returned, _, None) => format!("returned [{}]", numbers(&p.returns)),
+        (Status::Trapped, Some(trap), _) => {
+            let name = serde_json::to_string(&trap).unwrap_or_default();
+            format!("trapped ({}) {at}", name.trim_matches('"'))
+        }
+        (Status::Trapped, None, _) => format!("trapped {at}"),
+        (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
+        (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
+    }
+}
+
+fn event_line(event: &TraceEvent) -> String {
+    let (at, depth, what) = match event {
+        TraceEvent::Call {
+            at,
+            callee,
+            args,
+            table_slot,
+            depth,
+        } => {
+            let via = table_slot.map_or(String::new(), |k| format!(" via table[{k}]"));
+            (at, depth, format!("call {callee}({}){via}", numbers(args)))
+        }
+        TraceEvent::HostCall {
+            at,
+            callee,
+            args,
+            results,
+            depth,
+        } => (
+            at,
+            depth,
+            format!("call {callee}({}) -> [{}]", numbers(args), numbers(results)),
+        ),
+        TraceEvent::Return { at, values, depth } => {
+            (at, depth, format!("return [{}]", numbers(values)))
+        }
+        TraceEvent::Branch {
+            at,
+            instruction,
+            taken,
+            depth,
+        } => {
+            let side = match (instruction.as_str(), taken) {
+                ("if", true) => "then",
+                ("if", false) => "else",
+                (_, true) => "taken",
+                (_, false) => "not taken",
+            };
+            (at, depth, format!("{instruction}: {side}"))
+        }
+        TraceEvent::BrTable { at, index, depth } => (at, depth, format!("br_table: index {index}")),
+    };
+    let indent = "  ".repeat(depth.saturating_sub(1));
+    format!("  {indent}{}+0x{:x}  {what}\n", at.function, at.offset)
+}
+
+fn describe(entry: &str, r: &Replay) -> String {
+    let p = &r.path;
+    let args: Vec<String> = p.inputs.args.iter().map(i64::to_string).collect();
+    let mut text = format!("replay of {entry}({})\n", args.join(", "));
+    for input in &p.inputs.named {
+        text.push_str(&format!(
+            "input {} = {}\n",
+            input.name,
+            serde_json::to_string(&input.value).unwrap_or_default()
+        ));
+    }
+    text.push_str("trace:\n");
+    for event in &r.trace {
+        text.push_str(&event_line(event));
+    }
+    if r.omitted_events > 0 {
+        text.push_str(&format!(
+            "  ... {} more events (--max-events)\n",
+            r.omitted_events
+        ));
+    }
+    for (name, out) in [("stdout", &p.stdout), ("stderr", &p.stderr)] {
+        if !out.is_empty() {
+            text.push_str(&format!("{name}: {out:?}\n"));
+        }
+    }
+    for note in &p.notes {
+        text.push_str(&format!("note: {note}\n"));
+    }
+    text.push_str(&format!("outcome: {}\n", outcome(p)));
+    text
+}

@@ -1,0 +1,172 @@
+//! `symplay replay` end to end: a path of a report, a hand-written test, the
+//! check against the recorded outcome, and errors for bad test files.
+
+mod common;
+
+use common::{example, symplay};
+
+/// A file in the temporary directory, unique to this test process.
+fn temp(name: &str, contents: &str) -> String {
+    let path = std::env::temp_dir().join(format!("symplay-replay-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn explore_report(file: &str, entry: &str, name: &str) -> String {
+    let json = temp(name, "");
+    let (code, _, stderr) = symplay(&["explore", file, "--entry", entry, "--json", &json]);
+    assert_eq!(code, 0, "{stderr}");
+    json
+}
+
+#[test]
+fn a_bug_of_the_report_replays_with_its_trace() {
+    let file = example("checksum.wasm");
+    let report = explore_report(&file, "check_packet", "checksum.json");
+    let (code, stdout, stderr) = symplay(&["replay", &file, "--test", &report]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("the report has 3 paths: choose one with --path ID (bugs: 0)"),
+        "{stderr}"
+    );
+    assert!(stdout.is_empty());
+
+    let out = temp("checksum-replay.json", "");
+    let (code, stdout, stderr) = symplay(&[
+        "replay", &file, "--test", &report, "--path", "0", "--json", &out,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout
+            .starts_with("replay of check_packet()\ninput packet = [127,85,104,0,201,250,209,6]\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("call symplay_symbolic_buffer("), "{stdout}");
+    assert!(stdout.contains("br_if: taken"), "{stdout}");
+    assert!(
+        stdout.contains("outcome: assertion failed at check_packet+0x"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("matches the recorded outcome\n"),
+        "{stdout}"
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(written["path"]["status"], "assert_failed");
+    let events = written["trace"].as_array().unwrap();
+    assert!(
+        events.iter().any(|e| e["event"] == "host_call"),
+        "{events:?}"
+    );
+    assert!(events.iter().any(|e| e["event"] == "branch"), "{events:?}");
+}
+
+#[test]
+fn a_hand_written_test_needs_no_report() {
+    let file = example("divide.wasm");
+    let test = temp("divide-test.json", r#"{"args": [-2147483648, -1]}"#);
+    let (code, stdout, stderr) = symplay(&["replay", &file, "--entry", "divide", "--test", &test]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("replay of divide(-2147483648, -1)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("outcome: trapped (int_overflow) at divide+0x"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("recorded"), "{stdout}");
+
+    let fine = temp("divide-fine.json", r#"{"args": [7, 2]}"#);
+    let (code, stdout, _) = symplay(&["replay", &file, "--entry", "divide", "--test", &fine]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("outcome: returned [3]"), "{stdout}");
+}
+
+#[test]
+fn an_outcome_other_than_the_recorded_one_fails() {
+    let file = example("get_sign.wasm");
+    let report = explore_report(&file, "get_sign", "sign.json");
+    let mut report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let mut path = report["paths"][0].take();
+    let recorded = path["returns"][0].as_i64().unwrap();
+    path["returns"][0] = serde_json::json!(recorded + 5);
+    let tampered = temp("sign-path.json", &path.to_string());
+    let (code, stdout, stderr) =
+        symplay(&["replay", &file, "--entry", "get_sign", "--test", &tampered]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stdout.contains(&format!(
+            "differs from the recorded outcome: returned [{}]",
+            recorded + 5
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_test_files_and_options_are_errors() {
+    let file = example("divide.wasm");
+    let bare = temp("bare.json", r#"{"args": [1, 1]}"#);
+    let garbage = temp("garbage.json", "{not json");
+    let wrong = temp("wrong.json", r#"{"argz": [1]}"#);
+    let spin = temp(
+        "spin.wat",
+        r#"(module (func (export "spin") (loop (br 0))))"#,
+    );
+    let empty = temp("empty.json", "{}");
+    let cases: [(&[&str], &str); 6] = [
+        (&["replay", &file, "--test", &bare], "--entry is needed"),
+        (
+            &["replay", &file, "--entry", "divide", "--test", &garbage],
+            "not JSON",
+        ),
+        (
+            &["replay", &file, "--entry", "divide", "--test", &wrong],
+            "expected a report, a path, or a test input",
+        ),
+        (
+            &[
+                "replay", &file, "--entry", "divide", "--test", &bare, "--path", "2",
+            ],
+            "--path needs a report",
+        ),
+        (
+            &["replay", &file, "--entry", "nope", "--test", &bare],
+            "nope",
+        ),
+        (
+            &[
+                "replay",
+                &spin,
+                "--entry",
+                "spin",
+                "--test",
+                &empty,
+                "--max-instructions",
+                "5000",
+            ],
+            "replay stopped by the instruction limit",
+        ),
+    ];
+    for (args, message) in cases {
+        let (code, _, stderr) = symplay(args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    let (code, _, stderr) = symplay(&[
+        "replay",
+        &file,
+        "--entry",
+        "divide",
+        "--test",
+        &bare,
+        "--max-instructions",
+        "0",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("must be greater than zero"), "{stderr}");
+}

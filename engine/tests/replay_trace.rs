@@ -1,0 +1,118 @@
+//! The trace of a replay: calls (direct, indirect, host), branch decisions,
+//! `br_table` indices and returns, in execution order, with the event cap.
+
+use symplay_engine::exec::{replay_traced, ReplayOptions};
+use symplay_engine::report::{Number, Status, TestInput, TraceEvent};
+
+const PROGRAM: &str = r#"(module
+  (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
+  (memory 1) (data (i32.const 0) "k\00")
+  (type $unary (func (param i32) (result i32)))
+  (table 2 funcref) (elem (i32.const 1) $double)
+  (func $double (param i32) (result i32) (i32.add (local.get 0) (local.get 0)))
+  (func (export "f") (param i32) (result i32)
+    (local $k i32)
+    (local.set $k (call $sym (i32.const 0)))
+    (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (i32.const -1))))
+    (block (block (br_table 0 1 (local.get $k))) (return (i32.const 7)))
+    (call_indirect (type $unary) (local.get 0) (i32.const 1))))"#;
+
+fn trace(args: Vec<i64>, k: i64, max_events: usize) -> symplay_engine::exec::Replay {
+    let module = symplay_wasm::load(PROGRAM.as_bytes()).unwrap();
+    let test: TestInput = serde_json::from_value(
+        serde_json::json!({"args": args, "named": [{"name": "k", "value": k}]}),
+    )
+    .unwrap();
+    let options = ReplayOptions {
+        max_instructions: None,
+        max_events,
+    };
+    replay_traced(&module, "f", &test, &options).unwrap()
+}
+
+/// Each event as a short word, for comparing whole traces.
+fn shape(events: &[TraceEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| match e {
+            TraceEvent::Call {
+                callee,
+                args,
+                table_slot,
+                depth,
+                ..
+            } => format!("{depth}:call {callee} {args:?} {table_slot:?}"),
+            TraceEvent::HostCall {
+                callee,
+                args,
+                results,
+                ..
+            } => format!("host {callee} {args:?} {results:?}"),
+            TraceEvent::Return { values, depth, .. } => format!("{depth}:return {values:?}"),
+            TraceEvent::Branch {
+                instruction, taken, ..
+            } => format!("{instruction} {taken}"),
+            TraceEvent::BrTable { index, .. } => format!("br_table {index}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_trace_follows_calls_branches_and_returns() {
+    let r = trace(vec![21], 1, 100);
+    assert_eq!(r.path.status, Status::Returned);
+    assert_eq!(r.path.returns, [Number::Int(42)]);
+    assert_eq!(
+        shape(&r.trace),
+        [
+            "host sym [Int(0)] [Int(1)]",
+            "if false",
+            "br_table 1",
+            "1:call double [Int(21)] Some(1)",
+            "2:return [Int(42)]",
+            "1:return [Int(42)]",
+        ]
+    );
+    let TraceEvent::Call { at, .. } = &r.trace[3] else {
+        panic!("{:?}", r.trace[3]);
+    };
+    assert_eq!(at.function, "f");
+}
+
+#[test]
+fn other_inputs_give_other_traces() {
+    let negative = trace(vec![-3], 1, 100);
+    assert_eq!(
+        shape(&negative.trace),
+        [
+            "host sym [Int(0)] [Int(1)]",
+            "if true",
+            "1:return [Int(-1)]"
+        ]
+    );
+    let first_target = trace(vec![3], 0, 100);
+    assert_eq!(first_target.path.returns, [Number::Int(7)]);
+    assert!(shape(&first_target.trace).contains(&"br_table 0".to_string()));
+}
+
+#[test]
+fn events_past_the_cap_are_counted() {
+    let r = trace(vec![21], 1, 2);
+    assert_eq!(r.trace.len(), 2);
+    assert_eq!(r.omitted_events, 4);
+    let none = trace(vec![21], 1, 0);
+    assert!(none.trace.is_empty());
+    assert_eq!(none.path.returns, [Number::Int(42)]);
+}
+
+#[test]
+fn a_run_past_the_instruction_cap_is_an_error() {
+    let wat = r#"(module (func (export "spin") (loop (br 0))))"#;
+    let module = symplay_wasm::load(wat.as_bytes()).unwrap();
+    let options = ReplayOptions {
+        max_instructions: Some(10_000),
+        max_events: 10,
+    };
+    let e = replay_traced(&module, "spin", &TestInput::default(), &options).unwrap_err();
+    assert!(e.0.contains("instruction limit"), "{e}");
+}
