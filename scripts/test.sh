@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check CI runs: formatting, lints, the wasm32 build of the engine,
-# and all tests (unit tests, the CLI tests, the differential test against z3).
+# and all tests (unit tests, the CLI tests, the differential tests against z3
+# and wasmi).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -123,6 +123,51 @@ fn traps_are_paths_with_inputs() {
     assert_eq!(trap.inputs.args, [7]);
 }
 
+const CONVERSIONS: &str = r#"(module (func (export "f") (param i32) (result i32)
+  (if (i32.eqz (local.get 0)) (then (return (i32.trunc_f32_s (f32.const nan)))))
+  (if (i32.eq (local.get 0) (i32.const 1)) (then (drop (i64.trunc_f32_u (f32.const -inf))) (return (i32.const 0))))
+  (i32.trunc_f64_u (f64.const 5e9))))"#;
+
+#[test]
+fn float_to_int_traps_tell_nan_from_overflow() {
+    // As the spec tests (and wasmi) classify them: NaN is an invalid
+    // conversion, a value out of range (infinities included) an overflow.
+    let r = run(CONVERSIONS, "f", &Options::default());
+    let mut traps: Vec<_> = r
+        .paths
+        .iter()
+        .map(|p| (p.inputs.args[0] == 0, p.trap))
+        .collect();
+    traps.sort_by_key(|t| format!("{t:?}"));
+    assert_eq!(
+        traps,
+        [
+            (false, Some(Trap::IntOverflow)),
+            (false, Some(Trap::IntOverflow)),
+            (true, Some(Trap::InvalidConversion)),
+        ]
+    );
+}
+
+const CONCRETE_LOOP: &str = r#"(module (memory 1) (func (export "f") (result i32) (local i32 i32)
+  (loop
+    (i32.store (local.get 0) (local.get 0))
+    (local.set 1 (i32.add (local.get 1) (i32.load8_u (local.get 0))))
+    (br_if 0 (i32.lt_u (local.tee 0 (i32.add (local.get 0) (i32.const 4))) (i32.const 40))))
+  (local.get 1)))"#;
+
+#[test]
+fn concrete_code_counts_and_covers_every_instruction() {
+    let r = run(CONCRETE_LOOP, "f", &Options::default());
+    assert_eq!(format!("{:?}", r.paths[0].returns), "[Int(180)]");
+    // 15 instructions per iteration, 10 iterations, then `local.get` and `return`.
+    assert_eq!(r.stats.instructions, 152);
+    assert_eq!(
+        r.coverage.covered_instructions,
+        r.coverage.total_instructions
+    );
+}
+
 const LOOP: &str = r#"(module (func (export "f") (param i32) (result i32) (local i32)
   (block (loop (br_if 1 (i32.eqz (local.get 0)))
     (local.set 0 (i32.sub (local.get 0) (i32.const 1)))

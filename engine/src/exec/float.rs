@@ -31,15 +31,17 @@ fn i64r(x: u64) -> (u8, u64) {
     (64, x)
 }
 
-/// Wasm `trunc`: traps on NaN and on values outside `(lo - 1, hi)` after
-/// truncation toward zero (bounds exact in f64 for every source).
+/// Wasm `trunc`: traps on NaN (invalid conversion) and on values outside
+/// `(lo - 1, hi)` after truncation toward zero, infinities included (integer
+/// overflow, as the spec's tests classify it); bounds exact in f64 for every
+/// source.
 fn trunc_checked(x: f64, lo: f64, hi_exclusive: f64) -> Result<f64, Trap> {
     if x.is_nan() {
         return Err(Trap::InvalidConversion);
     }
     let t = x.trunc();
     if t < lo || t >= hi_exclusive {
-        return Err(Trap::InvalidConversion);
+        return Err(Trap::IntOverflow);
     }
     Ok(t)
 }
@@ -176,7 +178,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn trunc_traps_on_nan_and_out_of_range() {
+    fn trunc_traps_on_nan_and_overflows_out_of_range() {
         let nan = u64::from(f32::NAN.to_bits());
         assert_eq!(
             unary(UnaryOp::I32TruncF32S, nan),
@@ -185,7 +187,12 @@ mod tests {
         let big = 3e9f64.to_bits();
         assert_eq!(
             unary(UnaryOp::I32TruncF64S, big),
-            Some(Err(Trap::InvalidConversion))
+            Some(Err(Trap::IntOverflow))
+        );
+        let inf = u64::from(f32::NEG_INFINITY.to_bits());
+        assert_eq!(
+            unary(UnaryOp::I64TruncF32U, inf),
+            Some(Err(Trap::IntOverflow))
         );
         assert_eq!(
             unary(UnaryOp::I32TruncF64U, big),

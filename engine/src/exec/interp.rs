@@ -82,7 +82,16 @@ impl<'m> Executor<'m> {
 
     /// Runs `state` for at most `slice` instructions.
     pub fn run(&mut self, mut state: State, slice: u64) -> Ran {
-        for _ in 0..slice {
+        let mut left = slice;
+        while left > 0 {
+            // A traced replay records every branch, so it runs through `step`.
+            if self.trace.is_none() {
+                left -= self.run_concrete(&mut state, left);
+            }
+            if left == 0 {
+                break;
+            }
+            left -= 1;
             match self.step(&mut state) {
                 Ok(Flow::Next) => {}
                 Ok(Flow::Fork(mut siblings)) => {
@@ -96,6 +105,100 @@ impl<'m> Executor<'m> {
             }
         }
         Ran::Paused(Box::new(state))
+    }
+
+    /// The concrete fast path: runs at most `max` instructions of the current
+    /// frame for as long as they only move values between locals and the
+    /// stack, compute on concrete integers, load or store concrete values at
+    /// concrete addresses in bounds, or branch on a concrete condition, with
+    /// the semantics of `step`, and returns how many it ran. It stops at any
+    /// other instruction (or operand), which `step` then runs.
+    fn run_concrete(&mut self, s: &mut State, max: u64) -> u64 {
+        let State {
+            frames,
+            stack,
+            memory,
+            at,
+            ..
+        } = s;
+        let Some(frame) = frames.last_mut() else {
+            return 0;
+        };
+        let func = frame.func;
+        let (Some(code), Some(covered)) = (self.code(func), self.covered.get_mut(func as usize))
+        else {
+            return 0;
+        };
+        let mut ran = 0;
+        while ran < max {
+            let pc = frame.pc;
+            let mut next = pc + 1;
+            match code.instrs[pc as usize] {
+                Instr::LocalGet(i) => stack.push(frame.locals[i as usize]),
+                Instr::LocalSet(i) => frame.locals[i as usize] = pop_value(stack),
+                Instr::LocalTee(i) => match stack.last() {
+                    Some(&v) => frame.locals[i as usize] = v,
+                    None => break,
+                },
+                Instr::I32Const(c) => stack.push(Val::i32(c as u32)),
+                Instr::I64Const(c) => stack.push(Val::i64(c as u64)),
+                Instr::Binary(op) => match stack[..] {
+                    [.., Val::Con { bits: a, .. }, Val::Con { bits: b, .. }] => {
+                        let Some(Ok(v)) = super::ops::concrete_binary(op, a, b) else {
+                            break;
+                        };
+                        stack.pop();
+                        *stack.last_mut().expect("two operands") = v;
+                    }
+                    _ => break,
+                },
+                Instr::Load { kind, memarg } => {
+                    let (size, width, signed) = load_shape(kind);
+                    let loaded = match (stack.last(), memory.as_ref()) {
+                        (Some(&Val::Con { bits: addr, .. }), Some(m)) => {
+                            let start = addr + u64::from(memarg.offset);
+                            (start + u64::from(size) <= m.len())
+                                .then(|| m.load_concrete(start, size))
+                                .flatten()
+                        }
+                        _ => None,
+                    };
+                    let Some(raw) = loaded else {
+                        break;
+                    };
+                    *stack.last_mut().expect("an address") =
+                        super::ops::extend_bits(raw, size * 8, width, signed);
+                }
+                Instr::Store { kind, memarg } => match (&stack[..], memory.as_mut()) {
+                    (&[.., Val::Con { bits: addr, .. }, Val::Con { bits: v, .. }], Some(m)) => {
+                        let (start, size) = (addr + u64::from(memarg.offset), store_size(kind));
+                        if start + u64::from(size) > m.len() {
+                            break;
+                        }
+                        m.write_concrete(&mut self.store, start, &v.to_le_bytes()[..size as usize]);
+                        stack.truncate(stack.len() - 2);
+                    }
+                    _ => break,
+                },
+                Instr::Br(t) => next = fix_stack(stack, t),
+                Instr::BrIf(t) => match stack.last() {
+                    Some(&Val::Con { bits, .. }) => {
+                        stack.pop();
+                        if bits != 0 {
+                            next = fix_stack(stack, t);
+                        }
+                    }
+                    _ => break,
+                },
+                _ => break,
+            }
+            frame.pc = next;
+            covered[pc as usize] = true;
+            *at = (func, pc);
+            ran += 1;
+        }
+        self.instructions += ran;
+        ran
     }
 
     fn step(&mut self, s: &mut State) -> Result<Flow, End> {
@@ -118,22 +221,35 @@ impl<'m> Executor<'m> {
             Instr::Unreachable => return Err(End::Trap(Trap::Unreachable)),
             Instr::Nop => {}
             Instr::Br(t) => jump(s, t),
-            Instr::BrIf(t) => {
-                let c = pop(s);
-                return self.branch_if(s, c, |s, taken| {
-                    if taken {
+            // A concrete condition needs none of the fork machinery.
+            Instr::BrIf(t) => match pop(s) {
+                Val::Con { bits, .. } => {
+                    if bits != 0 {
                         jump(s, t)
                     }
-                });
-            }
-            Instr::If { else_pc } => {
-                let c = pop(s);
-                return self.branch_if(s, c, |s, taken| {
-                    if !taken {
+                }
+                c => {
+                    return self.branch_if(s, c, |s, taken| {
+                        if taken {
+                            jump(s, t)
+                        }
+                    })
+                }
+            },
+            Instr::If { else_pc } => match pop(s) {
+                Val::Con { bits, .. } => {
+                    if bits == 0 {
                         set_pc(s, else_pc)
                     }
-                });
-            }
+                }
+                c => {
+                    return self.branch_if(s, c, |s, taken| {
+                        if !taken {
+                            set_pc(s, else_pc)
+                        }
+                    })
+                }
+            },
             Instr::BrTable { table } => {
                 let index = pop(s);
                 let table = &code.br_tables[table as usize];
@@ -327,7 +443,11 @@ impl<'m> Executor<'m> {
 }
 
 pub(crate) fn pop(s: &mut State) -> Val {
-    s.stack
+    pop_value(&mut s.stack)
+}
+
+fn pop_value(stack: &mut Vec<Val>) -> Val {
+    stack
         .pop()
         .expect("validated code never pops an empty stack")
 }
@@ -346,10 +466,18 @@ fn set_local(s: &mut State, i: u32, v: Val) {
 
 /// Takes a branch: keeps the top `keep` values, removes `drop` beneath them.
 pub(crate) fn jump(s: &mut State, t: Target) {
-    let len = s.stack.len();
+    let pc = fix_stack(&mut s.stack, t);
+    set_pc(s, pc);
+}
+
+/// The operand-stack repair of a taken branch; gives the target pc.
+fn fix_stack(stack: &mut Vec<Val>, t: Target) -> u32 {
+    let len = stack.len();
     let (keep, drop) = (t.keep as usize, t.drop as usize);
-    s.stack.drain(len - keep - drop..len - keep);
-    set_pc(s, t.pc);
+    if drop > 0 {
+        stack.drain(len - keep - drop..len - keep);
+    }
+    t.pc
 }
 
 pub(crate) fn zero_of(t: ValType) -> Val {

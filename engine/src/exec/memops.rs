@@ -48,15 +48,12 @@ impl Executor<'_> {
         let t = match addr {
             Val::Con { bits, .. } => {
                 let base = bits + u64::from(offset);
+                if let Some(bits) = memory.load_concrete(base, size) {
+                    return Ok(Val::con((size * 8) as u8, bits));
+                }
                 let bytes: Vec<_> = (0..u64::from(size))
                     .map(|k| memory.byte(&mut self.store, base + k))
                     .collect();
-                let consts: Option<Vec<u64>> =
-                    bytes.iter().map(|&b| self.store.as_bv_const(b)).collect();
-                if let Some(consts) = consts {
-                    let bits = consts.iter().rev().fold(0u64, |acc, &b| (acc << 8) | b);
-                    return Ok(Val::con((size * 8) as u8, bits));
-                }
                 bytes[1..]
                     .iter()
                     .fold(bytes[0], |low, &b| self.store.concat(b, low))

@@ -308,6 +308,25 @@ impl LinearMemory {
         }
     }
 
+    /// The `size` (1 to 8) bytes at `addr`, little-endian, when they all are
+    /// concrete: the interpreter's concrete loads build no terms. The access
+    /// must be in bounds.
+    pub fn load_concrete(&self, addr: u64, size: u32) -> Option<u64> {
+        let (ci, off) = split(addr);
+        if let (Some(Slot::Data(c)), true) = (self.slots.get(ci), off + 8 <= CHUNK) {
+            if let Chunk::Bytes(b) = &**c {
+                let word: [u8; 8] = b[off..off + 8].try_into().expect("eight bytes");
+                return Some(u64::from_le_bytes(word) & crate::expr::mask((8 * size) as u8));
+            }
+        }
+        (0..u64::from(size))
+            .rev()
+            .try_fold(0u64, |acc, k| match self.read(addr + k) {
+                Byte::Const(b) => Some(acc << 8 | u64::from(b)),
+                Byte::Term(_) | Byte::Hole => None,
+            })
+    }
+
     /// The bytes at `addr..addr + len` when they all are in bounds and
     /// concrete, for host functions (C strings, `fd_write` buffers).
     pub fn concrete_bytes(&self, addr: u64, len: u64) -> Option<Vec<u8>> {

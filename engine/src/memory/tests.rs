@@ -142,6 +142,35 @@ fn loads_give_back_stored_terms_without_new_concats() {
 }
 
 #[test]
+fn load_concrete_reads_concrete_bytes_in_and_across_chunks() {
+    let mut s = TermStore::new();
+    let mut m = LinearMemory::new(&mut s, 1, None);
+    m.write_concrete(&mut s, 4092, &[1, 2, 3, 4, 5, 6, 7, 8]);
+    m.write_concrete(&mut s, 100, &[0xaa, 0xbb]);
+    assert_eq!(m.load_concrete(100, 1), Some(0xaa));
+    assert_eq!(m.load_concrete(100, 4), Some(0xbbaa));
+    assert_eq!(m.load_concrete(4092, 8), Some(0x0807_0605_0403_0201));
+    assert_eq!(m.load_concrete(4094, 2), Some(0x0403));
+    assert_eq!(
+        m.load_concrete(65528, 8),
+        Some(0),
+        "unwritten memory is zero"
+    );
+    let x = s.declare("x", Sort::Bv(8)).unwrap();
+    m.set_byte(&mut s, 4097, x);
+    assert_eq!(m.load_concrete(4092, 8), None);
+    assert_eq!(m.load_concrete(4092, 4), Some(0x0403_0201));
+    let a = s.declare("a", Sort::Bv(32)).unwrap();
+    let v = c32(&mut s, 7);
+    m.store(&mut s, a, 0, v);
+    assert_eq!(
+        m.load_concrete(100, 1),
+        None,
+        "a hole after a symbolic store"
+    );
+}
+
+#[test]
 fn concrete_bytes_needs_in_bounds_concrete_bytes() {
     let mut s = TermStore::new();
     let mut m = LinearMemory::new(&mut s, 1, None);

@@ -1,0 +1,133 @@
+//! Concrete execution speed: a module that fills 1 MiB of linear memory with
+//! a pseudo-random pattern and checksums it, all inputs concrete, run by
+//! Symplay (`explore`: one path) and by wasmi in the same process. Both must
+//! return the same checksum; the rates use Symplay's count of executed Wasm
+//! instructions for both, since it is the same program.
+//!
+//! Run with `cargo bench -p symplay-tests --bench exec`;
+//! `SYMPLAY_BENCH_RUNS` sets the number of runs (default 5), of which the
+//! medians are reported.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use symplay_engine::exec::{explore, Options};
+use symplay_engine::report::{Number, Status};
+
+/// Goal: Symplay's concrete execution within this factor of wasmi's.
+const GOAL_RATIO: f64 = 5.0;
+const DEFAULT_RUNS: usize = 5;
+
+/// xorshift32 into every word of 1 MiB, then a rotate-and-add checksum
+/// over every byte.
+const CHECKSUM: &str = r#"(module
+  (memory 16)
+  (func (export "checksum") (result i32) (local $i i32) (local $x i32) (local $sum i32)
+    (local.set $x (i32.const 0x12345678))
+    (loop $fill
+      (local.set $x (i32.xor (local.get $x) (i32.shl (local.get $x) (i32.const 13))))
+      (local.set $x (i32.xor (local.get $x) (i32.shr_u (local.get $x) (i32.const 17))))
+      (local.set $x (i32.xor (local.get $x) (i32.shl (local.get $x) (i32.const 5))))
+      (i32.store (local.get $i) (local.get $x))
+      (br_if $fill (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 4)))
+        (i32.const 0x100000))))
+    (local.set $i (i32.const 0))
+    (loop $sum
+      (local.set $sum (i32.add (i32.rotl (local.get $sum) (i32.const 5))
+        (i32.xor (i32.load8_u (local.get $i)) (local.get $i))))
+      (br_if $sum (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
+        (i32.const 0x100000))))
+    (local.get $sum)))"#;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let runs = match std::env::var("SYMPLAY_BENCH_RUNS") {
+        Ok(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("SYMPLAY_BENCH_RUNS={text} is not a positive number"))?,
+        Err(_) => DEFAULT_RUNS,
+    };
+    let module = symplay_wasm::load(CHECKSUM.as_bytes()).map_err(|e| e.to_string())?;
+    let wasm = wat::parse_str(CHECKSUM).map_err(|e| e.to_string())?;
+    let engine = wasmi::Engine::default();
+    let wasmi_module = wasmi::Module::new(&engine, &wasm).map_err(|e| e.to_string())?;
+
+    let mut symplay_times = Vec::with_capacity(runs);
+    let mut wasmi_times = Vec::with_capacity(runs);
+    let mut instructions = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let (sum, count) = symplay_checksum(&module)?;
+        symplay_times.push(start.elapsed());
+        instructions = count;
+
+        let start = Instant::now();
+        let theirs = wasmi_checksum(&engine, &wasmi_module).map_err(|e| e.to_string())?;
+        wasmi_times.push(start.elapsed());
+        if sum != theirs {
+            return Err(format!(
+                "checksums differ: Symplay {sum:#010x}, wasmi {theirs:#010x}"
+            ));
+        }
+    }
+
+    let (ours, theirs) = (median(&symplay_times), median(&wasmi_times));
+    let rate = |t: Duration| instructions as f64 / t.as_secs_f64();
+    let ratio = ours.as_secs_f64() / theirs.as_secs_f64();
+    println!(
+        "exec benchmark: 1 MiB fill + checksum, {instructions} Wasm instructions, median of {runs} runs"
+    );
+    println!(
+        "  Symplay (explore, one path):  {ours:>10.2?}  {:>8.1} M instr/s",
+        rate(ours) / 1e6
+    );
+    println!(
+        "  wasmi:                        {theirs:>10.2?}  {:>8.1} M instr/s",
+        rate(theirs) / 1e6
+    );
+    println!("  wasmi / Symplay (speed):      {ratio:>9.2}x");
+    println!(
+        "  goal: Symplay within {GOAL_RATIO}x of wasmi: {}",
+        if ratio <= GOAL_RATIO {
+            "met"
+        } else {
+            "not met"
+        }
+    );
+    Ok(())
+}
+
+/// The checksum and the instruction count of Symplay's one path.
+fn symplay_checksum(module: &symplay_wasm::Module) -> Result<(u32, u64), String> {
+    let report = explore(module, "checksum", &Options::default()).map_err(|e| e.to_string())?;
+    match &report.paths[..] {
+        [path] if path.status == Status::Returned => match path.returns[..] {
+            [Number::Int(sum)] => Ok((sum as u32, report.stats.instructions)),
+            _ => Err(format!("unexpected result {:?}", path.returns)),
+        },
+        paths => Err(format!("expected one returning path, got {paths:?}")),
+    }
+}
+
+fn wasmi_checksum(engine: &wasmi::Engine, module: &wasmi::Module) -> Result<u32, wasmi::Error> {
+    let mut store = wasmi::Store::new(engine, ());
+    let instance = wasmi::Linker::new(engine).instantiate_and_start(&mut store, module)?;
+    let f = instance.get_typed_func::<(), i32>(&store, "checksum")?;
+    Ok(f.call(&mut store, ())? as u32)
+}
+
+fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    sorted[sorted.len() / 2]
+}

@@ -1,0 +1,58 @@
+//! The example corpus: the committed C examples under `static/examples/c`
+//! and the entries Symplay can explore in each.
+
+use std::path::Path;
+use symplay_wasm::{ExportKind, Module, ValType};
+
+/// A compiled example: its file name, binary and loaded module.
+pub struct Example {
+    pub name: String,
+    pub wasm: Vec<u8>,
+    pub module: Module,
+}
+
+/// Every `.wasm` under `static/examples/c`, by file name.
+pub fn c_examples() -> Result<Vec<Example>, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../static/examples/c");
+    let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.extension().is_some_and(|x| x == "wasm") {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let wasm = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let module =
+                symplay_wasm::load(&wasm).map_err(|e| format!("{}: {e}", path.display()))?;
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            Ok(Example {
+                name: name.into_owned(),
+                wasm,
+                module,
+            })
+        })
+        .collect()
+}
+
+/// The exported functions whose parameters are all integers, which Symplay
+/// makes symbolic (float parameters would stay zero).
+pub fn integer_entries(module: &Module) -> Vec<String> {
+    module
+        .exports
+        .iter()
+        .filter(|e| e.kind == ExportKind::Func)
+        .filter(|e| {
+            module.func_type(e.index).is_some_and(|t| {
+                t.params
+                    .iter()
+                    .all(|p| matches!(p, ValType::I32 | ValType::I64))
+            })
+        })
+        .map(|e| e.name.clone())
+        .collect()
+}

@@ -1,0 +1,844 @@
+//! Replay differential against wasmi: every test input Symplay generates for
+//! the example corpus (the C examples, and WAT modules that trap in every way
+//! Wasm can) runs again in wasmi, an independent interpreter, and must end the
+//! same way: the same return values (floats bitwise), trap class, failed
+//! assertion or `proc_exit` code, and the same stdout and stderr. Symplay's
+//! own concrete replay of the test must agree as well.
+//!
+//! wasmi gets the `symplay` API and the WASI subset the engine models as host
+//! functions that take each input from the test, under the name Symplay gave
+//! it (`x`, then `x#2`, ...). Paths stopped by a limit have no outcome and are
+//! skipped. `cargo test -p symplay-tests --test replay_vs_wasmi --
+//! --nocapture` prints the summaries.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use symplay_engine::exec::interp::MAX_FRAMES;
+use symplay_engine::exec::{explore, replay, Options};
+use symplay_engine::report::{InputValue, Number, PathReport, Status, TestInput, Trap};
+use symplay_tests::corpus::{c_examples, integer_entries};
+use wasmi::errors::HostError;
+use wasmi::{Caller, Config, Engine, Extern, Linker, Store, TrapCode, Val};
+
+/// How a run ended, in terms both interpreters share.
+#[derive(Clone, Debug, PartialEq)]
+enum Ending {
+    Returned(Vec<Value>),
+    Exited(i32),
+    Trapped(Trap),
+    AssertFailed,
+    /// Only in wasmi: `assume(0)`, which no reported path may reach.
+    AssumeFailed,
+    /// Only in wasmi: an error that is none of the above.
+    Error(String),
+}
+
+/// A return value: integers signed; floats as the bits of an f64, because
+/// Symplay reports f32 results widened to f64.
+#[derive(Clone, Copy, PartialEq)]
+enum Value {
+    Int(i64),
+    Float(u64),
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Float(bits) => write!(f, "{} ({bits:#018x})", f64::from_bits(bits)),
+        }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    ending: Ending,
+    stdout: String,
+    stderr: String,
+}
+
+/// The outcome Symplay reported for a path; `None` for a path stopped by a
+/// limit.
+fn symplay_outcome(p: &PathReport) -> Option<Outcome> {
+    let ending = match p.status {
+        Status::Limit => return None,
+        Status::Returned => match p.exit_code {
+            Some(code) => Ending::Exited(code as i32),
+            None => Ending::Returned(
+                p.returns
+                    .iter()
+                    .map(|n| match *n {
+                        Number::Int(i) => Value::Int(i),
+                        Number::Float(x) => Value::Float(x.to_bits()),
+                    })
+                    .collect(),
+            ),
+        },
+        Status::Trapped => Ending::Trapped(p.trap.expect("a trapped path names its trap")),
+        Status::AssertFailed => Ending::AssertFailed,
+    };
+    Some(Outcome {
+        ending,
+        stdout: p.stdout.clone(),
+        stderr: p.stderr.clone(),
+    })
+}
+
+/// Longest input name the engine reads (host.rs).
+const MAX_NAME: u64 = 256;
+const ERRNO_BADF: i32 = 8;
+const ERRNO_SPIPE: i32 = 70;
+
+/// The state of wasmi's host functions during one run.
+struct Host {
+    test: TestInput,
+    /// Uses of each input name so far, counted as the engine counts them.
+    name_uses: BTreeMap<String, u32>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+impl Host {
+    fn new(test: &TestInput) -> Host {
+        let mut host = Host {
+            test: test.clone(),
+            name_uses: BTreeMap::new(),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+        };
+        // The engine names the entry's parameters first: a later input named
+        // `arg0` becomes `arg0#2`.
+        for i in 0..test.args.len() {
+            host.unique_name(&format!("arg{i}"));
+        }
+        host
+    }
+
+    /// `name`, then `name#2`, `name#3`... as `State::unique_name`.
+    fn unique_name(&mut self, name: &str) -> String {
+        let uses = self.name_uses.entry(name.to_string()).or_insert(0);
+        *uses += 1;
+        if *uses == 1 {
+            name.to_string()
+        } else {
+            format!("{name}#{uses}")
+        }
+    }
+}
+
+/// Host calls that end the run without a trap code of their own.
+#[derive(Debug)]
+enum Stop {
+    AssertFailed,
+    AssumeFailed,
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stop::AssertFailed => "symplay.assert failed",
+            Stop::AssumeFailed => "symplay.assume(0) on a reported path",
+        })
+    }
+}
+
+impl HostError for Stop {}
+
+type HostResult<T> = Result<T, wasmi::Error>;
+
+fn memory(c: &Caller<'_, Host>) -> HostResult<wasmi::Memory> {
+    c.get_export("memory")
+        .and_then(Extern::into_memory)
+        .ok_or_else(|| wasmi::Error::new("the module does not export its memory"))
+}
+
+/// The range `addr..addr + len` of memory, or an out-of-bounds trap.
+fn range(size: usize, addr: u64, len: u64) -> HostResult<std::ops::Range<usize>> {
+    let end = addr + len;
+    if end > size as u64 {
+        return Err(TrapCode::MemoryOutOfBounds.into());
+    }
+    Ok(addr as usize..end as usize)
+}
+
+fn read(c: &Caller<'_, Host>, addr: u64, len: u64) -> HostResult<Vec<u8>> {
+    let data = memory(c)?.data(c);
+    Ok(data[range(data.len(), addr, len)?].to_vec())
+}
+
+fn read_u32(c: &Caller<'_, Host>, addr: u64) -> HostResult<u32> {
+    let b = read(c, addr, 4)?;
+    Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+fn write(c: &mut Caller<'_, Host>, addr: u64, bytes: &[u8]) -> HostResult<()> {
+    let data = memory(c)?.data_mut(c);
+    let r = range(data.len(), addr, bytes.len() as u64)?;
+    data[r].copy_from_slice(bytes);
+    Ok(())
+}
+
+/// A NUL-terminated name of at most `MAX_NAME` bytes, read as the engine does.
+fn read_name(c: &Caller<'_, Host>, ptr: i32) -> HostResult<String> {
+    let mut bytes = Vec::new();
+    for k in 0..MAX_NAME {
+        match read(c, u64::from(ptr as u32) + k, 1)?[0] {
+            0 => break,
+            b => bytes.push(b),
+        }
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// `symbolic_i32`/`symbolic_i64`: the named integer of the test, else 0.
+fn named_int(c: &mut Caller<'_, Host>, name_ptr: i32) -> HostResult<i64> {
+    let name = read_name(c, name_ptr)?;
+    let host = c.data_mut();
+    let name = host.unique_name(&name);
+    Ok(match host.test.get(&name) {
+        Some(InputValue::Int(v)) => *v,
+        _ => 0,
+    })
+}
+
+/// `symbolic_buffer` and `random_get`: the named bytes of the test, padded
+/// with zeros, written at `ptr`.
+fn named_bytes(c: &mut Caller<'_, Host>, ptr: i32, len: i32, name: &str) -> HostResult<()> {
+    let (ptr, len) = (u64::from(ptr as u32), u64::from(len as u32));
+    let size = memory(c)?.data(&*c).len();
+    range(size, ptr, len)?;
+    let host = c.data_mut();
+    let name = host.unique_name(name);
+    let given = match host.test.get(&name) {
+        Some(InputValue::Bytes(b)) => b.clone(),
+        _ => Vec::new(),
+    };
+    let bytes: Vec<u8> = (0..len as usize)
+        .map(|k| given.get(k).copied().unwrap_or(0))
+        .collect();
+    write(c, ptr, &bytes)
+}
+
+fn fd_write(
+    mut c: Caller<'_, Host>,
+    fd: i32,
+    iovs: i32,
+    count: i32,
+    nwritten: i32,
+) -> HostResult<i32> {
+    if fd != 1 && fd != 2 {
+        return Ok(ERRNO_BADF);
+    }
+    let mut out = Vec::new();
+    for i in 0..u64::from(count as u32) {
+        let iov = u64::from(iovs as u32) + 8 * i;
+        let base = read_u32(&c, iov)?;
+        let len = read_u32(&c, iov + 4)?;
+        out.extend(read(&c, u64::from(base), u64::from(len))?);
+    }
+    write(
+        &mut c,
+        u64::from(nwritten as u32),
+        &(out.len() as u32).to_le_bytes(),
+    )?;
+    let host = c.data_mut();
+    if fd == 1 {
+        &mut host.stdout
+    } else {
+        &mut host.stderr
+    }
+    .extend(out);
+    Ok(0)
+}
+
+/// The `symplay` API and the engine's WASI model, for wasmi.
+fn linker(engine: &Engine) -> Linker<Host> {
+    const WASI: &str = "wasi_snapshot_preview1";
+    let mut l = Linker::new(engine);
+    l.func_wrap(
+        "symplay",
+        "symbolic_i32",
+        |mut c: Caller<'_, Host>, name: i32| named_int(&mut c, name).map(|v| v as i32),
+    )
+    .unwrap();
+    l.func_wrap(
+        "symplay",
+        "symbolic_i64",
+        |mut c: Caller<'_, Host>, name: i32| named_int(&mut c, name),
+    )
+    .unwrap();
+    l.func_wrap(
+        "symplay",
+        "symbolic_buffer",
+        |mut c: Caller<'_, Host>, ptr: i32, len: i32, name: i32| {
+            let name = read_name(&c, name)?;
+            named_bytes(&mut c, ptr, len, &name)
+        },
+    )
+    .unwrap();
+    l.func_wrap("symplay", "assume", |cond: i32| -> HostResult<()> {
+        match cond {
+            0 => Err(wasmi::Error::host(Stop::AssumeFailed)),
+            _ => Ok(()),
+        }
+    })
+    .unwrap();
+    l.func_wrap("symplay", "assert", |cond: i32| -> HostResult<()> {
+        match cond {
+            0 => Err(wasmi::Error::host(Stop::AssertFailed)),
+            _ => Ok(()),
+        }
+    })
+    .unwrap();
+    l.func_wrap(WASI, "fd_write", fd_write).unwrap();
+    l.func_wrap(WASI, "proc_exit", |code: i32| -> HostResult<()> {
+        Err(wasmi::Error::i32_exit(code))
+    })
+    .unwrap();
+    for name in ["args_sizes_get", "environ_sizes_get"] {
+        l.func_wrap(
+            WASI,
+            name,
+            |mut c: Caller<'_, Host>, count: i32, size: i32| {
+                write(&mut c, u64::from(count as u32), &[0; 4])?;
+                write(&mut c, u64::from(size as u32), &[0; 4])?;
+                HostResult::Ok(0)
+            },
+        )
+        .unwrap();
+    }
+    for name in ["args_get", "environ_get"] {
+        l.func_wrap(WASI, name, |_: i32, _: i32| 0).unwrap();
+    }
+    l.func_wrap(
+        WASI,
+        "random_get",
+        |mut c: Caller<'_, Host>, ptr: i32, len: i32| {
+            named_bytes(&mut c, ptr, len, "random").map(|()| 0)
+        },
+    )
+    .unwrap();
+    l.func_wrap(WASI, "fd_close", |_: i32| 0).unwrap();
+    l.func_wrap(WASI, "fd_seek", |_: i32, _: i64, _: i32, _: i32| {
+        ERRNO_SPIPE
+    })
+    .unwrap();
+    l.func_wrap(
+        WASI,
+        "fd_fdstat_get",
+        |mut c: Caller<'_, Host>, fd: i32, ptr: i32| {
+            if fd as u32 > 2 {
+                return Ok(ERRNO_BADF);
+            }
+            // A character device, as the engine models stdin, stdout and stderr.
+            let mut stat = [0u8; 24];
+            stat[0] = 2;
+            write(&mut c, u64::from(ptr as u32), &stat).map(|()| 0)
+        },
+    )
+    .unwrap();
+    l.func_wrap(
+        WASI,
+        "clock_time_get",
+        |mut c: Caller<'_, Host>, _: i32, _: i64, ptr: i32| {
+            write(&mut c, u64::from(ptr as u32), &[0; 8]).map(|()| 0)
+        },
+    )
+    .unwrap();
+    l
+}
+
+/// wasmi's trap codes in Symplay's trap classes.
+fn trap_class(code: TrapCode) -> Option<Trap> {
+    Some(match code {
+        TrapCode::UnreachableCodeReached => Trap::Unreachable,
+        TrapCode::MemoryOutOfBounds => Trap::OutOfBounds,
+        TrapCode::TableOutOfBounds | TrapCode::IndirectCallToNull | TrapCode::BadSignature => {
+            Trap::IndirectCall
+        }
+        TrapCode::IntegerDivisionByZero => Trap::DivByZero,
+        TrapCode::IntegerOverflow => Trap::IntOverflow,
+        TrapCode::BadConversionToInteger => Trap::InvalidConversion,
+        TrapCode::StackOverflow => Trap::StackExhausted,
+        TrapCode::OutOfFuel | TrapCode::GrowthOperationLimited | TrapCode::OutOfSystemMemory => {
+            return None
+        }
+    })
+}
+
+fn ending_of(e: &wasmi::Error) -> Ending {
+    if let Some(code) = e.i32_exit_status() {
+        return Ending::Exited(code);
+    }
+    match e.downcast_ref::<Stop>() {
+        Some(Stop::AssertFailed) => return Ending::AssertFailed,
+        Some(Stop::AssumeFailed) => return Ending::AssumeFailed,
+        None => {}
+    }
+    match e.as_trap_code().and_then(trap_class) {
+        Some(trap) => Ending::Trapped(trap),
+        None => Ending::Error(e.to_string()),
+    }
+}
+
+fn value_of(v: &Val) -> Value {
+    match v {
+        Val::I32(i) => Value::Int(i64::from(*i)),
+        Val::I64(i) => Value::Int(*i),
+        Val::F32(x) => Value::Float(f64::from(f32::from_bits(x.to_bits())).to_bits()),
+        Val::F64(x) => Value::Float(x.to_bits()),
+        other => panic!("the corpus returns no {:?}", other.ty()),
+    }
+}
+
+/// A module in wasmi, with the host functions to run its exports.
+struct Wasmi<'a> {
+    engine: &'a Engine,
+    linker: &'a Linker<Host>,
+    module: &'a wasmi::Module,
+}
+
+impl Wasmi<'_> {
+    /// Instantiates the module afresh (the start function included) and
+    /// calls `entry` with the test's inputs.
+    fn run(&self, entry: &str, test: &TestInput) -> Outcome {
+        let mut store = Store::new(self.engine, Host::new(test));
+        let ending = match self.call(&mut store, entry, test) {
+            Ok(values) => Ending::Returned(values),
+            Err(e) => ending_of(&e),
+        };
+        let host = store.data();
+        Outcome {
+            ending,
+            stdout: String::from_utf8_lossy(&host.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&host.stderr).into_owned(),
+        }
+    }
+
+    fn call(
+        &self,
+        store: &mut Store<Host>,
+        entry: &str,
+        test: &TestInput,
+    ) -> Result<Vec<Value>, wasmi::Error> {
+        let instance = self
+            .linker
+            .instantiate_and_start(&mut *store, self.module)?;
+        let func = instance
+            .get_func(&*store, entry)
+            .ok_or_else(|| wasmi::Error::new(format!("no exported function {entry}")))?;
+        let ty = func.ty(&*store);
+        let args: Vec<Val> = ty
+            .params()
+            .iter()
+            .zip(&test.args)
+            .map(|(ty, &a)| match ty {
+                wasmi::ValType::I32 => Val::I32(a as i32),
+                _ => Val::I64(a),
+            })
+            .collect();
+        let mut results: Vec<Val> = ty
+            .results()
+            .iter()
+            .map(|&t| Val::default_for_ty(t))
+            .collect();
+        func.call(&mut *store, &args, &mut results)?;
+        Ok(results.iter().map(value_of).collect())
+    }
+}
+
+#[derive(Default)]
+struct Summary {
+    modules: usize,
+    functions: usize,
+    replayed: usize,
+    /// Paths stopped by a limit: no outcome to compare.
+    skipped: usize,
+    mismatches: Vec<String>,
+}
+
+impl Summary {
+    /// Explores every exported function of `wasm` with only integer
+    /// parameters (with `limits` where given, else default options) and
+    /// replays every test in wasmi.
+    fn check_module(&mut self, name: &str, wasm: &[u8], limits: &[(&str, Options)]) {
+        let module = symplay_wasm::load(wasm).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut config = Config::default();
+        // Symplay's call-depth limit, so deep recursion traps at the same depth.
+        config.set_max_recursion_depth(MAX_FRAMES);
+        let engine = Engine::new(&config);
+        let wasmi_module = wasmi::Module::new(&engine, wasm).unwrap();
+        let linker = linker(&engine);
+        let wasmi = Wasmi {
+            engine: &engine,
+            linker: &linker,
+            module: &wasmi_module,
+        };
+        self.modules += 1;
+        for entry in integer_entries(&module) {
+            let entry = entry.as_str();
+            self.functions += 1;
+            let options = limits
+                .iter()
+                .find(|(f, _)| *f == entry)
+                .map_or_else(Options::default, |(_, o)| o.clone());
+            let report = match explore(&module, entry, &options) {
+                Ok(report) => report,
+                Err(e) => {
+                    self.mismatches
+                        .push(format!("{name} {entry}: exploration failed: {e}"));
+                    continue;
+                }
+            };
+            for path in &report.paths {
+                let Some(ours) = symplay_outcome(path) else {
+                    self.skipped += 1;
+                    continue;
+                };
+                self.replayed += 1;
+                let theirs = wasmi.run(entry, &path.inputs);
+                // Symplay's own concrete replay too: it runs the concrete fast
+                // path that exploration mostly leaves out.
+                let again = match replay(&module, entry, &path.inputs) {
+                    Ok(p) => symplay_outcome(&p),
+                    Err(e) => Some(Outcome {
+                        ending: Ending::Error(e.to_string()),
+                        stdout: String::new(),
+                        stderr: String::new(),
+                    }),
+                };
+                if ours != theirs || again.as_ref() != Some(&theirs) {
+                    self.mismatches.push(format!(
+                        "{name} {entry} path {} inputs {:?}\n  Symplay: {ours:?}\n  replay:  {again:?}\n  wasmi:   {theirs:?}",
+                        path.id, path.inputs
+                    ));
+                }
+            }
+        }
+    }
+
+    fn finish(&self, what: &str, min_replayed: usize) {
+        println!(
+            "{what}: {} modules, {} functions, {} tests replayed in wasmi, {} skipped (limit), {} mismatches",
+            self.modules,
+            self.functions,
+            self.replayed,
+            self.skipped,
+            self.mismatches.len()
+        );
+        for m in &self.mismatches {
+            println!("mismatch: {m}");
+        }
+        assert!(
+            self.mismatches.is_empty(),
+            "{} mismatches between Symplay and wasmi:\n{}",
+            self.mismatches.len(),
+            self.mismatches.join("\n")
+        );
+        assert!(
+            self.replayed >= min_replayed,
+            "only {} tests replayed, expected at least {min_replayed}",
+            self.replayed
+        );
+    }
+}
+
+#[test]
+fn c_examples_replay_identically_in_wasmi() {
+    let examples = c_examples().unwrap();
+    let mut summary = Summary::default();
+    for example in &examples {
+        summary.check_module(&example.name, &example.wasm, &[]);
+    }
+    assert!(summary.modules >= 6, "the committed C examples");
+    summary.finish("C examples", 30);
+}
+
+/// Exploration options of the functions that need other than the default.
+type Limits = Vec<(&'static str, Options)>;
+
+/// WAT modules for the traps, the symbolic-input API and the WASI model, with
+/// limits for the functions whose exploration does not end by itself.
+fn wat_corpus() -> Vec<(&'static str, &'static str, Limits)> {
+    let depth = |n| Options {
+        max_depth: Some(n),
+        ..Options::default()
+    };
+    vec![
+        ("arith", ARITH, vec![]),
+        ("memory", MEMORY, vec![]),
+        ("control", CONTROL, vec![]),
+        ("recursion", RECURSION, vec![]),
+        ("floats", FLOATS, vec![]),
+        ("grow", GROW, vec![]),
+        ("api", API, vec![]),
+        ("wasi", WASI, vec![]),
+        ("start", START, vec![]),
+        ("count", COUNT, vec![("count", depth(8))]),
+    ]
+}
+
+#[test]
+fn wat_modules_replay_identically_in_wasmi() {
+    let mut summary = Summary::default();
+    for (name, text, limits) in wat_corpus() {
+        let wasm = wat::parse_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        summary.check_module(name, &wasm, &limits);
+    }
+    assert!(summary.skipped > 0, "the depth limit stops some paths");
+    summary.finish("WAT modules", 100);
+}
+
+/// Division traps, and integer operators whose results come from the model.
+const ARITH: &str = r#"(module
+  (func (export "div_s32") (param i32 i32) (result i32) (i32.div_s (local.get 0) (local.get 1)))
+  (func (export "div_u32") (param i32 i32) (result i32) (i32.div_u (local.get 0) (local.get 1)))
+  (func (export "rem_s32") (param i32 i32) (result i32) (i32.rem_s (local.get 0) (local.get 1)))
+  (func (export "rem_u32") (param i32 i32) (result i32) (i32.rem_u (local.get 0) (local.get 1)))
+  (func (export "div_s64") (param i64 i64) (result i64) (i64.div_s (local.get 0) (local.get 1)))
+  (func (export "div_u64") (param i64 i64) (result i64) (i64.div_u (local.get 0) (local.get 1)))
+  (func (export "rem_s64") (param i64 i64) (result i64) (i64.rem_s (local.get 0) (local.get 1)))
+  (func (export "rem_u64") (param i64 i64) (result i64) (i64.rem_u (local.get 0) (local.get 1)))
+  (func (export "div_mixed") (param i32 i64) (result i64)
+    (if (i32.lt_s (local.get 0) (i32.const -5)) (then (return (i64.rem_s (local.get 1) (i64.extend_i32_s (local.get 0))))))
+    (i64.div_s (i64.extend_i32_u (local.get 0)) (i64.add (local.get 1) (i64.const 3))))
+  (func (export "bits32") (param i32 i32) (result i32)
+    (if (i32.eq (i32.and (local.get 0) (i32.const 0xff00)) (i32.const 0x1200))
+      (then (return (i32.add (i32.clz (local.get 0)) (i32.mul (i32.ctz (local.get 1)) (i32.const 100))))))
+    (if (i32.gt_u (local.get 1) (i32.const 40))
+      (then (return (i32.xor (i32.rotl (local.get 0) (local.get 1)) (i32.popcnt (local.get 1))))))
+    (i32.sub (i32.rotr (local.get 0) (local.get 1))
+      (i32.add (i32.shr_s (local.get 0) (local.get 1)) (i32.shl (local.get 1) (local.get 0)))))
+  (func (export "bits64") (param i64 i64) (result i64)
+    (if (i64.lt_s (local.get 0) (i64.const -1000000000000))
+      (then (return (i64.add (i64.clz (local.get 1)) (i64.mul (i64.ctz (local.get 0)) (i64.const 7))))))
+    (if (i64.eq (i64.and (local.get 1) (i64.const 0x3f)) (i64.const 63))
+      (then (return (i64.rotr (local.get 0) (local.get 1)))))
+    (i64.or (i64.shr_u (local.get 0) (local.get 1))
+      (i64.xor (i64.popcnt (local.get 1)) (i64.shl (local.get 0) (i64.const 61)))))
+  (func (export "compare") (param i32 i32) (result i32)
+    (if (i32.lt_s (local.get 0) (i32.const -100)) (then (return (i32.ge_s (local.get 0) (local.get 1)))))
+    (if (i32.gt_u (local.get 1) (i32.const 0x7000)) (then (return (i32.le_u (local.get 1) (local.get 0)))))
+    (i32.or
+      (i32.or (i32.lt_s (local.get 0) (local.get 1)) (i32.shl (i32.gt_u (local.get 0) (local.get 1)) (i32.const 1)))
+      (i32.or (i32.shl (i32.le_s (local.get 0) (i32.const -3)) (i32.const 2))
+        (i32.shl (i32.ge_u (local.get 1) (i32.const 9)) (i32.const 3)))))
+  (func (export "extend") (param i32 i64) (result i64)
+    (if (i32.ge_u (local.get 0) (i32.const 0x80)) (then (return (i64.extend8_s (local.get 1)))))
+    (i64.add
+      (i64.add (i64.extend16_s (local.get 1)) (i64.extend32_s (local.get 1)))
+      (i64.add (i64.extend_i32_u (i32.extend8_s (local.get 0)))
+        (i64.extend_i32_s (i32.extend16_s (i32.wrap_i64 (local.get 1)))))))
+  (func (export "choose") (param i32 i32 i32) (result i32)
+    (if (i32.eq (local.get 0) (i32.const 17)) (then (return (select (local.get 1) (local.get 2) (local.get 1)))))
+    (select (local.get 0) (local.get 1) (i32.gt_s (local.get 2) (i32.const 5)))))"#;
+
+/// Loads and stores at symbolic addresses, in and out of bounds.
+const MEMORY: &str = r#"(module
+  (memory (export "memory") 1)
+  (data (i32.const 0) "\01\02\03\04\05\06\07\08\f0\f1\f2\f3\f4\f5\f6\f7")
+  (data (i32.const 65520) "\80\81\82\83\84\85\86\87\aa\bb\cc\dd\ee\ff\11\22")
+  (func (export "load_at") (param i32) (result i32) (i32.load offset=4 (local.get 0)))
+  (func (export "load8_s_at") (param i32) (result i32)
+    (if (i32.lt_u (local.get 0) (i32.const 16)) (then (return (i32.load8_s (local.get 0)))))
+    (i32.load16_s offset=1 (local.get 0)))
+  (func (export "load64_near_end") (param i32) (result i64)
+    (if (i32.ge_u (local.get 0) (i32.const 65520)) (then (return (i64.load (local.get 0)))))
+    (i64.load32_u offset=65500 (local.get 0)))
+  (func (export "store_then_load") (param i32 i32) (result i32)
+    (i32.store (local.get 0) (local.get 1))
+    (i32.add (i32.load (i32.const 0)) (i32.load8_u (i32.const 65530))))
+  (func (export "store8_then_load16") (param i32 i32 i32) (result i32)
+    (i32.store8 offset=1 (local.get 0) (local.get 1))
+    (i32.load16_u (local.get 2)))
+  (func (export "store64_then_load") (param i32 i64) (result i64)
+    (if (i32.gt_u (local.get 0) (i32.const 24)) (then (return (i64.const -1))))
+    (i64.store offset=3 (local.get 0) (local.get 1))
+    (i64.add (i64.load (i32.const 8)) (i64.load16_s (i32.const 20))))
+  (func (export "fill_copy") (param i32 i32) (result i32)
+    (if (i32.gt_u (local.get 1) (i32.const 64)) (then (return (i32.const -1))))
+    (memory.fill (local.get 0) (i32.const 0x5a) (local.get 1))
+    (memory.copy (i32.const 100) (local.get 0) (i32.const 4))
+    (i32.load (i32.const 100))))"#;
+
+/// br_table, call_indirect through null, mistyped and out-of-range entries,
+/// unreachable.
+const CONTROL: &str = r#"(module
+  (type $v_i (func (result i32)))
+  (type $i_i (func (param i32) (result i32)))
+  (table 5 funcref)
+  (elem (i32.const 0) $one $two $double $one)
+  (func $one (type $v_i) (i32.const 1))
+  (func $two (type $v_i) (i32.const 2))
+  (func $double (type $i_i) (i32.mul (local.get 0) (i32.const 2)))
+  (func (export "indirect") (param i32) (result i32) (call_indirect (type $v_i) (local.get 0)))
+  (func (export "indirect_arg") (param i32 i32) (result i32)
+    (call_indirect (type $i_i) (local.get 1) (local.get 0)))
+  (func (export "switch") (param i32) (result i32)
+    (block $d (block $c (block $b (block $a
+      (br_table $a $b $c $a $d (local.get 0)))
+      (return (i32.const 100)))
+     (return (i32.const 101)))
+    (return (i32.const 102)))
+    (i32.const 103))
+  (func (export "switch_value") (param i32 i32) (result i32)
+    (block $x (result i32)
+      (i32.add (block $y (result i32) (br_table $x $y $x (local.get 1) (local.get 0)))
+        (i32.const 1000))))
+  (func (export "unreach") (param i32 i32) (result i32)
+    (if (i32.eq (i32.add (local.get 0) (local.get 1)) (i32.const 77)) (then unreachable))
+    (i32.sub (local.get 0) (local.get 1))))"#;
+
+/// Recursion up to the call-depth limit and past it.
+const RECURSION: &str = r#"(module
+  (func $rec (param i32) (result i32)
+    (if (result i32) (i32.eqz (local.get 0)) (then (i32.const 0))
+      (else (i32.add (call $rec (i32.sub (local.get 0) (i32.const 1))) (i32.const 1)))))
+  (func $forever (param i32) (result i32) (call $forever (i32.add (local.get 0) (i32.const 1))))
+  (func (export "deep") (param i32) (result i32)
+    (if (i32.eqz (local.get 0)) (then (return (call $rec (i32.const 1021)))))
+    (if (i32.eq (local.get 0) (i32.const 1)) (then (return (call $rec (i32.const 1022)))))
+    (if (i32.eq (local.get 0) (i32.const 2)) (then (return (call $rec (i32.const 1023)))))
+    (call $forever (local.get 0))))"#;
+
+/// Float-to-int conversions that trap, saturate or succeed; float results.
+const FLOATS: &str = r#"(module
+  (func (export "trunc") (param i32) (result i32)
+    (if (i32.gt_s (local.get 0) (i32.const 1000))
+      (then (return (i32.trunc_f64_s (f64.mul (f64.convert_i32_s (local.get 0)) (f64.const 1e7))))))
+    (i32.trunc_f32_u (f32.div (f32.convert_i32_s (local.get 0)) (f32.const 3))))
+  (func (export "nan") (param i32 i32) (result i64)
+    (i64.trunc_f32_s (f32.div (f32.convert_i32_u (local.get 0)) (f32.convert_i32_u (local.get 1)))))
+  (func (export "saturate") (param i64) (result i32)
+    (if (i64.lt_s (local.get 0) (i64.const 0))
+      (then (return (i32.trunc_sat_f64_u (f64.convert_i64_s (local.get 0))))))
+    (i32.trunc_sat_f32_s (f32.mul (f32.convert_i64_u (local.get 0)) (f32.const 1e30))))
+  (func (export "sqrt") (param i32) (result f64)
+    (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (f64.sqrt (f64.convert_i32_s (local.get 0))))))
+    (f64.nearest (f64.div (f64.convert_i32_s (local.get 0)) (f64.const 7))))
+  (func (export "single") (param i32) (result f32)
+    (if (i32.eqz (local.get 0)) (then (return (f32.div (f32.const 1) (f32.convert_i32_s (local.get 0))))))
+    (f32.copysign (f32.max (f32.const -0) (f32.demote_f64 (f64.convert_i32_s (local.get 0))))
+      (f32.const -1))))"#;
+
+/// memory.grow within and beyond the maximum, and accesses that need it.
+const GROW: &str = r#"(module
+  (memory (export "memory") 1 3)
+  (func (export "grow") (param i32) (result i32)
+    (block $done (block $two (block $one (block $zero
+      (br_table $zero $one $two $done (local.get 0)))
+      (drop (memory.grow (i32.const 0))) (br $done))
+      (drop (memory.grow (i32.const 1))) (br $done))
+      (drop (memory.grow (i32.const 5))))
+    (i32.store (i32.const 65544) (i32.const 42))
+    (i32.add (memory.size) (i32.load (i32.const 65544))))
+  (func (export "grow_by") (param i32) (result i32)
+    (if (i32.gt_u (local.get 0) (i32.const 3)) (then (return (i32.const -7))))
+    (memory.grow (local.get 0))))"#;
+
+/// The symbolic-input API: repeated names, a name that meets a parameter's,
+/// buffers, assume and assert.
+const API: &str = r#"(module
+  (import "symplay" "symbolic_i32" (func $sym32 (param i32) (result i32)))
+  (import "symplay" "symbolic_i64" (func $sym64 (param i32) (result i64)))
+  (import "symplay" "symbolic_buffer" (func $buf (param i32 i32 i32)))
+  (import "symplay" "assume" (func $assume (param i32)))
+  (import "symplay" "assert" (func $assert (param i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 0) "x\00arg0\00buf\00")
+  (func (export "names") (param i32) (result i32) (local i32 i32)
+    (local.set 1 (call $sym32 (i32.const 0)))
+    (local.set 2 (call $sym32 (i32.const 0)))
+    (call $assume (i32.lt_u (local.get 1) (i32.const 1000)))
+    (if (i32.gt_u (local.get 2) (local.get 1))
+      (then (return (i32.sub (local.get 2) (local.get 1)))))
+    (i32.add (local.get 0) (call $sym32 (i32.const 2))))
+  (func (export "wide") (result i64) (local i64)
+    (local.set 0 (call $sym64 (i32.const 0)))
+    (call $assert (i64.ne (local.get 0) (i64.const 0x123456789abc)))
+    (i64.rotl (local.get 0) (i64.const 13)))
+  (func (export "buffer") (result i32)
+    (call $buf (i32.const 64) (i32.const 8) (i32.const 7))
+    (call $assume (i32.eq (i32.load8_u (i32.const 64)) (i32.const 0x42)))
+    (call $assert (i32.ne (i32.load (i32.const 68)) (i32.const 0x64636261)))
+    (call $buf (i32.const 80) (i32.const 2) (i32.const 7))
+    (i32.add (i32.load16_s (i32.const 65)) (i32.load16_u (i32.const 80))))
+  (func (export "buffer_at") (param i32) (result i32)
+    (if (i32.gt_u (local.get 0) (i32.const 65532)) (then (call $buf (local.get 0) (i32.const 4) (i32.const 7))))
+    (call $buf (i32.and (local.get 0) (i32.const 0xfff0)) (i32.const 4) (i32.const 7))
+    (i32.load (i32.and (local.get 0) (i32.const 0xfff0)))))"#;
+
+/// The WASI model: random bytes, output, exit codes, the stubs.
+const WASI: &str = r#"(module
+  (import "wasi_snapshot_preview1" "fd_write" (func $fd_write (param i32 i32 i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "random_get" (func $random_get (param i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "proc_exit" (func $proc_exit (param i32)))
+  (import "wasi_snapshot_preview1" "args_sizes_get" (func $args_sizes_get (param i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "environ_sizes_get" (func $environ_sizes_get (param i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "args_get" (func $args_get (param i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "clock_time_get" (func $clock (param i32 i64 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "fd_fdstat_get" (func $fdstat (param i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "fd_seek" (func $seek (param i32 i64 i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "fd_close" (func $close (param i32) (result i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 16) "hello\n")
+  (data (i32.const 32) "oops\n")
+  (data (i32.const 256) "\10\00\00\00\06\00\00\00\20\00\00\00\05\00\00\00")
+  (data (i32.const 700) "\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff")
+  (func (export "roll") (result i32) (local i32)
+    (drop (call $random_get (i32.const 512) (i32.const 2)))
+    (local.set 0 (i32.load8_u (i32.const 512)))
+    (if (i32.lt_u (local.get 0) (i32.const 10))
+      (then (drop (call $fd_write (i32.const 2) (i32.const 264) (i32.const 1) (i32.const 600))))
+      (else (drop (call $fd_write (i32.const 1) (i32.const 256) (i32.const 2) (i32.const 600)))))
+    (if (i32.gt_u (local.get 0) (i32.const 200))
+      (then (call $proc_exit (i32.sub (local.get 0) (i32.const 200)))))
+    (drop (call $random_get (i32.const 520) (i32.const 1)))
+    (i32.add (i32.load (i32.const 600)) (i32.shl (i32.load8_u (i32.const 520)) (i32.const 8))))
+  (func (export "stubs") (param i32) (result i32)
+    (i32.add
+      (i32.add
+        (i32.add (call $args_sizes_get (i32.const 700) (i32.const 704))
+          (call $environ_sizes_get (i32.const 708) (i32.const 712)))
+        (i32.add (call $args_get (i32.const 0) (i32.const 0))
+          (call $clock (i32.const 0) (i64.const 1000) (i32.const 720))))
+      (i32.add
+        (i32.add (call $fdstat
+            (if (result i32) (i32.lt_u (local.get 0) (i32.const 3)) (then (i32.const 1)) (else (i32.const 9)))
+            (i32.const 800))
+          (call $seek (i32.const 1) (i64.const 0) (i32.const 0) (i32.const 900)))
+        (i32.add (call $close (i32.const 3))
+          (i32.add (i32.load (i32.const 700)) (i32.load8_u (i32.const 800)))))))
+  (func (export "write_to") (param i32 i32) (result i32) (local i32)
+    (i32.store (i32.const 808) (i32.add (i32.const 16) (i32.and (local.get 1) (i32.const 3))))
+    (i32.store (i32.const 812) (i32.const 3))
+    (block $bad (block $two (block $one (block $zero
+      (br_table $zero $one $two $bad (local.get 0)))
+      (return (call $fd_write (i32.const 0) (i32.const 808) (i32.const 1) (i32.const 816))))
+      (local.set 2 (call $fd_write (i32.const 1) (i32.const 808) (i32.const 1) (i32.const 816)))
+      (return (i32.add (local.get 2) (i32.load (i32.const 816)))))
+      (local.set 2 (call $fd_write (i32.const 2) (i32.const 808) (i32.const 1) (i32.const 65534)))
+      (return (i32.add (local.get 2) (i32.load (i32.const 816)))))
+    (call $fd_write (i32.const 7) (i32.const 808) (i32.const 1) (i32.const 816)))
+  (func (export "bad_iovec") (param i32) (result i32)
+    (i32.store (i32.const 808) (local.get 0))
+    (i32.store (i32.const 812) (i32.const 16))
+    (if (i32.gt_u (local.get 0) (i32.const 65520))
+      (then (return (call $fd_write (i32.const 1) (i32.const 808) (i32.const 1) (i32.const 816)))))
+    (call $fd_write (i32.const 2) (i32.const 808) (i32.const 1) (i32.const 816))))"#;
+
+/// A start function runs before the entry.
+const START: &str = r#"(module
+  (global $g (mut i32) (i32.const 5))
+  (func $init (global.set $g (i32.const 40)))
+  (start $init)
+  (func (export "get") (param i32) (result i32)
+    (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (global.get $g))))
+    (i32.add (global.get $g) (local.get 0))))"#;
+
+/// A loop over a symbolic count: depth first never ends it without a limit.
+const COUNT: &str = r#"(module (func (export "count") (param i32) (result i32) (local i32)
+  (block (loop (br_if 1 (i32.eqz (local.get 0)))
+    (local.set 0 (i32.sub (local.get 0) (i32.const 1)))
+    (local.set 1 (i32.add (local.get 1) (i32.const 3))) (br 0)))
+  (local.get 1)))"#;
