@@ -5,6 +5,7 @@ mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use symplay_cli::wast;
 
 #[derive(Parser)]
 #[command(
@@ -23,6 +24,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Explore an exported function of a Wasm module symbolically.
     Explore(explore::ExploreArgs),
+    /// Run a WebAssembly spec script (.wast) and check every assertion.
+    Wast(wast::WastArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,5 +50,6 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Wast(args) => wast::run(&args),
     }
 }
