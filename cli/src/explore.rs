@@ -132,12 +132,7 @@ fn summary(r: &Report) -> String {
         .filter(|p| matches!(p.status, Status::Trapped | Status::AssertFailed))
     {
         let what = match p.trap {
-            Some(trap) => format!(
-                "trap {}",
-                serde_json::to_string(&trap)
-                    .unwrap_or_default()
-                    .trim_matches('"')
-            ),
+            Some(trap) => format!("trap {}", trap.name()),
             None => "assertion failed".to_string(),
         };
         let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();

@@ -6,6 +6,7 @@ mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use symplay_cli::wast;
 
 #[derive(Parser)]
 #[command(
@@ -26,6 +27,8 @@ enum Command {
     Explore(explore::ExploreArgs),
     /// Run one test concretely and print its trace and outcome.
     Replay(replay::ReplayArgs),
+    /// Run a WebAssembly spec script (.wast) and check every assertion.
+    Wast(wast::WastArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,5 +61,6 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Wast(args) => wast::run(&args),
     }
 }

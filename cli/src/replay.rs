@@ -180,10 +180,7 @@ fn outcome(p: &PathReport) -> String {
     match (p.status, p.trap, p.exit_code) {
         (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
         (Status::Returned, _, None) => format!("returned [{}]", numbers(&p.returns)),
-        (Status::Trapped, Some(trap), _) => {
-            let name = serde_json::to_string(&trap).unwrap_or_default();
-            format!("trapped ({}) {at}", name.trim_matches('"'))
-        }
+        (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
         (Status::Trapped, None, _) => format!("trapped {at}"),
         (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
         (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),

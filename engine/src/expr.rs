@@ -11,7 +11,7 @@ mod print;
 #[cfg(test)]
 pub(crate) mod random;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
 
 pub use eval::{ArrayValue, Model, Value};
@@ -561,12 +561,14 @@ impl TermStore {
     // ----- traversal -----
 
     /// Every term reachable from `roots`, children before parents, each once.
+    /// Costs what it visits, not the size of the store: it runs on every
+    /// query, and the store only grows.
     pub fn reachable(&self, roots: &[TermId]) -> Vec<TermId> {
-        let mut seen = vec![false; self.nodes.len()];
+        let mut seen = FxHashSet::default();
         let mut stack: Vec<TermId> = roots.to_vec();
         let mut out = Vec::new();
         while let Some(t) = stack.pop() {
-            if std::mem::replace(&mut seen[t.index()], true) {
+            if !seen.insert(t) {
                 continue;
             }
             out.push(t);

@@ -42,6 +42,21 @@ pub enum Trap {
     StackExhausted,
 }
 
+impl Trap {
+    /// The name in reports: `div_by_zero`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Trap::Unreachable => "unreachable",
+            Trap::DivByZero => "div_by_zero",
+            Trap::IntOverflow => "int_overflow",
+            Trap::InvalidConversion => "invalid_conversion",
+            Trap::OutOfBounds => "out_of_bounds",
+            Trap::IndirectCall => "indirect_call",
+            Trap::StackExhausted => "stack_exhausted",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PathReport {
     pub id: usize,
@@ -197,4 +212,26 @@ pub enum TraceEvent {
         index: u32,
         depth: usize,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Trap;
+
+    #[test]
+    fn trap_names_are_the_json_names() {
+        let all = [
+            Trap::Unreachable,
+            Trap::DivByZero,
+            Trap::IntOverflow,
+            Trap::InvalidConversion,
+            Trap::OutOfBounds,
+            Trap::IndirectCall,
+            Trap::StackExhausted,
+        ];
+        for trap in all {
+            let json = serde_json::to_string(&trap).unwrap();
+            assert_eq!(json, format!("\"{}\"", trap.name()));
+        }
+    }
 }

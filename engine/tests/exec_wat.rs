@@ -273,3 +273,28 @@ fn bulk_memory_fills_and_copies_with_overlap() {
     let expected = (low + high) as i32;
     assert_eq!(format!("{:?}", p.returns), format!("[Int({expected})]"));
 }
+
+const IMPLIED: &str = r#"(module (func (export "f") (param i32) (result i32)
+  (if (i32.gt_s (local.get 0) (i32.const 10))
+    (then (if (i32.gt_s (local.get 0) (i32.const 5)) (then (return (i32.const 1))))))
+  (i32.const 0)))"#;
+
+#[test]
+fn a_branch_the_path_implies_adds_no_constraint() {
+    let r = run(IMPLIED, "f", &Options::default());
+    assert_eq!(r.paths.len(), 2);
+    for p in &r.paths {
+        // Only the outer branch's condition: `x > 5` follows from `x > 10`.
+        assert_eq!(p.path_condition.matches("(assert").count(), 1, "{p:?}");
+    }
+}
+
+const ACTIVE_SEGMENTS: &str = r#"(module (memory 1) (data (i32.const 0) "ab")
+  (func (export "f") (result i32) (memory.init 0 (i32.const 4) (i32.const 0) (i32.const 1)) (i32.const 0)))"#;
+
+#[test]
+fn active_segments_are_dropped_after_instantiation() {
+    let r = run(ACTIVE_SEGMENTS, "f", &Options::default());
+    assert_eq!(r.paths.len(), 1);
+    assert_eq!(r.paths[0].trap, Some(Trap::OutOfBounds));
+}

@@ -1,4 +1,5 @@
-//! The supported Wasm feature set and the names used when rejecting the rest.
+//! The feature sets a module is validated against, and the names used when
+//! rejecting the rest.
 //!
 //! Supported: Wasm 1.0 plus mutable globals, sign extension, non-trapping
 //! float-to-int, multi-value and bulk memory, which is what clang and rustc
@@ -6,16 +7,35 @@
 
 use wasmparser::{Operator, WasmFeatures};
 
-/// The validator's feature set: exactly the supported features, so validation
-/// rejects everything else. The overlong `call_indirect` table-index encoding
-/// is an encoding detail that recent LLVM emits, not a feature.
-pub(crate) fn supported() -> WasmFeatures {
-    WasmFeatures::WASM1
-        | WasmFeatures::SIGN_EXTENSION
-        | WasmFeatures::SATURATING_FLOAT_TO_INT
-        | WasmFeatures::MULTI_VALUE
-        | WasmFeatures::BULK_MEMORY
-        | WasmFeatures::CALL_INDIRECT_OVERLONG
+/// Which Wasm a module may use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// Everything the engine supports (see the crate documentation).
+    #[default]
+    Supported,
+    /// Exactly Wasm 1.0 (with mutable globals, which 1.0 includes): what the
+    /// 1.0 spec tests expect, where e.g. a block with two results is invalid.
+    Wasm1,
+}
+
+impl Profile {
+    /// The validator's feature set: exactly the profile's features, so
+    /// validation rejects everything else. The overlong `call_indirect`
+    /// table-index encoding is an encoding detail that recent LLVM emits, not
+    /// a feature; Wasm 1.0 requires the single zero byte.
+    pub(crate) fn features(self) -> WasmFeatures {
+        match self {
+            Profile::Supported => {
+                WasmFeatures::WASM1
+                    | WasmFeatures::SIGN_EXTENSION
+                    | WasmFeatures::SATURATING_FLOAT_TO_INT
+                    | WasmFeatures::MULTI_VALUE
+                    | WasmFeatures::BULK_MEMORY
+                    | WasmFeatures::CALL_INDIRECT_OVERLONG
+            }
+            Profile::Wasm1 => WasmFeatures::WASM1,
+        }
+    }
 }
 
 /// The features a module may use that we do not support: the wasmparser

@@ -7,6 +7,8 @@
 //! float-to-int, multi-value and bulk memory (what clang and rustc emit by
 //! default). Anything else is an error naming the feature and the byte
 //! offset, e.g. `unsupported feature: SIMD (v128) at offset 0x2a`.
+//! [`load_with`] can validate against exactly Wasm 1.0 instead
+//! ([`Profile::Wasm1`]), as the 1.0 spec tests expect.
 //!
 //! Imported functions are classified ([`imports`]): the symbolic-input API
 //! (module `symplay`), the C allocator, WASI, or unknown.
@@ -21,6 +23,7 @@ mod module;
 mod names;
 
 pub use error::{ErrorKind, LoadError};
+pub use features::Profile;
 pub use module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
     FuncBody, FuncIdx, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
@@ -30,10 +33,15 @@ pub use module::{
 const WASM_MAGIC: &[u8] = b"\0asm";
 
 /// Loads a module from its binary encoding (detected by the `\0asm` magic) or
-/// from WAT text.
+/// from WAT text, with every supported feature.
 pub fn load(bytes: &[u8]) -> Result<Module, LoadError> {
+    load_with(bytes, Profile::Supported)
+}
+
+/// Loads a module as [`load`] does, validated against `profile`.
+pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     if bytes.starts_with(WASM_MAGIC) {
-        return load::load_binary(bytes);
+        return load::load_binary(bytes, profile);
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         LoadError::new(
@@ -44,5 +52,5 @@ pub fn load(bytes: &[u8]) -> Result<Module, LoadError> {
     })?;
     let binary = wat::parse_str(text)
         .map_err(|e| LoadError::new(ErrorKind::InvalidText, format!("invalid WAT: {e}"), None))?;
-    load::load_binary(&binary)
+    load::load_binary(&binary, profile)
 }

@@ -15,11 +15,11 @@ use crate::module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
     FuncBody, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
 };
-use crate::{features, names};
+use crate::{names, Profile};
 
-/// Loads a binary module.
-pub(crate) fn load_binary(bytes: &[u8]) -> Result<Module, LoadError> {
-    let mut validator = Validator::new_with_features(features::supported());
+/// Loads a binary module, validated against `profile`.
+pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
+    let mut validator = Validator::new_with_features(profile.features());
     let mut module = Module::default();
     let mut section_names = HashMap::new();
     // Type indices of the defined functions, in code-section order.

@@ -207,3 +207,21 @@ fn mutated_wat_never_panics() {
         let _ = load(&bytes);
     }
 }
+
+#[test]
+fn the_wasm_1_0_profile_rejects_later_features() {
+    use symplay_wasm::{load_with, Profile};
+    let later = [
+        "(module (func (result i32 i32) (i32.const 1) (i32.const 2)))",
+        "(module (func (result i32) (i32.extend8_s (i32.const 1))))",
+        "(module (func (result i32) (i32.trunc_sat_f32_s (f32.const 1))))",
+        "(module (memory 1) (func (memory.fill (i32.const 0) (i32.const 0) (i32.const 0))))",
+    ];
+    for wat in later {
+        assert!(load(wat.as_bytes()).is_ok(), "{wat}");
+        let error = load_with(wat.as_bytes(), Profile::Wasm1).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::Invalid, "{wat}: {error}");
+    }
+    let mvp = "(module (global (mut i32) (i32.const 0)) (func (result i32) (i32.const 1)))";
+    assert!(load_with(mvp.as_bytes(), Profile::Wasm1).is_ok());
+}

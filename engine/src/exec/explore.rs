@@ -2,22 +2,20 @@
 //! parameters symbolic, runs states in the searcher's order within the
 //! limits, and assembles the report.
 
+use super::instantiate::{add_instance, init_segments};
 use super::interp::{Executor, InputSource, Ran};
-use super::state::{Frame, Input, State};
+use super::link::Links;
+use super::state::{Input, State};
 use super::trace::Trace;
 use super::value::Val;
 use crate::expr::{Sort, TermStore};
-use crate::memory::LinearMemory;
 use crate::report::{
-    Coverage, PathReport, Report, Stats, TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
+    Coverage, PathReport, Report, Stats, TestInput, Timing, TraceEvent, SCHEMA_VERSION,
 };
 use crate::search::{SearchKind, Searcher};
-use crate::solver::simplify::Simplifier;
-use crate::solver::Solver;
-use std::collections::BTreeMap;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
-use symplay_wasm::{ConstExpr, DataMode, ElementMode, FuncBody, Module, ValType};
+use symplay_wasm::{Module, ValType};
 use web_time::{Duration, Instant};
 
 /// Instructions a state runs before the driver checks limits again.
@@ -184,85 +182,15 @@ fn check_imports(module: &Module) -> Result<(), ExploreError> {
     }
 }
 
-fn const_value(c: ConstExpr, globals: &[Val]) -> Val {
-    match c {
-        ConstExpr::I32(v) => Val::i32(v as u32),
-        ConstExpr::I64(v) => Val::i64(v as u64),
-        ConstExpr::F32(b) => Val::i32(b),
-        ConstExpr::F64(b) => Val::i64(b),
-        ConstExpr::GlobalGet(g) => globals.get(g as usize).copied().unwrap_or(Val::i32(0)),
-    }
-}
-
-/// The state at the entry: globals, memory with its data, table with its
-/// elements, the entry's frame with its parameters as inputs, and the start
-/// function's frame above it so that it runs first.
-fn instantiate(exec: &mut Executor<'_>, entry: u32) -> Result<State, ExploreError> {
-    let module = exec.module;
-    let store = &mut exec.store;
-    let mut globals = Vec::new();
-    for g in &module.globals {
-        let v = match &g.init {
-            symplay_wasm::GlobalInit::Const(c) => const_value(*c, &globals),
-            symplay_wasm::GlobalInit::Import(_) => Val::i32(0),
-        };
-        globals.push(v);
-    }
-    let mut memory = module
-        .memories
-        .first()
-        .map(|m| LinearMemory::new(store, m.min_pages, m.max_pages));
-    for (i, seg) in module.data.iter().enumerate() {
-        if let DataMode::Active { offset, .. } = seg.mode {
-            let at = const_value(offset, &globals).concrete().unwrap_or(0) & 0xffff_ffff;
-            let fits = memory
-                .as_ref()
-                .is_some_and(|m| at + seg.bytes.len() as u64 <= m.len());
-            let m = memory.as_mut().filter(|_| fits).ok_or_else(|| {
-                ExploreError(format!(
-                    "data segment {i} does not fit in memory (instantiation would trap)"
-                ))
-            })?;
-            m.write_concrete(store, at, &seg.bytes);
-        }
-    }
-    let mut table = vec![None; module.tables.first().map_or(0, |t| t.min as usize)];
-    for (i, seg) in module.elements.iter().enumerate() {
-        if let ElementMode::Active { offset, .. } = seg.mode {
-            let at = const_value(offset, &globals).concrete().unwrap_or(0) as usize & 0xffff_ffff;
-            let slots = table.get_mut(at..at + seg.items.len()).ok_or_else(|| {
-                ExploreError(format!(
-                    "element segment {i} does not fit in the table (instantiation would trap)"
-                ))
-            })?;
-            for (slot, &f) in slots.iter_mut().zip(seg.items.iter()) {
-                *slot = Some(f);
-            }
-        }
-    }
-    let mut s = State {
-        frames: Vec::new(),
-        stack: Vec::new(),
-        globals,
-        memory,
-        table,
-        dropped_data: vec![false; module.data.len()],
-        dropped_elems: vec![false; module.elements.len()],
-        constraints: Vec::new(),
-        inputs: Vec::new(),
-        name_uses: BTreeMap::new(),
-        notes: Vec::new(),
-        stdout: Vec::new(),
-        stderr: Vec::new(),
-        node: 0,
-        depth: 0,
-        at: (entry, 0),
-    };
-    let params = module
+/// The state at the entry: the instance's store, the entry's frame with its
+/// parameters as inputs, and the start function's frame above it so that it
+/// runs first.
+fn start_state(exec: &mut Executor<'_>, mut s: State, entry: u32) -> Result<State, ExploreError> {
+    let params = exec
         .func_type(entry)
         .map(|t| t.params.clone())
         .unwrap_or_default();
-    let mut locals = Vec::new();
+    let mut args = Vec::new();
     for (i, &ty) in params.iter().enumerate() {
         let width = match ty {
             ValType::I32 | ValType::F32 => 32,
@@ -284,31 +212,15 @@ fn instantiate(exec: &mut Executor<'_>, entry: u32) -> Result<State, ExploreErro
             }
         };
         s.inputs.push(Input::Arg { width, value });
-        locals.push(value);
+        args.push(value);
     }
-    let FuncBody::Defined(code) = &module.funcs[entry as usize].body else {
-        return Err(ExploreError("the entry is an imported function".into()));
-    };
-    locals.extend(code.locals.iter().map(|&t| super::interp::zero_of(t)));
-    s.frames.push(Frame {
-        func: entry,
-        pc: 0,
-        locals,
-        base: 0,
-    });
-    if let Some(start) = module.start {
-        if let FuncBody::Defined(code) = &module.funcs[start as usize].body {
-            let locals = code
-                .locals
-                .iter()
-                .map(|&t| super::interp::zero_of(t))
-                .collect();
-            s.frames.push(Frame {
-                func: start,
-                pc: 0,
-                locals,
-                base: 0,
-            });
+    let frame = exec
+        .entry_frame(entry, args)
+        .ok_or_else(|| ExploreError("the entry is an imported function".into()))?;
+    s.frames.push(frame);
+    if let Some(start) = exec.modules[0].start {
+        if let Some(frame) = exec.entry_frame(start, Vec::new()) {
+            s.frames.push(frame);
         }
     }
     Ok(s)
@@ -328,39 +240,18 @@ fn run(
     let entry = module
         .export_func(entry_name)
         .map_err(|e| ExploreError(e.to_string()))?;
-    let covered = module
-        .funcs
-        .iter()
-        .map(|f| match &f.body {
-            FuncBody::Defined(code) => vec![false; code.instrs.len()],
-            FuncBody::Import(_) => Vec::new(),
-        })
-        .collect();
-    let mut exec = Executor {
-        module,
-        store: TermStore::new(),
-        solver: Solver::default(),
-        simplifier: Simplifier::new(),
-        tree: vec![TreeNode {
-            id: 0,
-            parent: None,
-            children: Vec::new(),
-            condition: None,
-            fork: None,
-            path: None,
-            dropped: false,
-        }],
-        paths: Vec::new(),
-        instructions: 0,
-        forks: 0,
-        dropped: 0,
-        covered,
-        source,
-        max_depth: options.max_depth.unwrap_or(u32::MAX),
-        entry,
-        trace,
-    };
-    let initial = instantiate(&mut exec, entry)?;
+    let mut state = State::default();
+    let mut links = Links::default();
+    let mut terms = TermStore::new();
+    let instance = add_instance(&mut state, &mut links, &mut terms, module, None);
+    init_segments(&mut state, &links, &mut terms, module, instance)
+        .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
+    // One instance: its function indices are the store function ids.
+    let max_depth = options.max_depth.unwrap_or(u32::MAX);
+    let mut exec = Executor::new(vec![module], &links, entry, source, max_depth);
+    exec.store = terms;
+    exec.trace = trace;
+    let initial = start_state(&mut exec, state, entry)?;
     let mut searcher = Searcher::new(options.search, options.seed);
     let mut current = Some(initial);
     let mut peak_memory = 0;

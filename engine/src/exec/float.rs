@@ -15,12 +15,24 @@ fn f64v(bits: u64) -> f64 {
     f64::from_bits(bits)
 }
 
+/// A float result. A NaN gets its quiet bit: Wasm requires an arithmetic
+/// NaN, and Rust's software rounding functions (and `min`/`max` here) pass
+/// a signalling NaN operand through unchanged. Quieting keeps a canonical
+/// NaN canonical.
 fn r32(x: f32) -> (u8, u64) {
-    (32, u64::from(x.to_bits()))
+    let bits = x.to_bits();
+    let bits = if x.is_nan() { bits | 0x0040_0000 } else { bits };
+    (32, u64::from(bits))
 }
 
 fn r64(x: f64) -> (u8, u64) {
-    (64, x.to_bits())
+    let bits = x.to_bits();
+    let bits = if x.is_nan() {
+        bits | 0x0008_0000_0000_0000
+    } else {
+        bits
+    };
+    (64, bits)
 }
 
 fn i32r(x: u32) -> (u8, u64) {
@@ -203,6 +215,24 @@ mod tests {
         assert_eq!(
             unary(UnaryOp::I32TruncSatF64S, big),
             Some(Ok((32, i32::MAX as u64)))
+        );
+    }
+
+    #[test]
+    fn nan_results_are_quiet() {
+        let signalling = u64::from(0x7fa0_0000u32);
+        for op in [UnaryOp::F32Floor, UnaryOp::F32Ceil, UnaryOp::F32Nearest] {
+            assert_eq!(unary(op, signalling), Some(Ok((32, 0x7fe0_0000))));
+        }
+        let one = u64::from(1f32.to_bits());
+        assert_eq!(
+            binary(BinaryOp::F32Min, one, signalling),
+            Some((32, 0x7fe0_0000))
+        );
+        let canonical = 0xfff8_0000_0000_0000;
+        assert_eq!(
+            binary(BinaryOp::F64Max, canonical, 0),
+            Some((64, canonical))
         );
     }
 

@@ -40,38 +40,51 @@ impl Executor<'_> {
     }
 
     /// Is the path condition of `s` together with `extra` satisfiable?
-    fn feasible(&mut self, s: &State, extra: TermId) -> bool {
+    /// `None` when the solver cannot tell.
+    fn feasible(&mut self, s: &State, extra: TermId) -> Option<bool> {
         let mut query = s.constraints.clone();
         query.push(extra);
-        matches!(
-            self.solver.check(&mut self.store, &query),
-            SolveResult::Sat(_)
-        )
+        match self.solver.check(&mut self.store, &query) {
+            SolveResult::Sat(_) => Some(true),
+            SolveResult::Unsat => Some(false),
+            SolveResult::Unknown(_) => None,
+        }
     }
 
-    /// Splits `s` over the alternatives `conds` (pairwise disjoint). `s`
-    /// continues with the first feasible one; the returned siblings carry the
-    /// others. Each result names its alternative by index.
+    /// Splits `s` over the alternatives `conds` (pairwise disjoint; several
+    /// alternatives cover every case, a single one is a condition to assume).
+    /// `s` continues with the first feasible one; the returned siblings carry
+    /// the others. Each result names its alternative by index.
     pub(crate) fn fork(
         &mut self,
         s: &mut State,
         conds: &[TermId],
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         let mut feasible = Vec::new();
+        let mut undecided = false;
         for (i, &c) in conds.iter().enumerate() {
             let c = self.simplifier.simplify(&mut self.store, c);
             match self.store.as_bool_const(c) {
                 Some(false) => {}
                 Some(true) => feasible.push((i, c)),
-                None if self.feasible(s, c) => feasible.push((i, c)),
-                None => {}
+                None => match self.feasible(s, c) {
+                    Some(true) => feasible.push((i, c)),
+                    Some(false) => {}
+                    None => undecided = true,
+                },
             }
         }
         let Some(&(first, first_cond)) = feasible.first() else {
             return Err(End::Dropped);
         };
         if feasible.len() == 1 {
-            add_constraint(self, s, first_cond);
+            // When the other cases are proven infeasible, the path condition
+            // implies this one already; adding it would only lengthen every
+            // later query (a loop over a symbolic counter would grow it by a
+            // constraint per iteration).
+            if conds.len() == 1 || undecided {
+                add_constraint(self, s, first_cond);
+            }
             return Ok((first, Vec::new()));
         }
         if s.depth >= self.max_depth {
@@ -239,21 +252,23 @@ impl Executor<'_> {
         index: Val,
         type_index: u32,
     ) -> Result<Flow, End> {
-        let module = self.module;
-        let expected = module.types.get(type_index as usize);
-        let callee_ok = |f: u32| module.func_type(f).is_some() && module.func_type(f) == expected;
+        let expected = self.module_of(s).types.get(type_index as usize);
+        // Types compare structurally: the callee may come from another module.
+        let callee_ok = |f: u32| expected.is_some() && self.func_type(f) == expected;
+        let table: &[Option<u32>] = self.table_index(s).map_or(&[], |t| &s.tables[t]);
         let t = match index {
             Val::Con { bits, .. } => {
-                return match s.table.get(bits as usize).copied().flatten() {
+                return match table.get(bits as usize).copied().flatten() {
                     Some(f) if callee_ok(f) => self.call(s, f),
                     _ => Err(End::Trap(Trap::IndirectCall)),
                 };
             }
             Val::Sym(t) => t,
         };
+        let len = table.len() as u32;
         let mut callees: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
         let mut bad = Vec::new();
-        for (k, entry) in s.table.iter().enumerate() {
+        for (k, entry) in table.iter().enumerate() {
             match entry {
                 Some(f) if callee_ok(*f) => callees.entry(*f).or_default().push(k as u32),
                 _ => bad.push(k as u32),
@@ -265,7 +280,7 @@ impl Executor<'_> {
             conds.push(self.index_in(t, ks, None));
             funcs.push(Some(*f));
         }
-        conds.push(self.index_in(t, &bad, Some(s.table.len() as u32)));
+        conds.push(self.index_in(t, &bad, Some(len)));
         funcs.push(None);
         let (chosen, siblings) = self.fork(s, &conds)?;
         let mut continuing = Vec::new();

@@ -98,10 +98,9 @@ impl Executor<'_> {
     }
 
     fn write_bytes(&mut self, s: &mut State, addr: u64, bytes: &[u8]) -> Result<(), End> {
-        let len = s.memory.as_ref().map_or(0, |m| m.len());
-        let memory = s
-            .memory
-            .as_mut()
+        let len = self.memory(s).map_or(0, |m| m.len());
+        let memory = self
+            .memory_mut(s)
             .filter(|_| addr + bytes.len() as u64 <= len);
         let memory = memory.ok_or(End::Trap(Trap::OutOfBounds))?;
         memory.write_concrete(&mut self.store, addr, bytes);
@@ -131,7 +130,7 @@ impl Executor<'_> {
     fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
-        let memory_len = s.memory.as_ref().map_or(0, |m| m.len());
+        let memory_len = self.memory(s).map_or(0, |m| m.len());
         if ptr + len > memory_len {
             return Err(End::Trap(Trap::OutOfBounds));
         }
@@ -156,7 +155,7 @@ impl Executor<'_> {
                     .store
                     .bv_const(8, u64::from(b.get(k as usize).copied().unwrap_or(0))),
             };
-            if let Some(memory) = s.memory.as_mut() {
+            if let Some(memory) = self.memory_mut(s) {
                 memory.set_byte(&mut self.store, ptr + k, t);
             }
             bytes.push(t);

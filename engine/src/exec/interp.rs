@@ -2,15 +2,17 @@
 //! slice of instructions.
 
 use super::float;
+use super::link::{InstanceLinks, Links};
 use super::state::{Frame, State};
 use super::trace::Trace;
 use super::value::Val;
 use crate::expr::TermStore;
+use crate::memory::LinearMemory;
 use crate::report::{PathReport, Trap, TreeNode};
 use crate::solver::simplify::Simplifier;
 use crate::solver::Solver;
 use symplay_wasm::ir::{Code, Instr, LoadKind, StoreKind, Target};
-use symplay_wasm::{FuncBody, Module, ValType};
+use symplay_wasm::{FuncBody, FuncType, Module, ValType};
 
 /// Deepest call stack; one more call traps with `stack_exhausted`.
 pub const MAX_FRAMES: usize = 1024;
@@ -54,7 +56,9 @@ pub enum InputSource {
 
 /// Everything shared by the states of one exploration.
 pub struct Executor<'m> {
-    pub module: &'m Module,
+    /// The module of each instance of the store.
+    pub modules: Vec<&'m Module>,
+    pub links: &'m Links,
     pub store: TermStore,
     pub solver: Solver,
     pub(crate) simplifier: Simplifier,
@@ -63,21 +67,125 @@ pub struct Executor<'m> {
     pub instructions: u64,
     pub forks: u64,
     pub dropped: u64,
-    /// Executed instructions, per function and pc.
+    /// Executed instructions, per store function and pc.
     pub covered: Vec<Vec<bool>>,
     pub source: InputSource,
     pub max_depth: u32,
+    /// The store function the paths start in.
     pub entry: u32,
     /// Recorded only when replaying with a trace.
     pub trace: Option<Trace>,
+    /// When set, ended paths are kept here as they are (state and end)
+    /// instead of becoming reported paths.
+    pub(crate) finished: Option<Vec<(State, End)>>,
 }
 
 impl<'m> Executor<'m> {
+    /// An executor over the instances of `modules` linked by `links`, with a
+    /// tree of one root node.
+    pub fn new(
+        modules: Vec<&'m Module>,
+        links: &'m Links,
+        entry: u32,
+        source: InputSource,
+        max_depth: u32,
+    ) -> Executor<'m> {
+        let mut exec = Executor {
+            modules,
+            links,
+            store: TermStore::new(),
+            solver: Solver::default(),
+            simplifier: Simplifier::new(),
+            tree: vec![TreeNode {
+                id: 0,
+                parent: None,
+                children: Vec::new(),
+                condition: None,
+                fork: None,
+                path: None,
+                dropped: false,
+            }],
+            paths: Vec::new(),
+            instructions: 0,
+            forks: 0,
+            dropped: 0,
+            covered: Vec::new(),
+            source,
+            max_depth,
+            entry,
+            finished: None,
+            trace: None,
+        };
+        exec.covered = (0..links.funcs.len() as u32)
+            .map(|f| {
+                exec.code(f)
+                    .map_or_else(Vec::new, |c| vec![false; c.instrs.len()])
+            })
+            .collect();
+        exec
+    }
+
+    /// The module that has store function `func`, and its index there.
+    pub fn func_at(&self, func: u32) -> Option<(&'m Module, u32)> {
+        let at = self.links.funcs.get(func as usize)?;
+        Some((self.modules[at.instance as usize], at.index))
+    }
+
     pub fn code(&self, func: u32) -> Option<&'m Code> {
-        match &self.module.funcs.get(func as usize)?.body {
+        let (module, index) = self.func_at(func)?;
+        match &module.funcs.get(index as usize)?.body {
             FuncBody::Defined(code) => Some(code),
             FuncBody::Import(_) => None,
         }
+    }
+
+    pub fn func_type(&self, func: u32) -> Option<&'m FuncType> {
+        let (module, index) = self.func_at(func)?;
+        module.func_type(index)
+    }
+
+    /// The first frame of a run that calls store function `func` with
+    /// `args`, on an empty stack; `None` for a host function.
+    pub(crate) fn entry_frame(&self, func: u32, mut args: Vec<Val>) -> Option<Frame> {
+        let code = self.code(func)?;
+        args.extend(code.locals.iter().map(|&t| zero_of(t)));
+        Some(Frame {
+            func,
+            pc: 0,
+            locals: args,
+            base: 0,
+        })
+    }
+
+    /// The instance whose code the top frame of `s` runs.
+    pub(crate) fn instance(&self, s: &State) -> usize {
+        s.frames
+            .last()
+            .map_or(0, |f| self.links.funcs[f.func as usize].instance as usize)
+    }
+
+    pub(crate) fn module_of(&self, s: &State) -> &'m Module {
+        self.modules[self.instance(s)]
+    }
+
+    pub(crate) fn links_of(&self, s: &State) -> &'m InstanceLinks {
+        &self.links.instances[self.instance(s)]
+    }
+
+    /// The memory the running instance uses.
+    pub(crate) fn memory<'s>(&self, s: &'s State) -> Option<&'s LinearMemory> {
+        let m = self.links_of(s).memory?;
+        s.memories.get(m as usize)
+    }
+
+    pub(crate) fn memory_mut<'s>(&self, s: &'s mut State) -> Option<&'s mut LinearMemory> {
+        let m = self.links_of(s).memory?;
+        s.memories.get_mut(m as usize)
+    }
+
+    /// The index in `State::tables` of the running instance's table.
+    pub(crate) fn table_index(&self, s: &State) -> Option<usize> {
+        self.links_of(s).table.map(|t| t as usize)
     }
 
     /// Runs `state` for at most `slice` instructions.
@@ -114,13 +222,15 @@ impl<'m> Executor<'m> {
     /// the semantics of `step`, and returns how many it ran. It stops at any
     /// other instruction (or operand), which `step` then runs.
     fn run_concrete(&mut self, s: &mut State, max: u64) -> u64 {
+        let memory_index = self.links_of(s).memory;
         let State {
             frames,
             stack,
-            memory,
+            memories,
             at,
             ..
         } = s;
+        let mut memory = memory_index.and_then(|m| memories.get_mut(m as usize));
         let Some(frame) = frames.last_mut() else {
             return 0;
         };
@@ -154,7 +264,7 @@ impl<'m> Executor<'m> {
                 },
                 Instr::Load { kind, memarg } => {
                     let (size, width, signed) = load_shape(kind);
-                    let loaded = match (stack.last(), memory.as_ref()) {
+                    let loaded = match (stack.last(), memory.as_deref()) {
                         (Some(&Val::Con { bits: addr, .. }), Some(m)) => {
                             let start = addr + u64::from(memarg.offset);
                             (start + u64::from(size) <= m.len())
@@ -169,7 +279,7 @@ impl<'m> Executor<'m> {
                     *stack.last_mut().expect("an address") =
                         super::ops::extend_bits(raw, size * 8, width, signed);
                 }
-                Instr::Store { kind, memarg } => match (&stack[..], memory.as_mut()) {
+                Instr::Store { kind, memarg } => match (&stack[..], memory.as_deref_mut()) {
                     (&[.., Val::Con { bits: addr, .. }, Val::Con { bits: v, .. }], Some(m)) => {
                         let (start, size) = (addr + u64::from(memarg.offset), store_size(kind));
                         if start + u64::from(size) > m.len() {
@@ -257,7 +367,10 @@ impl<'m> Executor<'m> {
             }
             Instr::Jump { pc } => set_pc(s, pc),
             Instr::Return => return self.return_from(s),
-            Instr::Call { func } => return self.call(s, func),
+            Instr::Call { func } => {
+                let func = self.links_of(s).funcs[func as usize];
+                return self.call(s, func);
+            }
             Instr::CallIndirect { type_index, .. } => {
                 let index = pop(s);
                 return self.call_indirect(s, index, type_index);
@@ -287,8 +400,14 @@ impl<'m> Executor<'m> {
                 let v = *s.stack.last().expect("validated code has an operand");
                 set_local(s, i, v);
             }
-            Instr::GlobalGet(i) => s.stack.push(s.globals[i as usize]),
-            Instr::GlobalSet(i) => s.globals[i as usize] = pop(s),
+            Instr::GlobalGet(i) => {
+                let g = self.links_of(s).globals[i as usize];
+                s.stack.push(s.globals[g as usize]);
+            }
+            Instr::GlobalSet(i) => {
+                let g = self.links_of(s).globals[i as usize];
+                s.globals[g as usize] = pop(s);
+            }
             Instr::Load { kind, memarg } => {
                 let addr = pop(s);
                 let (size, result_width, signed) = load_shape(kind);
@@ -311,15 +430,14 @@ impl<'m> Executor<'m> {
                 self.store_value(s, addr, memarg.offset, size, value)?;
             }
             Instr::MemorySize => {
-                let pages = s.memory.as_ref().map_or(0, |m| m.pages());
+                let pages = self.memory(s).map_or(0, |m| m.pages());
                 s.stack.push(Val::i32(pages));
             }
             Instr::MemoryGrow => {
                 let delta = pop(s);
                 let delta = self.concretize(s, delta, "the memory.grow size")?;
-                let old = s
-                    .memory
-                    .as_mut()
+                let old = self
+                    .memory_mut(s)
                     .and_then(|m| m.grow(delta as u32))
                     .unwrap_or(u32::MAX);
                 s.stack.push(Val::i32(old));
@@ -342,7 +460,10 @@ impl<'m> Executor<'m> {
                 let dst = pop(s);
                 self.memory_init(s, data, dst, src, n)?;
             }
-            Instr::DataDrop { data } => s.dropped_data[data as usize] = true,
+            Instr::DataDrop { data } => {
+                let instance = self.instance(s);
+                s.dropped_data[instance][data as usize] = true;
+            }
             Instr::TableInit { elem, .. } => {
                 let n = pop(s);
                 let src = pop(s);
@@ -355,7 +476,10 @@ impl<'m> Executor<'m> {
                 let dst = pop(s);
                 self.table_copy(s, dst, src, n)?;
             }
-            Instr::ElemDrop { elem } => s.dropped_elems[elem as usize] = true,
+            Instr::ElemDrop { elem } => {
+                let instance = self.instance(s);
+                s.dropped_elems[instance][elem as usize] = true;
+            }
             Instr::I32Const(c) => s.stack.push(Val::i32(c as u32)),
             Instr::I64Const(c) => s.stack.push(Val::i64(c as u64)),
             Instr::F32Const(bits) => s.stack.push(Val::i32(bits)),
@@ -395,10 +519,7 @@ impl<'m> Executor<'m> {
 
     fn return_from(&mut self, s: &mut State) -> Result<Flow, End> {
         let frame = s.frames.pop().expect("a running state has a frame");
-        let arity = self
-            .module
-            .func_type(frame.func)
-            .map_or(0, |t| t.results.len());
+        let arity = self.func_type(frame.func).map_or(0, |t| t.results.len());
         let results = s.stack.split_off(s.stack.len() - arity);
         s.stack.truncate(frame.base);
         if s.frames.is_empty() {
@@ -408,13 +529,13 @@ impl<'m> Executor<'m> {
         Ok(Flow::Next)
     }
 
-    /// Calls function `func` with the arguments on the stack.
+    /// Calls store function `func` with the arguments on the stack.
     pub(crate) fn call(&mut self, s: &mut State, func: u32) -> Result<Flow, End> {
-        let module = self.module;
-        let Some(f) = module.funcs.get(func as usize) else {
+        let Some((module, index)) = self.func_at(func) else {
             return Err(End::Trap(Trap::IndirectCall));
         };
-        let params = module.func_type(func).map_or(0, |t| t.params.len());
+        let f = &module.funcs[index as usize];
+        let params = module.func_type(index).map_or(0, |t| t.params.len());
         match &f.body {
             FuncBody::Import(import) => {
                 let flow = self.call_host(s, import.class)?;

@@ -20,7 +20,7 @@ impl Executor<'_> {
         offset: u32,
         size: u32,
     ) -> Result<(), End> {
-        let Some(memory) = s.memory.as_ref() else {
+        let Some(memory) = self.memory(s) else {
             return Err(OOB);
         };
         match addr {
@@ -44,7 +44,7 @@ impl Executor<'_> {
         size: u32,
     ) -> Result<Val, End> {
         self.check_access(s, addr, offset, size)?;
-        let memory = s.memory.as_mut().ok_or(OOB)?;
+        let memory = self.memory_mut(s).ok_or(OOB)?;
         let t = match addr {
             Val::Con { bits, .. } => {
                 let base = bits + u64::from(offset);
@@ -73,7 +73,7 @@ impl Executor<'_> {
         value: Val,
     ) -> Result<(), End> {
         self.check_access(s, addr, offset, size)?;
-        let memory = s.memory.as_mut().ok_or(OOB)?;
+        let memory = self.memory_mut(s).ok_or(OOB)?;
         match (addr, value) {
             (Val::Con { bits: a, .. }, Val::Con { bits: v, .. }) => {
                 let bytes = v.to_le_bytes();
@@ -113,8 +113,8 @@ impl Executor<'_> {
         Ok((start, len))
     }
 
-    fn memory_len(s: &State) -> u64 {
-        s.memory.as_ref().map_or(0, LinearMemory::len)
+    fn memory_len(&self, s: &State) -> u64 {
+        self.memory(s).map_or(0, LinearMemory::len)
     }
 
     pub(crate) fn memory_copy(
@@ -124,10 +124,10 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let limit = Self::memory_len(s);
+        let limit = self.memory_len(s);
         let (src, n) = self.range(s, src, n, limit, "memory.copy source")?;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "memory.copy destination")?;
-        if let Some(memory) = s.memory.as_mut() {
+        if let Some(memory) = self.memory_mut(s) {
             memory.copy(&mut self.store, dst, src, n);
         }
         Ok(())
@@ -140,13 +140,13 @@ impl Executor<'_> {
         value: Val,
         n: Val,
     ) -> Result<(), End> {
-        let limit = Self::memory_len(s);
+        let limit = self.memory_len(s);
         let (dst, n) = self.range(s, dst, n, limit, "memory.fill")?;
         let byte = match value {
             Val::Con { bits, .. } => self.store.bv_const(8, bits),
             Val::Sym(t) => self.store.extract(7, 0, t),
         };
-        if let Some(memory) = s.memory.as_mut() {
+        if let Some(memory) = self.memory_mut(s) {
             memory.fill(&mut self.store, dst, byte, n);
         }
         Ok(())
@@ -160,16 +160,16 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let module = self.module;
-        let bytes: &[u8] = if s.dropped_data[data as usize] {
+        let module = self.module_of(s);
+        let bytes: &[u8] = if s.dropped_data[self.instance(s)][data as usize] {
             &[]
         } else {
             &module.data[data as usize].bytes
         };
         let (src, n) = self.range(s, src, n, bytes.len() as u64, "memory.init source")?;
-        let limit = Self::memory_len(s);
+        let limit = self.memory_len(s);
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "memory.init destination")?;
-        if let Some(memory) = s.memory.as_mut() {
+        if let Some(memory) = self.memory_mut(s) {
             memory.write_concrete(
                 &mut self.store,
                 dst,
@@ -187,22 +187,24 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let module = self.module;
-        let items: &[u32] = if s.dropped_elems[elem as usize] {
+        let module = self.module_of(s);
+        let links = self.links_of(s);
+        let items: &[u32] = if s.dropped_elems[self.instance(s)][elem as usize] {
             &[]
         } else {
             &module.elements[elem as usize].items
         };
+        let table = self.table_index(s).ok_or(OOB)?;
         let (src, n) = self.range(s, src, n, items.len() as u64, "table.init source")?;
         let (dst, _) = self.range(
             s,
             dst,
             Val::i32(n as u32),
-            s.table.len() as u64,
+            s.tables[table].len() as u64,
             "table.init destination",
         )?;
         for k in 0..n as usize {
-            s.table[dst as usize + k] = Some(items[src as usize + k]);
+            s.tables[table][dst as usize + k] = Some(links.funcs[items[src as usize + k] as usize]);
         }
         Ok(())
     }
@@ -214,11 +216,11 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let limit = s.table.len() as u64;
+        let table = self.table_index(s).ok_or(OOB)?;
+        let limit = s.tables[table].len() as u64;
         let (src, n) = self.range(s, src, n, limit, "table.copy source")?;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "table.copy destination")?;
-        let items: Vec<_> = s.table[src as usize..(src + n) as usize].to_vec();
-        s.table[dst as usize..(dst + n) as usize].copy_from_slice(&items);
+        s.tables[table].copy_within(src as usize..(src + n) as usize, dst as usize);
         Ok(())
     }
 }

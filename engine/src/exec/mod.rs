@@ -5,11 +5,14 @@ pub mod explore;
 mod float;
 mod fork;
 mod host;
+mod instantiate;
 pub mod interp;
+pub mod link;
 mod memops;
 mod ops;
 mod path;
 pub mod state;
+pub mod store;
 pub mod trace;
 pub mod value;
 

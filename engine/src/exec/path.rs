@@ -12,14 +12,14 @@ use symplay_wasm::ValType;
 impl Executor<'_> {
     pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
         let offset = self.code(func).and_then(|c| c.offset_of(pc)).unwrap_or(0);
-        let function = self
-            .module
-            .funcs
-            .get(func as usize)
-            .map_or_else(String::new, |f| f.name.clone());
+        let (function, func_index) = self
+            .func_at(func)
+            .map_or((String::new(), func), |(module, index)| {
+                (module.funcs[index as usize].name.clone(), index)
+            });
         Location {
             function,
-            func_index: func,
+            func_index,
             offset,
         }
     }
@@ -30,6 +30,10 @@ impl Executor<'_> {
     }
 
     pub(crate) fn end_path(&mut self, mut s: State, end: End) {
+        if let Some(finished) = &mut self.finished {
+            finished.push((s, end));
+            return;
+        }
         let (status, trap) = match &end {
             End::Returned(_) | End::Exited(_) => (Status::Returned, None),
             End::Trap(t) => (Status::Trapped, Some(*t)),
@@ -56,7 +60,6 @@ impl Executor<'_> {
             }
         };
         let entry_results = self
-            .module
             .func_type(self.entry)
             .map(|t| t.results.clone())
             .unwrap_or_default();

@@ -1,5 +1,5 @@
-//! One path's state: call frames, operand stack, globals, memory, table, path
-//! condition and the symbolic inputs created so far.
+//! One path's state: call frames, operand stack, the store's globals,
+//! memories and tables, path condition and the symbolic inputs created so far.
 
 use super::value::Val;
 use crate::expr::TermId;
@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
 pub struct Frame {
+    /// Store function id (see [`Links`](super::link::Links)).
     pub func: u32,
     /// The next instruction to execute.
     pub pc: u32,
@@ -35,16 +36,19 @@ pub enum Input {
     },
 }
 
-#[derive(Clone, Debug)]
+/// The store of every instance is part of the state: a fork copies it (the
+/// memories copy on write), and instances address it through their links.
+#[derive(Clone, Debug, Default)]
 pub struct State {
     pub frames: Vec<Frame>,
     pub stack: Vec<Val>,
     pub globals: Vec<Val>,
-    pub memory: Option<LinearMemory>,
-    /// Function index of each table-0 entry; `None` is a null entry.
-    pub table: Vec<Option<u32>>,
-    pub dropped_data: Vec<bool>,
-    pub dropped_elems: Vec<bool>,
+    pub memories: Vec<LinearMemory>,
+    /// Store function id of each entry of each table; `None` is a null entry.
+    pub tables: Vec<Vec<Option<u32>>>,
+    /// Per instance, per segment: dropped (by `data.drop`, or instantiation).
+    pub dropped_data: Vec<Vec<bool>>,
+    pub dropped_elems: Vec<Vec<bool>>,
     /// The path condition: boolean terms that all hold on this path.
     pub constraints: Vec<TermId>,
     pub inputs: Vec<Input>,
@@ -75,7 +79,7 @@ impl State {
 
     /// A rough size in bytes, for the memory limit.
     pub fn estimated_bytes(&self) -> u64 {
-        let memory = self.memory.as_ref().map_or(0, |m| m.heap_bytes() as u64);
+        let memory: u64 = self.memories.iter().map(|m| m.heap_bytes() as u64).sum();
         let frames: usize = self.frames.iter().map(|f| f.locals.len() * 16 + 48).sum();
         memory + (frames + self.stack.len() * 16 + self.constraints.len() * 4) as u64
     }

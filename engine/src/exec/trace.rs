@@ -75,14 +75,24 @@ impl Executor<'_> {
                 index: top(s).unwrap_or(0) as u32,
                 depth,
             },
-            Instr::Call { func } => self.call_event(s, at, func, None, 0),
+            Instr::Call { func } => {
+                let func = self.links_of(s).funcs[func as usize];
+                let Some(event) = self.call_event(s, at, func, None, 0) else {
+                    return;
+                };
+                event
+            }
             Instr::CallIndirect { type_index, .. } => {
                 let slot = top(s).unwrap_or(u64::MAX);
-                let callee = s.table.get(slot as usize).copied().flatten();
-                let module = self.module;
+                let table: &[Option<u32>] = self.table_index(s).map_or(&[], |t| &s.tables[t]);
+                let callee = table.get(slot as usize).copied().flatten();
+                let expected = self.module_of(s).types.get(type_index as usize);
                 match callee {
-                    Some(f) if module.func_type(f) == module.types.get(type_index as usize) => {
-                        self.call_event(s, at, f, Some(slot as u32), 1)
+                    Some(f) if expected.is_some() && self.func_type(f) == expected => {
+                        match self.call_event(s, at, f, Some(slot as u32), 1) {
+                            Some(event) => event,
+                            None => return,
+                        }
                     }
                     // The call traps; the outcome says so.
                     _ => return,
@@ -90,7 +100,6 @@ impl Executor<'_> {
             }
             Instr::Return => {
                 let results = self
-                    .module
                     .func_type(at.0)
                     .map(|t| t.results.clone())
                     .unwrap_or_default();
@@ -107,7 +116,8 @@ impl Executor<'_> {
         }
     }
 
-    /// A call of `func` whose arguments lie `below` operands under the top.
+    /// A call of store function `func` whose arguments lie `below` operands
+    /// under the top.
     fn call_event(
         &self,
         s: &State,
@@ -115,20 +125,20 @@ impl Executor<'_> {
         func: u32,
         table_slot: Option<u32>,
         below: usize,
-    ) -> TraceEvent {
+    ) -> Option<TraceEvent> {
         let params = self
-            .module
             .func_type(func)
             .map(|t| t.params.clone())
             .unwrap_or_default();
-        let f = &self.module.funcs[func as usize];
+        let (module, index) = self.func_at(func)?;
+        let f = &module.funcs[index as usize];
         let (at, callee, args, depth) = (
             self.location(at),
             f.name.clone(),
             operands(s, &params, below),
             s.frames.len(),
         );
-        match f.body {
+        Some(match f.body {
             FuncBody::Import(_) => TraceEvent::HostCall {
                 at,
                 callee,
@@ -143,13 +153,12 @@ impl Executor<'_> {
                 table_slot,
                 depth,
             },
-        }
+        })
     }
 
     /// Fills in the results of the host call just made by `func`.
     pub(crate) fn trace_host_results(&mut self, s: &State, func: u32) {
         let results = self
-            .module
             .func_type(func)
             .map(|t| t.results.clone())
             .unwrap_or_default();

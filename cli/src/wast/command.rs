@@ -1,0 +1,84 @@
+//! The `symplay wast` command: options, and printing the failing directives
+//! and the summary.
+
+use super::script::{run_script, Options, Verdict};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::process::ExitCode;
+use symplay_engine::exec::store::DEFAULT_MAX_INSTRUCTIONS;
+use symplay_wasm::Profile;
+
+#[derive(Args)]
+pub struct WastArgs {
+    /// The spec script.
+    file: String,
+    /// Also run every assert_return and assert_trap with integer arguments
+    /// symbolically (arguments symbolic, constrained to their values): it
+    /// passes when exactly one path is feasible, with the expected outcome.
+    #[arg(long)]
+    symbolic: bool,
+    /// What the modules are validated against: `1.0` for the Wasm 1.0 spec
+    /// scripts (where e.g. a block with two results is invalid), `supported`
+    /// for everything the engine runs (1.0 with sign extension, non-trapping
+    /// conversions, multi-value and bulk memory).
+    #[arg(long, value_name = "VERSION", default_value = "supported")]
+    wasm: WasmVersion,
+    /// Instructions one call may run before it counts as failed.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_INSTRUCTIONS)]
+    max_instructions: u64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum WasmVersion {
+    #[value(name = "1.0")]
+    V1,
+    Supported,
+}
+
+/// Prints `FILE:LINE:COL: directive: why` for each failed (and skipped)
+/// directive, then the summary; exit code 0 only when nothing failed.
+pub fn run(args: &WastArgs) -> ExitCode {
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.file);
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = Options {
+        symbolic: args.symbolic,
+        profile: match args.wasm {
+            WasmVersion::V1 => Profile::Wasm1,
+            WasmVersion::Supported => Profile::Supported,
+        },
+        max_instructions: args.max_instructions,
+    };
+    let report = match run_script(&text, &options) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("error: {}:{e}", args.file);
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = String::new();
+    for d in &report.directives {
+        let why = match &d.verdict {
+            Verdict::Passed => continue,
+            Verdict::Failed(why) => why.clone(),
+            Verdict::Skipped(why) => format!("skipped: {why}"),
+        };
+        out.push_str(&format!(
+            "{}:{}:{}: {}: {why}\n",
+            args.file, d.line, d.column, d.kind
+        ));
+    }
+    out.push_str(&report.summary());
+    out.push('\n');
+    // A closed pipe (`| head`) is not an error of the run.
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    if report.failed() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
