@@ -10,9 +10,12 @@ use super::trace::Trace;
 use super::value::Val;
 use crate::expr::{Sort, TermStore};
 use crate::report::{
-    Coverage, PathReport, Report, Stats, TestInput, Timing, TraceEvent, SCHEMA_VERSION,
+    Coverage, PathReport, Report, Stats, TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
 };
 use crate::search::{SearchKind, Searcher};
+use crate::solver::simplify::Simplifier;
+use crate::solver::Solver;
+use std::borrow::Borrow;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
 use symplay_wasm::{Module, ValType};
@@ -98,14 +101,15 @@ pub fn replay_traced(
         max_instructions: options.max_instructions,
         ..Options::default()
     };
-    let (report, trace) = run(
+    let mut exploration = Exploration::with_source(
         module,
         entry,
         &run_options,
         InputSource::Concrete(test.clone()),
         (options.max_events > 0).then(|| Trace::new(options.max_events)),
-        &mut |_| true,
     )?;
+    exploration.advance(Duration::MAX, &mut |_| true);
+    let (report, trace) = exploration.finish_with_trace();
     let trace = trace.unwrap_or_default();
     let path = report.paths.into_iter().next().ok_or_else(|| {
         ExploreError(format!(
@@ -126,15 +130,9 @@ pub fn explore_with(
     options: &Options,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Report, ExploreError> {
-    run(
-        module,
-        entry,
-        options,
-        InputSource::Symbolic,
-        None,
-        progress,
-    )
-    .map(|(report, _)| report)
+    let mut exploration = Exploration::new(module, entry, options)?;
+    exploration.advance(Duration::MAX, progress);
+    Ok(exploration.finish())
 }
 
 fn check_options(o: &Options) -> Result<(), ExploreError> {
@@ -226,119 +224,283 @@ fn start_state(exec: &mut Executor<'_>, mut s: State, entry: u32) -> Result<Stat
     Ok(s)
 }
 
-fn run(
-    module: &Module,
-    entry_name: &str,
-    options: &Options,
-    source: InputSource,
+/// What an executor accumulates. The executor borrows the module and the
+/// links, so an [`Exploration`] keeps these between its steps and lends them
+/// to a new executor for each.
+#[derive(Default)]
+struct Parts {
+    store: TermStore,
+    solver: Solver,
+    simplifier: Simplifier,
+    tree: Vec<TreeNode>,
+    paths: Vec<PathReport>,
+    instructions: u64,
+    forks: u64,
+    dropped: u64,
+    covered: Vec<Vec<bool>>,
     trace: Option<Trace>,
-    progress: &mut dyn FnMut(&Progress) -> bool,
-) -> Result<(Report, Option<Trace>), ExploreError> {
-    let started = Instant::now();
-    check_options(options)?;
-    check_imports(module)?;
-    let entry = module
-        .export_func(entry_name)
-        .map_err(|e| ExploreError(e.to_string()))?;
-    let mut state = State::default();
-    let mut links = Links::default();
-    let mut terms = TermStore::new();
-    let instance = add_instance(&mut state, &mut links, &mut terms, module, None);
-    init_segments(&mut state, &links, &mut terms, module, instance)
-        .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
-    // One instance: its function indices are the store function ids.
-    let max_depth = options.max_depth.unwrap_or(u32::MAX);
-    let mut exec = Executor::new(vec![module], &links, entry, source, max_depth);
-    exec.store = terms;
-    exec.trace = trace;
-    let initial = start_state(&mut exec, state, entry)?;
-    let mut searcher = Searcher::new(options.search, options.seed);
-    let mut current = Some(initial);
-    let mut peak_memory = 0;
-    let mut stop_reason = "completed".to_string();
-    let mut pending = 0;
-    loop {
-        let state = match current.take() {
-            Some(s) => s,
-            None => match searcher.pop(|f, pc| exec.covered[f as usize][pc as usize]) {
-                Some(s) => s,
-                None => break,
-            },
-        };
-        let memory = exec.store.len() as u64 * TERM_BYTES
-            + searcher.estimated_bytes()
-            + state.estimated_bytes();
-        peak_memory = peak_memory.max(memory);
-        let limit = if options.max_time.is_some_and(|t| started.elapsed() >= t) {
-            Some("time limit")
-        } else if options
-            .max_paths
-            .is_some_and(|n| exec.paths.len() as u64 >= n)
-        {
-            Some("path limit")
-        } else if options
-            .max_instructions
-            .is_some_and(|n| exec.instructions >= n)
-        {
-            Some("instruction limit")
-        } else if options.max_memory.is_some_and(|n| memory >= n) {
-            Some("memory limit")
-        } else if !progress(&Progress {
-            paths: exec.paths.len(),
-            pending: searcher.len() + 1,
+}
+
+impl Parts {
+    fn lend(&mut self, exec: &mut Executor<'_>) {
+        exec.store = std::mem::take(&mut self.store);
+        exec.solver = std::mem::take(&mut self.solver);
+        exec.simplifier = std::mem::take(&mut self.simplifier);
+        exec.tree = std::mem::take(&mut self.tree);
+        exec.paths = std::mem::take(&mut self.paths);
+        exec.instructions = self.instructions;
+        exec.forks = self.forks;
+        exec.dropped = self.dropped;
+        exec.covered = std::mem::take(&mut self.covered);
+        exec.trace = self.trace.take();
+    }
+
+    fn take_back(exec: Executor<'_>) -> Parts {
+        Parts {
+            store: exec.store,
+            solver: exec.solver,
+            simplifier: exec.simplifier,
+            tree: exec.tree,
+            paths: exec.paths,
             instructions: exec.instructions,
-        }) {
-            Some("cancelled")
-        } else {
-            None
-        };
-        if let Some(reason) = limit {
-            stop_reason = reason.to_string();
-            pending = searcher.len() as u64 + 1;
-            break;
-        }
-        let slice = options
-            .max_instructions
-            .map_or(SLICE, |n| SLICE.min(n - exec.instructions));
-        match exec.run(state, slice) {
-            Ran::Paused(s) => current = Some(*s),
-            Ran::Forked(states) => states.into_iter().for_each(|s| searcher.push(s)),
-            Ran::Ended => {}
+            forks: exec.forks,
+            dropped: exec.dropped,
+            covered: exec.covered,
+            trace: exec.trace,
         }
     }
-    let solver_stats = *exec.solver.stats();
-    let coverage = Coverage {
-        covered_instructions: exec.covered.iter().flatten().filter(|&&c| c).count() as u64,
-        total_instructions: exec.covered.iter().map(|c| c.len() as u64).sum(),
-    };
-    let stats = Stats {
-        instructions: exec.instructions,
-        forks: exec.forks,
-        paths: exec.paths.len() as u64,
-        dropped_paths: exec.dropped,
-        pending_states: pending,
-        queries: solver_stats.queries,
-        query_cache_hits: solver_stats.query_cache.hits,
-        cex_cache_hits: solver_stats.cex_cache.hits,
-        sat_calls: solver_stats.sat_solver.queries,
-        solver_unknown: solver_stats.unknown,
-        terms: exec.store.len() as u64,
-        peak_memory_bytes: peak_memory,
-        timing: Timing {
-            total_ms: started.elapsed().as_secs_f64() * 1000.0,
-            solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
-        },
-    };
-    let report = Report {
-        schema_version: SCHEMA_VERSION,
-        entry: entry_name.to_string(),
-        search: options.search.name().to_string(),
-        seed: options.seed,
-        stop_reason,
-        paths: exec.paths,
-        tree: exec.tree,
-        coverage,
-        stats,
-    };
-    Ok((report, exec.trace))
+}
+
+/// An exploration run in steps, so that a caller (the browser's worker) can
+/// report progress and take a stop request between them. `M` is the module,
+/// borrowed or owned.
+pub struct Exploration<M: Borrow<Module>> {
+    module: M,
+    links: Links,
+    entry: u32,
+    entry_name: String,
+    options: Options,
+    source: InputSource,
+    parts: Parts,
+    searcher: Searcher,
+    current: Option<State>,
+    started: Instant,
+    peak_memory: u64,
+    /// Set when the run is over: `completed`, the limit hit, or `cancelled`.
+    stop_reason: Option<String>,
+}
+
+impl<M: Borrow<Module>> Exploration<M> {
+    /// Instantiates the module and makes the entry's parameters symbolic.
+    pub fn new(module: M, entry_name: &str, options: &Options) -> Result<Self, ExploreError> {
+        Exploration::with_source(module, entry_name, options, InputSource::Symbolic, None)
+    }
+
+    fn with_source(
+        module: M,
+        entry_name: &str,
+        options: &Options,
+        source: InputSource,
+        trace: Option<Trace>,
+    ) -> Result<Self, ExploreError> {
+        let started = Instant::now();
+        check_options(options)?;
+        let m = module.borrow();
+        check_imports(m)?;
+        let entry = m
+            .export_func(entry_name)
+            .map_err(|e| ExploreError(e.to_string()))?;
+        let mut state = State::default();
+        let mut links = Links::default();
+        let mut terms = TermStore::new();
+        let instance = add_instance(&mut state, &mut links, &mut terms, m, None);
+        init_segments(&mut state, &links, &mut terms, m, instance)
+            .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
+        // One instance: its function indices are the store function ids.
+        let max_depth = options.max_depth.unwrap_or(u32::MAX);
+        let mut exec = Executor::new(vec![m], &links, entry, source.clone(), max_depth);
+        exec.store = terms;
+        exec.trace = trace;
+        let initial = start_state(&mut exec, state, entry)?;
+        let parts = Parts::take_back(exec);
+        Ok(Exploration {
+            module,
+            links,
+            entry,
+            entry_name: entry_name.to_string(),
+            options: options.clone(),
+            source,
+            parts,
+            searcher: Searcher::new(options.search, options.seed),
+            current: Some(initial),
+            started,
+            peak_memory: 0,
+            stop_reason: None,
+        })
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.stop_reason.is_some()
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            paths: self.parts.paths.len(),
+            pending: self.searcher.len() + usize::from(self.current.is_some()),
+            instructions: self.parts.instructions,
+        }
+    }
+
+    /// Ends the run; what was found so far stays in the report.
+    pub fn cancel(&mut self) {
+        self.stop_reason.get_or_insert_with(|| "cancelled".into());
+    }
+
+    /// Runs slices of states in the searcher's order until the run is over
+    /// or `budget` has passed; `progress` is asked before every slice and
+    /// cancels the run by returning `false`. Returns whether the run is over.
+    pub fn advance(
+        &mut self,
+        budget: Duration,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+    ) -> bool {
+        if self.is_finished() {
+            return true;
+        }
+        let step_started = Instant::now();
+        let max_depth = self.options.max_depth.unwrap_or(u32::MAX);
+        let module = self.module.borrow();
+        let mut exec = Executor::new(
+            vec![module],
+            &self.links,
+            self.entry,
+            self.source.clone(),
+            max_depth,
+        );
+        self.parts.lend(&mut exec);
+        let options = &self.options;
+        // At least one slice per step, so that a zero budget still progresses.
+        loop {
+            let state = match self.current.take() {
+                Some(s) => s,
+                None => match self
+                    .searcher
+                    .pop(|f, pc| exec.covered[f as usize][pc as usize])
+                {
+                    Some(s) => s,
+                    None => {
+                        self.stop_reason = Some("completed".into());
+                        break;
+                    }
+                },
+            };
+            let memory = exec.store.len() as u64 * TERM_BYTES
+                + self.searcher.estimated_bytes()
+                + state.estimated_bytes();
+            self.peak_memory = self.peak_memory.max(memory);
+            let limit = if options
+                .max_time
+                .is_some_and(|t| self.started.elapsed() >= t)
+            {
+                Some("time limit")
+            } else if options
+                .max_paths
+                .is_some_and(|n| exec.paths.len() as u64 >= n)
+            {
+                Some("path limit")
+            } else if options
+                .max_instructions
+                .is_some_and(|n| exec.instructions >= n)
+            {
+                Some("instruction limit")
+            } else if options.max_memory.is_some_and(|n| memory >= n) {
+                Some("memory limit")
+            } else if !progress(&Progress {
+                paths: exec.paths.len(),
+                pending: self.searcher.len() + 1,
+                instructions: exec.instructions,
+            }) {
+                Some("cancelled")
+            } else {
+                None
+            };
+            if let Some(reason) = limit {
+                self.stop_reason = Some(reason.to_string());
+                self.current = Some(state);
+                break;
+            }
+            let slice = options
+                .max_instructions
+                .map_or(SLICE, |n| SLICE.min(n - exec.instructions));
+            match exec.run(state, slice) {
+                Ran::Paused(s) => self.current = Some(*s),
+                Ran::Forked(states) => states.into_iter().for_each(|s| self.searcher.push(s)),
+                Ran::Ended => {}
+            }
+            if step_started.elapsed() >= budget {
+                break;
+            }
+        }
+        self.parts = Parts::take_back(exec);
+        self.is_finished()
+    }
+
+    /// The report so far: paths, tree and statistics; `stop_reason` is
+    /// `running` until the run is over.
+    pub fn snapshot(&self) -> Report {
+        let mut report = self.report_without_paths();
+        report.paths = self.parts.paths.clone();
+        report.tree = self.parts.tree.clone();
+        report
+    }
+
+    pub fn finish(mut self) -> Report {
+        self.finish_with_trace().0
+    }
+
+    fn finish_with_trace(&mut self) -> (Report, Option<Trace>) {
+        let mut report = self.report_without_paths();
+        report.paths = std::mem::take(&mut self.parts.paths);
+        report.tree = std::mem::take(&mut self.parts.tree);
+        (report, self.parts.trace.take())
+    }
+
+    fn report_without_paths(&self) -> Report {
+        let parts = &self.parts;
+        let solver_stats = *parts.solver.stats();
+        let coverage = Coverage {
+            covered_instructions: parts.covered.iter().flatten().filter(|&&c| c).count() as u64,
+            total_instructions: parts.covered.iter().map(|c| c.len() as u64).sum(),
+        };
+        let pending = self.searcher.len() as u64 + u64::from(self.current.is_some());
+        let stats = Stats {
+            instructions: parts.instructions,
+            forks: parts.forks,
+            paths: parts.paths.len() as u64,
+            dropped_paths: parts.dropped,
+            pending_states: pending,
+            queries: solver_stats.queries,
+            query_cache_hits: solver_stats.query_cache.hits,
+            cex_cache_hits: solver_stats.cex_cache.hits,
+            sat_calls: solver_stats.sat_solver.queries,
+            solver_unknown: solver_stats.unknown,
+            terms: parts.store.len() as u64,
+            peak_memory_bytes: self.peak_memory,
+            timing: Timing {
+                total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
+                solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
+            },
+        };
+        Report {
+            schema_version: SCHEMA_VERSION,
+            entry: self.entry_name.clone(),
+            search: self.options.search.name().to_string(),
+            seed: self.options.seed,
+            stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
+            paths: Vec::new(),
+            tree: Vec::new(),
+            coverage,
+            stats,
+        }
+    }
 }

@@ -17,6 +17,6 @@ pub mod trace;
 pub mod value;
 
 pub use explore::{
-    explore, explore_with, replay, replay_traced, ExploreError, Options, Progress, Replay,
-    ReplayOptions,
+    explore, explore_with, replay, replay_traced, Exploration, ExploreError, Options, Progress,
+    Replay, ReplayOptions,
 };

@@ -1,0 +1,88 @@
+//! An exploration run in steps (as the browser's worker runs it) gives the
+//! same report as one run, shows partial results while it runs, and keeps
+//! them when cancelled.
+
+use std::time::Duration;
+use symplay_engine::exec::{explore, Exploration, Options};
+use symplay_engine::report::Report;
+use symplay_engine::search::SearchKind;
+
+/// One fork per byte of an 8-byte symbolic buffer compared with a key: many
+/// paths, each ending after a different prefix matches.
+const PROGRAM: &str = r#"(module
+  (import "symplay" "symbolic_buffer" (func $buf (param i32 i32 i32)))
+  (memory 1) (data (i32.const 0) "key\00") (data (i32.const 16) "SymplayX")
+  (func (export "f") (result i32) (local $i i32)
+    (call $buf (i32.const 32) (i32.const 8) (i32.const 0))
+    (block $out (loop $next
+      (br_if $out (i32.ne (i32.load8_u offset=32 (local.get $i)) (i32.load8_u offset=16 (local.get $i))))
+      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (i32.const 8)))))
+    (local.get $i)))"#;
+
+fn without_timing(mut r: Report) -> Report {
+    r.stats.timing = Default::default();
+    r
+}
+
+#[test]
+fn small_steps_give_the_same_report_as_one_run() {
+    let module = symplay_wasm::load(PROGRAM.as_bytes()).unwrap();
+    for search in [SearchKind::Dfs, SearchKind::Bfs, SearchKind::RandomPath] {
+        let options = Options {
+            search,
+            seed: 7,
+            ..Options::default()
+        };
+        let whole = explore(&module, "f", &options).unwrap();
+        assert_eq!(whole.paths.len(), 9);
+        let mut stepped = Exploration::new(&module, "f", &options).unwrap();
+        let mut steps = 0;
+        while !stepped.advance(Duration::ZERO, &mut |_| true) {
+            steps += 1;
+            assert_eq!(stepped.snapshot().stop_reason, "running");
+        }
+        assert!(steps > 1, "{search:?} ran in one step");
+        assert_eq!(
+            without_timing(stepped.finish()),
+            without_timing(whole),
+            "{search:?}"
+        );
+    }
+}
+
+#[test]
+fn snapshots_grow_and_a_cancelled_run_keeps_its_paths() {
+    let module = symplay_wasm::load(PROGRAM.as_bytes()).unwrap();
+    let mut exploration = Exploration::new(module, "f", &Options::default()).unwrap();
+    let mut seen = Vec::new();
+    while seen.last().is_none_or(|&n| n < 3) {
+        assert!(!exploration.advance(Duration::ZERO, &mut |_| true));
+        let snapshot = exploration.snapshot();
+        assert_eq!(snapshot.paths.len(), exploration.progress().paths);
+        seen.push(snapshot.paths.len());
+    }
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    exploration.cancel();
+    assert!(exploration.is_finished());
+    assert!(exploration.advance(Duration::MAX, &mut |_| true));
+    let report = exploration.finish();
+    assert_eq!(report.stop_reason, "cancelled");
+    assert_eq!(report.paths.len(), *seen.last().unwrap());
+    assert!(report.stats.pending_states > 0);
+}
+
+#[test]
+fn a_progress_hook_that_says_stop_cancels() {
+    let module = symplay_wasm::load(PROGRAM.as_bytes()).unwrap();
+    let mut exploration = Exploration::new(&module, "f", &Options::default()).unwrap();
+    let mut calls = 0;
+    let done = exploration.advance(Duration::MAX, &mut |p| {
+        calls += 1;
+        p.paths < 2
+    });
+    assert!(done);
+    let report = exploration.finish();
+    assert_eq!(report.stop_reason, "cancelled");
+    assert_eq!(report.paths.len(), 2);
+    assert!(calls >= 3);
+}
