@@ -359,6 +359,7 @@ fn run(
         max_depth: options.max_depth.unwrap_or(u32::MAX),
         entry,
         trace,
+        fast: Default::default(),
     };
     let initial = instantiate(&mut exec, entry)?;
     let mut searcher = Searcher::new(options.search, options.seed);
