@@ -2,6 +2,7 @@
 //! parameters symbolic, runs states in the searcher's order within the
 //! limits, and assembles the report.
 
+use super::fast::FastCode;
 use super::instantiate::{add_instance, init_segments};
 use super::interp::{Executor, InputSource, Ran};
 use super::link::Links;
@@ -239,6 +240,7 @@ struct Parts {
     dropped: u64,
     covered: Vec<Vec<bool>>,
     trace: Option<Trace>,
+    fast: FastCode,
 }
 
 impl Parts {
@@ -253,6 +255,7 @@ impl Parts {
         exec.dropped = self.dropped;
         exec.covered = std::mem::take(&mut self.covered);
         exec.trace = self.trace.take();
+        exec.fast = std::mem::take(&mut self.fast);
     }
 
     fn take_back(exec: Executor<'_>) -> Parts {
@@ -267,6 +270,7 @@ impl Parts {
             dropped: exec.dropped,
             covered: exec.covered,
             trace: exec.trace,
+            fast: exec.fast,
         }
     }
 }

@@ -78,6 +78,7 @@ pub struct Executor<'m> {
     /// When set, ended paths are kept here as they are (state and end)
     /// instead of becoming reported paths.
     pub(crate) finished: Option<Vec<(State, End)>>,
+    pub(crate) fast: super::fast::FastCode,
 }
 
 impl<'m> Executor<'m> {
@@ -115,6 +116,7 @@ impl<'m> Executor<'m> {
             entry,
             finished: None,
             trace: None,
+            fast: Default::default(),
         };
         exec.covered = (0..links.funcs.len() as u32)
             .map(|f| {
@@ -194,7 +196,7 @@ impl<'m> Executor<'m> {
         while left > 0 {
             // A traced replay records every branch, so it runs through `step`.
             if self.trace.is_none() {
-                left -= self.run_concrete(&mut state, left);
+                left -= self.run_fast(&mut state, left);
             }
             if left == 0 {
                 break;
@@ -213,102 +215,6 @@ impl<'m> Executor<'m> {
             }
         }
         Ran::Paused(Box::new(state))
-    }
-
-    /// The concrete fast path: runs at most `max` instructions of the current
-    /// frame for as long as they only move values between locals and the
-    /// stack, compute on concrete integers, load or store concrete values at
-    /// concrete addresses in bounds, or branch on a concrete condition, with
-    /// the semantics of `step`, and returns how many it ran. It stops at any
-    /// other instruction (or operand), which `step` then runs.
-    fn run_concrete(&mut self, s: &mut State, max: u64) -> u64 {
-        let memory_index = self.links_of(s).memory;
-        let State {
-            frames,
-            stack,
-            memories,
-            at,
-            ..
-        } = s;
-        let mut memory = memory_index.and_then(|m| memories.get_mut(m as usize));
-        let Some(frame) = frames.last_mut() else {
-            return 0;
-        };
-        let func = frame.func;
-        let (Some(code), Some(covered)) = (self.code(func), self.covered.get_mut(func as usize))
-        else {
-            return 0;
-        };
-        let mut ran = 0;
-        while ran < max {
-            let pc = frame.pc;
-            let mut next = pc + 1;
-            match code.instrs[pc as usize] {
-                Instr::LocalGet(i) => stack.push(frame.locals[i as usize]),
-                Instr::LocalSet(i) => frame.locals[i as usize] = pop_value(stack),
-                Instr::LocalTee(i) => match stack.last() {
-                    Some(&v) => frame.locals[i as usize] = v,
-                    None => break,
-                },
-                Instr::I32Const(c) => stack.push(Val::i32(c as u32)),
-                Instr::I64Const(c) => stack.push(Val::i64(c as u64)),
-                Instr::Binary(op) => match stack[..] {
-                    [.., Val::Con { bits: a, .. }, Val::Con { bits: b, .. }] => {
-                        let Some(Ok(v)) = super::ops::concrete_binary(op, a, b) else {
-                            break;
-                        };
-                        stack.pop();
-                        *stack.last_mut().expect("two operands") = v;
-                    }
-                    _ => break,
-                },
-                Instr::Load { kind, memarg } => {
-                    let (size, width, signed) = load_shape(kind);
-                    let loaded = match (stack.last(), memory.as_deref()) {
-                        (Some(&Val::Con { bits: addr, .. }), Some(m)) => {
-                            let start = addr + u64::from(memarg.offset);
-                            (start + u64::from(size) <= m.len())
-                                .then(|| m.load_concrete(start, size))
-                                .flatten()
-                        }
-                        _ => None,
-                    };
-                    let Some(raw) = loaded else {
-                        break;
-                    };
-                    *stack.last_mut().expect("an address") =
-                        super::ops::extend_bits(raw, size * 8, width, signed);
-                }
-                Instr::Store { kind, memarg } => match (&stack[..], memory.as_deref_mut()) {
-                    (&[.., Val::Con { bits: addr, .. }, Val::Con { bits: v, .. }], Some(m)) => {
-                        let (start, size) = (addr + u64::from(memarg.offset), store_size(kind));
-                        if start + u64::from(size) > m.len() {
-                            break;
-                        }
-                        m.write_concrete(&mut self.store, start, &v.to_le_bytes()[..size as usize]);
-                        stack.truncate(stack.len() - 2);
-                    }
-                    _ => break,
-                },
-                Instr::Br(t) => next = fix_stack(stack, t),
-                Instr::BrIf(t) => match stack.last() {
-                    Some(&Val::Con { bits, .. }) => {
-                        stack.pop();
-                        if bits != 0 {
-                            next = fix_stack(stack, t);
-                        }
-                    }
-                    _ => break,
-                },
-                _ => break,
-            }
-            frame.pc = next;
-            covered[pc as usize] = true;
-            *at = (func, pc);
-            ran += 1;
-        }
-        self.instructions += ran;
-        ran
     }
 
     fn step(&mut self, s: &mut State) -> Result<Flow, End> {
@@ -564,11 +470,7 @@ impl<'m> Executor<'m> {
 }
 
 pub(crate) fn pop(s: &mut State) -> Val {
-    pop_value(&mut s.stack)
-}
-
-fn pop_value(stack: &mut Vec<Val>) -> Val {
-    stack
+    s.stack
         .pop()
         .expect("validated code never pops an empty stack")
 }
@@ -609,7 +511,7 @@ pub(crate) fn zero_of(t: ValType) -> Val {
 }
 
 /// Bytes read, width of the result, sign extension.
-fn load_shape(kind: LoadKind) -> (u32, u8, bool) {
+pub(super) fn load_shape(kind: LoadKind) -> (u32, u8, bool) {
     match kind {
         LoadKind::I32 | LoadKind::F32 => (4, 32, false),
         LoadKind::I64 | LoadKind::F64 => (8, 64, false),
@@ -626,7 +528,7 @@ fn load_shape(kind: LoadKind) -> (u32, u8, bool) {
     }
 }
 
-fn store_size(kind: StoreKind) -> u32 {
+pub(super) fn store_size(kind: StoreKind) -> u32 {
     match kind {
         StoreKind::I32 | StoreKind::F32 | StoreKind::I64To32 => 4,
         StoreKind::I64 | StoreKind::F64 => 8,

@@ -2,6 +2,7 @@
 //! values, forks, host functions, and the exploration driver.
 
 pub mod explore;
+mod fast;
 mod float;
 mod fork;
 mod host;

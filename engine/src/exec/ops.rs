@@ -9,7 +9,7 @@ use crate::expr::{mask, to_signed, BvBinOp, BvCmp, TermId};
 use crate::report::Trap;
 use symplay_wasm::ir::{BinaryOp, UnaryOp};
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum IntOp {
     Add,
     Sub,
@@ -109,7 +109,51 @@ pub(crate) fn concrete_binary(op: BinaryOp, x: u64, y: u64) -> Option<Result<Val
     if op == DivS && to_signed(w, x) == to_signed(w, 1 << (w - 1)) && y == mask(w) {
         return Some(Err(Trap::IntOverflow));
     }
-    Some(Ok(Val::con(w, concrete(op, w, x, y))))
+    Some(Ok(Val::con(result_width(w, op), concrete(op, w, x, y))))
+}
+
+/// Comparisons give an i32 whatever the operand width.
+fn result_width(w: u8, op: IntOp) -> u8 {
+    use IntOp::*;
+    match op {
+        Eq | Ne | LtS | LtU | GtS | GtU | LeS | LeU | GeS | GeU => 32,
+        _ => w,
+    }
+}
+
+/// An integer binary operator that cannot trap (no division or remainder),
+/// decoded once so the fast path does not decode a `BinaryOp` per run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Alu {
+    width: u8,
+    result_width: u8,
+    op: IntOp,
+}
+
+impl Alu {
+    pub(crate) fn new(op: BinaryOp) -> Option<Alu> {
+        use IntOp::*;
+        let (width, op) = int_op(op)?;
+        (!matches!(op, DivS | DivU | RemS | RemU)).then_some(Alu {
+            width,
+            result_width: result_width(width, op),
+            op,
+        })
+    }
+
+    /// Wasm semantics on concrete operands of the operator's width.
+    #[inline(always)]
+    pub(crate) fn bits(self, a: u64, b: u64) -> u64 {
+        concrete(self.op, self.width, a, b)
+    }
+
+    #[inline(always)]
+    pub(crate) fn eval(self, a: u64, b: u64) -> Val {
+        Val::Con {
+            width: self.result_width,
+            bits: self.bits(a, b),
+        }
+    }
 }
 
 /// `Executor::extend` on concrete bits.

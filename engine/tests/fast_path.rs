@@ -1,0 +1,184 @@
+//! The concrete fast path and its fused ops against `step` alone: a traced
+//! replay runs every instruction through `step`, so it is the reference for
+//! results, trap locations and instruction counts.
+
+use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
+use symplay_engine::report::{Number, PathReport, Report, Status, Trap};
+
+/// Every fused pattern with concrete operands: immediate and local
+/// operands, `local.set`/`local.tee` results, loads (sign-extending too) and
+/// stores through locals, an i64 comparison feeding i32 arithmetic,
+/// compare-and-branch on stack operands, a branch that repairs the stack,
+/// and a compare-and-branch with an immediate at the loop end.
+const FUSED: &str = r#"(module (memory 1)
+  (func (export "mix") (result i64) (local $i i32) (local $x i32) (local $w i64) (local $s i32)
+    (local.set $x (i32.const -7))
+    (local.set $w (i64.const 0x123456789abcdef0))
+    (loop $l
+      (i32.store16 offset=3 (local.get $i) (local.get $x))
+      (local.set $s (i32.add (local.get $s) (i32.load8_s offset=4 (local.get $i))))
+      (local.set $s (i32.xor (local.get $s) (i32.load16_s offset=3 (local.get $i))))
+      (local.set $x (i32.mul (local.get $x) (i32.const 3)))
+      (local.set $w (i64.rotl (local.get $w) (i64.extend_i32_u (local.get $i))))
+      (local.set $s (i32.add (local.get $s)
+        (i64.lt_u (local.get $w) (i64.const 0x8000000000000000))))
+      (local.set $s (i32.sub (local.get $s) (i32.shl (local.get $x) (local.get $i))))
+      (local.set $s (i32.add (local.get $s)
+        (block (result i32)
+          (br_if 0 (i32.const 100)
+            (i32.eq (i32.load8_u (local.get $i)) (i32.load8_u offset=1 (local.get $i))))
+          (i32.const 1) (i32.const 2) (br 0))))
+      (br_if $l (i32.ne (local.tee $i (i32.add (local.get $i) (i32.const 1))) (i32.const 20))))
+    (i64.add (local.get $w) (i64.extend_i32_s (local.get $s))))
+  (func (export "div") (result i32) (local $a i32) (local $b i32)
+    (local.set $a (i32.const 100))
+    (local.set $b (i32.const 3))
+    (loop $l
+      (local.set $a (i32.div_s (local.get $a) (local.get $b)))
+      (local.set $b (i32.sub (local.get $b) (i32.const 1)))
+      (br $l))
+    (unreachable))
+  (func (export "oob") (result i32) (local $i i32) (local $s i32)
+    (loop $l
+      (local.set $s (i32.add (local.get $s) (i32.load (local.get $i))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4096)))
+      (br $l))
+    (unreachable)))"#;
+
+fn explore_one(module: &symplay_wasm::Module, entry: &str, options: &Options) -> Report {
+    explore(module, entry, options).unwrap()
+}
+
+/// The path of a traced replay: `step` only.
+fn stepped(
+    module: &symplay_wasm::Module,
+    entry: &str,
+    path: &PathReport,
+    max_instructions: Option<u64>,
+) -> Option<PathReport> {
+    let options = ReplayOptions {
+        max_instructions,
+        max_events: 1,
+    };
+    replay_traced(module, entry, &path.inputs, &options)
+        .ok()
+        .map(|r| r.path)
+}
+
+/// Runs `entry` with the fast path and checks it against `step` alone:
+/// outcome, location, instruction count, and that every instruction limit
+/// stops it exactly there.
+fn check_against_step(entry: &str) -> Report {
+    let module = symplay_wasm::load(FUSED.as_bytes()).unwrap();
+    let report = explore_one(&module, entry, &Options::default());
+    let [path] = &report.paths[..] else {
+        panic!("one path expected: {:?}", report.paths);
+    };
+    let n = report.stats.instructions;
+    let reference = stepped(&module, entry, path, Some(n)).expect("step needs no more");
+    assert_eq!(
+        (reference.status, reference.trap, &reference.returns),
+        (path.status, path.trap, &path.returns)
+    );
+    assert_eq!(reference.location, path.location);
+    assert!(
+        stepped(&module, entry, path, Some(n - 1)).is_none(),
+        "step needs all {n} instructions"
+    );
+    for limit in 1..n {
+        let limited = explore_one(
+            &module,
+            entry,
+            &Options {
+                max_instructions: Some(limit),
+                ..Options::default()
+            },
+        );
+        assert_eq!(limited.stats.instructions, limit);
+        assert_eq!(limited.stop_reason, "instruction limit");
+    }
+    report
+}
+
+#[test]
+fn fused_ops_give_the_results_and_counts_of_step() {
+    let r = check_against_step("mix");
+    assert_eq!(r.paths[0].status, Status::Returned);
+    assert!(matches!(r.paths[0].returns[..], [Number::Int(_)]));
+}
+
+#[test]
+fn a_fused_loop_counts_and_covers_every_instruction() {
+    const LOOP: &str = r#"(module (memory 1)
+      (func (export "f") (result i32) (local $i i32) (local $s i32)
+        (loop $l
+          (i32.store8 (local.get $i) (local.get $i))
+          (local.set $s (i32.add (local.get $s) (i32.load8_u (local.get $i))))
+          (local.set $s (i32.rotl (local.get $s) (i32.const 3)))
+          (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
+            (i32.const 8))))
+        (local.get $s)))"#;
+    let module = symplay_wasm::load(LOOP.as_bytes()).unwrap();
+    let r = explore_one(&module, "f", &Options::default());
+    assert_eq!(
+        r.coverage.covered_instructions,
+        r.coverage.total_instructions
+    );
+    // 19 instructions per iteration, 8 iterations, then `local.get` and `return`.
+    assert_eq!(r.stats.instructions, 8 * 19 + 2);
+}
+
+#[test]
+fn a_trap_inside_a_fused_sequence_is_left_to_step() {
+    let r = check_against_step("div");
+    assert_eq!(r.paths[0].trap, Some(Trap::DivByZero));
+    let r = check_against_step("oob");
+    assert_eq!(r.paths[0].trap, Some(Trap::OutOfBounds));
+}
+
+/// Symbolic operands in every position of the fused ops of a counting loop
+/// and its guard.
+const SYMBOLIC: &str = r#"(module
+  (func (export "count") (param $p i32) (result i32) (local $i i32)
+    (block
+      (br_if 0 (i32.gt_u (local.get $p) (i32.const 5)))
+      (loop $l
+        (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
+          (local.get $p)))))
+    (i32.add (local.get $i) (i32.mul (local.get $p) (i32.const 0)))))"#;
+
+#[test]
+fn a_symbolic_operand_leaves_the_fast_path() {
+    let module = symplay_wasm::load(SYMBOLIC.as_bytes()).unwrap();
+    let r = explore_one(&module, "count", &Options::default());
+    let mut returns: Vec<_> = r
+        .paths
+        .iter()
+        .map(|p| match p.returns[..] {
+            [Number::Int(v)] => v,
+            _ => panic!("unexpected result {:?}", p.returns),
+        })
+        .collect();
+    returns.sort_unstable();
+    assert_eq!(returns, [0, 1, 2, 3, 4, 5]);
+    for p in &r.paths {
+        let again = stepped(&module, "count", p, None).unwrap();
+        assert_eq!((again.status, &again.returns), (p.status, &p.returns));
+        assert_eq!(again.location, p.location);
+    }
+}
+
+#[test]
+fn a_concrete_i64_comparison_is_an_i32() {
+    // Added to a symbolic i32, the comparison's width shows in the term.
+    const CMP64: &str = r#"(module (func (export "f") (param $p i32) (result i32)
+      (i32.add (local.get $p) (i64.lt_u (i64.const 1) (i64.const 2)))))"#;
+    let module = symplay_wasm::load(CMP64.as_bytes()).unwrap();
+    let r = explore_one(&module, "f", &Options::default());
+    let [path] = &r.paths[..] else {
+        panic!("one path expected: {:?}", r.paths);
+    };
+    assert_eq!(path.status, Status::Returned);
+    let again = stepped(&module, "f", path, None).unwrap();
+    assert_eq!(again.returns, path.returns);
+}
