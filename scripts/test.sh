@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check CI runs: formatting, lints, the wasm32 build of the engine,
-# and all tests (unit tests, the CLI tests, the differential tests against z3
-# and wasmi).
+# the playground's build (and the size of its largest .wasm), and all tests
+# (unit tests, the CLI tests, spec conformance, the differential tests
+# against z3 and wasmi).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -12,9 +13,21 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== engine builds for wasm32-unknown-unknown"
 cargo build -p symplay-engine -p symplay-wasm --target wasm32-unknown-unknown --release --quiet
+echo "== playground builds (trunk)"
+PATH="$HOME/.cargo/bin:$PATH" trunk build --offline --quiet
+largest=$(find dist -name '*.wasm' -printf '%s %p\n' | sort -n | tail -1)
+echo "largest .wasm of the site: ${largest#* } ($(( ${largest%% *} / 1024 )) KiB; limit 3 MiB)"
+if [ "${largest%% *}" -ge $(( 3 * 1024 * 1024 )) ]; then
+  echo "the site's largest .wasm is over 3 MiB" >&2
+  exit 1
+fi
 echo "== cargo test"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace --lib --bins --tests 2>&1 | tee "$log"
-# One closing line over all test binaries.
-awk '/^test result:/ { p += $4; f += $6 } END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"
+echo "== browser tests (headless Chromium)"
+node --test tests/browser/ 2>&1 | tee -a "$log"
+echo "screenshots: tests/browser/artifacts/"
+# One closing line over all test binaries and the browser tests.
+awk '/^test result:/ { p += $4; f += $6 } /^# pass / { p += $3 } /^# fail / { f += $3 }
+  END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"

@@ -1,0 +1,115 @@
+// End-to-end tests of the built playground (`dist/`, from `trunk build`) in
+// headless Debian Chromium. Run by scripts/test.sh; screenshots of the main
+// screens go to tests/browser/artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const dist = join(here, '..', '..', 'dist');
+const artifacts = join(here, 'artifacts');
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+
+/// Counts up to a symbolic bound: a new path every iteration, never done.
+const ENDLESS = `(module (func (export "f") (param i32) (local i32)
+  (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))`;
+
+let server, browser, base;
+
+before(async () => {
+  await mkdir(artifacts, { recursive: true });
+  server = createServer(async (req, res) => {
+    const path = normalize(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
+    try {
+      const body = await readFile(join(dist, path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open() {
+  // A fresh context: a fresh profile, as a new visitor.
+  const page = await (await browser.newContext()).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base);
+  await page.waitForSelector('#entry option', { state: 'attached' });
+  return { page, errors };
+}
+
+async function load(page, source, entry) {
+  await page.fill('#source', source);
+  await page.locator('#source').blur();
+  await page.waitForSelector(`#entry option[value="${entry}"]`, { state: 'attached' });
+}
+
+test('get_sign has three paths, each input with its sign', async () => {
+  const { page, errors } = await open();
+  assert.match(await page.locator('#entry').innerText(), /get_sign \(i32\) -> i32/);
+  await page.click('#run');
+  await page.waitForSelector('#paths tbody tr');
+  const rows = await page.locator('#paths tbody tr').allInnerTexts();
+  assert.equal(rows.length, 3);
+  const signs = rows.map((row) => {
+    const [, outcome, input] = row.split('\t');
+    const ret = Number(/returned \[(-?\d+)\]/.exec(outcome)[1]);
+    const arg = Number(/arg0 = (-?\d+)/.exec(input)[1]);
+    assert.equal(ret, Math.sign(arg), row);
+    return ret;
+  });
+  assert.deepEqual(signs.sort(), [-1, 0, 1]);
+  assert.match(await page.locator('.results h2').innerText(), /3 paths \(completed\)/);
+  await page.screenshot({ path: join(artifacts, 'get-sign.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+test('garbage gets a readable error', async () => {
+  const { page, errors } = await open();
+  await page.fill('#source', 'this is not a module');
+  await page.locator('#source').blur();
+  const error = await page.locator('#error').innerText();
+  assert.match(error, /invalid WAT/);
+  await page.screenshot({ path: join(artifacts, 'error.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+test('Stop ends a long exploration with its paths, and the page answers', async () => {
+  const { page, errors } = await open();
+  await load(page, ENDLESS, 'f');
+  await page.selectOption('#search', 'bfs');
+  await page.click('#run');
+  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  assert.equal(await page.isEnabled('#stop'), true);
+  await page.click('#stop');
+  const heading = await page.locator('.results h2').innerText();
+  const [, paths] = /(\d+) paths \(cancelled\)/.exec(heading);
+  assert.ok(Number(paths) > 0, heading);
+  assert.equal(await page.isEnabled('#run'), true);
+  await page.screenshot({ path: join(artifacts, 'stopped.png') });
+  // The same worker takes the next run.
+  await page.selectOption('#search', 'dfs');
+  await page.fill('#max-paths', '4');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("path limit")');
+  assert.equal(await page.locator('#paths tbody tr').count(), 4);
+  assert.deepEqual(errors, []);
+});

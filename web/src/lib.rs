@@ -1,0 +1,8 @@
+//! Symplay in the browser. The page (`bin/app.rs`, a yew app) never runs the
+//! engine itself: it sends [`protocol::Request`]s to a Web Worker
+//! (`bin/worker.rs`), whose [`session::Session`] explores in short steps so
+//! that a stop request is taken between them, and answers with
+//! [`protocol::Response`]s (progress, the report, errors).
+
+pub mod protocol;
+pub mod session;

@@ -1,0 +1,71 @@
+//! The messages between the page and the worker, sent as JSON text.
+
+use serde::{Deserialize, Serialize};
+use symplay_engine::report::{PathReport, Report, TestInput, TraceEvent};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    /// Load a module (binary or WAT text) and list its exported functions.
+    Inspect { module: Vec<u8> },
+    /// Explore an exported function; progress follows until `finished`.
+    Explore {
+        module: Vec<u8>,
+        entry: String,
+        options: RunOptions,
+    },
+    /// End the running exploration; its results so far are reported.
+    Stop,
+    /// Run one test concretely, with its trace.
+    Replay {
+        module: Vec<u8>,
+        entry: String,
+        test: TestInput,
+    },
+}
+
+/// Exploration options as the page sets them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunOptions {
+    /// `dfs`, `bfs`, `random-path` or `coverage-new`.
+    pub search: String,
+    pub seed: u64,
+    pub max_time_ms: Option<u64>,
+    pub max_paths: Option<u64>,
+    pub max_depth: Option<u32>,
+    pub max_instructions: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedFunction {
+    pub name: String,
+    /// As in `(i32, i32) -> i32`.
+    pub signature: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Response {
+    /// The worker has started; requests sent before this are lost, since
+    /// its handler is set only once its wasm has loaded.
+    Ready,
+    Module {
+        functions: Vec<ExportedFunction>,
+    },
+    Progress {
+        paths: usize,
+        pending: usize,
+        instructions: u64,
+        elapsed_ms: f64,
+    },
+    Finished {
+        report: Box<Report>,
+    },
+    Replayed {
+        path: Box<PathReport>,
+        trace: Vec<TraceEvent>,
+    },
+    Error {
+        message: String,
+    },
+}

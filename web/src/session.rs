@@ -1,0 +1,301 @@
+//! The worker's side: answers requests and runs an exploration in steps of
+//! a given length, so that a stop request is seen between two steps. Pure
+//! Rust, so it is tested natively; `bin/worker.rs` only moves messages.
+
+use crate::protocol::{ExportedFunction, Request, Response, RunOptions};
+use std::time::Duration;
+use symplay_engine::exec::{replay_traced, Exploration, Options, ReplayOptions};
+use symplay_engine::search::SearchKind;
+use symplay_wasm::{ExportKind, Module};
+use web_time::Instant;
+
+/// Trace events a replay keeps for the page.
+const MAX_TRACE_EVENTS: usize = 2_000;
+/// A replay that has not ended after this many instructions is stopped.
+const MAX_REPLAY_INSTRUCTIONS: u64 = 100_000_000;
+
+#[derive(Default)]
+pub struct Session {
+    running: Option<Running>,
+}
+
+struct Running {
+    exploration: Exploration<Module>,
+    started: Instant,
+}
+
+impl Session {
+    /// Whether an exploration waits for [`Session::work`].
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Answers a request; an exploration then runs through `work`.
+    pub fn handle(&mut self, request: Request) -> Vec<Response> {
+        let answer = match request {
+            Request::Inspect { module } => inspect(&module),
+            Request::Explore {
+                module,
+                entry,
+                options,
+            } => self.start(&module, &entry, &options),
+            Request::Stop => {
+                if let Some(running) = &mut self.running {
+                    running.exploration.cancel();
+                }
+                return Vec::new();
+            }
+            Request::Replay {
+                module,
+                entry,
+                test,
+            } => replay(&module, &entry, &test),
+        };
+        vec![answer.unwrap_or_else(|message| Response::Error { message })]
+    }
+
+    /// Runs the exploration for about `budget`; gives its progress, or the
+    /// report once it has ended.
+    pub fn work(&mut self, budget: Duration) -> Vec<Response> {
+        let Some(running) = &mut self.running else {
+            return Vec::new();
+        };
+        let done = running.exploration.advance(budget, &mut |_| true);
+        let progress = running.exploration.progress();
+        let mut answers = vec![Response::Progress {
+            paths: progress.paths,
+            pending: progress.pending,
+            instructions: progress.instructions,
+            elapsed_ms: running.started.elapsed().as_secs_f64() * 1000.0,
+        }];
+        if done {
+            if let Some(running) = self.running.take() {
+                answers.push(Response::Finished {
+                    report: Box::new(running.exploration.finish()),
+                });
+            }
+        }
+        answers
+    }
+
+    fn start(
+        &mut self,
+        module: &[u8],
+        entry: &str,
+        options: &RunOptions,
+    ) -> Result<Response, String> {
+        let options = engine_options(options)?;
+        let module = symplay_wasm::load(module).map_err(|e| e.to_string())?;
+        let exploration = Exploration::new(module, entry, &options).map_err(|e| e.to_string())?;
+        // A new run replaces one still going: the page shows one at a time.
+        self.running = Some(Running {
+            exploration,
+            started: Instant::now(),
+        });
+        Ok(Response::Progress {
+            paths: 0,
+            pending: 1,
+            instructions: 0,
+            elapsed_ms: 0.0,
+        })
+    }
+}
+
+fn engine_options(o: &RunOptions) -> Result<Options, String> {
+    let search = SearchKind::parse(&o.search).ok_or_else(|| {
+        format!(
+            "unknown searcher `{}` (dfs, bfs, random-path, coverage-new)",
+            o.search
+        )
+    })?;
+    Ok(Options {
+        search,
+        seed: o.seed,
+        max_time: o.max_time_ms.map(Duration::from_millis),
+        max_paths: o.max_paths,
+        max_depth: o.max_depth,
+        max_instructions: o.max_instructions,
+        max_memory: None,
+    })
+}
+
+fn inspect(bytes: &[u8]) -> Result<Response, String> {
+    let module = symplay_wasm::load(bytes).map_err(|e| e.to_string())?;
+    let functions = module
+        .exports
+        .iter()
+        .filter(|e| e.kind == ExportKind::Func)
+        .map(|e| ExportedFunction {
+            name: e.name.clone(),
+            signature: module
+                .func_type(e.index)
+                .map_or_else(String::new, ToString::to_string),
+        })
+        .collect();
+    Ok(Response::Module { functions })
+}
+
+fn replay(
+    bytes: &[u8],
+    entry: &str,
+    test: &symplay_engine::report::TestInput,
+) -> Result<Response, String> {
+    let module = symplay_wasm::load(bytes).map_err(|e| e.to_string())?;
+    let options = ReplayOptions {
+        max_instructions: Some(MAX_REPLAY_INSTRUCTIONS),
+        max_events: MAX_TRACE_EVENTS,
+    };
+    let replayed = replay_traced(&module, entry, test, &options).map_err(|e| e.to_string())?;
+    Ok(Response::Replayed {
+        path: Box::new(replayed.path),
+        trace: replayed.trace,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use symplay_engine::report::{Number, Status};
+
+    const GET_SIGN: &str = r#"(module (func (export "get_sign") (param i32) (result i32)
+      (if (i32.eqz (local.get 0)) (then (return (i32.const 0))))
+      (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (i32.const -1))))
+      (i32.const 1)))"#;
+
+    /// Counts up to a symbolic bound: one more path per iteration, forever.
+    const ENDLESS: &str = r#"(module (func (export "f") (param i32) (local i32)
+      (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#;
+
+    fn explore_request(wat: &str, entry: &str) -> Request {
+        Request::Explore {
+            module: wat.as_bytes().to_vec(),
+            entry: entry.into(),
+            options: RunOptions {
+                search: "bfs".into(),
+                ..RunOptions::default()
+            },
+        }
+    }
+
+    fn run_to_end(session: &mut Session) -> symplay_engine::report::Report {
+        for _ in 0..10_000 {
+            for answer in session.work(Duration::from_millis(1)) {
+                if let Response::Finished { report } = answer {
+                    assert!(!session.busy());
+                    return *report;
+                }
+            }
+        }
+        panic!("the exploration did not finish");
+    }
+
+    #[test]
+    fn an_exploration_runs_in_steps_to_its_report() {
+        let mut session = Session::default();
+        let answers = session.handle(explore_request(GET_SIGN, "get_sign"));
+        assert!(matches!(answers[..], [Response::Progress { paths: 0, .. }]));
+        assert!(session.busy());
+        let report = run_to_end(&mut session);
+        assert_eq!(report.stop_reason, "completed");
+        let mut returns: Vec<_> = report.paths.iter().map(|p| p.returns.clone()).collect();
+        returns.sort_by_key(|r| format!("{r:?}"));
+        assert_eq!(
+            returns,
+            [[Number::Int(-1)], [Number::Int(0)], [Number::Int(1)]]
+        );
+    }
+
+    #[test]
+    fn stop_ends_a_run_and_keeps_its_paths() {
+        let mut session = Session::default();
+        session.handle(explore_request(ENDLESS, "f"));
+        let mut paths = 0;
+        while paths < 5 {
+            for answer in session.work(Duration::from_millis(1)) {
+                match answer {
+                    Response::Progress { paths: p, .. } => paths = p,
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+        assert!(session.handle(Request::Stop).is_empty());
+        let report = run_to_end(&mut session);
+        assert_eq!(report.stop_reason, "cancelled");
+        assert!(report.paths.len() >= 5);
+        assert!(report.paths.iter().all(|p| p.status == Status::Returned));
+    }
+
+    #[test]
+    fn bad_requests_get_errors_that_name_the_problem() {
+        let mut session = Session::default();
+        let cases = [
+            (
+                Request::Inspect {
+                    module: b"\0asm\x01\0\0\0\x01".to_vec(),
+                },
+                "",
+            ),
+            (
+                Request::Inspect {
+                    module: b"(module (func".to_vec(),
+                },
+                "invalid WAT",
+            ),
+            (explore_request(GET_SIGN, "nope"), "nope"),
+            (
+                Request::Explore {
+                    module: GET_SIGN.as_bytes().to_vec(),
+                    entry: "get_sign".into(),
+                    options: RunOptions {
+                        search: "best-first".into(),
+                        ..RunOptions::default()
+                    },
+                },
+                "unknown searcher `best-first`",
+            ),
+        ];
+        for (request, message) in cases {
+            match &session.handle(request)[..] {
+                [Response::Error { message: m }] => assert!(m.contains(message), "{m}"),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(!session.busy());
+    }
+
+    #[test]
+    fn inspect_lists_functions_and_replay_traces_a_test() {
+        let mut session = Session::default();
+        let answers = session.handle(Request::Inspect {
+            module: GET_SIGN.as_bytes().to_vec(),
+        });
+        assert_eq!(
+            answers,
+            [Response::Module {
+                functions: vec![ExportedFunction {
+                    name: "get_sign".into(),
+                    signature: "(i32) -> i32".into(),
+                }]
+            }]
+        );
+        let test = serde_json::from_str(r#"{"args": [-7]}"#).unwrap();
+        let answers = session.handle(Request::Replay {
+            module: GET_SIGN.as_bytes().to_vec(),
+            entry: "get_sign".into(),
+            test,
+        });
+        let [Response::Replayed { path, trace }] = &answers[..] else {
+            panic!("{answers:?}");
+        };
+        assert_eq!(path.returns, [Number::Int(-1)]);
+        assert_eq!(trace.len(), 3, "{trace:?}");
+    }
+
+    #[test]
+    fn requests_and_responses_travel_as_json() {
+        let request = explore_request(GET_SIGN, "get_sign");
+        let text = serde_json::to_string(&request).unwrap();
+        assert!(text.starts_with(r#"{"type":"explore""#), "{text}");
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+    }
+}
