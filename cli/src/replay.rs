@@ -164,22 +164,11 @@ fn same_outcome(a: &PathReport, b: &PathReport) -> bool {
     )
 }
 
-fn numbers(values: &[Number]) -> String {
-    let items: Vec<String> = values
-        .iter()
-        .map(|n| match n {
-            Number::Int(i) => i.to_string(),
-            Number::Float(f) => f.to_string(),
-        })
-        .collect();
-    items.join(", ")
-}
-
 fn outcome(p: &PathReport) -> String {
     let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
     match (p.status, p.trap, p.exit_code) {
         (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
-        (Status::Returned, _, None) => format!("returned [{}]", numbers(&p.returns)),
+        (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
         (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
         (Status::Trapped, None, _) => format!("trapped {at}"),
         (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
@@ -197,7 +186,11 @@ fn event_line(event: &TraceEvent) -> String {
             depth,
         } => {
             let via = table_slot.map_or(String::new(), |k| format!(" via table[{k}]"));
-            (at, depth, format!("call {callee}({}){via}", numbers(args)))
+            (
+                at,
+                depth,
+                format!("call {callee}({}){via}", Number::list(args)),
+            )
         }
         TraceEvent::HostCall {
             at,
@@ -208,10 +201,14 @@ fn event_line(event: &TraceEvent) -> String {
         } => (
             at,
             depth,
-            format!("call {callee}({}) -> [{}]", numbers(args), numbers(results)),
+            format!(
+                "call {callee}({}) -> [{}]",
+                Number::list(args),
+                Number::list(results)
+            ),
         ),
         TraceEvent::Return { at, values, depth } => {
-            (at, depth, format!("return [{}]", numbers(values)))
+            (at, depth, format!("return [{}]", Number::list(values)))
         }
         TraceEvent::Branch {
             at,

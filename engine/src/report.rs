@@ -87,6 +87,23 @@ pub enum Number {
     Float(f64),
 }
 
+impl Number {
+    /// Values as a reader expects them: `1, -2, 0.5`.
+    pub fn list(values: &[Number]) -> String {
+        let items: Vec<String> = values.iter().map(ToString::to_string).collect();
+        items.join(", ")
+    }
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Number::Int(i) => write!(f, "{i}"),
+            Number::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
 /// A concrete input that reproduces a path. Missing fields read as empty, so a
 /// hand-written test can be as short as `{"args": [5]}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -304,17 +304,6 @@ impl App {
     }
 }
 
-fn numbers(values: &[Number]) -> String {
-    let items: Vec<String> = values
-        .iter()
-        .map(|n| match n {
-            Number::Int(i) => i.to_string(),
-            Number::Float(f) => f.to_string(),
-        })
-        .collect();
-    items.join(", ")
-}
-
 fn inputs(p: &PathReport) -> String {
     let mut parts: Vec<String> = p
         .inputs
@@ -332,7 +321,7 @@ fn inputs(p: &PathReport) -> String {
 
 fn outcome(p: &PathReport) -> String {
     match (p.status, p.trap) {
-        (Status::Returned, _) => format!("returned [{}]", numbers(&p.returns)),
+        (Status::Returned, _) => format!("returned [{}]", Number::list(&p.returns)),
         (Status::Trapped, Some(trap)) => format!("trap: {}", trap.name()),
         (Status::Trapped, None) => "trap".into(),
         (Status::AssertFailed, _) => "assertion failed".into(),
