@@ -9,7 +9,8 @@ use symplay_engine::report::{Number, PathReport, Report, Status, Trap};
 /// operands, `local.set`/`local.tee` results, loads (sign-extending too) and
 /// stores through locals, an i64 comparison feeding i32 arithmetic,
 /// compare-and-branch on stack operands, a branch that repairs the stack,
-/// and a compare-and-branch with an immediate at the loop end.
+/// two operators on two locals and an immediate (set and pushed), and a
+/// counter step with compare-and-branch at the loop end (i32 and i64).
 const FUSED: &str = r#"(module (memory 1)
   (func (export "mix") (result i64) (local $i i32) (local $x i32) (local $w i64) (local $s i32)
     (local.set $x (i32.const -7))
@@ -19,6 +20,9 @@ const FUSED: &str = r#"(module (memory 1)
       (local.set $s (i32.add (local.get $s) (i32.load8_s offset=4 (local.get $i))))
       (local.set $s (i32.xor (local.get $s) (i32.load16_s offset=3 (local.get $i))))
       (local.set $x (i32.mul (local.get $x) (i32.const 3)))
+      (local.set $x (i32.xor (local.get $x) (i32.shr_u (local.get $x) (i32.const 3))))
+      (local.set $s (i32.add (local.get $s)
+        (i32.load8_u (i32.add (local.get $i) (i32.shl (local.get $i) (i32.const 2))))))
       (local.set $w (i64.rotl (local.get $w) (i64.extend_i32_u (local.get $i))))
       (local.set $s (i32.add (local.get $s)
         (i64.lt_u (local.get $w) (i64.const 0x8000000000000000))))
@@ -30,6 +34,12 @@ const FUSED: &str = r#"(module (memory 1)
           (i32.const 1) (i32.const 2) (br 0))))
       (br_if $l (i32.ne (local.tee $i (i32.add (local.get $i) (i32.const 1))) (i32.const 20))))
     (i64.add (local.get $w) (i64.extend_i32_s (local.get $s))))
+  (func (export "wide") (result i64) (local $n i64) (local $s i64)
+    (loop $l
+      (local.set $s (i64.add (local.get $s) (local.get $n)))
+      (br_if $l (i64.lt_s (local.tee $n (i64.add (local.get $n) (i64.const 3)))
+        (i64.const 40))))
+    (local.get $s))
   (func (export "div") (result i32) (local $a i32) (local $b i32)
     (local.set $a (i32.const 100))
     (local.set $b (i32.const 3))
@@ -105,6 +115,9 @@ fn fused_ops_give_the_results_and_counts_of_step() {
     let r = check_against_step("mix");
     assert_eq!(r.paths[0].status, Status::Returned);
     assert!(matches!(r.paths[0].returns[..], [Number::Int(_)]));
+    let r = check_against_step("wide");
+    // 0 + 3 + ... + 39
+    assert!(matches!(r.paths[0].returns[..], [Number::Int(273)]));
 }
 
 #[test]
@@ -145,7 +158,14 @@ const SYMBOLIC: &str = r#"(module
       (loop $l
         (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
           (local.get $p)))))
-    (i32.add (local.get $i) (i32.mul (local.get $p) (i32.const 0)))))"#;
+    (i32.add (local.get $i) (i32.mul (local.get $p) (i32.const 0))))
+  (func (export "step") (param $p i32) (result i32) (local $i i32)
+    (local.set $i (i32.and (local.get $p) (i32.const 3)))
+    (loop $l
+      (local.set $p (i32.xor (local.get $p) (i32.shl (local.get $i) (i32.const 1))))
+      (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
+        (i32.const 5))))
+    (i32.add (local.get $i) (local.get $p))))"#;
 
 #[test]
 fn a_symbolic_operand_leaves_the_fast_path() {
@@ -163,6 +183,20 @@ fn a_symbolic_operand_leaves_the_fast_path() {
     assert_eq!(returns, [0, 1, 2, 3, 4, 5]);
     for p in &r.paths {
         let again = stepped(&module, "count", p, None).unwrap();
+        assert_eq!((again.status, &again.returns), (p.status, &p.returns));
+        assert_eq!(again.location, p.location);
+    }
+}
+
+#[test]
+fn a_symbolic_counter_leaves_the_fused_loop_end() {
+    let module = symplay_wasm::load(SYMBOLIC.as_bytes()).unwrap();
+    let r = explore_one(&module, "step", &Options::default());
+    // One path per start of the counter, 0 to 3.
+    assert_eq!(r.paths.len(), 4);
+    for p in &r.paths {
+        assert_eq!(p.status, Status::Returned);
+        let again = stepped(&module, "step", p, None).unwrap();
         assert_eq!((again.status, &again.returns), (p.status, &p.returns));
         assert_eq!(again.location, p.location);
     }

@@ -26,6 +26,9 @@ use web_time::{Duration, Instant};
 const SLICE: u64 = 4096;
 /// Estimated bytes per term, for the memory estimate.
 const TERM_BYTES: u64 = 48;
+/// Slices between two memory estimates: an estimate walks every chunk of
+/// every state's memory, which costs more than a concrete slice itself.
+const ESTIMATE_EVERY: u32 = 8;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
@@ -290,6 +293,9 @@ pub struct Exploration<M: Borrow<Module>> {
     current: Option<State>,
     started: Instant,
     peak_memory: u64,
+    /// The last memory estimate, and the slices to run before the next.
+    memory: u64,
+    slices_to_estimate: u32,
     /// Set when the run is over: `completed`, the limit hit, or `cancelled`.
     stop_reason: Option<String>,
 }
@@ -339,6 +345,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             current: Some(initial),
             started,
             peak_memory: 0,
+            memory: 0,
+            slices_to_estimate: 0,
             stop_reason: None,
         })
     }
@@ -398,10 +406,15 @@ impl<M: Borrow<Module>> Exploration<M> {
                     }
                 },
             };
-            let memory = exec.store.len() as u64 * TERM_BYTES
-                + self.searcher.estimated_bytes()
-                + state.estimated_bytes();
-            self.peak_memory = self.peak_memory.max(memory);
+            if self.slices_to_estimate == 0 {
+                self.memory = exec.store.len() as u64 * TERM_BYTES
+                    + self.searcher.estimated_bytes()
+                    + state.estimated_bytes();
+                self.peak_memory = self.peak_memory.max(self.memory);
+                self.slices_to_estimate = ESTIMATE_EVERY;
+            }
+            self.slices_to_estimate -= 1;
+            let memory = self.memory;
             let limit = if options
                 .max_time
                 .is_some_and(|t| self.started.elapsed() >= t)

@@ -107,6 +107,24 @@ enum Op {
         k: u64,
         x: u32,
     },
+    /// `local.get a; local.get b; k; inner; outer`: `a outer (b inner k)`,
+    /// as in `x ^ (x << 13)` or `base + (i << 2)`.
+    LocalLocalImm2 {
+        inner: Alu,
+        outer: Alu,
+        a: u32,
+        b: u32,
+        k: u64,
+    },
+    /// `local.get a; local.get b; k; inner; outer; local.set x`
+    LocalLocalImm2Set {
+        inner: Alu,
+        outer: Alu,
+        a: u32,
+        b: u32,
+        x: u32,
+        k: u64,
+    },
     Load(Access),
     /// `local.get a; load`
     LocalLoad {
@@ -137,6 +155,16 @@ enum Op {
         k: u64,
         pc: u32,
     },
+    /// `local.get l; k; step; local.tee l; n; cmp; br_if` to `pc`, a branch
+    /// without stack repair: the usual loop end.
+    StepBrIf {
+        step: Alu,
+        cmp: Alu,
+        l: u32,
+        pc: u32,
+        k: u64,
+        n: u64,
+    },
 }
 
 /// The op that starts with `is[0]`.
@@ -159,11 +187,40 @@ fn fuse(is: &[Instr]) -> Op {
         Some(Instr::BrIf(t)) if t.drop == 0 => Some(t.pc),
         _ => None,
     };
-    if let (Some(l), Some(k), Some(alu)) = (local(0), imm(1), alu(2)) {
-        return match at(3) {
-            Some(Instr::LocalSet(x)) => Op::LocalBinImmSet { alu, l, k, x },
-            Some(Instr::LocalTee(x)) => Op::LocalBinImmTee { alu, l, k, x },
-            _ => Op::LocalBinImm { alu, l, k },
+    if let (Some(l), Some(k), Some(step)) = (local(0), imm(1), alu(2)) {
+        return match (at(3), imm(4), alu(5), plain_br_if(6)) {
+            (Some(Instr::LocalTee(x)), Some(n), Some(cmp), Some(pc)) if x == l => Op::StepBrIf {
+                step,
+                cmp,
+                l,
+                pc,
+                k,
+                n,
+            },
+            (Some(Instr::LocalSet(x)), ..) => Op::LocalBinImmSet { alu: step, l, k, x },
+            (Some(Instr::LocalTee(x)), ..) => Op::LocalBinImmTee { alu: step, l, k, x },
+            _ => Op::LocalBinImm { alu: step, l, k },
+        };
+    }
+    if let (Some(a), Some(b), Some(k), Some(inner), Some(outer)) =
+        (local(0), local(1), imm(2), alu(3), alu(4))
+    {
+        return match at(5) {
+            Some(Instr::LocalSet(x)) => Op::LocalLocalImm2Set {
+                inner,
+                outer,
+                a,
+                b,
+                x,
+                k,
+            },
+            _ => Op::LocalLocalImm2 {
+                inner,
+                outer,
+                a,
+                b,
+                k,
+            },
         };
     }
     if let (Some(a), Some(b)) = (local(0), local(1)) {
@@ -400,6 +457,33 @@ impl Executor<'_> {
                     sp += 1;
                     ran!(4);
                 }
+                Op::LocalLocalImm2 {
+                    inner,
+                    outer,
+                    a,
+                    b,
+                    k,
+                } => {
+                    fits!(5);
+                    room!();
+                    let (a, b) = (con!(locals[a as usize]), con!(locals[b as usize]));
+                    buf[sp] = outer.eval(a, inner.bits(b, k));
+                    sp += 1;
+                    ran!(5);
+                }
+                Op::LocalLocalImm2Set {
+                    inner,
+                    outer,
+                    a,
+                    b,
+                    x,
+                    k,
+                } => {
+                    fits!(6);
+                    let (a, b) = (con!(locals[a as usize]), con!(locals[b as usize]));
+                    locals[x as usize] = outer.eval(a, inner.bits(b, k));
+                    ran!(6);
+                }
                 Op::Load(access) => {
                     fits!(1);
                     let addr = con!(buf[sp - 1]);
@@ -490,6 +574,24 @@ impl Executor<'_> {
                     }
                     ran!(3, if taken { target } else { pc + 3 });
                 }
+                Op::StepBrIf {
+                    step,
+                    cmp,
+                    l,
+                    pc: target,
+                    k,
+                    n,
+                } => {
+                    fits!(7);
+                    let a = con!(locals[l as usize]);
+                    let v = step.bits(a, k);
+                    locals[l as usize] = step.val(v);
+                    let taken = cmp.bits(v, n) != 0;
+                    if taken {
+                        jump = Some((pc + 6, target));
+                    }
+                    ran!(7, if taken { target } else { pc + 7 });
+                }
             }
         }
         stack.truncate(sp);
@@ -538,7 +640,7 @@ fn store(
     if start + u64::from(size) > m.len() {
         return false;
     }
-    m.write_concrete(terms, start, &v.to_le_bytes()[..usize::from(size)]);
+    m.store_concrete(terms, start, u32::from(size), v);
     true
 }
 

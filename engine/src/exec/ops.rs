@@ -149,9 +149,15 @@ impl Alu {
 
     #[inline(always)]
     pub(crate) fn eval(self, a: u64, b: u64) -> Val {
+        self.val(self.bits(a, b))
+    }
+
+    /// The result `bits` of this operator as a value.
+    #[inline(always)]
+    pub(crate) fn val(self, bits: u64) -> Val {
         Val::Con {
             width: self.result_width,
-            bits: self.bits(a, b),
+            bits,
         }
     }
 }

@@ -310,7 +310,9 @@ impl LinearMemory {
 
     /// The `size` (1 to 8) bytes at `addr`, little-endian, when they all are
     /// concrete: the interpreter's concrete loads build no terms. The access
-    /// must be in bounds.
+    /// must be in bounds. Inlined for the fast path, whose loads mostly take
+    /// the first branch.
+    #[inline]
     pub fn load_concrete(&self, addr: u64, size: u32) -> Option<u64> {
         let (ci, off) = split(addr);
         if let (Some(Slot::Data(c)), true) = (self.slots.get(ci), off + 8 <= CHUNK) {
@@ -319,12 +321,42 @@ impl LinearMemory {
                 return Some(u64::from_le_bytes(word) & crate::expr::mask((8 * size) as u8));
             }
         }
+        self.load_bytewise(addr, size)
+    }
+
+    /// `load_concrete` across chunks or in mixed ones; out of line, so that
+    /// inlining `load_concrete` inlines only the common case.
+    #[inline(never)]
+    fn load_bytewise(&self, addr: u64, size: u32) -> Option<u64> {
         (0..u64::from(size))
             .rev()
             .try_fold(0u64, |acc, k| match self.read(addr + k) {
                 Byte::Const(b) => Some(acc << 8 | u64::from(b)),
                 Byte::Term(_) | Byte::Hole => None,
             })
+    }
+
+    /// Writes the low `size` (1 to 8) bytes of `value` at `addr`, as
+    /// `write_concrete` does, but in place and without a `memcpy` when the
+    /// access sits in an only-concrete chunk that no other memory shares.
+    /// The access must be in bounds. Always inlined: the fast path's loop
+    /// is too large for the inliner to pick it, and a call there costs more
+    /// than the store.
+    #[inline(always)]
+    pub fn store_concrete(&mut self, store: &mut TermStore, addr: u64, size: u32, value: u64) {
+        let (ci, off) = split(addr);
+        if let (Some(Slot::Data(c)), true, None) =
+            (self.slots.get_mut(ci), off + 8 <= CHUNK, &self.cache)
+        {
+            if let Some(Chunk::Bytes(b)) = Rc::get_mut(c) {
+                let word: &mut [u8; 8] = (&mut b[off..off + 8]).try_into().expect("eight bytes");
+                let keep = !crate::expr::mask((8 * size) as u8);
+                let old = u64::from_le_bytes(*word);
+                *word = (old & keep | value & !keep).to_le_bytes();
+                return;
+            }
+        }
+        self.write_concrete(store, addr, &value.to_le_bytes()[..size as usize]);
     }
 
     /// The bytes at `addr..addr + len` when they all are in bounds and

@@ -170,6 +170,48 @@ fn load_concrete_reads_concrete_bytes_in_and_across_chunks() {
     );
 }
 
+/// `store_concrete` against `write_concrete` of the same bytes, on chunks
+/// that are zero, only concrete, mixed, holes, and shared with a fork,
+/// with and without the array cache; the fork must not change.
+#[test]
+fn store_concrete_writes_what_write_concrete_writes() {
+    for holes in [false, true] {
+        let mut s = TermStore::new();
+        let mut m = LinearMemory::new(&mut s, 1, None);
+        if holes {
+            // Every chunk becomes a hole, and the array cache is built.
+            let a = s.declare("a", Sort::Bv(32)).unwrap();
+            let v = c32(&mut s, 0x1234_5678);
+            m.store(&mut s, a, 0, v);
+        }
+        m.write_concrete(&mut s, 0, &[7; 3 * CHUNK]);
+        let x = s.declare("x", Sort::Bv(8)).unwrap();
+        m.set_byte(&mut s, CHUNK_U64 + 10, x);
+        let fork = m.clone();
+        let before: Vec<TermId> = (0..m.len()).map(|i| fork.clone().byte(&mut s, i)).collect();
+        let (mut fast, mut slow) = (m.clone(), m);
+        let mut rng = Rng::new(7);
+        for _ in 0..2000 {
+            let size = [1u32, 2, 4, 8][rng.below(4) as usize];
+            // Near chunk edges half the time.
+            let addr = if rng.below(2) == 0 {
+                (rng.below(8) * CHUNK_U64 + CHUNK_U64 - 8 + rng.below(16)).min(PAGE_SIZE - 8)
+            } else {
+                rng.below(PAGE_SIZE - 8)
+            };
+            let value = rng.next();
+            fast.store_concrete(&mut s, addr, size, value);
+            slow.write_concrete(&mut s, addr, &value.to_le_bytes()[..size as usize]);
+        }
+        for i in 0..fast.len() {
+            let (f, w) = (fast.byte(&mut s, i), slow.byte(&mut s, i));
+            assert_eq!(f, w, "byte {i}, holes {holes}");
+            assert_eq!(fork.clone().byte(&mut s, i), before[i as usize]);
+        }
+        assert_eq!(fast.array(&mut s), slow.array(&mut s));
+    }
+}
+
 #[test]
 fn concrete_bytes_needs_in_bounds_concrete_bytes() {
     let mut s = TermStore::new();
