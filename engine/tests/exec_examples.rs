@@ -187,3 +187,83 @@ fn printf_through_wasi_is_captured_per_path() {
     assert_eq!(small, 1);
     assert_eq!(big, 8);
 }
+
+#[test]
+fn parse_int_finds_negative_zero() {
+    let m = example("parse_int.wasm");
+    let r = explore_checked(&m, "parse_int");
+    let failed: Vec<Vec<u8>> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::AssertFailed)
+        .map(|p| bytes(p, "text"))
+        .collect();
+    assert!(!failed.is_empty());
+    for text in &failed {
+        let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+        let text = std::str::from_utf8(&text[..end]).unwrap();
+        assert!(
+            text.starts_with('-') && text[1..].bytes().all(|b| b == b'0'),
+            "{text}"
+        );
+    }
+    for p in r.paths.iter().filter(|p| p.status == Status::Returned) {
+        let text = bytes(p, "text");
+        let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+        let expected = std::str::from_utf8(&text[..end])
+            .ok()
+            .and_then(|t| t.parse::<i64>().ok())
+            .filter(|_| text[..end].iter().all(|b| b.is_ascii_digit() || *b == b'-'))
+            .unwrap_or(-10000);
+        assert_eq!(ints(p), [expected], "{text:?}");
+    }
+}
+
+#[test]
+fn sum_to_has_one_path_per_trip_count() {
+    let m = example("sum_to.wasm");
+    let r = explore_checked(&m, "sum_to");
+    let mut trips: Vec<i64> = r
+        .paths
+        .iter()
+        .map(|p| {
+            let n = p.inputs.args[0];
+            assert_eq!(ints(p), [n * (n + 1) / 2]);
+            n
+        })
+        .collect();
+    trips.sort();
+    assert_eq!(trips, (0..=8).collect::<Vec<_>>());
+}
+
+#[test]
+fn password_check_gives_away_the_password() {
+    let m = example("password.wasm");
+    let r = explore_checked(&m, "check_password");
+    let granted: Vec<_> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::AssertFailed)
+        .collect();
+    assert_eq!(granted.len(), 1);
+    assert_eq!(bytes(granted[0], "guess"), b"s3cr3t!\0");
+    assert_eq!(r.paths.len(), 9);
+}
+
+#[test]
+fn heap_copies_keep_symbolic_bytes() {
+    let m = example("heap.wasm");
+    let r = explore_checked(&m, "copy_record");
+    let mut lengths: Vec<u8> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::AssertFailed)
+        .map(|p| {
+            let record = bytes(p, "record");
+            assert_eq!(record[1], b'X');
+            record[0]
+        })
+        .collect();
+    lengths.sort();
+    assert_eq!(lengths, [1, 2, 3, 4]);
+}

@@ -21,6 +21,13 @@ build -O1 divide divide remainder_of
 build -O1 table_lookup lookup lookup_checked
 build -O1 checksum check_packet
 build -O1 string_scan string_length split_key
+build -O1 parse_int parse_int
+# -O0 keeps sum_to's loop: -O1 computes the sum in closed form.
+build -O0 sum_to sum_to
+build -O1 password check_password
 # A reactor module against wasi-libc (Debian installs its sysroot under /usr).
 clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -mexec-model=reactor \
   -Wl,--export=classify wasi_classify.c -o wasi_classify.wasm
+# malloc and free from wasi-libc, compiled into the module.
+clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -mexec-model=reactor -I ../.. \
+  -Wl,--export=copy_record heap.c -o heap.wasm
