@@ -113,3 +113,24 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   assert.equal(await page.locator('#paths tbody tr').count(), 4);
   assert.deepEqual(errors, []);
 });
+
+test('the examples gallery shows C beside WAT, and a path marks its WAT line', async () => {
+  const { page, errors } = await open();
+  const options = await page.locator('#example option').count();
+  assert.ok(options >= 9, `${options} options`);
+  await page.selectOption('#example', 'password');
+  await page.waitForSelector('#entry option[value="check_password"]', { state: 'attached' });
+  assert.match(await page.locator('#c-source').innerText(), /s3cr3t!/);
+  assert.match(await page.inputValue('#source'), /\(export "check_password"/);
+  await page.click('#run');
+  await page.waitForSelector('#paths tbody tr');
+  const bug = page.locator('#paths tbody tr', { hasText: 'assertion failed' });
+  assert.equal(await bug.count(), 1);
+  // The password, byte by byte: "s3cr3t!" and its NUL.
+  assert.match(await bug.innerText(), /guess = \[115, 51, 99, 114, 51, 116, 33, 0\]/);
+  await bug.click();
+  const marked = await page.locator('#wat .line.marked').innerText();
+  assert.match(marked, /call/);
+  await page.screenshot({ path: join(artifacts, 'gallery.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});

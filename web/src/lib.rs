@@ -4,5 +4,7 @@
 //! that a stop request is taken between them, and answers with
 //! [`protocol::Response`]s (progress, the report, errors).
 
+pub mod disassembly;
+pub mod examples;
 pub mod protocol;
 pub mod session;

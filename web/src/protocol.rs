@@ -1,13 +1,17 @@
 //! The messages between the page and the worker, sent as JSON text.
 
+use crate::disassembly::Line;
 use serde::{Deserialize, Serialize};
 use symplay_engine::report::{PathReport, Report, TestInput, TraceEvent};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
-    /// Load a module (binary or WAT text) and list its exported functions.
+    /// Load a module (binary or WAT text) and list its exported functions;
+    /// its disassembly follows.
     Inspect { module: Vec<u8> },
+    /// A binary module as WAT text, to edit.
+    Print { module: Vec<u8> },
     /// Explore an exported function; progress follows until `finished`.
     Explore {
         module: Vec<u8>,
@@ -51,6 +55,13 @@ pub enum Response {
     Ready,
     Module {
         functions: Vec<ExportedFunction>,
+    },
+    /// The module as WAT, each line with the byte offset it prints.
+    Disassembly {
+        lines: Vec<Line>,
+    },
+    Printed {
+        text: String,
     },
     Progress {
         paths: usize,

@@ -2,6 +2,7 @@
 //! a given length, so that a stop request is seen between two steps. Pure
 //! Rust, so it is tested natively; `bin/worker.rs` only moves messages.
 
+use crate::disassembly::{disassemble, to_wat};
 use crate::protocol::{ExportedFunction, Request, Response, RunOptions};
 use std::time::Duration;
 use symplay_engine::exec::{replay_traced, Exploration, Options, ReplayOptions};
@@ -33,7 +34,15 @@ impl Session {
     /// Answers a request; an exploration then runs through `work`.
     pub fn handle(&mut self, request: Request) -> Vec<Response> {
         let answer = match request {
-            Request::Inspect { module } => inspect(&module),
+            Request::Inspect { module } => {
+                let mut answers =
+                    vec![inspect(&module).unwrap_or_else(|message| Response::Error { message })];
+                if let Ok(lines) = disassemble(&module) {
+                    answers.push(Response::Disassembly { lines });
+                }
+                return answers;
+            }
+            Request::Print { module } => to_wat(&module).map(|text| Response::Printed { text }),
             Request::Explore {
                 module,
                 entry,
@@ -270,14 +279,24 @@ mod tests {
             module: GET_SIGN.as_bytes().to_vec(),
         });
         assert_eq!(
-            answers,
-            [Response::Module {
+            answers[0],
+            Response::Module {
                 functions: vec![ExportedFunction {
                     name: "get_sign".into(),
                     signature: "(i32) -> i32".into(),
                 }]
-            }]
+            }
         );
+        let Response::Disassembly { lines } = &answers[1] else {
+            panic!("{answers:?}");
+        };
+        assert!(lines.iter().any(|l| l.text.contains("i32.lt_s")));
+        let [Response::Printed { text }] = &session.handle(Request::Print {
+            module: wat::parse_str(GET_SIGN).unwrap(),
+        })[..] else {
+            panic!("no WAT");
+        };
+        assert!(text.contains("(export \"get_sign\""), "{text}");
         let test = serde_json::from_str(r#"{"args": [-7]}"#).unwrap();
         let answers = session.handle(Request::Replay {
             module: GET_SIGN.as_bytes().to_vec(),

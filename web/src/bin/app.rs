@@ -3,6 +3,8 @@
 //! (`worker.rs`); the page only sends requests and shows the answers.
 
 use symplay_engine::report::{InputValue, Number, PathReport, Report, Status};
+use symplay_web::disassembly::{line_of, Line};
+use symplay_web::examples::{self, Example, EXAMPLES};
 use symplay_web::protocol::{ExportedFunction, Request, Response, RunOptions};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,6 +23,9 @@ const GET_SIGN: &str = r#"(module
 "#;
 
 enum Msg {
+    Example(String),
+    /// Show the WAT line of this byte offset.
+    Highlight(u32),
     Edit(String),
     Inspect,
     Entry(String),
@@ -46,6 +51,11 @@ struct App {
     /// Keeps the worker's handlers alive.
     _handlers: Option<WorkerHandlers>,
     source: String,
+    /// The gallery example in the editor, whose C source is shown beside it.
+    example: Option<&'static Example>,
+    /// The module as WAT with byte offsets, for showing locations.
+    disassembly: Vec<Line>,
+    highlight: Option<u32>,
     functions: Vec<ExportedFunction>,
     entry: String,
     search: String,
@@ -106,8 +116,20 @@ impl App {
     fn apply(&mut self, response: Response) {
         match response {
             Response::Ready => self.worker_ready(),
+            Response::Disassembly { lines } => self.disassembly = lines,
+            Response::Printed { text } => {
+                self.source = text;
+                self.send(&Request::Inspect {
+                    module: self.source.as_bytes().to_vec(),
+                });
+            }
             Response::Module { functions } => {
-                if !functions.iter().any(|f| f.name == self.entry) {
+                if let Some(e) = self
+                    .example
+                    .filter(|e| functions.iter().any(|f| f.name == e.entry))
+                {
+                    self.entry = e.entry.to_string();
+                } else if !functions.iter().any(|f| f.name == self.entry) {
                     self.entry = functions
                         .first()
                         .map_or_else(String::new, |f| f.name.clone());
@@ -180,6 +202,9 @@ impl Component for App {
             queued: Some(Vec::new()),
             _handlers: handlers,
             source: GET_SIGN.to_string(),
+            example: None,
+            disassembly: Vec::new(),
+            highlight: None,
             functions: Vec::new(),
             entry: String::new(),
             search: "dfs".into(),
@@ -197,6 +222,17 @@ impl Component for App {
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::Example(id) => {
+                self.example = examples::find(&id);
+                if let Some(e) = self.example {
+                    self.report = None;
+                    self.highlight = None;
+                    self.send(&Request::Print {
+                        module: e.wasm.to_vec(),
+                    });
+                }
+            }
+            Msg::Highlight(offset) => self.highlight = Some(offset),
             Msg::Edit(text) => {
                 self.source = text;
                 return false;
@@ -234,6 +270,9 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
+        let on_example = link.callback(|e: Event| {
+            Msg::Example(e.target_unchecked_into::<HtmlSelectElement>().value())
+        });
         let on_edit = link.callback(|e: InputEvent| {
             Msg::Edit(e.target_unchecked_into::<HtmlTextAreaElement>().value())
         });
@@ -250,8 +289,21 @@ impl Component for App {
             <main>
                 <header><h1>{ "Symplay" }</h1><span class="tagline">{ "symbolic execution for WebAssembly" }</span></header>
                 <section class="input">
-                    <textarea id="source" spellcheck="false" value={self.source.clone()}
-                        oninput={on_edit} onblur={link.callback(|_| Msg::Inspect)} />
+                    <label>{ "example " }
+                        <select id="example" onchange={on_example}>
+                            <option value="" selected={self.example.is_none()}>{ "(your own module)" }</option>
+                            { for EXAMPLES.iter().map(|e| html! {
+                                <option value={e.id} selected={self.example.is_some_and(|x| x.id == e.id)}>
+                                    { format!("{}: {}", e.title, e.about) }
+                                </option>
+                            }) }
+                        </select>
+                    </label>
+                    <div class="panes">
+                        { self.example.map(|e| html! { <pre id="c-source" class="pane">{ e.c_source }</pre> }).unwrap_or_default() }
+                        <textarea id="source" class="pane" spellcheck="false" value={self.source.clone()}
+                            oninput={on_edit} onblur={link.callback(|_| Msg::Inspect)} />
+                    </div>
                     <div class="controls">
                         <label>{ "entry " }
                             <select id="entry" onchange={on_entry}>
@@ -279,13 +331,35 @@ impl Component for App {
                     </div>
                 </section>
                 { self.view_status() }
-                { self.report.as_ref().map(view_report).unwrap_or_default() }
+                { self.report.as_ref().map(|r| view_report(r, link)).unwrap_or_default() }
+                { self.view_wat() }
             </main>
         }
     }
 }
 
 impl App {
+    /// The disassembly, with the line of the chosen location marked.
+    fn view_wat(&self) -> Html {
+        if self.disassembly.is_empty() {
+            return Html::default();
+        }
+        let marked = self.highlight.and_then(|o| line_of(&self.disassembly, o));
+        html! {
+            <section class="wat">
+                <h2>{ "WAT" }</h2>
+                <pre id="wat">
+                    { for self.disassembly.iter().enumerate().map(|(i, l)| html! {
+                        <div class={classes!("line", (Some(i) == marked).then_some("marked"))}>
+                            <span class="offset">{ l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default() }</span>
+                            { &l.text }
+                        </div>
+                    }) }
+                </pre>
+            </section>
+        }
+    }
+
     fn view_status(&self) -> Html {
         let error = self
             .error
@@ -329,7 +403,7 @@ fn outcome(p: &PathReport) -> String {
     }
 }
 
-fn view_report(r: &Report) -> Html {
+fn view_report(r: &Report, link: &yew::html::Scope<App>) -> Html {
     let s = &r.stats;
     html! {
         <section class="results">
@@ -338,7 +412,8 @@ fn view_report(r: &Report) -> Html {
                 <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
                 <tbody>
                 { for r.paths.iter().map(|p| html! {
-                    <tr class={format!("status-{}", serde_json::to_value(p.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())}>
+                    <tr onclick={ let offset = p.location.offset; link.callback(move |_| Msg::Highlight(offset)) }
+                        class={format!("status-{}", serde_json::to_value(p.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())}>
                         <td>{ p.id }</td>
                         <td>{ outcome(p) }</td>
                         <td class="input">{ inputs(p) }</td>

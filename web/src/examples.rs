@@ -1,0 +1,122 @@
+//! The examples gallery: the C programs of `static/examples/c/`, compiled
+//! `.wasm` included in the page, with the entry to explore.
+
+pub struct Example {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// What exploring it shows.
+    pub about: &'static str,
+    pub entry: &'static str,
+    pub c_source: &'static str,
+    pub wasm: &'static [u8],
+}
+
+macro_rules! example {
+    ($id:literal, $file:literal, $entry:literal, $title:literal, $about:literal) => {
+        Example {
+            id: $id,
+            title: $title,
+            about: $about,
+            entry: $entry,
+            c_source: include_str!(concat!("../../static/examples/c/", $file, ".c")),
+            wasm: include_bytes!(concat!("../../static/examples/c/", $file, ".wasm")),
+        }
+    };
+}
+
+pub static EXAMPLES: &[Example] = &[
+    example!(
+        "sign",
+        "get_sign",
+        "get_sign",
+        "Sign",
+        "exactly three paths, one per sign"
+    ),
+    example!(
+        "division",
+        "divide",
+        "divide",
+        "Division by zero",
+        "a division by zero and an overflow, each with its input"
+    ),
+    example!(
+        "table",
+        "table_lookup",
+        "lookup",
+        "Table lookup",
+        "an out-of-bounds read of a constant table at a symbolic index"
+    ),
+    example!(
+        "string",
+        "string_scan",
+        "string_length",
+        "String scan",
+        "strlen over a symbolic string: one path per length"
+    ),
+    example!(
+        "parser",
+        "parse_int",
+        "parse_int",
+        "A small parser",
+        "a decimal parser whose assertion fails on -0"
+    ),
+    example!(
+        "loop",
+        "sum_to",
+        "sum_to",
+        "Loop with a symbolic bound",
+        "one path per trip count, the bound assumed between 0 and 8"
+    ),
+    example!(
+        "password",
+        "password",
+        "check_password",
+        "Password check",
+        "the password, found one character at a time"
+    ),
+    example!(
+        "heap",
+        "heap",
+        "copy_record",
+        "Heap allocation",
+        "symbolic bytes through malloc'd memory (wasi-libc)"
+    ),
+    example!(
+        "checksum",
+        "checksum",
+        "check_packet",
+        "Checksum",
+        "the packet whose checksum is 0xcafe1234"
+    ),
+    example!(
+        "printf",
+        "wasi_classify",
+        "classify",
+        "printf through WASI",
+        "standard output captured per path"
+    ),
+];
+
+pub fn find(id: &str) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|e| e.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use symplay_engine::exec::{explore, Options};
+
+    #[test]
+    fn every_example_loads_and_explores_its_entry() {
+        assert!(EXAMPLES.len() >= 8);
+        for e in EXAMPLES {
+            let module = symplay_wasm::load(e.wasm).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+            let report = explore(&module, e.entry, &Options::default())
+                .unwrap_or_else(|err| panic!("{}: {err}", e.id));
+            assert_eq!(report.stop_reason, "completed", "{}", e.id);
+            assert!(!report.paths.is_empty(), "{}", e.id);
+            assert!(e.c_source.contains(e.entry), "{}", e.id);
+            assert!(find(e.id).is_some_and(|f| std::ptr::eq(f, e)));
+        }
+    }
+}
