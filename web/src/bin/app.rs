@@ -2,8 +2,10 @@
 //! Stop, live progress, and the paths found. The engine runs in the worker
 //! (`worker.rs`); the page only sends requests and shows the answers.
 
+use std::rc::Rc;
 use symplay_engine::report::{InputValue, Number, PathReport, Report, Status};
 use symplay_web::protocol::{ExportedFunction, Request, Response, RunOptions};
+use symplay_web::tree::view::TreeView;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent};
@@ -52,7 +54,7 @@ struct App {
     max_paths: String,
     running: bool,
     progress: Option<Progress>,
-    report: Option<Report>,
+    report: Option<Rc<Report>>,
     error: Option<String>,
 }
 
@@ -130,7 +132,7 @@ impl App {
             }
             Response::Finished { report } => {
                 self.running = false;
-                self.report = Some(*report);
+                self.report = Some(Rc::from(report));
             }
             Response::Replayed { .. } => {}
             Response::Error { message } => {
@@ -279,7 +281,8 @@ impl Component for App {
                     </div>
                 </section>
                 { self.view_status() }
-                { self.report.as_ref().map(view_report).unwrap_or_default() }
+                { self.report.clone().map(|report| html! { <TreeView {report} /> }).unwrap_or_default() }
+                { self.report.as_deref().map(view_report).unwrap_or_default() }
             </main>
         }
     }
