@@ -18,6 +18,12 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 const ENDLESS = `(module (func (export "f") (param i32) (local i32)
   (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))`;
 
+/// One independent branch per bit of the argument: 2^12 paths.
+const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
+  ${Array.from({ length: 12 }, (_, k) =>
+    `(if (i32.and (local.get 0) (i32.const ${1 << k})) (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))`).join('\n  ')}
+  (local.get 1)))`;
+
 let server, browser, base;
 
 before(async () => {
@@ -132,5 +138,96 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   const marked = await page.locator('#wat .line.marked').innerText();
   assert.match(marked, /call/);
   await page.screenshot({ path: join(artifacts, 'gallery.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+/// Clicks, with the mouse, a leaf drawn inside the tree's viewport.
+async function clickVisibleLeaf(page) {
+  const point = await page.evaluate(() => {
+    document.querySelector('#tree svg').scrollIntoView({ block: 'center' });
+    const box = document.querySelector('#tree svg').getBoundingClientRect();
+    for (const leaf of document.querySelectorAll('#tree .node.leaf circle')) {
+      const r = leaf.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      if (r.width >= 2 && x > box.left + 5 && x < box.right - 5 && y > box.top + 5 && y < box.bottom - 5) {
+        return { x, y };
+      }
+    }
+    return null;
+  });
+  assert.ok(point, 'no leaf in view');
+  await page.mouse.click(point.x, point.y);
+}
+
+async function tableInputs(page) {
+  return new Set(await page.locator('#paths tbody td.input').allInnerTexts());
+}
+
+test('the tree of get_sign: three leaves, details on click, collapse', async () => {
+  const { page, errors } = await open();
+  await page.click('#run');
+  await page.waitForSelector('#tree svg .node');
+  assert.equal(await page.locator('#tree .node.leaf').count(), 3);
+  assert.equal(await page.locator('#tree .node.inner-node').count(), 2);
+  assert.equal(await page.locator('#paths tbody tr').count(), 3);
+  await clickVisibleLeaf(page);
+  const input = await page.locator('#node-details .input').innerText();
+  assert.ok((await tableInputs(page)).has(input), input);
+  const arg = Number(/arg0 = (-?\d+)/.exec(input)[1]);
+  const outcome = await page.locator('#node-details .outcome').innerText();
+  assert.equal(Number(/returned \[(-?\d+)\]/.exec(outcome)[1]), Math.sign(arg));
+  assert.match(await page.locator('#node-details .smt').innerText(), /arg0/);
+  assert.match(await page.locator('#node-details .path-condition').innerText(), /\(check-sat\)/);
+  await page.screenshot({ path: join(artifacts, 'tree.png'), fullPage: true });
+  // The root's details, then its subtree collapsed into a count.
+  await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
+  assert.match(await page.locator('#node-details .location').innerText(), /get_sign \+0x[0-9a-f]+/);
+  await page.click('#toggle-subtree');
+  assert.equal(await page.locator('#tree .node.leaf').count(), 0);
+  assert.equal(await page.locator('#tree .node .count').textContent(), '+4');
+  await page.click('#toggle-subtree');
+  assert.equal(await page.locator('#tree .node.leaf').count(), 3);
+  // Wheel zooms, the fit button fits again.
+  const before = await page.locator('#tree svg > g').getAttribute('transform');
+  const box = await page.locator('#tree svg').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 300);
+  assert.notEqual(await page.locator('#tree svg > g').getAttribute('transform'), before);
+  await page.click('#tree-fit');
+  assert.equal(await page.locator('#tree svg > g').getAttribute('transform'), before);
+  assert.deepEqual(errors, []);
+});
+
+test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => {
+  const { page, errors } = await open();
+  // Twelve independent bits: 4,096 paths, a tree of 8,191 nodes.
+  await load(page, BITS, 'bits');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")', { timeout: 120_000 });
+  const started = Date.now();
+  await page.waitForSelector('#tree svg .node');
+  const nodes = await page.locator('#tree .node').count();
+  assert.ok(nodes >= 5000, `${nodes} nodes`);
+  assert.equal(await page.locator('#tree .node.leaf').count(), 4096);
+  assert.equal(await page.locator('#paths tbody tr').count(), 4096);
+  const drawn = Date.now() - started;
+  const box = await page.locator('#tree svg').boundingBox();
+  const t0 = Date.now();
+  // Zoom in where the leaves are (the bottom row, after fitting), then pan.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 30);
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height - 60, { steps: 10 });
+  await page.mouse.up();
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  const moved = Date.now() - t0;
+  const t1 = Date.now();
+  await clickVisibleLeaf(page);
+  const input = await page.locator('#node-details .input').innerText();
+  const clicked = Date.now() - t1;
+  assert.ok((await tableInputs(page)).has(input), input);
+  assert.match(await page.locator('#node-details .outcome').innerText(), /returned/);
+  console.log(`${nodes} nodes: drawn in ${drawn} ms after the report, 10 zooms and a drag in ${moved} ms, click to details ${clicked} ms`);
+  await page.screenshot({ path: join(artifacts, 'tree-large.png'), fullPage: false });
   assert.deepEqual(errors, []);
 });

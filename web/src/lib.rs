@@ -4,7 +4,9 @@
 //! that a stop request is taken between them, and answers with
 //! [`protocol::Response`]s (progress, the report, errors).
 
+pub mod describe;
 pub mod disassembly;
 pub mod examples;
 pub mod protocol;
 pub mod session;
+pub mod tree;

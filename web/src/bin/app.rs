@@ -2,10 +2,13 @@
 //! Stop, live progress, and the paths found. The engine runs in the worker
 //! (`worker.rs`); the page only sends requests and shows the answers.
 
-use symplay_engine::report::{InputValue, Number, PathReport, Report, Status};
+use std::rc::Rc;
+use symplay_engine::report::Report;
+use symplay_web::describe::{inputs, outcome};
 use symplay_web::disassembly::{line_of, Line};
 use symplay_web::examples::{self, Example, EXAMPLES};
 use symplay_web::protocol::{ExportedFunction, Request, Response, RunOptions};
+use symplay_web::tree::view::TreeView;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent};
@@ -62,7 +65,7 @@ struct App {
     max_paths: String,
     running: bool,
     progress: Option<Progress>,
-    report: Option<Report>,
+    report: Option<Rc<Report>>,
     error: Option<String>,
 }
 
@@ -152,7 +155,7 @@ impl App {
             }
             Response::Finished { report } => {
                 self.running = false;
-                self.report = Some(*report);
+                self.report = Some(Rc::from(report));
             }
             Response::Replayed { .. } => {}
             Response::Error { message } => {
@@ -331,7 +334,8 @@ impl Component for App {
                     </div>
                 </section>
                 { self.view_status() }
-                { self.report.as_ref().map(|r| view_report(r, link)).unwrap_or_default() }
+                { self.report.clone().map(|report| html! { <TreeView {report} /> }).unwrap_or_default() }
+                { self.report.as_deref().map(|r| view_report(r, link)).unwrap_or_default() }
                 { self.view_wat() }
             </main>
         }
@@ -375,31 +379,6 @@ impl App {
             }
         });
         html! { <section class="status">{ error }{ progress }</section> }
-    }
-}
-
-fn inputs(p: &PathReport) -> String {
-    let mut parts: Vec<String> = p
-        .inputs
-        .args
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("arg{i} = {a}"))
-        .collect();
-    parts.extend(p.inputs.named.iter().map(|n| match &n.value {
-        InputValue::Int(v) => format!("{} = {v}", n.name),
-        InputValue::Bytes(b) => format!("{} = {b:?}", n.name),
-    }));
-    parts.join(", ")
-}
-
-fn outcome(p: &PathReport) -> String {
-    match (p.status, p.trap) {
-        (Status::Returned, _) => format!("returned [{}]", Number::list(&p.returns)),
-        (Status::Trapped, Some(trap)) => format!("trap: {}", trap.name()),
-        (Status::Trapped, None) => "trap".into(),
-        (Status::AssertFailed, _) => "assertion failed".into(),
-        (Status::Limit, _) => "depth limit".into(),
     }
 }
 

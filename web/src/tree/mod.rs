@@ -1,0 +1,6 @@
+//! The execution tree view: its layout, and the yew component.
+
+pub mod layout;
+pub mod model;
+pub mod smt;
+pub mod view;

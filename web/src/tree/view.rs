@@ -1,0 +1,429 @@
+//! The tree view: an SVG of the laid-out tree with zoom (wheel), pan
+//! (drag), fit, collapsible subtrees and a details panel for the clicked
+//! node. Zoom and pan only change one `transform`; the nodes are a separate
+//! component that redraws only when the layout changes, so large trees
+//! stay quick.
+
+use super::model::{path_of, Kind, Model};
+use super::smt::readable;
+use crate::describe::{inputs, outcome};
+use std::collections::HashSet;
+use std::rc::Rc;
+use symplay_engine::report::{Location, Report};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{AddEventListenerOptions, Element, WheelEvent};
+use yew::prelude::*;
+
+/// Pixels per layout unit, across and down.
+const DX: f64 = 24.0;
+const DY: f64 = 44.0;
+const RADIUS: f64 = 7.0;
+const MARGIN: f64 = 20.0;
+/// The first view fits the tree, but not smaller than this, from the root.
+const MIN_START_SCALE: f64 = 0.35;
+
+#[derive(Properties)]
+pub struct TreeProps {
+    pub report: Rc<Report>,
+}
+
+impl PartialEq for TreeProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.report, &other.report)
+    }
+}
+
+pub enum Msg {
+    Wheel {
+        delta: f64,
+        x: f64,
+        y: f64,
+    },
+    Down {
+        x: f64,
+        y: f64,
+    },
+    Move {
+        x: f64,
+        y: f64,
+    },
+    Up,
+    Click(Option<usize>),
+    /// Fits the tree in view, zoomed out no further than `min_scale`.
+    Fit {
+        min_scale: f64,
+    },
+    Toggle(usize),
+}
+
+struct Drag {
+    from: (f64, f64),
+    start: (f64, f64),
+    moved: bool,
+}
+
+pub struct TreeView {
+    model: Rc<Model>,
+    collapsed: HashSet<usize>,
+    /// The selected node by `report.tree` index.
+    selected: Option<usize>,
+    scale: f64,
+    shift: (f64, f64),
+    drag: Option<Drag>,
+    /// A drag just ended: the click that follows is not a selection.
+    dragged: bool,
+    svg: NodeRef,
+    _wheel: Option<Closure<dyn Fn(WheelEvent)>>,
+}
+
+impl TreeView {
+    fn fit(&mut self, min_scale: f64) {
+        let (w, h) = self.viewport();
+        let layout = &self.model.layout;
+        let (tw, th) = (
+            layout.width * DX + 2.0 * MARGIN,
+            f64::from(layout.height) * DY + 2.0 * MARGIN,
+        );
+        self.scale = (w / tw).min(h / th).clamp(min_scale.min(2.0), 2.0);
+        let root_x = layout.x.first().copied().unwrap_or(0.0) * DX + MARGIN;
+        // Centre the tree if it fits across, else the root.
+        let centre = if tw * self.scale <= w {
+            tw / 2.0
+        } else {
+            root_x
+        };
+        self.shift = (w / 2.0 - centre * self.scale, 0.0);
+    }
+
+    fn viewport(&self) -> (f64, f64) {
+        self.svg
+            .cast::<Element>()
+            .map(|e| {
+                (
+                    f64::from(e.client_width()).max(1.0),
+                    f64::from(e.client_height()).max(1.0),
+                )
+            })
+            .unwrap_or((800.0, 480.0))
+    }
+
+    fn relayout(&mut self, report: &Report) {
+        self.model = Rc::new(Model::new(report, &self.collapsed));
+    }
+}
+
+/// Pointer position inside the SVG element.
+fn local(svg: &NodeRef, client_x: i32, client_y: i32) -> (f64, f64) {
+    let origin = svg.cast::<Element>().map(|e| e.get_bounding_client_rect());
+    let (left, top) = origin.map_or((0.0, 0.0), |r| (r.left(), r.top()));
+    (f64::from(client_x) - left, f64::from(client_y) - top)
+}
+
+impl Component for TreeView {
+    type Message = Msg;
+    type Properties = TreeProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        TreeView {
+            model: Rc::new(Model::new(&ctx.props().report, &HashSet::new())),
+            collapsed: HashSet::new(),
+            selected: None,
+            scale: 1.0,
+            shift: (0.0, 0.0),
+            drag: None,
+            dragged: false,
+            svg: NodeRef::default(),
+            _wheel: None,
+        }
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, _old: &Self::Properties) -> bool {
+        self.collapsed.clear();
+        self.selected = None;
+        self.relayout(&ctx.props().report);
+        self.fit(MIN_START_SCALE);
+        true
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if !first_render {
+            return;
+        }
+        // Not through yew: its wheel listeners are passive, and the page
+        // must not scroll while the tree zooms.
+        if let Some(svg) = self.svg.cast::<Element>() {
+            let link = ctx.link().clone();
+            let target = self.svg.clone();
+            let on_wheel = Closure::<dyn Fn(WheelEvent)>::new(move |e: WheelEvent| {
+                e.prevent_default();
+                let (x, y) = local(&target, e.client_x(), e.client_y());
+                link.send_message(Msg::Wheel {
+                    delta: e.delta_y(),
+                    x,
+                    y,
+                });
+            });
+            let options = AddEventListenerOptions::new();
+            options.set_passive(false);
+            let added = svg.add_event_listener_with_callback_and_add_event_listener_options(
+                "wheel",
+                on_wheel.as_ref().unchecked_ref(),
+                &options,
+            );
+            if added.is_ok() {
+                self._wheel = Some(on_wheel);
+            }
+        }
+        ctx.link().send_message(Msg::Fit {
+            min_scale: MIN_START_SCALE,
+        });
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Wheel { delta, x, y } => {
+                let k = (-delta * 0.0015).exp().clamp(0.5, 2.0);
+                let scale = (self.scale * k).clamp(0.002, 8.0);
+                let k = scale / self.scale;
+                self.shift = (x - (x - self.shift.0) * k, y - (y - self.shift.1) * k);
+                self.scale = scale;
+            }
+            Msg::Down { x, y } => {
+                self.dragged = false;
+                self.drag = Some(Drag {
+                    from: (x, y),
+                    start: self.shift,
+                    moved: false,
+                });
+                return false;
+            }
+            Msg::Move { x, y } => {
+                let Some(drag) = &mut self.drag else {
+                    return false;
+                };
+                let (dx, dy) = (x - drag.from.0, y - drag.from.1);
+                drag.moved |= dx.abs() + dy.abs() > 3.0;
+                if !drag.moved {
+                    return false;
+                }
+                self.shift = (drag.start.0 + dx, drag.start.1 + dy);
+            }
+            Msg::Up => {
+                self.dragged = self.drag.take().is_some_and(|d| d.moved);
+                return false;
+            }
+            Msg::Click(node) => {
+                if std::mem::take(&mut self.dragged) {
+                    return false;
+                }
+                self.selected = node;
+            }
+            Msg::Fit { min_scale } => self.fit(min_scale),
+            Msg::Toggle(v) => {
+                if !self.collapsed.remove(&v) {
+                    self.collapsed.insert(v);
+                }
+                self.relayout(&ctx.props().report);
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let report = &ctx.props().report;
+        let svg = self.svg.clone();
+        let on_down = link.callback(move |e: MouseEvent| {
+            let (x, y) = local(&svg, e.client_x(), e.client_y());
+            Msg::Down { x, y }
+        });
+        let svg = self.svg.clone();
+        let on_move = link.callback(move |e: MouseEvent| {
+            let (x, y) = local(&svg, e.client_x(), e.client_y());
+            Msg::Move { x, y }
+        });
+        let drawn = self.model.nodes.clone();
+        // One listener for all nodes: each circle carries its drawn index.
+        let on_click = link.callback(move |e: MouseEvent| {
+            let node = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest("[data-node]").ok().flatten())
+                .and_then(|n| n.get_attribute("data-node"))
+                .and_then(|n| n.parse::<usize>().ok())
+                .and_then(|i| drawn.get(i).copied());
+            Msg::Click(node)
+        });
+        let selected = self
+            .selected
+            .and_then(|s| self.model.nodes.iter().position(|&v| v == s));
+        let ring = selected.map(|i| {
+            let (x, y) = position(&self.model, i);
+            html! { <circle class="selected-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 4.0).to_string()} /> }
+        });
+        let transform = format!(
+            "translate({} {}) scale({})",
+            self.shift.0, self.shift.1, self.scale
+        );
+        html! {
+            <section id="tree" class="tree">
+                <div class="tree-bar">
+                    <h2>{ format!("Execution tree: {} nodes", report.tree.len()) }</h2>
+                    <button id="tree-fit" onclick={link.callback(|_| Msg::Fit { min_scale: 0.0 })}>{ "fit" }</button>
+                    <ul class="legend">
+                        { for Kind::ALL.iter().map(|k| html! {
+                            <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
+                        }) }
+                    </ul>
+                </div>
+                <div class="tree-body">
+                    <svg ref={self.svg.clone()} onmousedown={on_down} onmousemove={on_move}
+                        onmouseup={link.callback(|_| Msg::Up)} onmouseleave={link.callback(|_| Msg::Up)}
+                        onclick={on_click}>
+                        <g transform={transform}>
+                            <Nodes model={self.model.clone()} />
+                            { ring }
+                        </g>
+                    </svg>
+                    { self.details(ctx, report) }
+                </div>
+            </section>
+        }
+    }
+}
+
+fn position(model: &Model, i: usize) -> (f64, f64) {
+    let x = model.layout.x.get(i).copied().unwrap_or(0.0);
+    let d = model.layout.depth.get(i).copied().unwrap_or(0);
+    (x * DX + MARGIN, f64::from(d) * DY + MARGIN)
+}
+
+#[derive(Properties)]
+struct NodesProps {
+    model: Rc<Model>,
+}
+
+impl PartialEq for NodesProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.model, &other.model)
+    }
+}
+
+/// All edges as one path and a circle per node: cheap SVG for many nodes.
+#[function_component]
+fn Nodes(props: &NodesProps) -> Html {
+    let model = &props.model;
+    let mut edges = String::new();
+    for (i, p) in model.parent.iter().enumerate() {
+        if let Some(p) = *p {
+            let ((x0, y0), (x1, y1)) = (position(model, p), position(model, i));
+            edges.push_str(&format!("M{x0} {y0}L{x1} {y1}"));
+        }
+    }
+    html! {
+        <>
+            <path class="edges" d={edges} />
+            { for model.kind.iter().enumerate().map(|(i, kind)| {
+                let (x, y) = position(model, i);
+                let leaf = if *kind == Kind::Inner { "inner-node" } else { "leaf" };
+                let hidden = model.hidden.get(i).copied().unwrap_or(0);
+                html! {
+                    <g data-node={i.to_string()} class={classes!("node", leaf, kind.class(), (hidden > 0).then_some("collapsed"))}>
+                        <circle cx={x.to_string()} cy={y.to_string()} r={RADIUS.to_string()} />
+                        if hidden > 0 {
+                            <text class="count" x={(x + RADIUS + 3.0).to_string()} y={(y + 4.0).to_string()}>{ format!("+{hidden}") }</text>
+                        }
+                    </g>
+                }
+            }) }
+        </>
+    }
+}
+
+impl TreeView {
+    fn details(&self, ctx: &Context<Self>, report: &Report) -> Html {
+        let Some(v) = self.selected else {
+            return html! { <aside id="node-details" class="empty">{ "Click a node for its condition, location and input." }</aside> };
+        };
+        let Some(node) = report.tree.get(v) else {
+            return Html::default();
+        };
+        let path = path_of(report, v);
+        let kind = self
+            .model
+            .nodes
+            .iter()
+            .position(|&n| n == v)
+            .and_then(|i| self.model.kind.get(i).copied())
+            .unwrap_or(Kind::Open);
+        let branch = match &node.condition {
+            Some(c) => html! { <>
+                <dt>{ "branch condition" }</dt>
+                <dd><code class="readable">{ readable(c) }</code></dd>
+                <dd><code class="smt">{ c.clone() }</code></dd>
+            </> },
+            None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
+        };
+        let location = path.map(|p| &p.location).or(node.fork.as_ref()).map(|l| {
+            html! { <>
+                <dt>{ if path.is_some() { "ends at" } else { "forks at" } }</dt>
+                <dd class="location">{ where_(l) }</dd>
+            </> }
+        });
+        let leaf = path.map(|p| html! { <>
+            <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
+            <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
+            <dt>{ "path condition" }</dt><dd><pre class="path-condition">{ p.path_condition.clone() }</pre></dd>
+        </> });
+        let inner_path = path.is_none().then(|| {
+            let conditions = conditions_to(report, v);
+            html! { <>
+                <dt>{ "path condition" }</dt>
+                <dd class="path-condition">{ if conditions.is_empty() { "true".to_string() } else { conditions.join(" && ") } }</dd>
+            </> }
+        });
+        let is_collapsed = self.collapsed.contains(&v);
+        let toggle = (!node.children.is_empty()).then(|| {
+            html! {
+                <button id="toggle-subtree" onclick={ctx.link().callback(move |_| Msg::Toggle(v))}>
+                    { if is_collapsed { "expand subtree" } else { "collapse subtree" } }
+                </button>
+            }
+        });
+        html! {
+            <aside id="node-details">
+                <h3>{ format!("node {} ({})", node.id, kind.label()) }</h3>
+                <dl>{ branch }{ location }{ leaf }{ inner_path }</dl>
+                { toggle }
+            </aside>
+        }
+    }
+}
+
+/// The readable conditions from the root down to `v`.
+fn conditions_to(report: &Report, v: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut at = report.tree.get(v);
+    // Bounded, since a malformed tree may loop.
+    for _ in 0..=report.tree.len() {
+        let Some(node) = at else { break };
+        if let Some(c) = &node.condition {
+            out.push(readable(c));
+        }
+        // Ids are indices in the engine's reports; a search only otherwise.
+        at = node.parent.and_then(|p| {
+            report
+                .tree
+                .get(p)
+                .filter(|n| n.id == p)
+                .or_else(|| report.tree.iter().find(|n| n.id == p))
+        });
+    }
+    out.reverse();
+    out
+}
+
+fn where_(l: &Location) -> String {
+    format!("{} +0x{:x}", l.function, l.offset)
+}
