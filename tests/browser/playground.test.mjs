@@ -231,3 +231,104 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   await page.screenshot({ path: join(artifacts, 'tree-large.png'), fullPage: false });
   assert.deepEqual(errors, []);
 });
+
+const examples = join(here, '..', '..', 'static', 'examples', 'c');
+
+/// Opens `url` in a fresh context and waits for the entry list.
+async function openAt(url) {
+  const page = await (await browser.newContext()).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('#entry option', { state: 'attached' });
+  return { page, errors };
+}
+
+async function rows(page) {
+  await page.waitForSelector('.results h2');
+  return page.locator('#paths tbody tr').allInnerTexts();
+}
+
+test('a share link opens the same state and the same paths', async () => {
+  const { page, errors } = await open();
+  await page.selectOption('#search', 'random-path');
+  await page.fill('#seed', '7');
+  await page.fill('#max-time', '30');
+  await page.click('#run');
+  const before = await rows(page);
+  assert.equal(before.length, 3);
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  assert.match(link, /#share=[A-Za-z0-9_-]+$/);
+  assert.equal(page.url(), link);
+  const opened = await openAt(link);
+  assert.deepEqual(await rows(opened.page), before);
+  assert.equal(await opened.page.inputValue('#search'), 'random-path');
+  assert.equal(await opened.page.inputValue('#seed'), '7');
+  assert.equal(await opened.page.inputValue('#max-time'), '30');
+  await opened.page.screenshot({ path: join(artifacts, 'shared.png'), fullPage: true });
+  // A link pasted in the address bar of the open page is opened too.
+  await page.evaluate(() => { location.hash = '#share=AAAAAAAA'; });
+  await page.waitForSelector('#share-error');
+  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  await page.waitForSelector('#share-error', { state: 'detached' });
+  assert.deepEqual(await rows(page), before);
+  assert.deepEqual([...errors, ...opened.errors], []);
+});
+
+test('damaged and over-cap links get a message and the page still runs', async () => {
+  const cases = [
+    ['#share=not*base64', /damaged: bad base64/, 'link-corrupt.png'],
+    ['#share=AAAAAAAA', /damaged: bad compressed data/, 'link-deflate.png'],
+    [`#share=${'A'.repeat(600 * 1024)}`, /too long: \d+ KiB, over the cap of 512 KiB/, 'link-too-long.png'],
+  ];
+  for (const [fragment, message, shot] of cases) {
+    const { page, errors } = await openAt(base + fragment);
+    assert.match(await page.locator('#share-error').innerText(), message);
+    await page.screenshot({ path: join(artifacts, shot) });
+    await page.click('#run');
+    assert.equal((await rows(page)).length, 3);
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('an uploaded .wasm runs, and pasted base64 is read as a module', async () => {
+  const { page, errors } = await open();
+  await load(page, ENDLESS, 'f');
+  await page.setInputFiles('#upload', join(examples, 'get_sign.wasm'));
+  await page.waitForSelector('#entry option[value="get_sign"]', { state: 'attached' });
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 290 bytes/);
+  await page.click('#run');
+  assert.equal((await rows(page)).length, 3);
+  await page.screenshot({ path: join(artifacts, 'uploaded.png'), fullPage: true });
+  // Back to the editor, then the same module pasted as base64.
+  await page.click('#edit-text');
+  const b64 = (await readFile(join(examples, 'divide.wasm'))).toString('base64');
+  await load(page, b64, 'divide');
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 191 bytes/);
+  assert.deepEqual(errors, []);
+});
+
+test('a bug replays with its outcome and trace; the report downloads as JSON', async () => {
+  const { page, errors } = await open();
+  await page.setInputFiles('#upload', join(examples, 'divide.wasm'));
+  await page.waitForSelector('#entry option[value="divide"]', { state: 'attached' });
+  await page.selectOption('#entry', 'divide');
+  await page.click('#run');
+  const paths = await rows(page);
+  const bug = page.locator('.bug', { hasText: 'div_by_zero' });
+  assert.match(await bug.innerText(), /trapped \(div_by_zero\)/);
+  await bug.locator('button.replay').click();
+  const outcome = await bug.locator('.replay-outcome').innerText();
+  assert.match(outcome, /replayed: trapped \(div_by_zero\)/);
+  // divide has no branch or call: its trace says so.
+  assert.match(await bug.locator('.trace').innerText(), /no calls or branches/);
+  await page.screenshot({ path: join(artifacts, 'replayed.png'), fullPage: true });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  assert.equal(download.suggestedFilename(), 'symplay-report.json');
+  const report = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(report.entry, 'divide');
+  assert.equal(report.paths.length, paths.length);
+  assert.ok(report.paths.some((p) => p.trap === 'div_by_zero'));
+  assert.deepEqual(errors, []);
+});

@@ -2,11 +2,17 @@
 //! engine itself: it sends [`protocol::Request`]s to a Web Worker
 //! (`bin/worker.rs`), whose [`session::Session`] explores in short steps so
 //! that a stop request is taken between them, and answers with
-//! [`protocol::Response`]s (progress, the report, errors).
+//! [`protocol::Response`]s (progress, the report, errors). Share links are
+//! [`share`]; modules and options as typed, [`input`]; the bug list,
+//! [`results`]; address bar, clipboard, files and downloads, [`dom`].
 
 pub mod describe;
 pub mod disassembly;
+pub mod dom;
 pub mod examples;
+pub mod input;
 pub mod protocol;
+pub mod results;
 pub mod session;
+pub mod share;
 pub mod tree;

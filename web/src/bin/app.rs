@@ -1,17 +1,25 @@
 //! The playground page: a WAT editor, the entry picker and options, Run and
 //! Stop, live progress, and the paths found. The engine runs in the worker
-//! (`worker.rs`); the page only sends requests and shows the answers.
+//! (`worker.rs`); the page only sends requests and shows the answers. Share
+//! links, uploads, downloads and bug replays use the library's `share`,
+//! `input`, `dom` and `results` modules.
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::report::Report;
 use symplay_web::describe::{inputs, outcome};
 use symplay_web::disassembly::{line_of, Line};
 use symplay_web::examples::{self, Example, EXAMPLES};
-use symplay_web::protocol::{ExportedFunction, Request, Response, RunOptions};
+use symplay_web::input::{OptionFields, Source};
+use symplay_web::protocol::{ExportedFunction, Request, Response};
+use symplay_web::results::{self, Replay};
 use symplay_web::tree::view::TreeView;
+use symplay_web::{dom, share};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent};
+use web_sys::{
+    DragEvent, ErrorEvent, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent,
+};
 use yew::prelude::*;
 
 /// The script trunk generates to start the worker's wasm.
@@ -32,8 +40,19 @@ enum Msg {
     Edit(String),
     Inspect,
     Entry(String),
-    Search(String),
-    MaxPaths(String),
+    /// An options field by its element id, and its new text.
+    Field(&'static str, String),
+    /// A file was chosen or dropped.
+    File(web_sys::File),
+    /// Its bytes, or why they could not be read.
+    Loaded(Result<Vec<u8>, String>),
+    /// Back from a binary module to the editor's text.
+    EditText,
+    /// The address bar's fragment changed: maybe a new share link.
+    FragmentChanged,
+    Share,
+    Download,
+    Replay(usize),
     Run,
     Stop,
     Worker(Response),
@@ -53,19 +72,28 @@ struct App {
     queued: Option<Vec<String>>,
     /// Keeps the worker's handlers alive.
     _handlers: Option<WorkerHandlers>,
+    _on_fragment: Option<Closure<dyn Fn()>>,
     source: String,
     /// The gallery example in the editor, whose C source is shown beside it.
     example: Option<&'static Example>,
     /// The module as WAT with byte offsets, for showing locations.
     disassembly: Vec<Line>,
     highlight: Option<u32>,
+    /// A binary module, shown instead of the editor's text.
+    binary: Option<Vec<u8>>,
     functions: Vec<ExportedFunction>,
     entry: String,
-    search: String,
-    max_paths: String,
+    fields: OptionFields,
     running: bool,
     progress: Option<Progress>,
     report: Option<Rc<Report>>,
+    /// The module and entry of the report, for replays.
+    ran: Option<(Vec<u8>, String)>,
+    replays: BTreeMap<usize, Replay>,
+    /// The bug whose replay the worker is running.
+    replaying: Option<usize>,
+    /// The link made by Share, or why a link could not be made or opened.
+    share: Option<Result<String, String>>,
     error: Option<String>,
 }
 
@@ -99,21 +127,97 @@ impl App {
         }
     }
 
-    fn options(&self) -> Result<RunOptions, String> {
-        let max_paths = match self.max_paths.trim() {
-            "" => None,
-            text => Some(
-                text.parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("max paths must be a positive number, not `{text}`"))?,
-            ),
+    fn module(&self) -> Vec<u8> {
+        self.binary
+            .clone()
+            .unwrap_or_else(|| self.source.as_bytes().to_vec())
+    }
+
+    fn inspect(&mut self) {
+        let module = self.module();
+        self.send(&Request::Inspect { module });
+    }
+
+    fn run(&mut self) {
+        match self.fields.parse() {
+            Ok(options) => {
+                self.error = None;
+                self.report = None;
+                self.progress = None;
+                self.replays.clear();
+                self.running = true;
+                let module = self.module();
+                self.ran = Some((module.clone(), self.entry.clone()));
+                let request = Request::Explore {
+                    module,
+                    entry: self.entry.clone(),
+                    options,
+                };
+                self.send(&request);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Restores the state of the share link in the address bar, if any, and
+    /// runs it at once (its entry is known before the worker lists them).
+    fn open_link(&mut self) {
+        self.share = None;
+        let restored = match share::decode(&dom::fragment()) {
+            None => false,
+            Some(Err(message)) => {
+                self.share = Some(Err(message));
+                false
+            }
+            Some(Ok(shared)) => {
+                match shared.source {
+                    Source::Text(text) => {
+                        self.source = text;
+                        self.binary = None;
+                    }
+                    Source::Binary(bytes) => self.binary = Some(bytes),
+                }
+                self.entry = shared.entry;
+                self.fields = OptionFields::from_options(&shared.options);
+                true
+            }
         };
-        Ok(RunOptions {
-            search: self.search.clone(),
-            max_paths,
-            ..RunOptions::default()
-        })
+        self.inspect();
+        if restored {
+            self.run();
+        }
+    }
+
+    fn share(&mut self) {
+        let link = self.fields.parse().and_then(|options| {
+            let source = match &self.binary {
+                Some(bytes) => Source::Binary(bytes.clone()),
+                None => Source::Text(self.source.clone()),
+            };
+            let shared = share::Shared {
+                source,
+                entry: self.entry.clone(),
+                options,
+            };
+            dom::set_fragment(&share::encode(&shared)?)
+        });
+        if let Ok(link) = &link {
+            dom::copy(link);
+        }
+        self.share = Some(link);
+    }
+
+    fn loaded(&mut self, bytes: Vec<u8>) {
+        // A `.wat` file is text for the editor; anything else is loaded as is.
+        match String::from_utf8(bytes) {
+            Ok(text) if !text.starts_with('\0') => {
+                self.source = text;
+                self.binary = None;
+            }
+            Ok(text) => self.binary = Some(text.into_bytes()),
+            Err(e) => self.binary = Some(e.into_bytes()),
+        }
+        self.inspect();
     }
 
     fn apply(&mut self, response: Response) {
@@ -122,6 +226,7 @@ impl App {
             Response::Disassembly { lines } => self.disassembly = lines,
             Response::Printed { text } => {
                 self.source = text;
+                self.binary = None;
                 self.send(&Request::Inspect {
                     module: self.source.as_bytes().to_vec(),
                 });
@@ -157,11 +262,21 @@ impl App {
                 self.running = false;
                 self.report = Some(Rc::from(report));
             }
-            Response::Replayed { .. } => {}
-            Response::Error { message } => {
-                self.running = false;
-                self.error = Some(message);
+            Response::Replayed { path, trace } => {
+                if let Some(id) = self.replaying.take() {
+                    self.replays.insert(id, Replay::Done { path, trace });
+                }
             }
+            // The worker answers in order: while a replay waits, an error is its.
+            Response::Error { message } => match self.replaying.take() {
+                Some(id) => {
+                    self.replays.insert(id, Replay::Failed(message));
+                }
+                None => {
+                    self.running = false;
+                    self.error = Some(message);
+                }
+            },
         }
     }
 }
@@ -204,26 +319,32 @@ impl Component for App {
             worker,
             queued: Some(Vec::new()),
             _handlers: handlers,
+            _on_fragment: {
+                let changed = ctx.link().callback(|()| Msg::FragmentChanged);
+                dom::on_fragment_change(move || changed.emit(()))
+            },
             source: GET_SIGN.to_string(),
             example: None,
             disassembly: Vec::new(),
             highlight: None,
+            binary: None,
             functions: Vec::new(),
             entry: String::new(),
-            search: "dfs".into(),
-            max_paths: String::new(),
+            fields: OptionFields::default(),
             running: false,
             progress: None,
             report: None,
+            ran: None,
+            replays: BTreeMap::new(),
+            replaying: None,
+            share: None,
             error,
         };
-        app.send(&Request::Inspect {
-            module: app.source.as_bytes().to_vec(),
-        });
+        app.open_link();
         app
     }
 
-    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Example(id) => {
                 self.example = examples::find(&id);
@@ -240,27 +361,61 @@ impl Component for App {
                 self.source = text;
                 return false;
             }
-            Msg::Inspect => self.send(&Request::Inspect {
-                module: self.source.as_bytes().to_vec(),
-            }),
-            Msg::Entry(name) => self.entry = name,
-            Msg::Search(kind) => self.search = kind,
-            Msg::MaxPaths(text) => self.max_paths = text,
-            Msg::Run => match self.options() {
-                Ok(options) => {
-                    self.error = None;
-                    self.report = None;
-                    self.progress = None;
-                    self.running = true;
-                    let request = Request::Explore {
-                        module: self.source.as_bytes().to_vec(),
-                        entry: self.entry.clone(),
-                        options,
-                    };
-                    self.send(&request);
+            Msg::Inspect => {
+                // Pasted base64 or hex of a binary module is taken as that module.
+                if let Source::Binary(bytes) = Source::from_editor(&self.source) {
+                    self.binary = Some(bytes);
                 }
-                Err(e) => self.error = Some(e),
-            },
+                self.inspect();
+            }
+            Msg::Entry(name) => self.entry = name,
+            Msg::Field(id, text) => {
+                if let Some(field) = self.fields.field_mut(id) {
+                    *field = text;
+                }
+            }
+            Msg::File(file) => {
+                let loaded = ctx.link().callback(Msg::Loaded);
+                wasm_bindgen_futures::spawn_local(async move {
+                    loaded.emit(dom::read_file(file).await);
+                });
+                return false;
+            }
+            Msg::Loaded(Ok(bytes)) => self.loaded(bytes),
+            Msg::Loaded(Err(message)) => self.error = Some(message),
+            Msg::EditText => {
+                self.binary = None;
+                self.inspect();
+            }
+            Msg::Share => self.share(),
+            Msg::FragmentChanged => self.open_link(),
+            Msg::Download => {
+                if let Some(report) = &self.report {
+                    let written = serde_json::to_string_pretty(report.as_ref())
+                        .map_err(|e| e.to_string())
+                        .and_then(|json| dom::download_json("symplay-report.json", &json));
+                    if let Err(e) = written {
+                        self.error = Some(e);
+                    }
+                }
+            }
+            Msg::Replay(id) => {
+                let test = self
+                    .report
+                    .as_ref()
+                    .and_then(|r| r.paths.iter().find(|p| p.id == id))
+                    .map(|p| p.inputs.clone());
+                if let (Some(test), Some((module, entry))) = (test, self.ran.clone()) {
+                    self.replaying = Some(id);
+                    self.replays.insert(id, Replay::Pending);
+                    self.send(&Request::Replay {
+                        module,
+                        entry,
+                        test,
+                    });
+                }
+            }
+            Msg::Run => self.run(),
             Msg::Stop => self.send(&Request::Stop),
             Msg::Worker(response) => self.apply(response),
             Msg::WorkerFailed(message) => {
@@ -283,15 +438,39 @@ impl Component for App {
             Msg::Entry(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
         let on_search = link.callback(|e: Event| {
-            Msg::Search(e.target_unchecked_into::<HtmlSelectElement>().value())
+            Msg::Field(
+                "search",
+                e.target_unchecked_into::<HtmlSelectElement>().value(),
+            )
         });
-        let on_max_paths = link.callback(|e: InputEvent| {
-            Msg::MaxPaths(e.target_unchecked_into::<HtmlInputElement>().value())
+        let field = |id: &'static str, label: &str, size: &str, value: &str| {
+            let on_input = link.callback(move |e: InputEvent| {
+                Msg::Field(id, e.target_unchecked_into::<HtmlInputElement>().value())
+            });
+            html! {
+                <label>{ format!("{label} ") }
+                    <input id={id} size={size.to_string()} value={value.to_string()} oninput={on_input} />
+                </label>
+            }
+        };
+        let on_file = link.batch_callback(|e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            input.files().and_then(|files| files.get(0)).map(Msg::File)
         });
+        // Dropping needs `dragover` cancelled, else the browser opens the file.
+        let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+        let on_drop = link.batch_callback(|e: DragEvent| {
+            e.prevent_default();
+            e.data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|files| files.get(0))
+                .map(Msg::File)
+        });
+        let f = &self.fields;
         html! {
             <main>
                 <header><h1>{ "Symplay" }</h1><span class="tagline">{ "symbolic execution for WebAssembly" }</span></header>
-                <section class="input">
+                <section class="input" ondragover={on_drag_over} ondrop={on_drop}>
                     <label>{ "example " }
                         <select id="example" onchange={on_example}>
                             <option value="" selected={self.example.is_none()}>{ "(your own module)" }</option>
@@ -304,8 +483,19 @@ impl Component for App {
                     </label>
                     <div class="panes">
                         { self.example.map(|e| html! { <pre id="c-source" class="pane">{ e.c_source }</pre> }).unwrap_or_default() }
-                        <textarea id="source" class="pane" spellcheck="false" value={self.source.clone()}
-                            oninput={on_edit} onblur={link.callback(|_| Msg::Inspect)} />
+                        { match &self.binary {
+                            Some(bytes) => html! {
+                                <div id="binary-note" class="binary-note pane">
+                                    { format!("binary module, {} bytes", bytes.len()) }{ " " }
+                                    <button id="edit-text" onclick={link.callback(|_| Msg::EditText)}>{ "Edit text instead" }</button>
+                                </div>
+                            },
+                            None => html! {
+                                <textarea id="source" class="pane" spellcheck="false" value={self.source.clone()}
+                                    placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here"
+                                    oninput={on_edit} onblur={link.callback(|_| Msg::Inspect)} />
+                            },
+                        } }
                     </div>
                     <div class="controls">
                         <label>{ "entry " }
@@ -320,22 +510,28 @@ impl Component for App {
                         <label>{ "search " }
                             <select id="search" onchange={on_search}>
                                 { for ["dfs", "bfs", "random-path", "coverage-new"].iter().map(|k| html! {
-                                    <option value={*k} selected={*k == self.search}>{ *k }</option>
+                                    <option value={*k} selected={*k == f.search}>{ *k }</option>
                                 }) }
                             </select>
                         </label>
-                        <label>{ "max paths " }
-                            <input id="max-paths" size="6" value={self.max_paths.clone()} oninput={on_max_paths} />
-                        </label>
-                        <button id="run" disabled={self.running || self.entry.is_empty()}
+                        { field("seed", "seed", "6", &f.seed) }
+                        { field("max-time", "max time (s)", "4", &f.max_time) }
+                        { field("max-paths", "max paths", "6", &f.max_paths) }
+                        { field("max-depth", "max depth", "6", &f.max_depth) }
+                        { field("max-instructions", "max instructions", "9", &f.max_instructions) }
+                        <label>{ "upload " }<input id="upload" type="file" accept=".wasm,.wat" onchange={on_file} /></label>
+                        <button id="run" disabled={self.running || self.replaying.is_some() || self.entry.is_empty()}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
                         <button id="stop" disabled={!self.running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
+                        <button id="share" onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
                     </div>
+                    { self.view_share() }
                 </section>
                 { self.view_status() }
                 { self.report.clone().map(|report| html! { <TreeView {report} /> }).unwrap_or_default() }
                 { self.report.as_deref().map(|r| view_report(r, link)).unwrap_or_default() }
+                { self.view_bugs(ctx) }
                 { self.view_wat() }
             </main>
         }
@@ -360,6 +556,31 @@ impl App {
                         </div>
                     }) }
                 </pre>
+            </section>
+        }
+    }
+
+    fn view_share(&self) -> Html {
+        match &self.share {
+            None => Html::default(),
+            Some(Ok(link)) => html! {
+                <p id="share-link" class="share">{ "share link: " }<a href={link.clone()}>{ link.clone() }</a></p>
+            },
+            Some(Err(message)) => {
+                html! { <p id="share-error" class="error">{ message.clone() }</p> }
+            }
+        }
+    }
+
+    fn view_bugs(&self, ctx: &Context<Self>) -> Html {
+        let Some(report) = &self.report else {
+            return Html::default();
+        };
+        let on_replay = ctx.link().callback(Msg::Replay);
+        html! {
+            <section class="downloads-and-bugs">
+                <button id="download" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download report (JSON)" }</button>
+                { results::view_bugs(report, &self.replays, self.running || self.replaying.is_some(), &on_replay) }
             </section>
         }
     }

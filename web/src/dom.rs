@@ -1,0 +1,102 @@
+//! The page's browser side effects: the address bar, the clipboard, file
+//! reading and downloads. Each failure is a message, never a panic.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+fn window() -> Result<web_sys::Window, String> {
+    web_sys::window().ok_or_else(|| "no browser window".to_string())
+}
+
+fn describe(e: &JsValue) -> String {
+    e.as_string()
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// The URL fragment, with its `#`, or empty.
+pub fn fragment() -> String {
+    window()
+        .and_then(|w| w.location().hash().map_err(|e| describe(&e)))
+        .unwrap_or_default()
+}
+
+/// Calls `on_change` when the fragment changes without a reload (a link
+/// pasted in the address bar of the open page); the closure must be kept.
+pub fn on_fragment_change(on_change: impl Fn() + 'static) -> Option<Closure<dyn Fn()>> {
+    let closure = Closure::<dyn Fn()>::new(on_change);
+    web_sys::window()?
+        .add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref())
+        .ok()?;
+    Some(closure)
+}
+
+/// Puts `fragment` in the address bar without a reload; gives the full link.
+pub fn set_fragment(fragment: &str) -> Result<String, String> {
+    let window = window()?;
+    let location = window.location();
+    let href = location.href().map_err(|e| describe(&e))?;
+    let base = href.split('#').next().unwrap_or(&href);
+    let link = format!("{base}#{fragment}");
+    window
+        .history()
+        .and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&link)))
+        .map_err(|e| format!("cannot set the address: {}", describe(&e)))?;
+    Ok(link)
+}
+
+/// Copies `text` when the clipboard API is there and allowed; else nothing.
+pub fn copy(text: &str) {
+    let Ok(window) = window() else { return };
+    let navigator = window.navigator();
+    // `navigator.clipboard` is missing outside secure contexts.
+    let present = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
+        .is_ok_and(|c| c.is_object());
+    if present {
+        let promise = navigator.clipboard().write_text(text);
+        // A refusal (no permission, no focus) is fine: the link is shown.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = JsFuture::from(promise).await;
+        });
+    }
+}
+
+/// The bytes of a file the user gave.
+pub async fn read_file(file: web_sys::File) -> Result<Vec<u8>, String> {
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| format!("cannot read {}: {}", file.name(), describe(&e)))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Offers `text` as a JSON file named `name`.
+pub fn download_json(name: &str, text: &str) -> Result<(), String> {
+    let failed = |e: JsValue| format!("cannot download: {}", describe(&e));
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob =
+        web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
+    let document = window()?
+        .document()
+        .ok_or_else(|| "no document".to_string())?;
+    let anchor: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(failed)?
+        .unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    // Freed a little later: some browsers read the URL after the click.
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    let _ = window()?
+        .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000);
+    Ok(())
+}

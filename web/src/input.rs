@@ -1,0 +1,252 @@
+//! What the page explores: a module as WAT text or binary bytes (uploaded,
+//! dropped, or pasted as base64 or hex), and the options form with its
+//! validation.
+
+use crate::protocol::RunOptions;
+use base64::engine::general_purpose::GeneralPurpose;
+use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
+use base64::Engine;
+
+/// The magic number that starts every binary module.
+const WASM_MAGIC: &[u8] = b"\0asm";
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    Text(String),
+    /// Kept as bytes: there is no disassembly to show yet.
+    Binary(Vec<u8>),
+}
+
+impl Source {
+    /// The bytes the worker loads (it tells WAT text from binary itself).
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Text(text) => text.as_bytes(),
+            Source::Binary(bytes) => bytes,
+        }
+    }
+
+    /// Editor text that is a binary module in base64 or hex becomes that
+    /// module; anything else stays text.
+    pub fn from_editor(text: &str) -> Source {
+        match decode_pasted(text) {
+            Some(bytes) => Source::Binary(bytes),
+            None => Source::Text(text.to_string()),
+        }
+    }
+}
+
+/// The bytes of pasted base64 (standard or URL-safe, padded or not) or hex,
+/// when they are a binary module.
+pub fn decode_pasted(text: &str) -> Option<Vec<u8>> {
+    let compact: String = text.split_whitespace().collect();
+    let hex = compact.strip_prefix("0x").unwrap_or(&compact);
+    let lenient =
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
+    let bytes = decode_hex(hex)
+        .or_else(|| {
+            GeneralPurpose::new(&base64::alphabet::STANDARD, lenient)
+                .decode(&compact)
+                .ok()
+        })
+        .or_else(|| {
+            GeneralPurpose::new(&base64::alphabet::URL_SAFE, lenient)
+                .decode(&compact)
+                .ok()
+        })?;
+    bytes.starts_with(WASM_MAGIC).then_some(bytes)
+}
+
+fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    if text.is_empty() || !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// The options form, as typed; `parse` checks it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionFields {
+    pub search: String,
+    pub seed: String,
+    /// Seconds, fractions allowed.
+    pub max_time: String,
+    pub max_paths: String,
+    pub max_depth: String,
+    pub max_instructions: String,
+}
+
+impl Default for OptionFields {
+    fn default() -> Self {
+        OptionFields::from_options(&RunOptions {
+            search: "dfs".into(),
+            ..RunOptions::default()
+        })
+    }
+}
+
+impl OptionFields {
+    /// The form that shows `o` (a share link's options).
+    pub fn from_options(o: &RunOptions) -> OptionFields {
+        let text = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
+        OptionFields {
+            search: o.search.clone(),
+            seed: o.seed.to_string(),
+            max_time: o
+                .max_time_ms
+                .map_or_else(String::new, |ms| (ms as f64 / 1000.0).to_string()),
+            max_paths: text(o.max_paths),
+            max_depth: text(o.max_depth.map(u64::from)),
+            max_instructions: text(o.max_instructions),
+        }
+    }
+
+    /// The field named by its element id (`seed`, `max-time`, ...).
+    pub fn field_mut(&mut self, id: &str) -> Option<&mut String> {
+        Some(match id {
+            "search" => &mut self.search,
+            "seed" => &mut self.seed,
+            "max-time" => &mut self.max_time,
+            "max-paths" => &mut self.max_paths,
+            "max-depth" => &mut self.max_depth,
+            "max-instructions" => &mut self.max_instructions,
+            _ => return None,
+        })
+    }
+
+    /// The options, or what is wrong with the first bad field.
+    pub fn parse(&self) -> Result<RunOptions, String> {
+        let seed = match self.seed.trim() {
+            "" => 0,
+            text => text.parse().map_err(|_| {
+                format!(
+                    "the seed must be a whole number from 0 to {}, not `{text}`",
+                    u64::MAX
+                )
+            })?,
+        };
+        let max_time_ms = match self.max_time.trim() {
+            "" => None,
+            text => {
+                let seconds = text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e9)
+                    .ok_or_else(|| {
+                        format!("max time must be a positive number of seconds, not `{text}`")
+                    })?;
+                Some(((seconds * 1000.0).round() as u64).max(1))
+            }
+        };
+        let max_depth = positive("max depth", &self.max_depth)?
+            .map(|d| {
+                u32::try_from(d).map_err(|_| format!("max depth must be at most {}", u32::MAX))
+            })
+            .transpose()?;
+        Ok(RunOptions {
+            search: self.search.clone(),
+            seed,
+            max_time_ms,
+            max_paths: positive("max paths", &self.max_paths)?,
+            max_depth,
+            max_instructions: positive("max instructions", &self.max_instructions)?,
+        })
+    }
+}
+
+fn positive(name: &str, text: &str) -> Result<Option<u64>, String> {
+    match text.trim() {
+        "" => Ok(None),
+        text => text
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .map(Some)
+            .ok_or_else(|| format!("{name} must be a positive whole number, not `{text}`")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MODULE: &[u8] = b"\0asm\x01\0\0\0";
+
+    #[test]
+    fn pasted_base64_and_hex_modules_are_read() {
+        for text in [
+            "AGFzbQEAAAA=",
+            "AGFzbQEAAAA",
+            "  AGFz\nbQEAAAA=  ",
+            "0061736d01000000",
+            "0x0061736D01000000",
+            "00 61 73 6d\n01 00 00 00",
+        ] {
+            assert_eq!(decode_pasted(text).as_deref(), Some(MODULE), "{text}");
+        }
+        assert_eq!(
+            Source::from_editor("AGFzbQEAAAA="),
+            Source::Binary(MODULE.to_vec())
+        );
+    }
+
+    #[test]
+    fn other_text_stays_text() {
+        for text in ["(module)", "", "deadbeef", "aGVsbG8=", "0061736"] {
+            assert_eq!(decode_pasted(text), None, "{text}");
+            assert_eq!(Source::from_editor(text), Source::Text(text.into()));
+        }
+    }
+
+    #[test]
+    fn options_parse_and_show_back() {
+        let fields = OptionFields {
+            search: "bfs".into(),
+            seed: " 7 ".into(),
+            max_time: "1.5".into(),
+            max_paths: "10".into(),
+            max_depth: "".into(),
+            max_instructions: "100000".into(),
+        };
+        let options = fields.parse().unwrap();
+        assert_eq!(
+            options,
+            RunOptions {
+                search: "bfs".into(),
+                seed: 7,
+                max_time_ms: Some(1500),
+                max_paths: Some(10),
+                max_depth: None,
+                max_instructions: Some(100_000),
+            }
+        );
+        assert_eq!(OptionFields::from_options(&options).parse(), Ok(options));
+        assert_eq!(OptionFields::default().parse().unwrap().search, "dfs");
+    }
+
+    #[test]
+    fn bad_options_are_named() {
+        let cases = [
+            ("seed", "-1", "the seed must be a whole number"),
+            ("max-time", "0", "max time must be a positive number"),
+            ("max-time", "soon", "not `soon`"),
+            (
+                "max-paths",
+                "0",
+                "max paths must be a positive whole number",
+            ),
+            ("max-depth", "5000000000", "max depth must be at most"),
+            ("max-instructions", "1e6", "max instructions must be"),
+        ];
+        for (id, text, message) in cases {
+            let mut fields = OptionFields::default();
+            *fields.field_mut(id).unwrap() = text.into();
+            let err = fields.parse().unwrap_err();
+            assert!(err.contains(message), "{id}: {err}");
+        }
+        assert_eq!(OptionFields::default().field_mut("nope"), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! The bugs of a report (trapped and assertion-failed paths), each with a
+//! Replay button and, once replayed, its concrete outcome and trace.
+
+use std::collections::BTreeMap;
+use symplay_engine::report::{Number, PathReport, Report, Status, TraceEvent};
+use yew::prelude::*;
+
+/// A bug's replay, by path id.
+pub enum Replay {
+    Pending,
+    Done {
+        path: Box<PathReport>,
+        trace: Vec<TraceEvent>,
+    },
+    Failed(String),
+}
+
+pub fn is_bug(p: &PathReport) -> bool {
+    matches!(p.status, Status::Trapped | Status::AssertFailed)
+}
+
+/// How a path ended, and where.
+pub fn outcome(p: &PathReport) -> String {
+    let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
+    match (p.status, p.trap, p.exit_code) {
+        (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
+        (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
+        (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
+        (Status::Trapped, None, _) => format!("trapped {at}"),
+        (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
+        (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
+    }
+}
+
+/// One trace event as a line, indented by call depth.
+pub fn trace_line(event: &TraceEvent) -> String {
+    let (at, depth, what) = match event {
+        TraceEvent::Call {
+            at,
+            callee,
+            args,
+            table_slot,
+            depth,
+        } => {
+            let via = table_slot.map_or(String::new(), |k| format!(" via table[{k}]"));
+            let what = format!("call {callee}({}){via}", Number::list(args));
+            (at, depth, what)
+        }
+        TraceEvent::HostCall {
+            at,
+            callee,
+            args,
+            results,
+            depth,
+        } => {
+            let what = format!(
+                "call {callee}({}) -> [{}]",
+                Number::list(args),
+                Number::list(results)
+            );
+            (at, depth, what)
+        }
+        TraceEvent::Return { at, values, depth } => {
+            (at, depth, format!("return [{}]", Number::list(values)))
+        }
+        TraceEvent::Branch {
+            at,
+            instruction,
+            taken,
+            depth,
+        } => {
+            let side = match (instruction.as_str(), taken) {
+                ("if", true) => "then",
+                ("if", false) => "else",
+                (_, true) => "taken",
+                (_, false) => "not taken",
+            };
+            (at, depth, format!("{instruction}: {side}"))
+        }
+        TraceEvent::BrTable { at, index, depth } => (at, depth, format!("br_table: index {index}")),
+    };
+    let indent = "  ".repeat(depth.saturating_sub(1));
+    format!("{indent}{}+0x{:x}  {what}", at.function, at.offset)
+}
+
+/// The bug list; `on_replay` gets a path id. Buttons are off while `busy`.
+pub fn view_bugs(
+    report: &Report,
+    replays: &BTreeMap<usize, Replay>,
+    busy: bool,
+    on_replay: &Callback<usize>,
+) -> Html {
+    let bugs: Vec<&PathReport> = report.paths.iter().filter(|p| is_bug(p)).collect();
+    if bugs.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <section class="bugs">
+            <h3>{ format!("{} bugs", bugs.len()) }</h3>
+            <ul id="bugs">
+            { for bugs.into_iter().map(|p| {
+                let id = p.id;
+                let on_click = on_replay.reform(move |_: MouseEvent| id);
+                html! {
+                    <li class="bug" data-path={id.to_string()}>
+                        <span>{ format!("path {id}: {} with {}", outcome(p), Number::list(
+                            &p.inputs.args.iter().map(|&a| Number::Int(a)).collect::<Vec<_>>())) }</span>
+                        { " " }
+                        <button class="replay" disabled={busy} onclick={on_click}>{ "Replay" }</button>
+                        { view_replay(replays.get(&id)) }
+                    </li>
+                }
+            }) }
+            </ul>
+        </section>
+    }
+}
+
+fn view_replay(replay: Option<&Replay>) -> Html {
+    match replay {
+        None => Html::default(),
+        Some(Replay::Pending) => html! { <p class="replayed">{ "replaying..." }</p> },
+        Some(Replay::Failed(message)) => {
+            html! { <p class="replayed error">{ format!("replay failed: {message}") }</p> }
+        }
+        Some(Replay::Done { path, trace }) => {
+            let mut lines: Vec<String> = trace.iter().map(trace_line).collect();
+            if lines.is_empty() {
+                lines.push("(no calls or branches on this path)".into());
+            }
+            html! {
+                <div class="replayed">
+                    <p class="replay-outcome">{ format!("replayed: {}", outcome(path)) }</p>
+                    <pre class="trace">{ lines.join("\n") }</pre>
+                </div>
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use symplay_engine::report::Location;
+
+    fn at(offset: u32) -> Location {
+        Location {
+            function: "divide".into(),
+            func_index: 1,
+            offset,
+        }
+    }
+
+    #[test]
+    fn trace_lines_read_like_the_cli() {
+        let events = [
+            TraceEvent::Call {
+                at: at(0x10),
+                callee: "divide".into(),
+                args: vec![Number::Int(7), Number::Int(0)],
+                table_slot: None,
+                depth: 1,
+            },
+            TraceEvent::Branch {
+                at: at(0x14),
+                instruction: "if".into(),
+                taken: false,
+                depth: 2,
+            },
+            TraceEvent::Return {
+                at: at(0x20),
+                values: vec![Number::Int(-1)],
+                depth: 2,
+            },
+        ];
+        let lines: Vec<String> = events.iter().map(trace_line).collect();
+        assert_eq!(
+            lines,
+            [
+                "divide+0x10  call divide(7, 0)",
+                "  divide+0x14  if: else",
+                "  divide+0x20  return [-1]",
+            ]
+        );
+    }
+}

@@ -1,0 +1,218 @@
+//! Share links: the page's whole state (module, entry, options with the
+//! seed) as JSON, deflated and base64url-encoded into the URL fragment
+//! `#share=...`. The format is documented in `docs/share-links.md`.
+
+use crate::input::Source;
+use crate::protocol::RunOptions;
+use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+/// The format version this page writes and reads.
+pub const VERSION: u32 = 1;
+/// The longest fragment accepted or produced, in bytes: links this long
+/// still open in the major browsers.
+pub const MAX_FRAGMENT: usize = 512 * 1024;
+/// Inflated JSON is bounded too, so a small link cannot expand without end.
+const MAX_INFLATED: usize = 16 * 1024 * 1024;
+/// What starts a share link's fragment.
+const PREFIX: &str = "share=";
+
+/// What a share link holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub source: Source,
+    pub entry: String,
+    pub options: RunOptions,
+}
+
+/// The JSON form: a WAT module as text, a binary one as standard base64.
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wat: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wasm: Option<String>,
+    entry: String,
+    options: RunOptions,
+}
+
+/// Encodes the state as a fragment (without `#`), or says why it cannot.
+pub fn encode(shared: &Shared) -> Result<String, String> {
+    let (wat, wasm) = match &shared.source {
+        Source::Text(text) => (Some(text.clone()), None),
+        Source::Binary(bytes) => (None, Some(STANDARD.encode(bytes))),
+    };
+    let wire = Wire {
+        version: VERSION,
+        wat,
+        wasm,
+        entry: shared.entry.clone(),
+        options: shared.options.clone(),
+    };
+    let json = serde_json::to_vec(&wire).map_err(|e| format!("cannot encode the state: {e}"))?;
+    let fragment = format!(
+        "{PREFIX}{}",
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9))
+    );
+    if fragment.len() > MAX_FRAGMENT {
+        return Err(too_long(fragment.len()));
+    }
+    Ok(fragment)
+}
+
+/// Decodes a fragment (with or without `#`): `None` when it is no share
+/// link at all, else the state or a message for the reader.
+pub fn decode(fragment: &str) -> Option<Result<Shared, String>> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let payload = fragment.strip_prefix(PREFIX)?;
+    Some(decode_payload(fragment.len(), payload))
+}
+
+fn too_long(len: usize) -> String {
+    format!(
+        "the share link is too long: {} KiB, over the cap of {} KiB",
+        len.div_ceil(1024),
+        MAX_FRAGMENT / 1024
+    )
+}
+
+fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
+    if len > MAX_FRAGMENT {
+        return Err(too_long(len));
+    }
+    let broken = |what: String| format!("the share link is damaged: {what}");
+    let deflated = URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .map_err(|e| broken(format!("bad base64 ({e})")))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_INFLATED)
+        .map_err(|e| broken(format!("bad compressed data ({e})")))?;
+    // The version is read first, so a newer link gets a message that says so
+    // rather than an error about one of its fields.
+    let value: serde_json::Value =
+        serde_json::from_slice(&json).map_err(|e| broken(format!("bad JSON ({e})")))?;
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) => {
+            return Err(format!(
+                "the share link has format version {v}; this page reads version {VERSION}"
+            ))
+        }
+        None => return Err(broken("no format version".into())),
+    }
+    let wire: Wire = serde_json::from_value(value).map_err(|e| broken(format!("{e}")))?;
+    let source = match (wire.wat, wire.wasm) {
+        (Some(text), None) => Source::Text(text),
+        (None, Some(b64)) => Source::Binary(
+            STANDARD
+                .decode(b64)
+                .map_err(|e| broken(format!("bad base64 in the module ({e})")))?,
+        ),
+        _ => return Err(broken("it needs exactly one of `wat` and `wasm`".into())),
+    };
+    Ok(Shared {
+        source,
+        entry: wire.entry,
+        options: wire.options,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(source: Source) -> Shared {
+        Shared {
+            source,
+            entry: "get_sign".into(),
+            options: RunOptions {
+                search: "random-path".into(),
+                seed: 42,
+                max_time_ms: Some(1500),
+                max_paths: Some(10),
+                max_depth: None,
+                max_instructions: Some(1_000_000),
+            },
+        }
+    }
+
+    /// A fragment that carries `json` as a share link does.
+    fn wrap(json: &str) -> String {
+        format!(
+            "#{PREFIX}{}",
+            URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6))
+        )
+    }
+
+    fn error(fragment: &str) -> String {
+        decode(fragment).expect("a share link").unwrap_err()
+    }
+
+    #[test]
+    fn text_and_binary_modules_round_trip() {
+        let binary: Vec<u8> = b"\0asm\x01\0\0\0".iter().copied().chain(0..=255).collect();
+        for source in [
+            Source::Text("(module (func (export \"f\")))\n;; ünïcode".into()),
+            Source::Binary(binary),
+        ] {
+            let shared = state(source);
+            let fragment = encode(&shared).unwrap();
+            assert!(fragment
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_=".contains(&b)));
+            assert_eq!(decode(&format!("#{fragment}")), Some(Ok(shared.clone())));
+            assert_eq!(decode(&fragment), Some(Ok(shared)));
+        }
+    }
+
+    #[test]
+    fn other_fragments_are_no_share_links() {
+        assert_eq!(decode(""), None);
+        assert_eq!(decode("#"), None);
+        assert_eq!(decode("#results"), None);
+    }
+
+    #[test]
+    fn each_kind_of_damage_gets_its_message() {
+        assert!(error("#share=ab$cd").contains("bad base64"));
+        assert!(error("#share=AAAAAAAA").contains("bad compressed data"));
+        assert!(error(&wrap("{\"version\": 1,")).contains("bad JSON"));
+        assert!(error(&wrap("[1, 2]")).contains("no format version"));
+        let no_entry = r#"{"version":1,"wat":"(module)","options":{"search":"dfs","seed":0}}"#;
+        assert!(error(&wrap(no_entry)).contains("missing field `entry`"));
+        let both = r#"{"version":1,"wat":"","wasm":"","entry":"f","options":{"search":"dfs","seed":0,"max_time_ms":null,"max_paths":null,"max_depth":null,"max_instructions":null}}"#;
+        assert!(error(&wrap(both)).contains("exactly one"));
+        // A cut link: the deflate stream ends early.
+        let good = encode(&state(Source::Text("(module)".repeat(50)))).unwrap();
+        let cut = PREFIX.len() + (good.len() - PREFIX.len()) / 8 * 4;
+        assert!(error(&good[..cut]).contains("bad compressed data"));
+    }
+
+    #[test]
+    fn a_newer_version_is_named() {
+        let newer = r#"{"version":2,"something":"new"}"#;
+        assert_eq!(
+            error(&wrap(newer)),
+            "the share link has format version 2; this page reads version 1"
+        );
+    }
+
+    #[test]
+    fn links_over_the_cap_are_refused_both_ways() {
+        let long = format!("#{PREFIX}{}", "A".repeat(MAX_FRAGMENT));
+        assert!(error(&long).contains("over the cap of 512 KiB"));
+        // Random bytes do not compress: their link is over the cap.
+        let mut x: u32 = 1;
+        let noise: Vec<u8> = (0..MAX_FRAGMENT)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x as u8
+            })
+            .collect();
+        let err = encode(&state(Source::Binary(noise))).unwrap_err();
+        assert!(err.contains("too long"), "{err}");
+    }
+}
