@@ -4,7 +4,7 @@
 use clap::Args;
 use serde_json::Value;
 use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
-use symplay_engine::report::{Number, PathReport, Report, Status, TestInput, TraceEvent};
+use symplay_engine::report::{PathReport, Report, Status, TestInput};
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -77,7 +77,7 @@ pub fn run(args: &ReplayArgs) -> Result<bool, String> {
         println!("matches the recorded outcome");
         Ok(true)
     } else {
-        println!("differs from the recorded outcome: {}", outcome(recorded));
+        println!("differs from the recorded outcome: {}", recorded.outcome());
         Ok(false)
     }
 }
@@ -164,72 +164,6 @@ fn same_outcome(a: &PathReport, b: &PathReport) -> bool {
     )
 }
 
-fn outcome(p: &PathReport) -> String {
-    let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
-    match (p.status, p.trap, p.exit_code) {
-        (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
-        (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
-        (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
-        (Status::Trapped, None, _) => format!("trapped {at}"),
-        (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
-        (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
-    }
-}
-
-fn event_line(event: &TraceEvent) -> String {
-    let (at, depth, what) = match event {
-        TraceEvent::Call {
-            at,
-            callee,
-            args,
-            table_slot,
-            depth,
-        } => {
-            let via = table_slot.map_or(String::new(), |k| format!(" via table[{k}]"));
-            (
-                at,
-                depth,
-                format!("call {callee}({}){via}", Number::list(args)),
-            )
-        }
-        TraceEvent::HostCall {
-            at,
-            callee,
-            args,
-            results,
-            depth,
-        } => (
-            at,
-            depth,
-            format!(
-                "call {callee}({}) -> [{}]",
-                Number::list(args),
-                Number::list(results)
-            ),
-        ),
-        TraceEvent::Return { at, values, depth } => {
-            (at, depth, format!("return [{}]", Number::list(values)))
-        }
-        TraceEvent::Branch {
-            at,
-            instruction,
-            taken,
-            depth,
-        } => {
-            let side = match (instruction.as_str(), taken) {
-                ("if", true) => "then",
-                ("if", false) => "else",
-                (_, true) => "taken",
-                (_, false) => "not taken",
-            };
-            (at, depth, format!("{instruction}: {side}"))
-        }
-        TraceEvent::BrTable { at, index, depth } => (at, depth, format!("br_table: index {index}")),
-    };
-    let indent = "  ".repeat(depth.saturating_sub(1));
-    format!("  {indent}{}+0x{:x}  {what}\n", at.function, at.offset)
-}
-
 fn describe(entry: &str, r: &Replay) -> String {
     let p = &r.path;
     let args: Vec<String> = p.inputs.args.iter().map(i64::to_string).collect();
@@ -243,7 +177,7 @@ fn describe(entry: &str, r: &Replay) -> String {
     }
     text.push_str("trace:\n");
     for event in &r.trace {
-        text.push_str(&event_line(event));
+        text.push_str(&format!("  {}\n", event.line()));
     }
     if r.omitted_events > 0 {
         text.push_str(&format!(
@@ -259,6 +193,6 @@ fn describe(entry: &str, r: &Replay) -> String {
     for note in &p.notes {
         text.push_str(&format!("note: {note}\n"));
     }
-    text.push_str(&format!("outcome: {}\n", outcome(p)));
+    text.push_str(&format!("outcome: {}\n", p.outcome()));
     text
 }

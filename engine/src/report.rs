@@ -80,6 +80,22 @@ pub struct PathReport {
     pub stderr: String,
 }
 
+impl PathReport {
+    /// How a path ended, and where.
+    pub fn outcome(&self) -> String {
+        let p = self;
+        let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
+        match (p.status, p.trap, p.exit_code) {
+            (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
+            (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
+            (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
+            (Status::Trapped, None, _) => format!("trapped {at}"),
+            (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
+            (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Number {
@@ -229,6 +245,61 @@ pub enum TraceEvent {
         index: u32,
         depth: usize,
     },
+}
+
+impl TraceEvent {
+    /// One trace event as a line, indented by call depth.
+    pub fn line(&self) -> String {
+        let (at, depth, what) = match self {
+            TraceEvent::Call {
+                at,
+                callee,
+                args,
+                table_slot,
+                depth,
+            } => {
+                let via = table_slot.map_or(String::new(), |k| format!(" via table[{k}]"));
+                let what = format!("call {callee}({}){via}", Number::list(args));
+                (at, depth, what)
+            }
+            TraceEvent::HostCall {
+                at,
+                callee,
+                args,
+                results,
+                depth,
+            } => {
+                let what = format!(
+                    "call {callee}({}) -> [{}]",
+                    Number::list(args),
+                    Number::list(results)
+                );
+                (at, depth, what)
+            }
+            TraceEvent::Return { at, values, depth } => {
+                (at, depth, format!("return [{}]", Number::list(values)))
+            }
+            TraceEvent::Branch {
+                at,
+                instruction,
+                taken,
+                depth,
+            } => {
+                let side = match (instruction.as_str(), taken) {
+                    ("if", true) => "then",
+                    ("if", false) => "else",
+                    (_, true) => "taken",
+                    (_, false) => "not taken",
+                };
+                (at, depth, format!("{instruction}: {side}"))
+            }
+            TraceEvent::BrTable { at, index, depth } => {
+                (at, depth, format!("br_table: index {index}"))
+            }
+        };
+        let indent = "  ".repeat(depth.saturating_sub(1));
+        format!("{indent}{}+0x{:x}  {what}", at.function, at.offset)
+    }
 }
 
 #[cfg(test)]

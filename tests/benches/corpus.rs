@@ -37,14 +37,7 @@ struct Row {
 }
 
 fn run() -> Result<(), String> {
-    let runs = match std::env::var("SYMPLAY_BENCH_RUNS") {
-        Ok(text) => text
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("SYMPLAY_BENCH_RUNS={text} is not a positive number"))?,
-        Err(_) => DEFAULT_RUNS,
-    };
+    let runs = symplay_tests::bench_runs(DEFAULT_RUNS)?;
     let mut rows = Vec::new();
     for example in c_examples()? {
         for entry in integer_entries(&example.module) {

@@ -49,14 +49,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let runs = match std::env::var("SYMPLAY_BENCH_RUNS") {
-        Ok(text) => text
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("SYMPLAY_BENCH_RUNS={text} is not a positive number"))?,
-        Err(_) => DEFAULT_RUNS,
-    };
+    let runs = symplay_tests::bench_runs(DEFAULT_RUNS)?;
     let module = symplay_wasm::load(CHECKSUM.as_bytes()).map_err(|e| e.to_string())?;
     let wasm = wat::parse_str(CHECKSUM).map_err(|e| e.to_string())?;
     let engine = wasmi::Engine::default();

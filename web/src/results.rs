@@ -19,70 +19,6 @@ pub fn is_bug(p: &PathReport) -> bool {
     matches!(p.status, Status::Trapped | Status::AssertFailed)
 }
 
-/// How a path ended, and where.
-pub fn outcome(p: &PathReport) -> String {
-    let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
-    match (p.status, p.trap, p.exit_code) {
-        (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
-        (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
-        (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
-        (Status::Trapped, None, _) => format!("trapped {at}"),
-        (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
-        (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
-    }
-}
-
-/// One trace event as a line, indented by call depth.
-pub fn trace_line(event: &TraceEvent) -> String {
-    let (at, depth, what) = match event {
-        TraceEvent::Call {
-            at,
-            callee,
-            args,
-            table_slot,
-            depth,
-        } => {
-            let via = table_slot.map_or(String::new(), |k| format!(" via table[{k}]"));
-            let what = format!("call {callee}({}){via}", Number::list(args));
-            (at, depth, what)
-        }
-        TraceEvent::HostCall {
-            at,
-            callee,
-            args,
-            results,
-            depth,
-        } => {
-            let what = format!(
-                "call {callee}({}) -> [{}]",
-                Number::list(args),
-                Number::list(results)
-            );
-            (at, depth, what)
-        }
-        TraceEvent::Return { at, values, depth } => {
-            (at, depth, format!("return [{}]", Number::list(values)))
-        }
-        TraceEvent::Branch {
-            at,
-            instruction,
-            taken,
-            depth,
-        } => {
-            let side = match (instruction.as_str(), taken) {
-                ("if", true) => "then",
-                ("if", false) => "else",
-                (_, true) => "taken",
-                (_, false) => "not taken",
-            };
-            (at, depth, format!("{instruction}: {side}"))
-        }
-        TraceEvent::BrTable { at, index, depth } => (at, depth, format!("br_table: index {index}")),
-    };
-    let indent = "  ".repeat(depth.saturating_sub(1));
-    format!("{indent}{}+0x{:x}  {what}", at.function, at.offset)
-}
-
 /// The bug list; `on_replay` gets a path id. Buttons are off while `busy`.
 pub fn view_bugs(
     report: &Report,
@@ -103,7 +39,7 @@ pub fn view_bugs(
                 let on_click = on_replay.reform(move |_: MouseEvent| id);
                 html! {
                     <li class="bug" data-path={id.to_string()}>
-                        <span>{ format!("path {id}: {} with {}", outcome(p), Number::list(
+                        <span>{ format!("path {id}: {} with {}", p.outcome(), Number::list(
                             &p.inputs.args.iter().map(|&a| Number::Int(a)).collect::<Vec<_>>())) }</span>
                         { " " }
                         <button class="replay" disabled={busy} onclick={on_click}>{ "Replay" }</button>
@@ -124,13 +60,13 @@ fn view_replay(replay: Option<&Replay>) -> Html {
             html! { <p class="replayed error">{ format!("replay failed: {message}") }</p> }
         }
         Some(Replay::Done { path, trace }) => {
-            let mut lines: Vec<String> = trace.iter().map(trace_line).collect();
+            let mut lines: Vec<String> = trace.iter().map(TraceEvent::line).collect();
             if lines.is_empty() {
                 lines.push("(no calls or branches on this path)".into());
             }
             html! {
                 <div class="replayed">
-                    <p class="replay-outcome">{ format!("replayed: {}", outcome(path)) }</p>
+                    <p class="replay-outcome">{ format!("replayed: {}", path.outcome()) }</p>
                     <pre class="trace">{ lines.join("\n") }</pre>
                 </div>
             }
@@ -173,7 +109,7 @@ mod tests {
                 depth: 2,
             },
         ];
-        let lines: Vec<String> = events.iter().map(trace_line).collect();
+        let lines: Vec<String> = events.iter().map(TraceEvent::line).collect();
         assert_eq!(
             lines,
             [
