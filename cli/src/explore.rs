@@ -96,9 +96,10 @@ fn progress_printer() -> impl FnMut(&Progress) -> bool {
         if terminal && last.elapsed() >= Duration::from_secs(1) {
             last = Instant::now();
             eprint!(
-                "\r{} paths, {} pending, {} instructions, {:.0} s (Ctrl-C stops)  ",
+                "\r{} paths, {} pending, {} queries, {} instructions, {:.0} s (Ctrl-C stops)  ",
                 p.paths,
                 p.pending,
+                p.queries,
                 p.instructions,
                 started.elapsed().as_secs_f64()
             );

@@ -104,6 +104,8 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   await page.selectOption('#search', 'bfs');
   await page.click('#run');
   await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  assert.match(await page.locator('#progress').innerText(),
+    /running: \d+ paths, \d+ pending states, [1-9]\d* solver queries, \d+ instructions, \d+\.\d s/);
   assert.equal(await page.isEnabled('#stop'), true);
   await page.click('#stop');
   const heading = await page.locator('.results h2').innerText();
@@ -248,6 +250,57 @@ async function rows(page) {
   await page.waitForSelector('.results h2');
   return page.locator('#paths tbody tr').allInnerTexts();
 }
+
+/// The tree as drawn: each node's classes and place, in order.
+async function treeShape(page) {
+  await page.waitForSelector('#tree svg .node');
+  return page.locator('#tree .node').evaluateAll((nodes) => nodes.map((g) => {
+    const c = g.querySelector('circle');
+    return `${g.getAttribute('class')} @ ${c.getAttribute('cx')},${c.getAttribute('cy')}`;
+  }));
+}
+
+test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line, a share link to the same tree', async () => {
+  const { page, errors } = await open();
+  await page.selectOption('#example', 'sign');
+  await page.waitForFunction(() => /\(export "get_sign"/.test(document.querySelector('#source')?.value ?? ''));
+  assert.match(await page.locator('#c-source').innerText(), /int get_sign\(int x\)/);
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  const shape = await treeShape(page);
+  assert.equal(await page.locator('#tree .node.leaf').count(), 3);
+  assert.equal(await page.locator('#paths tbody tr').count(), 3);
+  await clickVisibleLeaf(page);
+  const input = await page.locator('#node-details .input').innerText();
+  assert.match(input, /^arg0 = -?\d+$/);
+  assert.ok((await tableInputs(page)).has(input), input);
+  // The leaf's location is the marked WAT line, scrolled into the pane.
+  const where = await page.locator('#node-details .location').innerText();
+  const offset = parseInt(/get_sign \+0x([0-9a-f]+)/.exec(where)[1], 16);
+  const marked = page.locator('#wat .line.marked');
+  assert.equal(await marked.count(), 1);
+  const markedAt = parseInt(await marked.locator('.offset').innerText(), 16);
+  assert.ok(markedAt <= offset && offset - markedAt < 16, `${where}: line at ${markedAt}`);
+  const instruction = await page.locator('#node-details .instruction').innerText();
+  assert.equal((await marked.innerText()).replace(/^\s*0x[0-9a-f]+\s*/, '').trim(), instruction);
+  const [line, pane] = [await marked.boundingBox(), await page.locator('#wat').boundingBox()];
+  assert.ok(line.y >= pane.y && line.y + line.height <= pane.y + pane.height, 'marked line out of view');
+  await page.screenshot({ path: join(artifacts, 'gallery-get-sign.png'), fullPage: true });
+  // Share, and the link in a fresh page: the same tree and the same tests.
+  const tests = await rows(page);
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const opened = await openAt(link);
+  await opened.page.waitForSelector('.results h2:has-text("completed")');
+  assert.deepEqual(await treeShape(opened.page), shape);
+  assert.deepEqual(await rows(opened.page), tests);
+  await opened.page.screenshot({ path: join(artifacts, 'gallery-get-sign-shared.png'), fullPage: true });
+  // A change after Share drops the link: it no longer describes the page.
+  await page.fill('#max-paths', '2');
+  await page.waitForSelector('#share-link', { state: 'detached' });
+  assert.equal(new URL(page.url()).hash, '');
+  assert.deepEqual([...errors, ...opened.errors], []);
+});
 
 test('a share link opens the same state and the same paths', async () => {
   const { page, errors } = await open();

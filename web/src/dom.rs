@@ -1,5 +1,5 @@
 //! The page's browser side effects: the address bar, the clipboard, file
-//! reading and downloads. Each failure is a message, never a panic.
+//! reading, downloads and scrolling. Each failure is a message, never a panic.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -35,13 +35,18 @@ pub fn on_fragment_change(on_change: impl Fn() + 'static) -> Option<Closure<dyn 
     Some(closure)
 }
 
-/// Puts `fragment` in the address bar without a reload; gives the full link.
+/// Puts `fragment` in the address bar without a reload (none when empty);
+/// gives the full link.
 pub fn set_fragment(fragment: &str) -> Result<String, String> {
     let window = window()?;
     let location = window.location();
     let href = location.href().map_err(|e| describe(&e))?;
     let base = href.split('#').next().unwrap_or(&href);
-    let link = format!("{base}#{fragment}");
+    let link = if fragment.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}#{fragment}")
+    };
     window
         .history()
         .and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&link)))
@@ -99,4 +104,16 @@ pub fn download_json(name: &str, text: &str) -> Result<(), String> {
     let _ = window()?
         .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000);
     Ok(())
+}
+
+/// Scrolls `container` (positioned, and scrollable) so that its first
+/// descendant matching `selector` is in the middle, without moving the page.
+pub fn scroll_to_middle(container: &web_sys::Element, selector: &str) {
+    let Ok(Some(target)) = container.query_selector(selector) else {
+        return;
+    };
+    let Ok(target) = target.dyn_into::<web_sys::HtmlElement>() else {
+        return;
+    };
+    container.set_scroll_top(target.offset_top() - container.client_height() / 2);
 }

@@ -66,6 +66,7 @@ pub enum Response {
     Progress {
         paths: usize,
         pending: usize,
+        queries: u64,
         instructions: u64,
         elapsed_ms: f64,
     },

@@ -74,6 +74,7 @@ impl Session {
         let mut answers = vec![Response::Progress {
             paths: progress.paths,
             pending: progress.pending,
+            queries: progress.queries,
             instructions: progress.instructions,
             elapsed_ms: running.started.elapsed().as_secs_f64() * 1000.0,
         }];
@@ -104,6 +105,7 @@ impl Session {
         Ok(Response::Progress {
             paths: 0,
             pending: 1,
+            queries: 0,
             instructions: 0,
             elapsed_ms: 0.0,
         })
@@ -218,19 +220,29 @@ mod tests {
     fn stop_ends_a_run_and_keeps_its_paths() {
         let mut session = Session::default();
         session.handle(explore_request(ENDLESS, "f"));
-        let mut paths = 0;
+        let (mut paths, mut queries) = (0, 0);
         while paths < 5 {
             for answer in session.work(Duration::from_millis(1)) {
                 match answer {
-                    Response::Progress { paths: p, .. } => paths = p,
+                    Response::Progress {
+                        paths: p,
+                        queries: q,
+                        ..
+                    } => {
+                        assert!(q >= queries, "queries went back from {queries} to {q}");
+                        (paths, queries) = (p, q);
+                    }
                     other => panic!("{other:?}"),
                 }
             }
         }
+        // Every iteration forks on the symbolic bound: a query each.
+        assert!(queries >= 5, "{queries} queries for {paths} paths");
         assert!(session.handle(Request::Stop).is_empty());
         let report = run_to_end(&mut session);
         assert_eq!(report.stop_reason, "cancelled");
         assert!(report.paths.len() >= 5);
+        assert!(report.stats.queries >= queries);
         assert!(report.paths.iter().all(|p| p.status == Status::Returned));
     }
 

@@ -50,6 +50,8 @@ pub struct Progress {
     pub paths: usize,
     pub pending: usize,
     pub instructions: u64,
+    /// Solver queries asked so far.
+    pub queries: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -360,6 +362,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             paths: self.parts.paths.len(),
             pending: self.searcher.len() + usize::from(self.current.is_some()),
             instructions: self.parts.instructions,
+            queries: self.parts.solver.stats().queries,
         }
     }
 
@@ -436,6 +439,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                 paths: exec.paths.len(),
                 pending: self.searcher.len() + 1,
                 instructions: exec.instructions,
+                queries: exec.solver.stats().queries,
             }) {
                 Some("cancelled")
             } else {

@@ -35,7 +35,7 @@ const GET_SIGN: &str = r#"(module
 
 enum Msg {
     Example(String),
-    /// Show the WAT line of this byte offset.
+    /// Mark the WAT line of this byte offset and scroll to it.
     Highlight(u32),
     Edit(String),
     Inspect,
@@ -62,6 +62,7 @@ enum Msg {
 struct Progress {
     paths: usize,
     pending: usize,
+    queries: u64,
     instructions: u64,
     elapsed_ms: f64,
 }
@@ -77,8 +78,11 @@ struct App {
     /// The gallery example in the editor, whose C source is shown beside it.
     example: Option<&'static Example>,
     /// The module as WAT with byte offsets, for showing locations.
-    disassembly: Vec<Line>,
+    disassembly: Rc<Vec<Line>>,
     highlight: Option<u32>,
+    /// The WAT pane, and whether it is to scroll to its marked line.
+    wat: NodeRef,
+    scroll_to_mark: bool,
     /// A binary module, shown instead of the editor's text.
     binary: Option<Vec<u8>>,
     functions: Vec<ExportedFunction>,
@@ -207,6 +211,19 @@ impl App {
         self.share = Some(link);
     }
 
+    /// The user changed the state: a share link in the address bar, or the
+    /// message about one, no longer describes the page. Returns whether
+    /// anything was cleared.
+    fn forget_link(&mut self) -> bool {
+        if self.share.take().is_none() && dom::fragment().is_empty() {
+            return false;
+        }
+        if let Err(e) = dom::set_fragment("") {
+            self.error = Some(e);
+        }
+        true
+    }
+
     fn loaded(&mut self, bytes: Vec<u8>) {
         // A `.wat` file is text for the editor; anything else is loaded as is.
         match String::from_utf8(bytes) {
@@ -223,7 +240,7 @@ impl App {
     fn apply(&mut self, response: Response) {
         match response {
             Response::Ready => self.worker_ready(),
-            Response::Disassembly { lines } => self.disassembly = lines,
+            Response::Disassembly { lines } => self.disassembly = Rc::new(lines),
             Response::Printed { text } => {
                 self.source = text;
                 self.binary = None;
@@ -248,12 +265,14 @@ impl App {
             Response::Progress {
                 paths,
                 pending,
+                queries,
                 instructions,
                 elapsed_ms,
             } => {
                 self.progress = Some(Progress {
                     paths,
                     pending,
+                    queries,
                     instructions,
                     elapsed_ms,
                 })
@@ -325,8 +344,10 @@ impl Component for App {
             },
             source: GET_SIGN.to_string(),
             example: None,
-            disassembly: Vec::new(),
+            disassembly: Rc::default(),
             highlight: None,
+            wat: NodeRef::default(),
+            scroll_to_mark: false,
             binary: None,
             functions: Vec::new(),
             entry: String::new(),
@@ -347,6 +368,7 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Example(id) => {
+                self.forget_link();
                 self.example = examples::find(&id);
                 if let Some(e) = self.example {
                     self.report = None;
@@ -356,10 +378,13 @@ impl Component for App {
                     });
                 }
             }
-            Msg::Highlight(offset) => self.highlight = Some(offset),
+            Msg::Highlight(offset) => {
+                self.highlight = Some(offset);
+                self.scroll_to_mark = true;
+            }
             Msg::Edit(text) => {
                 self.source = text;
-                return false;
+                return self.forget_link();
             }
             Msg::Inspect => {
                 // Pasted base64 or hex of a binary module is taken as that module.
@@ -368,13 +393,18 @@ impl Component for App {
                 }
                 self.inspect();
             }
-            Msg::Entry(name) => self.entry = name,
+            Msg::Entry(name) => {
+                self.forget_link();
+                self.entry = name;
+            }
             Msg::Field(id, text) => {
+                self.forget_link();
                 if let Some(field) = self.fields.field_mut(id) {
                     *field = text;
                 }
             }
             Msg::File(file) => {
+                self.forget_link();
                 let loaded = ctx.link().callback(Msg::Loaded);
                 wasm_bindgen_futures::spawn_local(async move {
                     loaded.emit(dom::read_file(file).await);
@@ -384,6 +414,7 @@ impl Component for App {
             Msg::Loaded(Ok(bytes)) => self.loaded(bytes),
             Msg::Loaded(Err(message)) => self.error = Some(message),
             Msg::EditText => {
+                self.forget_link();
                 self.binary = None;
                 self.inspect();
             }
@@ -426,6 +457,14 @@ impl Component for App {
         true
     }
 
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if std::mem::take(&mut self.scroll_to_mark) {
+            if let Some(pane) = self.wat.cast::<web_sys::Element>() {
+                dom::scroll_to_middle(&pane, ".line.marked");
+            }
+        }
+    }
+
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let on_example = link.callback(|e: Event| {
@@ -455,7 +494,10 @@ impl Component for App {
         };
         let on_file = link.batch_callback(|e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
-            input.files().and_then(|files| files.get(0)).map(Msg::File)
+            let file = input.files().and_then(|files| files.get(0));
+            // Emptied, so that choosing the same file again loads it again.
+            input.set_value("");
+            file.map(Msg::File)
         });
         // Dropping needs `dragover` cancelled, else the browser opens the file.
         let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
@@ -529,7 +571,9 @@ impl Component for App {
                     { self.view_share() }
                 </section>
                 { self.view_status() }
-                { self.report.clone().map(|report| html! { <TreeView {report} /> }).unwrap_or_default() }
+                { self.report.clone().map(|report| html! {
+                    <TreeView {report} disassembly={self.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
+                }).unwrap_or_default() }
                 { self.report.as_deref().map(|r| view_report(r, link)).unwrap_or_default() }
                 { self.view_bugs(ctx) }
                 { self.view_wat() }
@@ -548,7 +592,7 @@ impl App {
         html! {
             <section class="wat">
                 <h2>{ "WAT" }</h2>
-                <pre id="wat">
+                <pre id="wat" ref={self.wat.clone()}>
                     { for self.disassembly.iter().enumerate().map(|(i, l)| html! {
                         <div class={classes!("line", (Some(i) == marked).then_some("marked"))}>
                             <span class="offset">{ l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default() }</span>
@@ -593,9 +637,9 @@ impl App {
         let progress = self.progress.as_ref().map(|p| {
             html! {
                 <p id="progress">{ format!(
-                    "{}{} paths, {} pending, {} instructions, {:.1} s",
+                    "{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
                     if self.running { "running: " } else { "" },
-                    p.paths, p.pending, p.instructions, p.elapsed_ms / 1000.0
+                    p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
                 ) }</p>
             }
         });

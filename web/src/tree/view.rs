@@ -1,12 +1,14 @@
 //! The tree view: an SVG of the laid-out tree with zoom (wheel), pan
 //! (drag), fit, collapsible subtrees and a details panel for the clicked
-//! node. Zoom and pan only change one `transform`; the nodes are a separate
+//! node, whose location is also handed to the page to mark in the WAT.
+//! Zoom and pan only change one `transform`; the nodes are a separate
 //! component that redraws only when the layout changes, so large trees
 //! stay quick.
 
 use super::model::{path_of, Kind, Model};
 use super::smt::readable;
 use crate::describe::{inputs, outcome};
+use crate::disassembly::{line_of, Line};
 use std::collections::HashSet;
 use std::rc::Rc;
 use symplay_engine::report::{Location, Report};
@@ -26,11 +28,15 @@ const MIN_START_SCALE: f64 = 0.35;
 #[derive(Properties)]
 pub struct TreeProps {
     pub report: Rc<Report>,
+    /// The module as WAT, to show the instruction at a node's location.
+    pub disassembly: Rc<Vec<Line>>,
+    /// Gets the byte offset of a clicked node's location.
+    pub on_locate: Callback<u32>,
 }
 
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.report, &other.report)
+        Rc::ptr_eq(&self.report, &other.report) && Rc::ptr_eq(&self.disassembly, &other.disassembly)
     }
 }
 
@@ -138,7 +144,11 @@ impl Component for TreeView {
         }
     }
 
-    fn changed(&mut self, ctx: &Context<Self>, _old: &Self::Properties) -> bool {
+    fn changed(&mut self, ctx: &Context<Self>, old: &Self::Properties) -> bool {
+        // A new disassembly alone keeps the view as it is.
+        if Rc::ptr_eq(&ctx.props().report, &old.report) {
+            return true;
+        }
         self.collapsed.clear();
         self.selected = None;
         self.relayout(&ctx.props().report);
@@ -218,6 +228,10 @@ impl Component for TreeView {
                     return false;
                 }
                 self.selected = node;
+                let report = &ctx.props().report;
+                if let Some(at) = node.and_then(|v| location_of(report, v)) {
+                    ctx.props().on_locate.emit(at.offset);
+                }
             }
             Msg::Fit { min_scale } => self.fit(min_scale),
             Msg::Toggle(v) => {
@@ -365,10 +379,15 @@ impl TreeView {
             </> },
             None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
         };
-        let location = path.map(|p| &p.location).or(node.fork.as_ref()).map(|l| {
+        let disassembly = &ctx.props().disassembly;
+        let location = location_of(report, v).map(|l| {
+            let instruction = line_of(disassembly, l.offset).map(|i| disassembly[i].text.trim());
             html! { <>
                 <dt>{ if path.is_some() { "ends at" } else { "forks at" } }</dt>
                 <dd class="location">{ where_(l) }</dd>
+                if let Some(text) = instruction {
+                    <dd><code class="instruction">{ text }</code></dd>
+                }
             </> }
         });
         let leaf = path.map(|p| html! { <>
@@ -422,6 +441,13 @@ fn conditions_to(report: &Report, v: usize) -> Vec<String> {
     }
     out.reverse();
     out
+}
+
+/// Where a leaf's path ended, or where an inner node forked.
+fn location_of(report: &Report, v: usize) -> Option<&Location> {
+    path_of(report, v)
+        .map(|p| &p.location)
+        .or_else(|| report.tree.get(v)?.fork.as_ref())
 }
 
 fn where_(l: &Location) -> String {
