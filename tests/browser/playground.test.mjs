@@ -72,7 +72,7 @@ test('get_sign has three paths, each input with its sign', async () => {
   const { page, errors } = await open();
   assert.match(await page.locator('#entry').innerText(), /get_sign \(i32\) -> i32/);
   await page.click('#run');
-  await page.waitForSelector('#paths tbody tr');
+  await page.waitForSelector('.results h2:has-text("completed")');
   const rows = await page.locator('#paths tbody tr').allInnerTexts();
   assert.equal(rows.length, 3);
   const signs = rows.map((row) => {
@@ -108,6 +108,7 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
     /running: \d+ paths, \d+ pending states, [1-9]\d* solver queries, \d+ instructions, \d+\.\d s/);
   assert.equal(await page.isEnabled('#stop'), true);
   await page.click('#stop');
+  await page.waitForSelector('.results h2:has-text("cancelled")');
   const heading = await page.locator('.results h2').innerText();
   const [, paths] = /(\d+) paths \(cancelled\)/.exec(heading);
   assert.ok(Number(paths) > 0, heading);
@@ -122,6 +123,29 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   assert.deepEqual(errors, []);
 });
 
+test('the tree grows while the exploration runs, and Stop keeps it', async () => {
+  const { page, errors } = await open();
+  await load(page, ENDLESS, 'f');
+  await page.selectOption('#search', 'bfs');
+  await page.click('#run');
+  const live = () => page.evaluate(() => document.querySelectorAll('#tree .node').length);
+  await page.waitForSelector('#tree h2:has-text("so far")');
+  const first = await live();
+  assert.ok(first > 0);
+  assert.match(await page.locator('.results h2').innerText(), /\d+ paths \(running\)/);
+  // The view is the same component all along: a selected node stays selected.
+  await page.locator('#tree .node').first().dispatchEvent('click');
+  assert.match(await page.locator('#node-details h3').innerText(), /^node 0 /);
+  await page.waitForFunction((n) => document.querySelectorAll('#tree .node').length > n, first);
+  assert.match(await page.locator('#node-details h3').innerText(), /^node 0 /);
+  await page.screenshot({ path: join(artifacts, 'tree-growing.png') });
+  await page.click('#stop');
+  await page.waitForSelector('.results h2:has-text("cancelled")');
+  assert.ok(await live() > first);
+  assert.doesNotMatch(await page.locator('#tree h2').innerText(), /so far/);
+  assert.deepEqual(errors, []);
+});
+
 test('the examples gallery shows C beside WAT, and a path marks its WAT line', async () => {
   const { page, errors } = await open();
   const options = await page.locator('#example option').count();
@@ -131,7 +155,7 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   assert.match(await page.locator('#c-source').innerText(), /s3cr3t!/);
   assert.match(await page.inputValue('#source'), /\(export "check_password"/);
   await page.click('#run');
-  await page.waitForSelector('#paths tbody tr');
+  await page.waitForSelector('.results h2:has-text("completed")');
   const bug = page.locator('#paths tbody tr', { hasText: 'assertion failed' });
   assert.equal(await bug.count(), 1);
   // The password, byte by byte: "s3cr3t!" and its NUL.
@@ -168,7 +192,7 @@ async function tableInputs(page) {
 test('the tree of get_sign: three leaves, details on click, collapse', async () => {
   const { page, errors } = await open();
   await page.click('#run');
-  await page.waitForSelector('#tree svg .node');
+  await page.waitForSelector('.results h2:has-text("completed")');
   assert.equal(await page.locator('#tree .node.leaf').count(), 3);
   assert.equal(await page.locator('#tree .node.inner-node').count(), 2);
   assert.equal(await page.locator('#paths tbody tr').count(), 3);
@@ -246,8 +270,9 @@ async function openAt(url) {
   return { page, errors };
 }
 
+/// The test table once the run has ended (a running one shows its paths so far).
 async function rows(page) {
-  await page.waitForSelector('.results h2');
+  await page.waitForFunction(() => /\((?!running)[^)]*\)$/.test(document.querySelector('.results h2')?.innerText ?? ''));
   return page.locator('#paths tbody tr').allInnerTexts();
 }
 

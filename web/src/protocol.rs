@@ -70,6 +70,11 @@ pub enum Response {
         instructions: u64,
         elapsed_ms: f64,
     },
+    /// The report so far of a run still going (`stop_reason` `running`),
+    /// so the page can draw the tree as it grows.
+    Snapshot {
+        report: Box<Report>,
+    },
     Finished {
         report: Box<Report>,
     },

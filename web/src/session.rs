@@ -14,6 +14,11 @@ use web_time::Instant;
 const MAX_TRACE_EVENTS: usize = 2_000;
 /// A replay that has not ended after this many instructions is stopped.
 const MAX_REPLAY_INSTRUCTIONS: u64 = 100_000_000;
+/// A running exploration's report goes to the page at most once in this
+/// long per thousand tree nodes, so that sending and drawing it stay a small
+/// share of the time; past `LIVE_TREE_NODES` only when the run ends.
+const LIVE_EVERY_PER_1000_NODES: Duration = Duration::from_millis(400);
+const LIVE_TREE_NODES: usize = 20_000;
 
 #[derive(Default)]
 pub struct Session {
@@ -23,6 +28,23 @@ pub struct Session {
 struct Running {
     exploration: Exploration<Module>,
     started: Instant,
+    /// When the page last got a snapshot, and of how many tree nodes.
+    shown: (Instant, usize),
+}
+
+impl Running {
+    /// The report so far, when the tree has grown and it is time to show it.
+    fn live_snapshot(&mut self) -> Option<Response> {
+        let nodes = self.exploration.tree_len();
+        let wait = LIVE_EVERY_PER_1000_NODES * (nodes / 1000).max(1) as u32;
+        if nodes == self.shown.1 || nodes > LIVE_TREE_NODES || self.shown.0.elapsed() < wait {
+            return None;
+        }
+        self.shown = (Instant::now(), nodes);
+        Some(Response::Snapshot {
+            report: Box::new(self.exploration.snapshot()),
+        })
+    }
 }
 
 impl Session {
@@ -63,8 +85,8 @@ impl Session {
         vec![answer.unwrap_or_else(|message| Response::Error { message })]
     }
 
-    /// Runs the exploration for about `budget`; gives its progress, or the
-    /// report once it has ended.
+    /// Runs the exploration for about `budget`; gives its progress, now and
+    /// then the report so far, and the report once it has ended.
     pub fn work(&mut self, budget: Duration) -> Vec<Response> {
         let Some(running) = &mut self.running else {
             return Vec::new();
@@ -78,12 +100,12 @@ impl Session {
             instructions: progress.instructions,
             elapsed_ms: running.started.elapsed().as_secs_f64() * 1000.0,
         }];
-        if done {
-            if let Some(running) = self.running.take() {
-                answers.push(Response::Finished {
-                    report: Box::new(running.exploration.finish()),
-                });
-            }
+        if !done {
+            answers.extend(running.live_snapshot());
+        } else if let Some(running) = self.running.take() {
+            answers.push(Response::Finished {
+                report: Box::new(running.exploration.finish()),
+            });
         }
         answers
     }
@@ -101,6 +123,7 @@ impl Session {
         self.running = Some(Running {
             exploration,
             started: Instant::now(),
+            shown: (Instant::now(), 0),
         });
         Ok(Response::Progress {
             paths: 0,
@@ -232,6 +255,7 @@ mod tests {
                         assert!(q >= queries, "queries went back from {queries} to {q}");
                         (paths, queries) = (p, q);
                     }
+                    Response::Snapshot { .. } => {}
                     other => panic!("{other:?}"),
                 }
             }
@@ -244,6 +268,42 @@ mod tests {
         assert!(report.paths.len() >= 5);
         assert!(report.stats.queries >= queries);
         assert!(report.paths.iter().all(|p| p.status == Status::Returned));
+    }
+
+    #[test]
+    fn a_long_run_sends_its_growing_tree_now_and_then() {
+        let mut session = Session::default();
+        session.handle(explore_request(ENDLESS, "f"));
+        let mut snapshots = Vec::new();
+        let mut progress_paths = 0;
+        for _ in 0..20_000 {
+            for answer in session.work(Duration::from_millis(1)) {
+                match answer {
+                    Response::Progress { paths, .. } => progress_paths = paths,
+                    Response::Snapshot { report } => snapshots.push((progress_paths, report)),
+                    other => panic!("{other:?}"),
+                }
+            }
+            if snapshots.len() == 2 {
+                break;
+            }
+        }
+        let [(paths_then, first), (_, second)] = &snapshots[..] else {
+            panic!("{} snapshots", snapshots.len());
+        };
+        assert_eq!(first.stop_reason, "running");
+        assert_eq!(first.paths.len(), *paths_then);
+        // The later tree extends the earlier one: same nodes, more of them.
+        assert!(second.tree.len() > first.tree.len());
+        for (a, b) in first.tree.iter().zip(&second.tree) {
+            assert_eq!(
+                (a.id, a.parent, &a.condition),
+                (b.id, b.parent, &b.condition)
+            );
+        }
+        session.handle(Request::Stop);
+        let report = run_to_end(&mut session);
+        assert!(report.tree.len() >= second.tree.len());
     }
 
     #[test]

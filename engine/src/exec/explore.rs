@@ -466,6 +466,11 @@ impl<M: Borrow<Module>> Exploration<M> {
         self.is_finished()
     }
 
+    /// Nodes of the execution tree so far.
+    pub fn tree_len(&self) -> usize {
+        self.parts.tree.len()
+    }
+
     /// The report so far: paths, tree and statistics; `stop_reason` is
     /// `running` until the run is over.
     pub fn snapshot(&self) -> Report {

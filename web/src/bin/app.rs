@@ -89,6 +89,8 @@ struct App {
     entry: String,
     fields: OptionFields,
     running: bool,
+    /// Runs started: a new run gets a new tree view, a snapshot the same.
+    runs: u32,
     progress: Option<Progress>,
     report: Option<Rc<Report>>,
     /// The module and entry of the report, for replays.
@@ -150,6 +152,7 @@ impl App {
                 self.progress = None;
                 self.replays.clear();
                 self.running = true;
+                self.runs += 1;
                 let module = self.module();
                 self.ran = Some((module.clone(), self.entry.clone()));
                 let request = Request::Explore {
@@ -277,6 +280,12 @@ impl App {
                     elapsed_ms,
                 })
             }
+            // A late snapshot (after Stop's report) would hide the final one.
+            Response::Snapshot { report } => {
+                if self.running {
+                    self.report = Some(Rc::from(report));
+                }
+            }
             Response::Finished { report } => {
                 self.running = false;
                 self.report = Some(Rc::from(report));
@@ -353,6 +362,7 @@ impl Component for App {
             entry: String::new(),
             fields: OptionFields::default(),
             running: false,
+            runs: 0,
             progress: None,
             report: None,
             ran: None,
@@ -572,7 +582,7 @@ impl Component for App {
                 </section>
                 { self.view_status() }
                 { self.report.clone().map(|report| html! {
-                    <TreeView {report} disassembly={self.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
+                    <TreeView key={self.runs} {report} disassembly={self.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
                 }).unwrap_or_default() }
                 { self.report.as_deref().map(|r| view_report(r, link)).unwrap_or_default() }
                 { self.view_bugs(ctx) }

@@ -79,6 +79,8 @@ pub struct TreeView {
     drag: Option<Drag>,
     /// A drag just ended: the click that follows is not a selection.
     dragged: bool,
+    /// The user zoomed or panned: a growing tree no longer refits.
+    moved: bool,
     svg: NodeRef,
     _wheel: Option<Closure<dyn Fn(WheelEvent)>>,
 }
@@ -139,20 +141,22 @@ impl Component for TreeView {
             shift: (0.0, 0.0),
             drag: None,
             dragged: false,
+            moved: false,
             svg: NodeRef::default(),
             _wheel: None,
         }
     }
 
+    /// A new report is the same run grown (a new run makes a new view):
+    /// collapsed subtrees and the selection stay, and so does the view once
+    /// the user has moved it.
     fn changed(&mut self, ctx: &Context<Self>, old: &Self::Properties) -> bool {
-        // A new disassembly alone keeps the view as it is.
-        if Rc::ptr_eq(&ctx.props().report, &old.report) {
-            return true;
+        if !Rc::ptr_eq(&ctx.props().report, &old.report) {
+            self.relayout(&ctx.props().report);
+            if !self.moved {
+                self.fit(MIN_START_SCALE);
+            }
         }
-        self.collapsed.clear();
-        self.selected = None;
-        self.relayout(&ctx.props().report);
-        self.fit(MIN_START_SCALE);
         true
     }
 
@@ -198,6 +202,7 @@ impl Component for TreeView {
                 let k = scale / self.scale;
                 self.shift = (x - (x - self.shift.0) * k, y - (y - self.shift.1) * k);
                 self.scale = scale;
+                self.moved = true;
             }
             Msg::Down { x, y } => {
                 self.dragged = false;
@@ -218,6 +223,7 @@ impl Component for TreeView {
                     return false;
                 }
                 self.shift = (drag.start.0 + dx, drag.start.1 + dy);
+                self.moved = true;
             }
             Msg::Up => {
                 self.dragged = self.drag.take().is_some_and(|d| d.moved);
@@ -233,7 +239,10 @@ impl Component for TreeView {
                     ctx.props().on_locate.emit(at.offset);
                 }
             }
-            Msg::Fit { min_scale } => self.fit(min_scale),
+            Msg::Fit { min_scale } => {
+                self.fit(min_scale);
+                self.moved = false;
+            }
             Msg::Toggle(v) => {
                 if !self.collapsed.remove(&v) {
                     self.collapsed.insert(v);
@@ -283,7 +292,8 @@ impl Component for TreeView {
         html! {
             <section id="tree" class="tree">
                 <div class="tree-bar">
-                    <h2>{ format!("Execution tree: {} nodes", report.tree.len()) }</h2>
+                    <h2>{ format!("Execution tree: {} nodes{}", report.tree.len(),
+                        if report.stop_reason == "running" { " so far" } else { "" }) }</h2>
                     <button id="tree-fit" onclick={link.callback(|_| Msg::Fit { min_scale: 0.0 })}>{ "fit" }</button>
                     <ul class="legend">
                         { for Kind::ALL.iter().map(|k| html! {
