@@ -24,6 +24,14 @@ const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
     `(if (i32.and (local.get 0) (i32.const ${1 << k})) (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))`).join('\n  ')}
   (local.get 1)))`;
 
+/// Can x * y be this 62-bit semiprime? One solver query of minutes.
+const FACTOR = `(module (func (export "factor") (param $x i64) (param $y i64) (result i32)
+  (if (result i32)
+    (i32.and (i64.eq (i64.mul (local.get $x) (local.get $y)) (i64.const 2949305686811325649))
+      (i32.and (i32.and (i64.gt_u (local.get $x) (i64.const 1)) (i64.gt_u (local.get $y) (i64.const 1)))
+        (i32.and (i64.lt_u (local.get $x) (i64.const 0x80000000)) (i64.lt_u (local.get $y) (i64.const 0x80000000)))))
+    (then (i32.const 1)) (else (i32.const 0)))))`;
+
 let server, browser, base;
 
 before(async () => {
@@ -120,6 +128,28 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("path limit")');
   assert.equal(await page.locator('#paths tbody tr').count(), 4);
+  assert.deepEqual(errors, []);
+});
+
+test('Stop inside a long solver query restarts the engine, and the next run works', async () => {
+  const { page, errors } = await open();
+  await load(page, FACTOR, 'factor');
+  await page.click('#run');
+  await page.waitForFunction(() => /running:/.test(document.querySelector('#progress')?.innerText ?? ''));
+  // The page tells a worker silent in one long step from a stuck page.
+  assert.match(await page.locator('#busy').innerText({ timeout: 10_000 }),
+    /no word from the engine for \d+ s: it is inside one long step/);
+  await page.click('#stop');
+  const error = await page.locator('#error:has-text("restarted")').innerText({ timeout: 15_000 });
+  assert.match(error, /did not stop within 2 s .* so it was restarted; it had shown no results yet/);
+  assert.equal(await page.isEnabled('#run'), true);
+  assert.equal(await page.isEnabled('#stop'), false);
+  await page.screenshot({ path: join(artifacts, 'stop-restarted.png') });
+  // The new engine takes the next run.
+  await page.selectOption('#example', 'sign');
+  await page.waitForSelector('#entry option[value="get_sign"]', { state: 'attached' });
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("3 paths (completed)")');
   assert.deepEqual(errors, []);
 });
 

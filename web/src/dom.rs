@@ -1,5 +1,5 @@
 //! The page's browser side effects: the address bar, the clipboard, file
-//! reading, downloads and scrolling. Each failure is a message, never a panic.
+//! reading, downloads, scrolling and timers. Each failure is a message, never a panic.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -116,4 +116,13 @@ pub fn scroll_to_middle(container: &web_sys::Element, selector: &str) {
         return;
     };
     container.set_scroll_top(target.offset_top() - container.client_height() / 2);
+}
+
+/// Calls `f` once, `ms` milliseconds from now.
+pub fn after(ms: i32, f: impl FnOnce() + 'static) -> Result<(), String> {
+    let callback = Closure::once_into_js(f);
+    window()?
+        .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms)
+        .map(|_| ())
+        .map_err(|e| format!("cannot set a timer: {}", describe(&e)))
 }

@@ -24,6 +24,13 @@ use yew::prelude::*;
 
 /// The script trunk generates to start the worker's wasm.
 const WORKER_SCRIPT: &str = "./worker_loader.js";
+/// How long Stop may take before the worker, which takes Stop only between
+/// two steps and so not inside one long solver query, is replaced.
+const STOP_GRACE_MS: i32 = 2_000;
+/// While a run goes on, the page checks this often that the worker speaks.
+const TICK_MS: i32 = 500;
+/// A worker silent for longer is inside one long step: the page says so.
+const SILENCE_MS: f64 = 1_500.0;
 
 const GET_SIGN: &str = r#"(module
   ;; Three paths: x < 0, x = 0, x > 0.
@@ -55,8 +62,14 @@ enum Msg {
     Replay(usize),
     Run,
     Stop,
+    /// Stop's grace period for this run is over.
+    StopOverdue(u32),
+    /// Time to look at this run's progress again.
+    Tick(u32),
     Worker(Response),
     WorkerFailed(String),
+    /// The worker ended with an uncaught error.
+    WorkerDied(String),
 }
 
 struct Progress {
@@ -91,6 +104,9 @@ struct App {
     running: bool,
     /// Runs started: a new run gets a new tree view, a snapshot the same.
     runs: u32,
+    /// When the worker last sent progress (ms since the epoch).
+    heard_at: f64,
+    ticker: Callback<u32>,
     progress: Option<Progress>,
     report: Option<Rc<Report>>,
     /// The module and entry of the report, for replays.
@@ -133,6 +149,57 @@ impl App {
         }
     }
 
+    /// Asks for a `Tick` of the current run in `TICK_MS`.
+    fn tick(&mut self) {
+        let (ticker, run) = (self.ticker.clone(), self.runs);
+        if let Err(e) = dom::after(TICK_MS, move || ticker.emit(run)) {
+            self.error = Some(e);
+        }
+    }
+
+    /// Replaces a stuck or dead worker with a new one. A run it had ends
+    /// as cancelled with the report shown last; `why` says what happened.
+    fn restart_worker(&mut self, ctx: &Context<Self>, why: &str) {
+        if let Some(old) = self.worker.take() {
+            // What it still has on the way must not reach freed handlers.
+            old.set_onmessage(None);
+            old.set_onerror(None);
+            old.terminate();
+        }
+        self._handlers = None;
+        self.queued = Some(Vec::new());
+        match start_worker(ctx) {
+            Ok((worker, handlers)) => {
+                self.worker = Some(worker);
+                self._handlers = Some(handlers);
+            }
+            Err(e) => {
+                self.running = false;
+                self.error = Some(format!("{why}; cannot start a new engine: {e}"));
+                return;
+            }
+        }
+        let mut message = format!("{why}, so it was restarted");
+        if std::mem::take(&mut self.running) {
+            match self.report.take() {
+                Some(shown) => {
+                    let mut report = Report::clone(&shown);
+                    report.stop_reason = "cancelled".into();
+                    message.push_str(&format!(
+                        "; the results are those shown last ({} paths)",
+                        report.paths.len()
+                    ));
+                    self.report = Some(Rc::new(report));
+                }
+                None => message.push_str("; it had shown no results yet"),
+            }
+        }
+        if let Some(id) = self.replaying.take() {
+            self.replays.insert(id, Replay::Failed(why.to_string()));
+        }
+        self.error = Some(message);
+    }
+
     fn module(&self) -> Vec<u8> {
         self.binary
             .clone()
@@ -153,6 +220,8 @@ impl App {
                 self.replays.clear();
                 self.running = true;
                 self.runs += 1;
+                self.heard_at = js_sys::Date::now();
+                self.tick();
                 let module = self.module();
                 self.ran = Some((module.clone(), self.entry.clone()));
                 let request = Request::Explore {
@@ -272,6 +341,7 @@ impl App {
                 instructions,
                 elapsed_ms,
             } => {
+                self.heard_at = js_sys::Date::now();
                 self.progress = Some(Progress {
                     paths,
                     pending,
@@ -325,9 +395,9 @@ fn start_worker(ctx: &Context<App>) -> Result<(web_sys::Worker, WorkerHandlers),
             None => on_failure.emit("the worker sent an unreadable message".into()),
         }
     });
-    let on_failure = ctx.link().callback(Msg::WorkerFailed);
+    let on_death = ctx.link().callback(Msg::WorkerDied);
     let on_error = Closure::<dyn Fn(ErrorEvent)>::new(move |event: ErrorEvent| {
-        on_failure.emit(format!("the engine stopped: {}", event.message()));
+        on_death.emit(event.message());
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -363,6 +433,8 @@ impl Component for App {
             fields: OptionFields::default(),
             running: false,
             runs: 0,
+            heard_at: 0.0,
+            ticker: ctx.link().callback(Msg::Tick),
             progress: None,
             report: None,
             ran: None,
@@ -457,7 +529,34 @@ impl Component for App {
                 }
             }
             Msg::Run => self.run(),
-            Msg::Stop => self.send(&Request::Stop),
+            Msg::Stop => {
+                self.send(&Request::Stop);
+                let overdue = ctx.link().callback(Msg::StopOverdue);
+                let run = self.runs;
+                if let Err(e) = dom::after(STOP_GRACE_MS, move || overdue.emit(run)) {
+                    self.error = Some(e);
+                }
+            }
+            Msg::StopOverdue(run) => {
+                if !self.running || run != self.runs {
+                    return false;
+                }
+                let why = format!(
+                    "the engine did not stop within {} s (it takes Stop between two steps, not inside one long solver query)",
+                    STOP_GRACE_MS / 1000
+                );
+                self.restart_worker(ctx, &why);
+            }
+            Msg::Tick(run) => {
+                if !self.running || run != self.runs {
+                    return false;
+                }
+                self.tick();
+                return self.silent_for().is_some();
+            }
+            Msg::WorkerDied(message) => {
+                self.restart_worker(ctx, &format!("the engine stopped: {message}"))
+            }
             Msg::Worker(response) => self.apply(response),
             Msg::WorkerFailed(message) => {
                 self.running = false;
@@ -639,6 +738,12 @@ impl App {
         }
     }
 
+    /// How long a running worker has not sent progress, once that is long.
+    fn silent_for(&self) -> Option<f64> {
+        let silent = js_sys::Date::now() - self.heard_at;
+        (self.running && silent > SILENCE_MS).then_some(silent)
+    }
+
     fn view_status(&self) -> Html {
         let error = self
             .error
@@ -650,7 +755,14 @@ impl App {
                     "{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
                     if self.running { "running: " } else { "" },
                     p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
-                ) }</p>
+                ) }
+                if let Some(ms) = self.silent_for() {
+                    <span id="busy">{ format!(
+                        "; no word from the engine for {:.0} s: it is inside one long step, such as a hard solver query",
+                        ms / 1000.0
+                    ) }</span>
+                }
+                </p>
             }
         });
         html! { <section class="status">{ error }{ progress }</section> }
