@@ -251,6 +251,22 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   assert.notEqual(await page.locator('#tree svg > g').getAttribute('transform'), before);
   await page.click('#tree-fit');
   assert.equal(await page.locator('#tree svg > g').getAttribute('transform'), before);
+  // Buttons and keys: zoom in and out about the middle, pan, fit again.
+  const view = async () => (await page.locator('#tree svg > g').getAttribute('transform'))
+    .match(/-?\d[\d.]*(?:e[+-]?\d+)?/g).map(Number);
+  const [x0, y0, s0] = await view();
+  await page.click('#tree-zoom-in');
+  assert.ok(Math.abs((await view())[2] - s0 * 1.25) < 1e-9);
+  await page.focus('#tree svg');
+  await page.keyboard.press('-');
+  assert.ok(Math.abs((await view())[2] - s0) < 1e-9);
+  const [x1, y1] = await view();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  const [x2, y2] = await view();
+  assert.ok(Math.abs(x2 - x1 - 40) < 1e-9 && Math.abs(y2 - y1 - 40) < 1e-9, `${x1},${y1} -> ${x2},${y2}`);
+  await page.keyboard.press('0');
+  assert.deepEqual(await view(), [x0, y0, s0]);
   assert.deepEqual(errors, []);
 });
 
@@ -414,6 +430,22 @@ test('an uploaded .wasm runs, and pasted base64 is read as a module', async () =
   const b64 = (await readFile(join(examples, 'divide.wasm'))).toString('base64');
   await load(page, b64, 'divide');
   assert.match(await page.locator('#binary-note').innerText(), /binary module, 191 bytes/);
+  assert.deepEqual(errors, []);
+});
+
+test('a .wasm dropped on the editor is loaded', async () => {
+  const { page, errors } = await open();
+  const bytes = [...await readFile(join(examples, 'divide.wasm'))];
+  const transfer = await page.evaluateHandle((bytes) => {
+    const t = new DataTransfer();
+    t.items.add(new File([new Uint8Array(bytes)], 'divide.wasm', { type: 'application/wasm' }));
+    return t;
+  }, bytes);
+  await page.dispatchEvent('#source', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('#source', 'drop', { dataTransfer: transfer });
+  await page.waitForSelector('#entry option[value="divide"]', { state: 'attached' });
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 191 bytes/);
+  assert.match(await page.locator('#entry').innerText(), /remainder_of \(i32, i32\) -> i32/);
   assert.deepEqual(errors, []);
 });
 

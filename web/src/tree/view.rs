@@ -24,6 +24,9 @@ const RADIUS: f64 = 7.0;
 const MARGIN: f64 = 20.0;
 /// The first view fits the tree, but not smaller than this, from the root.
 const MIN_START_SCALE: f64 = 0.35;
+/// One press of a zoom button or key, and of an arrow key in pixels.
+const ZOOM_STEP: f64 = 1.25;
+const PAN_STEP: f64 = 40.0;
 
 #[derive(Properties)]
 pub struct TreeProps {
@@ -55,6 +58,10 @@ pub enum Msg {
         y: f64,
     },
     Up,
+    /// Zoom by a factor around the middle of the view (buttons, keys).
+    Zoom(f64),
+    /// Pan by pixels (arrow keys).
+    Pan(f64, f64),
     Click(Option<usize>),
     /// Fits the tree in view, zoomed out no further than `min_scale`.
     Fit {
@@ -114,6 +121,15 @@ impl TreeView {
                 )
             })
             .unwrap_or((800.0, 480.0))
+    }
+
+    /// Zooms by `k`, keeping the point `(x, y)` of the view in place.
+    fn zoom_at(&mut self, k: f64, x: f64, y: f64) {
+        let scale = (self.scale * k).clamp(0.002, 8.0);
+        let k = scale / self.scale;
+        self.shift = (x - (x - self.shift.0) * k, y - (y - self.shift.1) * k);
+        self.scale = scale;
+        self.moved = true;
     }
 
     fn relayout(&mut self, report: &Report) {
@@ -197,11 +213,14 @@ impl Component for TreeView {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Wheel { delta, x, y } => {
-                let k = (-delta * 0.0015).exp().clamp(0.5, 2.0);
-                let scale = (self.scale * k).clamp(0.002, 8.0);
-                let k = scale / self.scale;
-                self.shift = (x - (x - self.shift.0) * k, y - (y - self.shift.1) * k);
-                self.scale = scale;
+                self.zoom_at((-delta * 0.0015).exp().clamp(0.5, 2.0), x, y);
+            }
+            Msg::Zoom(k) => {
+                let (w, h) = self.viewport();
+                self.zoom_at(k, w / 2.0, h / 2.0);
+            }
+            Msg::Pan(dx, dy) => {
+                self.shift = (self.shift.0 + dx, self.shift.1 + dy);
                 self.moved = true;
             }
             Msg::Down { x, y } => {
@@ -266,6 +285,21 @@ impl Component for TreeView {
             let (x, y) = local(&svg, e.client_x(), e.client_y());
             Msg::Move { x, y }
         });
+        // With the tree focused: + and - zoom, the arrow keys pan, 0 fits.
+        let on_key = link.batch_callback(|e: KeyboardEvent| {
+            let msg = match e.key().as_str() {
+                "+" | "=" => Msg::Zoom(ZOOM_STEP),
+                "-" | "_" => Msg::Zoom(1.0 / ZOOM_STEP),
+                "ArrowLeft" => Msg::Pan(PAN_STEP, 0.0),
+                "ArrowRight" => Msg::Pan(-PAN_STEP, 0.0),
+                "ArrowUp" => Msg::Pan(0.0, PAN_STEP),
+                "ArrowDown" => Msg::Pan(0.0, -PAN_STEP),
+                "0" => Msg::Fit { min_scale: 0.0 },
+                _ => return None,
+            };
+            e.prevent_default();
+            Some(msg)
+        });
         let drawn = self.model.nodes.clone();
         // One listener for all nodes: each circle carries its drawn index.
         let on_click = link.callback(move |e: MouseEvent| {
@@ -295,6 +329,8 @@ impl Component for TreeView {
                     <h2>{ format!("Execution tree: {} nodes{}", report.tree.len(),
                         if report.stop_reason == "running" { " so far" } else { "" }) }</h2>
                     <button id="tree-fit" onclick={link.callback(|_| Msg::Fit { min_scale: 0.0 })}>{ "fit" }</button>
+                    <button id="tree-zoom-in" title="zoom in (+)" onclick={link.callback(|_| Msg::Zoom(ZOOM_STEP))}>{ "+" }</button>
+                    <button id="tree-zoom-out" title="zoom out (-)" onclick={link.callback(|_| Msg::Zoom(1.0 / ZOOM_STEP))}>{ "\u{2212}" }</button>
                     <ul class="legend">
                         { for Kind::ALL.iter().map(|k| html! {
                             <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
@@ -302,7 +338,7 @@ impl Component for TreeView {
                     </ul>
                 </div>
                 <div class="tree-body">
-                    <svg ref={self.svg.clone()} onmousedown={on_down} onmousemove={on_move}
+                    <svg ref={self.svg.clone()} tabindex="0" onkeydown={on_key} onmousedown={on_down} onmousemove={on_move}
                         onmouseup={link.callback(|_| Msg::Up)} onmouseleave={link.callback(|_| Msg::Up)}
                         onclick={on_click}>
                         <g transform={transform}>
