@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Options, Progress};
 use symplay_engine::report::{Report, Status};
 use symplay_engine::search::SearchKind;
+use symplay_engine::solver::Interrupt;
 
 #[derive(Args)]
 pub struct ExploreArgs {
@@ -62,6 +63,7 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         max_depth: args.max_depth,
         max_instructions: args.max_instructions,
         max_memory: args.max_memory.map(|mib| mib.saturating_mul(1 << 20)),
+        interrupt: Some(Interrupt(&INTERRUPTED)),
     };
     let report = explore_with(&module, &args.entry, &options, &mut progress_printer())
         .map_err(|e| e.to_string());
@@ -77,7 +79,8 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Set by Ctrl-C: the run stops at the next slice and reports what it found.
+/// Set by Ctrl-C: the run stops, inside a solver query too, and reports
+/// what it found.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The progress hook: stops on Ctrl-C (a second Ctrl-C exits at once) and,

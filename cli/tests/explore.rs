@@ -161,3 +161,47 @@ fn ctrl_c_stops_the_run_with_partial_results() {
     assert_eq!(report["stop_reason"], "cancelled");
     assert!(!report["paths"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
+    let wat = std::env::temp_dir().join(format!("symplay-factor-{}.wat", std::process::id()));
+    // Can x * y be this 62-bit semiprime? A solver query of minutes.
+    std::fs::write(
+        &wat,
+        r#"(module (func (export "factor") (param $x i64) (param $y i64) (result i32)
+             (if (result i32)
+               (i32.and (i64.eq (i64.mul (local.get $x) (local.get $y)) (i64.const 2949305686811325649))
+                 (i32.and (i32.and (i64.gt_u (local.get $x) (i64.const 1)) (i64.gt_u (local.get $y) (i64.const 1)))
+                   (i32.and (i64.lt_u (local.get $x) (i64.const 0x80000000)) (i64.lt_u (local.get $y) (i64.const 0x80000000)))))
+               (then (i32.const 1)) (else (i32.const 0)))))"#,
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_symplay"))
+        .args(["explore", &wat.to_string_lossy(), "--entry", "factor"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    // A bound far above what it takes: a run that ignores Ctrl-C is killed.
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(child.wait_with_output()));
+    let out = receive.recv_timeout(std::time::Duration::from_secs(60));
+    if out.is_err() {
+        Command::new("kill").args(["-KILL", &pid]).status().ok();
+    }
+    std::fs::remove_file(&wat).ok();
+    let out = out.expect("Ctrl-C did not stop the run").unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("stopped early: cancelled (1 states left)"),
+        "{stdout}"
+    );
+}

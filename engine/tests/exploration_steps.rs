@@ -1,11 +1,14 @@
 //! An exploration run in steps (as the browser's worker runs it) gives the
 //! same report as one run, shows partial results while it runs, and keeps
-//! them when cancelled.
+//! them when cancelled; its time limit and interrupt hold inside a solver
+//! query too.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use symplay_engine::exec::{explore, Exploration, Options};
 use symplay_engine::report::Report;
 use symplay_engine::search::SearchKind;
+use symplay_engine::solver::Interrupt;
 
 /// One fork per byte of an 8-byte symbolic buffer compared with a key: many
 /// paths, each ending after a different prefix matches.
@@ -85,4 +88,62 @@ fn a_progress_hook_that_says_stop_cancels() {
     assert_eq!(report.stop_reason, "cancelled");
     assert_eq!(report.paths.len(), 2);
     assert!(calls >= 3);
+}
+
+/// Can x * y be this 62-bit semiprime (two 31-bit primes)? A solver query
+/// of minutes.
+const FACTOR: &str = r#"(module (func (export "factor") (param $x i64) (param $y i64) (result i32)
+  (if (result i32)
+    (i32.and (i64.eq (i64.mul (local.get $x) (local.get $y)) (i64.const 2949305686811325649))
+      (i32.and (i32.and (i64.gt_u (local.get $x) (i64.const 1)) (i64.gt_u (local.get $y) (i64.const 1)))
+        (i32.and (i64.lt_u (local.get $x) (i64.const 0x80000000)) (i64.lt_u (local.get $y) (i64.const 0x80000000)))))
+    (then (i32.const 1)) (else (i32.const 0)))))"#;
+
+/// Explores FACTOR; a bound far above the time it should take tells a run
+/// that ignores its limit from a slow machine.
+fn explore_factor(options: Options) -> Report {
+    let module = symplay_wasm::load(FACTOR.as_bytes()).unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        send.send(explore(&module, "factor", &options)).ok();
+    });
+    receive
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the run did not stop")
+        .unwrap()
+}
+
+/// Nothing is reported, dropped or forked: the state is left unexplored.
+fn assert_left_unexplored(report: &Report) {
+    assert!(report.stats.solver_unknown >= 1);
+    assert!(report.paths.is_empty(), "{:?}", report.paths);
+    assert_eq!(report.stats.dropped_paths, 0);
+    assert_eq!(report.stats.pending_states, 1);
+    assert_eq!(report.tree.len(), 1);
+    assert!(!report.tree[0].dropped);
+}
+
+#[test]
+fn an_interrupt_cuts_off_a_hard_query_and_the_run_is_cancelled() {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_millis(300));
+        STOP.store(true, Ordering::Relaxed);
+    });
+    let report = explore_factor(Options {
+        interrupt: Some(Interrupt(&STOP)),
+        ..Options::default()
+    });
+    assert_eq!(report.stop_reason, "cancelled");
+    assert_left_unexplored(&report);
+}
+
+#[test]
+fn the_time_limit_cuts_off_a_hard_query_and_leaves_its_state_unexplored() {
+    let report = explore_factor(Options {
+        max_time: Some(Duration::from_millis(300)),
+        ..Options::default()
+    });
+    assert_eq!(report.stop_reason, "time limit");
+    assert_left_unexplored(&report);
 }

@@ -150,6 +150,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         max_depth: o.max_depth,
         max_instructions: o.max_instructions,
         max_memory: None,
+        interrupt: None,
     })
 }
 

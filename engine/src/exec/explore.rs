@@ -15,7 +15,7 @@ use crate::report::{
 };
 use crate::search::{SearchKind, Searcher};
 use crate::solver::simplify::Simplifier;
-use crate::solver::Solver;
+use crate::solver::{Interrupt, Solver};
 use std::borrow::Borrow;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
@@ -42,6 +42,8 @@ pub struct Options {
     pub max_instructions: Option<u64>,
     /// Estimated bytes held by pending states and terms.
     pub max_memory: Option<u64>,
+    /// Once set, the run stops as `cancelled`, inside a solver query too.
+    pub interrupt: Option<Interrupt>,
 }
 
 /// What the progress hook sees; it returns `false` to stop the run.
@@ -243,6 +245,7 @@ struct Parts {
     instructions: u64,
     forks: u64,
     dropped: u64,
+    cut_off: u64,
     covered: Vec<Vec<bool>>,
     trace: Option<Trace>,
     fast: FastCode,
@@ -258,6 +261,7 @@ impl Parts {
         exec.instructions = self.instructions;
         exec.forks = self.forks;
         exec.dropped = self.dropped;
+        exec.cut_off = self.cut_off;
         exec.covered = std::mem::take(&mut self.covered);
         exec.trace = self.trace.take();
         exec.fast = std::mem::take(&mut self.fast);
@@ -273,6 +277,7 @@ impl Parts {
             instructions: exec.instructions,
             forks: exec.forks,
             dropped: exec.dropped,
+            cut_off: exec.cut_off,
             covered: exec.covered,
             trace: exec.trace,
             fast: exec.fast,
@@ -360,7 +365,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     pub fn progress(&self) -> Progress {
         Progress {
             paths: self.parts.paths.len(),
-            pending: self.searcher.len() + usize::from(self.current.is_some()),
+            pending: self.pending(),
             instructions: self.parts.instructions,
             queries: self.parts.solver.stats().queries,
         }
@@ -394,6 +399,8 @@ impl<M: Borrow<Module>> Exploration<M> {
         );
         self.parts.lend(&mut exec);
         let options = &self.options;
+        exec.deadline = options.max_time.map(|t| self.started + t);
+        exec.interrupt = options.interrupt;
         // At least one slice per step, so that a zero budget still progresses.
         loop {
             let state = match self.current.take() {
@@ -404,7 +411,15 @@ impl<M: Borrow<Module>> Exploration<M> {
                 {
                     Some(s) => s,
                     None => {
-                        self.stop_reason = Some("completed".into());
+                        // States left by a cut-off query are not explored.
+                        let reason = if exec.cut_off == 0 {
+                            "completed"
+                        } else if options.interrupt.is_some_and(|i| i.is_set()) {
+                            "cancelled"
+                        } else {
+                            "time limit"
+                        };
+                        self.stop_reason = Some(reason.into());
                         break;
                     }
                 },
@@ -435,12 +450,14 @@ impl<M: Borrow<Module>> Exploration<M> {
                 Some("instruction limit")
             } else if options.max_memory.is_some_and(|n| memory >= n) {
                 Some("memory limit")
-            } else if !progress(&Progress {
-                paths: exec.paths.len(),
-                pending: self.searcher.len() + 1,
-                instructions: exec.instructions,
-                queries: exec.solver.stats().queries,
-            }) {
+            } else if options.interrupt.is_some_and(|i| i.is_set())
+                || !progress(&Progress {
+                    paths: exec.paths.len(),
+                    pending: self.searcher.len() + 1 + exec.cut_off as usize,
+                    instructions: exec.instructions,
+                    queries: exec.solver.stats().queries,
+                })
+            {
                 Some("cancelled")
             } else {
                 None
@@ -464,6 +481,11 @@ impl<M: Borrow<Module>> Exploration<M> {
         }
         self.parts = Parts::take_back(exec);
         self.is_finished()
+    }
+
+    /// States not explored: waiting, and cut off by the time limit.
+    fn pending(&self) -> usize {
+        self.searcher.len() + usize::from(self.current.is_some()) + self.parts.cut_off as usize
     }
 
     /// Nodes of the execution tree so far.
@@ -498,7 +520,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             covered_instructions: parts.covered.iter().flatten().filter(|&&c| c).count() as u64,
             total_instructions: parts.covered.iter().map(|c| c.len() as u64).sum(),
         };
-        let pending = self.searcher.len() as u64 + u64::from(self.current.is_some());
+        let pending = self.pending() as u64;
         let stats = Stats {
             instructions: parts.instructions,
             forks: parts.forks,

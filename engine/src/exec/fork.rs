@@ -7,9 +7,10 @@ use super::state::State;
 use super::value::Val;
 use crate::expr::{BvCmp, Node, TermId};
 use crate::report::{Trap, TreeNode};
-use crate::solver::SolveResult;
+use crate::solver::{Budget, SolveResult};
 use std::collections::BTreeMap;
 use symplay_wasm::ir::{BrTable, Target};
+use web_time::Instant;
 
 /// An i32 used as a condition: known, or a boolean term.
 pub enum Truth {
@@ -39,15 +40,44 @@ impl Executor<'_> {
         }
     }
 
+    /// A solver query, cut off at the deadline or by the interrupt: one hard
+    /// query must not keep a run going past its time limit or a stop.
+    fn check(&mut self, constraints: &[TermId]) -> SolveResult {
+        if self.deadline.is_some() || self.interrupt.is_some() {
+            self.solver.set_budget(Budget {
+                timeout: self
+                    .deadline
+                    .map(|d| d.saturating_duration_since(Instant::now())),
+                interrupt: self.interrupt,
+                ..Budget::default()
+            });
+        }
+        self.solver.check(&mut self.store, constraints)
+    }
+
+    /// An `unknown` past the deadline or after the interrupt leaves the
+    /// state unexplored; any other is a path the solver could not decide.
+    fn undecided(&self) -> End {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || self.interrupt.is_some_and(|i| i.is_set()) {
+            End::CutOff
+        } else {
+            End::Dropped
+        }
+    }
+
     /// Is the path condition of `s` together with `extra` satisfiable?
-    /// `None` when the solver cannot tell.
-    fn feasible(&mut self, s: &State, extra: TermId) -> Option<bool> {
+    /// `None` when the solver cannot tell; a cut-off query ends the state.
+    fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
         let mut query = s.constraints.clone();
         query.push(extra);
-        match self.solver.check(&mut self.store, &query) {
-            SolveResult::Sat(_) => Some(true),
-            SolveResult::Unsat => Some(false),
-            SolveResult::Unknown(_) => None,
+        match self.check(&query) {
+            SolveResult::Sat(_) => Ok(Some(true)),
+            SolveResult::Unsat => Ok(Some(false)),
+            SolveResult::Unknown(_) => match self.undecided() {
+                End::CutOff => Err(End::CutOff),
+                _ => Ok(None),
+            },
         }
     }
 
@@ -67,7 +97,7 @@ impl Executor<'_> {
             match self.store.as_bool_const(c) {
                 Some(false) => {}
                 Some(true) => feasible.push((i, c)),
-                None => match self.feasible(s, c) {
+                None => match self.feasible(s, c)? {
                     Some(true) => feasible.push((i, c)),
                     Some(false) => {}
                     None => undecided = true,
@@ -141,8 +171,10 @@ impl Executor<'_> {
             Val::Con { bits, .. } => return Ok(bits),
             Val::Sym(t) => t,
         };
-        let SolveResult::Sat(model) = self.solver.check(&mut self.store, &s.constraints) else {
-            return Err(End::Dropped);
+        let model = match self.check(&s.constraints) {
+            SolveResult::Sat(model) => model,
+            SolveResult::Unsat => return Err(End::Dropped),
+            SolveResult::Unknown(_) => return Err(self.undecided()),
         };
         let value = self.store.eval(t, &model).as_bv().unwrap_or(0);
         let c = self.store.bv_const(self.store.width(t), value);

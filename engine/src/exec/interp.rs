@@ -10,9 +10,10 @@ use crate::expr::TermStore;
 use crate::memory::LinearMemory;
 use crate::report::{PathReport, Trap, TreeNode};
 use crate::solver::simplify::Simplifier;
-use crate::solver::Solver;
+use crate::solver::{Interrupt, Solver};
 use symplay_wasm::ir::{Code, Instr, LoadKind, StoreKind, Target};
 use symplay_wasm::{FuncBody, FuncType, Module, ValType};
+use web_time::Instant;
 
 /// Deepest call stack; one more call traps with `stack_exhausted`.
 pub const MAX_FRAMES: usize = 1024;
@@ -27,6 +28,9 @@ pub enum End {
     /// An `assume` that cannot hold, or a path the solver could not decide.
     Dropped,
     DepthLimit,
+    /// A solver query was cut off by the deadline or the interrupt: the
+    /// state stays unexplored.
+    CutOff,
 }
 
 /// What an instruction did to control: continue, or the state forked and the
@@ -67,6 +71,12 @@ pub struct Executor<'m> {
     pub instructions: u64,
     pub forks: u64,
     pub dropped: u64,
+    /// Solver queries are cut off here (the exploration's time limit).
+    pub deadline: Option<Instant>,
+    /// Cuts off the solver query under way once set.
+    pub interrupt: Option<Interrupt>,
+    /// States left unexplored by a cut-off query.
+    pub cut_off: u64,
     /// Executed instructions, per store function and pc.
     pub covered: Vec<Vec<bool>>,
     pub source: InputSource,
@@ -110,6 +120,9 @@ impl<'m> Executor<'m> {
             instructions: 0,
             forks: 0,
             dropped: 0,
+            deadline: None,
+            interrupt: None,
+            cut_off: 0,
             covered: Vec::new(),
             source,
             max_depth,

@@ -6,7 +6,7 @@ use super::state::{Input, State};
 use super::value::Val;
 use crate::expr::{to_signed, Model};
 use crate::report::{InputValue, Location, NamedInput, Number, PathReport, Status, TestInput};
-use crate::solver::SolveResult;
+use crate::solver::{Budget, SolveResult};
 use symplay_wasm::ValType;
 
 impl Executor<'_> {
@@ -44,7 +44,15 @@ impl Executor<'_> {
                 self.tree[s.node].dropped = true;
                 return;
             }
+            // Its node stays open: not explored, as if still pending.
+            End::CutOff => {
+                self.cut_off += 1;
+                return;
+            }
         };
+        // No deadline here: every constraint was found satisfiable on the
+        // way, so the caches mostly answer, and a found path keeps its input.
+        self.solver.set_budget(Budget::default());
         let model = match self.solver.check(&mut self.store, &s.constraints) {
             SolveResult::Sat(model) => model,
             _ => {

@@ -13,6 +13,7 @@ use cache::{CexCache, QueryCache};
 use independence::SymbolIndex;
 use simplify::Simplifier;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::{Duration, Instant};
 
 /// How much work one SAT call may do before the answer is `unknown`.
@@ -22,7 +23,29 @@ pub struct Budget {
     pub max_conflicts: Option<u64>,
     /// Wall-clock time one query may take.
     pub timeout: Option<Duration>,
+    /// Once set, the query under way ends as `unknown`.
+    pub interrupt: Option<Interrupt>,
 }
+
+/// A flag set from elsewhere (a Ctrl-C handler) to stop work at once, even
+/// inside one long solver query.
+#[derive(Clone, Copy, Debug)]
+pub struct Interrupt(pub &'static AtomicBool);
+
+impl Interrupt {
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The same flag, not the same value.
+impl PartialEq for Interrupt {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Interrupt {}
 
 /// The answer to a satisfiability query.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The SAT core behind a small trait, and its varisat implementation.
 
-use super::Budget;
+use super::{Budget, Interrupt};
 use std::cell::Cell;
 use std::io;
 use std::rc::Rc;
@@ -65,6 +65,7 @@ struct Meter {
     conflicts: Cell<u64>,
     max_conflicts: Cell<Option<u64>>,
     deadline: Cell<Option<Instant>>,
+    interrupt: Cell<Option<Interrupt>>,
     exhausted: Cell<Option<&'static str>>,
 }
 
@@ -183,6 +184,8 @@ impl io::Write for ProofMeter {
             m.exhausted.set(Some("conflict budget exhausted"));
         } else if m.deadline.get().is_some_and(|d| Instant::now() >= d) {
             m.exhausted.set(Some("time budget exhausted"));
+        } else if m.interrupt.get().is_some_and(|i| i.is_set()) {
+            m.exhausted.set(Some("interrupted"));
         }
         if m.exhausted.get().is_some() {
             return Err(io::Error::other("budget exhausted"));
@@ -272,6 +275,7 @@ impl SatBackend for VarisatBackend {
         m.exhausted.set(None);
         m.max_conflicts.set(budget.max_conflicts);
         m.deadline.set(budget.timeout.map(|t| Instant::now() + t));
+        m.interrupt.set(budget.interrupt);
         let assumed: Vec<varisat::Lit> = assumptions.iter().map(|&l| Self::to_varisat(l)).collect();
         self.solver.assume(&assumed);
         self.model.clear();
@@ -372,7 +376,7 @@ mod tests {
         pigeonhole(&mut sat, 9);
         let budget = Budget {
             max_conflicts: Some(100),
-            timeout: None,
+            ..Budget::default()
         };
         match sat.solve(&[], &budget) {
             SatAnswer::Unknown(why) => assert!(why.contains("conflict"), "{why}"),
@@ -386,7 +390,7 @@ mod tests {
         pigeonhole(&mut sat, 4);
         let budget = Budget {
             max_conflicts: Some(100_000),
-            timeout: None,
+            ..Budget::default()
         };
         assert_eq!(sat.solve(&[], &budget), SatAnswer::Unsat);
     }
@@ -396,11 +400,26 @@ mod tests {
         let mut sat = VarisatBackend::new();
         pigeonhole(&mut sat, 11);
         let budget = Budget {
-            max_conflicts: None,
             timeout: Some(web_time::Duration::from_millis(50)),
+            ..Budget::default()
         };
         match sat.solve(&[], &budget) {
             SatAnswer::Unknown(why) => assert!(why.contains("time"), "{why}"),
+            other => panic!("expected unknown, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_set_interrupt_gives_unknown() {
+        static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+        let mut sat = VarisatBackend::new();
+        pigeonhole(&mut sat, 11);
+        let budget = Budget {
+            interrupt: Some(Interrupt(&STOP)),
+            ..Budget::default()
+        };
+        match sat.solve(&[], &budget) {
+            SatAnswer::Unknown(why) => assert_eq!(why, "interrupted"),
             other => panic!("expected unknown, got {other:?}"),
         }
     }

@@ -672,7 +672,7 @@ fn a_budget_gives_unknown_and_the_next_query_starts_fresh() {
     let y_above_1 = s.cmp(BvCmp::Ult, one, y);
     let budget = Budget {
         max_conflicts: Some(200),
-        timeout: None,
+        ..Budget::default()
     };
     match bb.solve(&s, &[factors, x_above_1, y_above_1], &budget) {
         BlastAnswer::Unknown(why) => assert!(why.contains("conflict"), "{why}"),
