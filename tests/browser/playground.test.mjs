@@ -153,6 +153,19 @@ test('Stop inside a long solver query restarts the engine, and the next run work
   assert.deepEqual(errors, []);
 });
 
+test('the time limit holds inside a long solver query', async () => {
+  const { page, errors } = await open();
+  await load(page, FACTOR, 'factor');
+  await page.fill('#max-time', '1');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("0 paths (time limit)")', { timeout: 30_000 });
+  // The cut-off state is still to explore: one open node, not a dropped one.
+  assert.equal(await page.locator('#tree .node.open').count(), 1);
+  assert.equal(await page.locator('#tree .node.dropped').count(), 0);
+  assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending states/);
+  assert.deepEqual(errors, []);
+});
+
 test('the tree grows while the exploration runs, and Stop keeps it', async () => {
   const { page, errors } = await open();
   await load(page, ENDLESS, 'f');
