@@ -34,6 +34,10 @@ pub struct ExploreArgs {
     /// Estimated memory held by pending states and terms.
     #[arg(long, value_name = "MIB")]
     max_memory: Option<u64>,
+    /// Gives parameter INDEX (from 0) this value instead of a symbolic one;
+    /// repeatable.
+    #[arg(long = "concrete", value_name = "INDEX=VALUE")]
+    concrete: Vec<String>,
     /// Write the JSON report here.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
@@ -64,6 +68,7 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         max_instructions: args.max_instructions,
         max_memory: args.max_memory.map(|mib| mib.saturating_mul(1 << 20)),
         interrupt: Some(Interrupt(&INTERRUPTED)),
+        concrete_args: concrete_args(&args.concrete)?,
     };
     let report = explore_with(&module, &args.entry, &options, &mut progress_printer())
         .map_err(|e| e.to_string());
@@ -77,6 +82,38 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     Ok(())
+}
+
+/// Wasm functions have at most this many parameters (the JS API's limit).
+const MAX_PARAMS: usize = 1000;
+
+/// `--concrete 1=10 --concrete 0=-3` as values by parameter index.
+fn concrete_args(specs: &[String]) -> Result<Vec<Option<i64>>, String> {
+    let mut args = Vec::new();
+    for spec in specs {
+        let (index, value) = spec
+            .split_once('=')
+            .and_then(|(i, v)| {
+                Some((
+                    i.trim().parse::<usize>().ok()?,
+                    v.trim().parse::<i64>().ok()?,
+                ))
+            })
+            .ok_or_else(|| format!("--concrete takes INDEX=VALUE, as in 0=10, not `{spec}`"))?;
+        if index >= MAX_PARAMS {
+            return Err(format!(
+                "--concrete {spec}: no function has {} parameters",
+                index + 1
+            ));
+        }
+        if args.len() <= index {
+            args.resize(index + 1, None);
+        }
+        if args[index].replace(value).is_some() {
+            return Err(format!("--concrete: parameter {index} is given twice"));
+        }
+    }
+    Ok(args)
 }
 
 /// Set by Ctrl-C: the run stops, inside a solver query too, and reports
@@ -124,6 +161,15 @@ fn summary(r: &Report) -> String {
         count(Status::AssertFailed),
         count(Status::Limit),
     );
+    let given: Vec<String> = r
+        .concrete_args
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| v.map(|v| format!("arg{i} = {v}")))
+        .collect();
+    if !given.is_empty() {
+        text.push_str(&format!("concrete parameters: {}\n", given.join(", ")));
+    }
     if r.stop_reason != "completed" {
         text.push_str(&format!(
             "stopped early: {} ({} states left)\n",

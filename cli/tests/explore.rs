@@ -119,6 +119,55 @@ fn invalid_wat_is_an_error_with_its_location() {
 }
 
 #[test]
+fn concrete_parameters_are_taken_and_bad_ones_named() {
+    let divide = example("divide.wasm");
+    let (code, stdout, stderr) = symplay(&[
+        "explore",
+        &divide,
+        "--entry",
+        "divide",
+        "--concrete",
+        "0=10",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(": 2 paths (1 returned, 1 trapped"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("int_overflow"), "{stdout}");
+    assert!(
+        stdout.contains("concrete parameters: arg0 = 10\n"),
+        "{stdout}"
+    );
+    for (arg, message) in [
+        ("10", "--concrete takes INDEX=VALUE, as in 0=10, not `10`"),
+        ("a=1", "not `a=1`"),
+        ("5000=1", "no function has 5001 parameters"),
+        (
+            "2=1",
+            "a value is given for parameter 2, but the entry has 2 parameters",
+        ),
+    ] {
+        let (code, _, stderr) =
+            symplay(&["explore", &divide, "--entry", "divide", "--concrete", arg]);
+        assert_eq!(code, 1, "{arg}");
+        assert!(stderr.contains(message), "{arg}: {stderr}");
+    }
+    let (code, _, stderr) = symplay(&[
+        "explore",
+        &divide,
+        "--entry",
+        "divide",
+        "--concrete",
+        "0=1",
+        "--concrete",
+        "0=2",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("parameter 0 is given twice"), "{stderr}");
+}
+
+#[test]
 fn ctrl_c_stops_the_run_with_partial_results() {
     let dir = std::env::temp_dir();
     let wat = dir.join(format!("symplay-forever-{}.wat", std::process::id()));

@@ -12,6 +12,10 @@ pub struct Report {
     pub entry: String,
     pub search: String,
     pub seed: u64,
+    /// The values given to the entry's parameters, by index; `None` (and
+    /// any past the end) is a symbolic parameter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub concrete_args: Vec<Option<i64>>,
     /// Why exploration ended: `completed`, or the limit that stopped it.
     pub stop_reason: String,
     pub paths: Vec<PathReport>,

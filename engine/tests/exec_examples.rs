@@ -86,6 +86,74 @@ fn divide_traps_twice() {
 }
 
 #[test]
+fn a_parameter_given_a_value_is_no_longer_symbolic() {
+    let m = example("divide.wasm");
+    let options = |args: Vec<Option<i64>>| Options {
+        concrete_args: args,
+        ..Options::default()
+    };
+    // a = 10: no overflow is possible, only the division by zero is left.
+    let r = explore(&m, "divide", &options(vec![Some(10)])).unwrap();
+    assert_eq!(r.concrete_args, [Some(10)]);
+    let mut traps: Vec<_> = r.paths.iter().map(|p| p.trap).collect();
+    traps.sort_by_key(|t| format!("{t:?}"));
+    assert_eq!(traps, [None, Some(Trap::DivByZero)]);
+    for p in &r.paths {
+        assert_eq!(p.inputs.args[0], 10, "{p:?}");
+        assert!(!p.path_condition.contains("arg0"), "{}", p.path_condition);
+        let again = replay(&m, "divide", &p.inputs).unwrap();
+        assert_eq!(
+            (again.trap, again.returns.clone()),
+            (p.trap, p.returns.clone())
+        );
+    }
+    // Both fixed: one path, the quotient; -1 as u32 is the same i32.
+    let r = explore(
+        &m,
+        "divide",
+        &options(vec![Some(-7), Some(u32::MAX.into())]),
+    )
+    .unwrap();
+    assert_eq!(r.paths.len(), 1);
+    assert_eq!(ints(&r.paths[0]), [7]);
+    assert_eq!(r.paths[0].inputs.args, [-7, -1]);
+    // Values a parameter cannot take are errors that say why.
+    for (args, message) in [
+        (
+            vec![None, None, Some(1)],
+            "parameter 2, but the entry has 2 parameters",
+        ),
+        (
+            vec![Some(1 << 32)],
+            "the value 4294967296 of parameter 0 does not fit in an i32",
+        ),
+        (
+            vec![Some(i64::from(i32::MIN) - 1)],
+            "does not fit in an i32",
+        ),
+    ] {
+        let err = explore(&m, "divide", &options(args))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(message), "{err}");
+    }
+    let floats = symplay_wasm::load(br#"(module (func (export "f") (param f32 i32)))"#).unwrap();
+    let err = explore(&floats, "f", &options(vec![Some(1)])).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("parameter 0 is f32: only integer parameters take a value"),
+        "{err}"
+    );
+    assert_eq!(
+        explore(&floats, "f", &options(vec![None, Some(5)]))
+            .unwrap()
+            .paths
+            .len(),
+        1
+    );
+}
+
+#[test]
 fn table_lookup_runs_out_of_bounds() {
     let m = example("table_lookup.wasm");
     let r = explore_checked(&m, "lookup");

@@ -203,6 +203,9 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   assert.equal(await bug.count(), 1);
   // The password, byte by byte: "s3cr3t!" and its NUL.
   assert.match(await bug.innerText(), /guess = \[115, 51, 99, 114, 51, 116, 33, 0\]/);
+  // The bug list names the same input.
+  assert.match(await page.locator('#bugs .bug').innerText(), /assertion failed .* with guess = \[115, 51, 99/);
+  assert.match(await page.locator('.bugs h3').innerText(), /^1 bug$/);
   await bug.click();
   const marked = await page.locator('#wat .line.marked').innerText();
   assert.match(marked, /call/);
@@ -444,6 +447,36 @@ test('an uploaded .wasm runs, and pasted base64 is read as a module', async () =
   await load(page, b64, 'divide');
   assert.match(await page.locator('#binary-note').innerText(), /binary module, 191 bytes/);
   assert.deepEqual(errors, []);
+});
+
+test('a parameter given a value stays concrete, in the run and in its share link', async () => {
+  const { page, errors } = await open();
+  await page.setInputFiles('#upload', join(examples, 'divide.wasm'));
+  await page.waitForSelector('#entry option[value="divide"]', { state: 'attached' });
+  await page.selectOption('#entry', 'divide');
+  assert.equal(await page.getAttribute('#arg-0', 'placeholder'), 'symbolic');
+  assert.match(await page.locator('.args').innerText(), /arg0 \(i32\)\s+arg1 \(i32\)/);
+  await page.fill('#arg-1', 'ten');
+  await page.click('#run');
+  assert.match(await page.locator('#error').innerText(), /arg1 must be a whole number \(or empty for a symbolic input\), not `ten`/);
+  await page.fill('#arg-1', '');
+  await page.fill('#arg-0', '10');
+  await page.click('#run');
+  const tests = await rows(page);
+  // No overflow without a symbolic dividend: a quotient and a division by zero.
+  assert.equal(tests.length, 2);
+  assert.ok(tests.every((row) => /arg0 = 10, arg1 = -?\d+/.test(row)), tests.join('\n'));
+  assert.ok(tests.some((row) => /div_by_zero/.test(row)));
+  await page.click('#share');
+  const opened = await openAt(await page.locator('#share-link a').getAttribute('href'));
+  assert.deepEqual(await rows(opened.page), tests);
+  assert.equal(await opened.page.inputValue('#arg-0'), '10');
+  assert.equal(await opened.page.inputValue('#arg-1'), '');
+  // Another entry starts with every parameter symbolic.
+  await page.selectOption('#entry', 'remainder_of');
+  assert.equal(await page.inputValue('#arg-0'), '');
+  await page.screenshot({ path: join(artifacts, 'concrete-args.png'), fullPage: true });
+  assert.deepEqual([...errors, ...opened.errors], []);
 });
 
 test('a .wasm dropped on the editor is loaded', async () => {

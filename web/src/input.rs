@@ -77,6 +77,8 @@ pub struct OptionFields {
     pub max_paths: String,
     pub max_depth: String,
     pub max_instructions: String,
+    /// A value per parameter of the entry; empty is a symbolic input.
+    pub args: Vec<String>,
 }
 
 impl Default for OptionFields {
@@ -101,7 +103,18 @@ impl OptionFields {
             max_paths: text(o.max_paths),
             max_depth: text(o.max_depth.map(u64::from)),
             max_instructions: text(o.max_instructions),
+            args: o
+                .concrete_args
+                .iter()
+                .map(|v| v.map_or_else(String::new, |v| v.to_string()))
+                .collect(),
         }
+    }
+
+    /// One value field per parameter of an entry with `count` of them;
+    /// those already there keep their text.
+    pub fn fit_args(&mut self, count: usize) {
+        self.args.resize(count, String::new());
     }
 
     /// The field named by its element id (`seed`, `max-time`, ...).
@@ -146,6 +159,16 @@ impl OptionFields {
                 u32::try_from(d).map_err(|_| format!("max depth must be at most {}", u32::MAX))
             })
             .transpose()?;
+        let mut concrete_args = self
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, text)| integer(i, text))
+            .collect::<Result<Vec<_>, _>>()?;
+        // All symbolic from some index on: no values written for those.
+        while concrete_args.last() == Some(&None) {
+            concrete_args.pop();
+        }
         Ok(RunOptions {
             search: self.search.clone(),
             seed,
@@ -153,8 +176,36 @@ impl OptionFields {
             max_paths: positive("max paths", &self.max_paths)?,
             max_depth,
             max_instructions: positive("max instructions", &self.max_instructions)?,
+            concrete_args,
         })
     }
+}
+
+/// The value of parameter `i` as typed: decimal or `0x` hex, or nothing.
+fn integer(i: usize, text: &str) -> Result<Option<i64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let magnitude = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        Some(hex) => i128::from_str_radix(hex, 16),
+        None => digits.parse::<i128>(),
+    };
+    magnitude
+        .ok()
+        .map(|m| if negative { -m } else { m })
+        .and_then(|v| i64::try_from(v).ok())
+        .map(Some)
+        .ok_or_else(|| {
+            format!("arg{i} must be a whole number (or empty for a symbolic input), not `{text}`")
+        })
 }
 
 fn positive(name: &str, text: &str) -> Result<Option<u64>, String> {
@@ -210,6 +261,7 @@ mod tests {
             max_paths: "10".into(),
             max_depth: "".into(),
             max_instructions: "100000".into(),
+            args: vec!["".into(), "-3".into(), "0x10".into(), "".into()],
         };
         let options = fields.parse().unwrap();
         assert_eq!(
@@ -221,6 +273,7 @@ mod tests {
                 max_paths: Some(10),
                 max_depth: None,
                 max_instructions: Some(100_000),
+                concrete_args: vec![None, Some(-3), Some(16)],
             }
         );
         assert_eq!(OptionFields::from_options(&options).parse(), Ok(options));
@@ -248,5 +301,35 @@ mod tests {
             assert!(err.contains(message), "{id}: {err}");
         }
         assert_eq!(OptionFields::default().field_mut("nope"), None);
+        for (text, message) in [
+            (
+                "ten",
+                "arg1 must be a whole number (or empty for a symbolic input), not `ten`",
+            ),
+            ("0x", "not `0x`"),
+            ("9223372036854775808", "not `9223372036854775808`"),
+        ] {
+            let mut fields = OptionFields::default();
+            fields.fit_args(2);
+            fields.args[1] = text.into();
+            let err = fields.parse().unwrap_err();
+            assert!(
+                err.starts_with("arg1 must be") && err.ends_with(message),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn parameter_fields_follow_the_entry() {
+        let mut fields = OptionFields::default();
+        fields.fit_args(2);
+        assert_eq!(fields.parse().unwrap().concrete_args, []);
+        fields.args[0] = "-9223372036854775808".into();
+        assert_eq!(fields.parse().unwrap().concrete_args, [Some(i64::MIN)]);
+        fields.fit_args(3);
+        assert_eq!(fields.args, ["-9223372036854775808", "", ""]);
+        fields.fit_args(0);
+        assert_eq!(fields.parse().unwrap().concrete_args, []);
     }
 }

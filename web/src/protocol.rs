@@ -38,6 +38,9 @@ pub struct RunOptions {
     pub max_paths: Option<u64>,
     pub max_depth: Option<u32>,
     pub max_instructions: Option<u64>,
+    /// Values of the entry's parameters by index; `null` is symbolic.
+    #[serde(default)]
+    pub concrete_args: Vec<Option<i64>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,6 +48,8 @@ pub struct ExportedFunction {
     pub name: String,
     /// As in `(i32, i32) -> i32`.
     pub signature: String,
+    /// The parameters' types, as in `i32`.
+    pub params: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

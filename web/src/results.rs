@@ -1,8 +1,9 @@
 //! The bugs of a report (trapped and assertion-failed paths), each with a
 //! Replay button and, once replayed, its concrete outcome and trace.
 
+use crate::describe::inputs;
 use std::collections::BTreeMap;
-use symplay_engine::report::{Number, PathReport, Report, Status, TraceEvent};
+use symplay_engine::report::{PathReport, Report, Status, TraceEvent};
 use yew::prelude::*;
 
 /// A bug's replay, by path id.
@@ -32,15 +33,14 @@ pub fn view_bugs(
     }
     html! {
         <section class="bugs">
-            <h3>{ format!("{} bugs", bugs.len()) }</h3>
+            <h3>{ match bugs.len() { 1 => "1 bug".to_string(), n => format!("{n} bugs") } }</h3>
             <ul id="bugs">
             { for bugs.into_iter().map(|p| {
                 let id = p.id;
                 let on_click = on_replay.reform(move |_: MouseEvent| id);
                 html! {
                     <li class="bug" data-path={id.to_string()}>
-                        <span>{ format!("path {id}: {} with {}", p.outcome(), Number::list(
-                            &p.inputs.args.iter().map(|&a| Number::Int(a)).collect::<Vec<_>>())) }</span>
+                        <span>{ format!("path {id}: {} with {}", p.outcome(), inputs(p)) }</span>
                         { " " }
                         <button class="replay" disabled={busy} onclick={on_click}>{ "Replay" }</button>
                         { view_replay(replays.get(&id)) }
@@ -77,7 +77,7 @@ fn view_replay(replay: Option<&Replay>) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use symplay_engine::report::Location;
+    use symplay_engine::report::{Location, Number};
 
     fn at(offset: u32) -> Location {
         Location {

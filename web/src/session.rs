@@ -151,6 +151,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         max_instructions: o.max_instructions,
         max_memory: None,
         interrupt: None,
+        concrete_args: o.concrete_args.clone(),
     })
 }
 
@@ -160,11 +161,15 @@ fn inspect(bytes: &[u8]) -> Result<Response, String> {
         .exports
         .iter()
         .filter(|e| e.kind == ExportKind::Func)
-        .map(|e| ExportedFunction {
-            name: e.name.clone(),
-            signature: module
-                .func_type(e.index)
-                .map_or_else(String::new, ToString::to_string),
+        .map(|e| {
+            let ty = module.func_type(e.index);
+            ExportedFunction {
+                name: e.name.clone(),
+                signature: ty.map_or_else(String::new, ToString::to_string),
+                params: ty.map_or_else(Vec::new, |t| {
+                    t.params.iter().map(ToString::to_string).collect()
+                }),
+            }
         })
         .collect();
     Ok(Response::Module { functions })
@@ -357,6 +362,7 @@ mod tests {
                 functions: vec![ExportedFunction {
                     name: "get_sign".into(),
                     signature: "(i32) -> i32".into(),
+                    params: vec!["i32".into()],
                 }]
             }
         );

@@ -133,6 +133,7 @@ mod tests {
                 max_paths: Some(10),
                 max_depth: None,
                 max_instructions: Some(1_000_000),
+                concrete_args: vec![None, Some(-7)],
             },
         }
     }
@@ -164,6 +165,15 @@ mod tests {
             assert_eq!(decode(&format!("#{fragment}")), Some(Ok(shared.clone())));
             assert_eq!(decode(&fragment), Some(Ok(shared)));
         }
+    }
+
+    #[test]
+    fn links_without_parameter_values_leave_every_parameter_symbolic() {
+        // As Share wrote them before parameters could take values.
+        let old = r#"{"version":1,"wat":"(module)","entry":"f","options":{"search":"dfs","seed":3,"max_time_ms":null,"max_paths":null,"max_depth":null,"max_instructions":null}}"#;
+        let shared = decode(&wrap(old)).unwrap().unwrap();
+        assert_eq!(shared.options.seed, 3);
+        assert_eq!(shared.options.concrete_args, []);
     }
 
     #[test]

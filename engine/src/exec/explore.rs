@@ -44,6 +44,9 @@ pub struct Options {
     pub max_memory: Option<u64>,
     /// Once set, the run stops as `cancelled`, inside a solver query too.
     pub interrupt: Option<Interrupt>,
+    /// Values for the entry's integer parameters, by index; `None` (and any
+    /// past the end) leaves a parameter symbolic.
+    pub concrete_args: Vec<Option<i64>>,
 }
 
 /// What the progress hook sees; it returns `false` to stop the run.
@@ -188,10 +191,43 @@ fn check_imports(module: &Module) -> Result<(), ExploreError> {
     }
 }
 
+/// Values for parameters the entry has, of integer types, that fit them.
+fn check_concrete_args(params: &[ValType], args: &[Option<i64>]) -> Result<(), ExploreError> {
+    for (i, value) in args.iter().enumerate() {
+        let Some(v) = *value else { continue };
+        let fits = match params.get(i) {
+            None => {
+                return Err(ExploreError(format!(
+                    "a value is given for parameter {i}, but the entry has {} parameters",
+                    params.len()
+                )))
+            }
+            Some(ValType::I32) => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v),
+            Some(ValType::I64) => true,
+            Some(ty) => {
+                return Err(ExploreError(format!(
+                    "parameter {i} is {ty}: only integer parameters take a value (floats are zero)"
+                )))
+            }
+        };
+        if !fits {
+            return Err(ExploreError(format!(
+                "the value {v} of parameter {i} does not fit in an i32"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The state at the entry: the instance's store, the entry's frame with its
-/// parameters as inputs, and the start function's frame above it so that it
-/// runs first.
-fn start_state(exec: &mut Executor<'_>, mut s: State, entry: u32) -> Result<State, ExploreError> {
+/// parameters as inputs (symbolic, or given values), and the start
+/// function's frame above it so that it runs first.
+fn start_state(
+    exec: &mut Executor<'_>,
+    mut s: State,
+    entry: u32,
+    concrete_args: &[Option<i64>],
+) -> Result<State, ExploreError> {
     let params = exec
         .func_type(entry)
         .map(|t| t.params.clone())
@@ -203,8 +239,10 @@ fn start_state(exec: &mut Executor<'_>, mut s: State, entry: u32) -> Result<Stat
             ValType::I64 | ValType::F64 => 64,
         };
         let name = s.unique_name(&format!("arg{i}"));
-        let value = match &exec.source {
-            InputSource::Symbolic if matches!(ty, ValType::I32 | ValType::I64) => {
+        let given = concrete_args.get(i).copied().flatten();
+        let value = match (&exec.source, given) {
+            (InputSource::Symbolic, Some(v)) => Val::con(width, v as u64),
+            (InputSource::Symbolic, None) if matches!(ty, ValType::I32 | ValType::I64) => {
                 let term = exec
                     .store
                     .declare(&name, Sort::Bv(width))
@@ -212,8 +250,8 @@ fn start_state(exec: &mut Executor<'_>, mut s: State, entry: u32) -> Result<Stat
                 Val::Sym(term)
             }
             // Float parameters stay concrete (zero): floats are not symbolic.
-            InputSource::Symbolic => Val::con(width, 0),
-            InputSource::Concrete(test) => {
+            (InputSource::Symbolic, None) => Val::con(width, 0),
+            (InputSource::Concrete(test), _) => {
                 Val::con(width, test.args.get(i).copied().unwrap_or(0) as u64)
             }
         };
@@ -338,7 +376,12 @@ impl<M: Borrow<Module>> Exploration<M> {
         let mut exec = Executor::new(vec![m], &links, entry, source.clone(), max_depth);
         exec.store = terms;
         exec.trace = trace;
-        let initial = start_state(&mut exec, state, entry)?;
+        let params = exec
+            .func_type(entry)
+            .map(|t| t.params.clone())
+            .unwrap_or_default();
+        check_concrete_args(&params, &options.concrete_args)?;
+        let initial = start_state(&mut exec, state, entry, &options.concrete_args)?;
         let parts = Parts::take_back(exec);
         Ok(Exploration {
             module,
@@ -544,6 +587,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             entry: self.entry_name.clone(),
             search: self.options.search.name().to_string(),
             seed: self.options.seed,
+            concrete_args: self.options.concrete_args.clone(),
             stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
             paths: Vec::new(),
             tree: Vec::new(),

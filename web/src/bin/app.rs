@@ -49,6 +49,8 @@ enum Msg {
     Entry(String),
     /// An options field by its element id, and its new text.
     Field(&'static str, String),
+    /// The value field of a parameter of the entry, and its new text.
+    Arg(usize, String),
     /// A file was chosen or dropped.
     File(web_sys::File),
     /// Its bytes, or why they could not be read.
@@ -147,6 +149,20 @@ impl App {
                 self.error = Some(format!("cannot reach the worker: {e:?}"));
             }
         }
+    }
+
+    /// One value field per parameter of the entry; `keep` keeps the values
+    /// typed (or restored from a link) for the same entry.
+    fn fit_args(&mut self, keep: bool) {
+        let count = self
+            .functions
+            .iter()
+            .find(|f| f.name == self.entry)
+            .map_or(0, |f| f.params.len());
+        if !keep {
+            self.fields.args.clear();
+        }
+        self.fields.fit_args(count);
     }
 
     /// Asks for a `Tick` of the current run in `TICK_MS`.
@@ -321,6 +337,7 @@ impl App {
                 });
             }
             Response::Module { functions } => {
+                let before = self.entry.clone();
                 if let Some(e) = self
                     .example
                     .filter(|e| functions.iter().any(|f| f.name == e.entry))
@@ -332,6 +349,7 @@ impl App {
                         .map_or_else(String::new, |f| f.name.clone());
                 }
                 self.functions = functions;
+                self.fit_args(self.entry == before);
                 self.error = None;
             }
             Response::Progress {
@@ -478,6 +496,13 @@ impl Component for App {
             Msg::Entry(name) => {
                 self.forget_link();
                 self.entry = name;
+                self.fit_args(false);
+            }
+            Msg::Arg(i, text) => {
+                self.forget_link();
+                if let Some(field) = self.fields.args.get_mut(i) {
+                    *field = text;
+                }
             }
             Msg::Field(id, text) => {
                 self.forget_link();
@@ -658,6 +683,7 @@ impl Component for App {
                                 }) }
                             </select>
                         </label>
+                        { self.view_args(ctx) }
                         <label>{ "search " }
                             <select id="search" onchange={on_search}>
                                 { for ["dfs", "bfs", "random-path", "coverage-new"].iter().map(|k| html! {
@@ -710,6 +736,30 @@ impl App {
                     }) }
                 </pre>
             </section>
+        }
+    }
+
+    /// A value field per parameter of the entry: empty is symbolic.
+    fn view_args(&self, ctx: &Context<Self>) -> Html {
+        let Some(function) = self.functions.iter().find(|f| f.name == self.entry) else {
+            return Html::default();
+        };
+        html! {
+            <span class="args">
+                { for function.params.iter().enumerate().map(|(i, ty)| {
+                    let on_input = ctx.link().callback(move |e: InputEvent| {
+                        Msg::Arg(i, e.target_unchecked_into::<HtmlInputElement>().value())
+                    });
+                    let value = self.fields.args.get(i).cloned().unwrap_or_default();
+                    html! {
+                        <label title="a value fixes this parameter; empty leaves it symbolic">
+                            { format!("arg{i} ({ty}) ") }
+                            <input id={format!("arg-{i}")} class="arg" size="8" placeholder="symbolic"
+                                value={value} oninput={on_input} />
+                        </label>
+                    }
+                }) }
+            </span>
         }
     }
 
