@@ -131,6 +131,18 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   assert.deepEqual(errors, []);
 });
 
+test('Ctrl+Enter runs what is in the editor, Escape stops', async () => {
+  const { page, errors } = await open();
+  await page.fill('#source', ENDLESS);
+  // No blur first: the shortcut reads the editor as it is.
+  await page.locator('#source').press('Control+Enter');
+  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.results h2:has-text("cancelled")');
+  assert.equal(await page.isEnabled('#run'), true);
+  assert.deepEqual(errors, []);
+});
+
 test('Stop inside a long solver query restarts the engine, and the next run works', async () => {
   const { page, errors } = await open();
   await load(page, FACTOR, 'factor');

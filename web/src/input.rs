@@ -7,6 +7,9 @@ use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
 
+/// The memory limit a new page starts with.
+pub const DEFAULT_MAX_MEMORY_MIB: u64 = 1024;
+
 /// The magic number that starts every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";
 
@@ -77,6 +80,8 @@ pub struct OptionFields {
     pub max_paths: String,
     pub max_depth: String,
     pub max_instructions: String,
+    /// MiB, as the engine estimates what its states and terms hold.
+    pub max_memory: String,
     /// A value per parameter of the entry; empty is a symbolic input.
     pub args: Vec<String>,
 }
@@ -85,6 +90,9 @@ impl Default for OptionFields {
     fn default() -> Self {
         OptionFields::from_options(&RunOptions {
             search: "dfs".into(),
+            // A run that grows without end stops with its results before
+            // the tab runs out of memory.
+            max_memory_mib: Some(DEFAULT_MAX_MEMORY_MIB),
             ..RunOptions::default()
         })
     }
@@ -103,6 +111,7 @@ impl OptionFields {
             max_paths: text(o.max_paths),
             max_depth: text(o.max_depth.map(u64::from)),
             max_instructions: text(o.max_instructions),
+            max_memory: text(o.max_memory_mib),
             args: o
                 .concrete_args
                 .iter()
@@ -126,6 +135,7 @@ impl OptionFields {
             "max-paths" => &mut self.max_paths,
             "max-depth" => &mut self.max_depth,
             "max-instructions" => &mut self.max_instructions,
+            "max-memory" => &mut self.max_memory,
             _ => return None,
         })
     }
@@ -176,6 +186,7 @@ impl OptionFields {
             max_paths: positive("max paths", &self.max_paths)?,
             max_depth,
             max_instructions: positive("max instructions", &self.max_instructions)?,
+            max_memory_mib: positive("max memory", &self.max_memory)?,
             concrete_args,
         })
     }
@@ -261,6 +272,7 @@ mod tests {
             max_paths: "10".into(),
             max_depth: "".into(),
             max_instructions: "100000".into(),
+            max_memory: "".into(),
             args: vec!["".into(), "-3".into(), "0x10".into(), "".into()],
         };
         let options = fields.parse().unwrap();
@@ -273,11 +285,14 @@ mod tests {
                 max_paths: Some(10),
                 max_depth: None,
                 max_instructions: Some(100_000),
+                max_memory_mib: None,
                 concrete_args: vec![None, Some(-3), Some(16)],
             }
         );
         assert_eq!(OptionFields::from_options(&options).parse(), Ok(options));
-        assert_eq!(OptionFields::default().parse().unwrap().search, "dfs");
+        let default = OptionFields::default().parse().unwrap();
+        assert_eq!(default.search, "dfs");
+        assert_eq!(default.max_memory_mib, Some(DEFAULT_MAX_MEMORY_MIB));
     }
 
     #[test]
@@ -293,6 +308,11 @@ mod tests {
             ),
             ("max-depth", "5000000000", "max depth must be at most"),
             ("max-instructions", "1e6", "max instructions must be"),
+            (
+                "max-memory",
+                "0",
+                "max memory must be a positive whole number",
+            ),
         ];
         for (id, text, message) in cases {
             let mut fields = OptionFields::default();

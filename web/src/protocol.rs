@@ -38,6 +38,9 @@ pub struct RunOptions {
     pub max_paths: Option<u64>,
     pub max_depth: Option<u32>,
     pub max_instructions: Option<u64>,
+    /// The engine's estimate of the memory held by states and terms.
+    #[serde(default)]
+    pub max_memory_mib: Option<u64>,
     /// Values of the entry's parameters by index; `null` is symbolic.
     #[serde(default)]
     pub concrete_args: Vec<Option<i64>>,

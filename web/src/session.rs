@@ -149,7 +149,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         max_paths: o.max_paths,
         max_depth: o.max_depth,
         max_instructions: o.max_instructions,
-        max_memory: None,
+        max_memory: o.max_memory_mib.map(|mib| mib.saturating_mul(1 << 20)),
         interrupt: None,
         concrete_args: o.concrete_args.clone(),
     })
@@ -387,6 +387,35 @@ mod tests {
         };
         assert_eq!(path.returns, [Number::Int(-1)]);
         assert_eq!(trace.len(), 3, "{trace:?}");
+    }
+
+    #[test]
+    fn page_options_become_engine_options() {
+        let page = RunOptions {
+            search: "random-path".into(),
+            seed: 3,
+            max_time_ms: Some(1500),
+            max_paths: Some(9),
+            max_depth: Some(4),
+            max_instructions: Some(1000),
+            max_memory_mib: Some(2),
+            concrete_args: vec![None, Some(-4)],
+        };
+        let engine = engine_options(&page).unwrap();
+        assert_eq!(
+            engine,
+            Options {
+                search: SearchKind::RandomPath,
+                seed: 3,
+                max_time: Some(Duration::from_millis(1500)),
+                max_paths: Some(9),
+                max_depth: Some(4),
+                max_instructions: Some(1000),
+                max_memory: Some(2 << 20),
+                interrupt: None,
+                concrete_args: vec![None, Some(-4)],
+            }
+        );
     }
 
     #[test]

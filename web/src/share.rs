@@ -133,6 +133,7 @@ mod tests {
                 max_paths: Some(10),
                 max_depth: None,
                 max_instructions: Some(1_000_000),
+                max_memory_mib: Some(256),
                 concrete_args: vec![None, Some(-7)],
             },
         }

@@ -46,6 +46,8 @@ enum Msg {
     Highlight(u32),
     Edit(String),
     Inspect,
+    /// Inspect the editor's module, then run it with the entry it lists.
+    InspectAndRun,
     Entry(String),
     /// An options field by its element id, and its new text.
     Field(&'static str, String),
@@ -104,6 +106,8 @@ struct App {
     entry: String,
     fields: OptionFields,
     running: bool,
+    /// A run waits for the module's functions (`InspectAndRun`).
+    run_when_inspected: bool,
     /// Runs started: a new run gets a new tree view, a snapshot the same.
     runs: u32,
     /// When the worker last sent progress (ms since the epoch).
@@ -220,6 +224,14 @@ impl App {
         self.binary
             .clone()
             .unwrap_or_else(|| self.source.as_bytes().to_vec())
+    }
+
+    fn inspect_editor(&mut self) {
+        // Pasted base64 or hex of a binary module is taken as that module.
+        if let Source::Binary(bytes) = Source::from_editor(&self.source) {
+            self.binary = Some(bytes);
+        }
+        self.inspect();
     }
 
     fn inspect(&mut self) {
@@ -351,6 +363,9 @@ impl App {
                 self.functions = functions;
                 self.fit_args(self.entry == before);
                 self.error = None;
+                if std::mem::take(&mut self.run_when_inspected) {
+                    self.run();
+                }
             }
             Response::Progress {
                 paths,
@@ -384,15 +399,16 @@ impl App {
                 }
             }
             // The worker answers in order: while a replay waits, an error is its.
-            Response::Error { message } => match self.replaying.take() {
-                Some(id) => {
+            Response::Error { message } => {
+                if let Some(id) = self.replaying.take() {
                     self.replays.insert(id, Replay::Failed(message));
-                }
-                None => {
+                } else {
+                    // A module that does not load leaves nothing to run.
+                    self.run_when_inspected = false;
                     self.running = false;
                     self.error = Some(message);
                 }
-            },
+            }
         }
     }
 }
@@ -450,6 +466,7 @@ impl Component for App {
             entry: String::new(),
             fields: OptionFields::default(),
             running: false,
+            run_when_inspected: false,
             runs: 0,
             heard_at: 0.0,
             ticker: ctx.link().callback(Msg::Tick),
@@ -486,12 +503,10 @@ impl Component for App {
                 self.source = text;
                 return self.forget_link();
             }
-            Msg::Inspect => {
-                // Pasted base64 or hex of a binary module is taken as that module.
-                if let Source::Binary(bytes) = Source::from_editor(&self.source) {
-                    self.binary = Some(bytes);
-                }
-                self.inspect();
+            Msg::Inspect => self.inspect_editor(),
+            Msg::InspectAndRun => {
+                self.inspect_editor();
+                self.run_when_inspected = true;
             }
             Msg::Entry(name) => {
                 self.forget_link();
@@ -643,8 +658,20 @@ impl Component for App {
                 .map(Msg::File)
         });
         let f = &self.fields;
+        // Ctrl+Enter (or Cmd+Enter) runs what is in the editor; Escape stops.
+        let (running, busy) = (self.running, self.running || self.replaying.is_some());
+        let on_key = link.batch_callback(move |e: KeyboardEvent| {
+            if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) && !busy {
+                e.prevent_default();
+                vec![Msg::InspectAndRun]
+            } else if e.key() == "Escape" && running {
+                vec![Msg::Stop]
+            } else {
+                Vec::new()
+            }
+        });
         html! {
-            <main>
+            <main onkeydown={on_key}>
                 <header><h1>{ "Symplay" }</h1><span class="tagline">{ "symbolic execution for WebAssembly" }</span></header>
                 <section class="input" ondragover={on_drag_over} ondrop={on_drop}>
                     <label>{ "example " }
@@ -668,7 +695,7 @@ impl Component for App {
                             },
                             None => html! {
                                 <textarea id="source" class="pane" spellcheck="false" value={self.source.clone()}
-                                    placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here"
+                                    placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here; Ctrl+Enter runs"
                                     oninput={on_edit} onblur={link.callback(|_| Msg::Inspect)} />
                             },
                         } }
@@ -696,10 +723,11 @@ impl Component for App {
                         { field("max-paths", "max paths", "6", &f.max_paths) }
                         { field("max-depth", "max depth", "6", &f.max_depth) }
                         { field("max-instructions", "max instructions", "9", &f.max_instructions) }
+                        { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
                         <label>{ "upload " }<input id="upload" type="file" accept=".wasm,.wat" onchange={on_file} /></label>
-                        <button id="run" disabled={self.running || self.replaying.is_some() || self.entry.is_empty()}
+                        <button id="run" title="Ctrl+Enter" disabled={self.running || self.replaying.is_some() || self.entry.is_empty()}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
-                        <button id="stop" disabled={!self.running}
+                        <button id="stop" title="Escape" disabled={!self.running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
                         <button id="share" onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
                     </div>
