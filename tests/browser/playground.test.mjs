@@ -3,16 +3,13 @@
 // screens go to tests/browser/artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveDist } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const dist = join(here, '..', '..', 'dist');
 const artifacts = join(here, 'artifacts');
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
 
 /// Counts up to a symbolic bound: a new path every iteration, never done.
 const ENDLESS = `(module (func (export "f") (param i32) (local i32)
@@ -36,23 +33,8 @@ let server, browser, base;
 
 before(async () => {
   await mkdir(artifacts, { recursive: true });
-  server = createServer(async (req, res) => {
-    const path = normalize(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
-    try {
-      const body = await readFile(join(dist, path));
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ({ server, base } = await serveDist());
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -1,0 +1,116 @@
+// Benchmark: the engine in the browser (the worker's wasm, built for size,
+// exploring in 50 ms steps) against the native `symplay explore` (release
+// build) on the same modules and options, measured in the same run. Prints
+// per workload the median exploration time (the report's
+// `stats.timing.total_ms`) natively, in a fresh page (cold: the worker's
+// wasm compiles as it first runs) and in the same page again (warm), and
+// the ratio warm / native.
+//
+//   trunk build --offline && cargo build --release -p symplay-cli
+//   node tests/browser/bench.mjs        (SYMPLAY_BENCH_RUNS, default 5)
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, serveDist } from './harness.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const symplay = join(root, 'target', 'release', 'symplay');
+const examples = join(root, 'static', 'examples', 'c');
+const runs = Number(process.env.SYMPLAY_BENCH_RUNS ?? 5);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`SYMPLAY_BENCH_RUNS=${process.env.SYMPLAY_BENCH_RUNS} is not a positive number`);
+  process.exit(1);
+}
+
+/// One independent branch per bit of the argument: 2^12 paths.
+const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
+  ${Array.from({ length: 12 }, (_, k) =>
+    `(if (i32.and (local.get 0) (i32.const ${1 << k})) (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))`).join('\n  ')}
+  (local.get 1)))`;
+
+const scratch = await mkdtemp(join(tmpdir(), 'symplay-bench-'));
+const bitsFile = join(scratch, 'bits.wat');
+await writeFile(bitsFile, BITS);
+const workloads = [
+  { name: 'bits: 4,096 paths', file: bitsFile, entry: 'bits' },
+  { name: 'check_packet: checksum', file: join(examples, 'checksum.wasm'), entry: 'check_packet' },
+  { name: 'check_password', file: join(examples, 'password.wasm'), entry: 'check_password' },
+  { name: 'string_length', file: join(examples, 'string_scan.wasm'), entry: 'string_length' },
+  { name: 'parse_int', file: join(examples, 'parse_int.wasm'), entry: 'parse_int' },
+];
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/// The native run: the report's total time and path count.
+async function native(w) {
+  const out = join(scratch, 'report.json');
+  execFileSync(symplay, ['explore', w.file, '--entry', w.entry, '--json', out], { stdio: 'ignore' });
+  const report = JSON.parse(await readFile(out, 'utf8'));
+  return { ms: report.stats.timing.total_ms, paths: report.paths.length };
+}
+
+/// Runs the page's loaded module once more: its total time and paths.
+async function pageRun(page) {
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")', { timeout: 300_000 });
+  const stats = await page.locator('.results .stats').innerText();
+  const paths = await page.locator('#paths tbody tr').count();
+  const ms = Number(/total ([\d.]+) ms/.exec(stats)?.[1]);
+  if (!Number.isFinite(ms)) throw new Error(`no total time in "${stats}"`);
+  // The next run's results must not be mistaken for these.
+  await page.evaluate(() => document.querySelector('.results')?.remove());
+  return { ms, paths };
+}
+
+/// The same run in a fresh page (cold), then again in that page (warm).
+async function browserRuns(browser, base, w) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(base);
+  await page.waitForSelector('#entry option', { state: 'attached' });
+  await page.setInputFiles('#upload', w.file);
+  await page.waitForSelector(`#entry option[value="${w.entry}"]`, { state: 'attached' });
+  await page.selectOption('#entry', w.entry);
+  const cold = await pageRun(page);
+  const warm = await pageRun(page);
+  await page.context().close();
+  return { cold, warm };
+}
+
+const { server, base } = await serveDist();
+const browser = await launchChromium();
+try {
+  console.log(`median of ${runs} runs each; time is the report's total_ms`);
+  const columns = ['paths', 'native ms', 'cold ms', 'warm ms', 'warm/native'];
+  console.log('workload'.padEnd(24), ...columns.map((c) => c.padStart(12)));
+  const ratios = [];
+  for (const w of workloads) {
+    const n = [], cold = [], warm = [];
+    let paths;
+    for (let i = 0; i < runs; i++) {
+      const nr = await native(w);
+      const br = await browserRuns(browser, base, w);
+      for (const r of [br.cold, br.warm]) {
+        if (r.paths !== nr.paths) throw new Error(`${w.name}: ${nr.paths} paths natively, ${r.paths} in the browser`);
+      }
+      paths = nr.paths;
+      n.push(nr.ms);
+      cold.push(br.cold.ms);
+      warm.push(br.warm.ms);
+    }
+    const ratio = median(warm) / median(n);
+    ratios.push(ratio);
+    const cells = [String(paths), ...[n, cold, warm].map((xs) => median(xs).toFixed(1)), `${ratio.toFixed(2)}x`];
+    console.log(w.name.padEnd(24), ...cells.map((c) => c.padStart(12)));
+  }
+  const geomean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
+  console.log(`geometric mean warm/native: ${geomean.toFixed(2)}x`);
+} finally {
+  await browser.close();
+  server.close();
+  await rm(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,38 @@
+// What the browser tests and the browser benchmark share: the built site
+// (`dist/`) served on a free loopback port, and Debian Chromium started
+// headless with the flags this machine needs.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const dist = join(here, '..', '..', 'dist');
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+
+/// Serves `dist/`; resolves to the server and its base address.
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
+    try {
+      const body = await readFile(join(dist, path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+}
+
+/// Headless Chromium (`CHROMIUM`, or Debian's); playwright-core gives each
+/// context a fresh profile.
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
