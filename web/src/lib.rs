@@ -4,15 +4,19 @@
 //! that a stop request is taken between them, and answers with
 //! [`protocol::Response`]s (progress, the report, errors). Share links are
 //! [`share`]; modules and options as typed, [`input`]; the bug list,
-//! [`results`]; address bar, clipboard, files and downloads, [`dom`].
+//! [`results`]; address bar, clipboard, files and downloads, [`dom`]; the
+//! page's larger views are components: [`tree`], [`paths_table`],
+//! [`wat_pane`].
 
 pub mod describe;
 pub mod disassembly;
 pub mod dom;
 pub mod examples;
 pub mod input;
+pub mod paths_table;
 pub mod protocol;
 pub mod results;
 pub mod session;
 pub mod share;
 pub mod tree;
+pub mod wat_pane;

@@ -7,13 +7,14 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::report::Report;
-use symplay_web::describe::{inputs, outcome};
 use symplay_web::disassembly::{line_of, Line};
 use symplay_web::examples::{self, Example, EXAMPLES};
 use symplay_web::input::{OptionFields, Source};
+use symplay_web::paths_table::PathsTable;
 use symplay_web::protocol::{ExportedFunction, Request, Response};
 use symplay_web::results::{self, Replay};
 use symplay_web::tree::view::TreeView;
+use symplay_web::wat_pane::WatPane;
 use symplay_web::{dom, share};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -737,36 +738,18 @@ impl Component for App {
                 { self.report.clone().map(|report| html! {
                     <TreeView key={self.runs} {report} disassembly={self.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
                 }).unwrap_or_default() }
-                { self.report.as_deref().map(|r| view_report(r, link)).unwrap_or_default() }
+                { self.report.clone().map(|report| html! {
+                    <PathsTable {report} on_locate={link.callback(Msg::Highlight)} />
+                }).unwrap_or_default() }
                 { self.view_bugs(ctx) }
-                { self.view_wat() }
+                <WatPane lines={self.disassembly.clone()} pane={self.wat.clone()}
+                    marked={self.highlight.and_then(|o| line_of(&self.disassembly, o))} />
             </main>
         }
     }
 }
 
 impl App {
-    /// The disassembly, with the line of the chosen location marked.
-    fn view_wat(&self) -> Html {
-        if self.disassembly.is_empty() {
-            return Html::default();
-        }
-        let marked = self.highlight.and_then(|o| line_of(&self.disassembly, o));
-        html! {
-            <section class="wat">
-                <h2>{ "WAT" }</h2>
-                <pre id="wat" ref={self.wat.clone()}>
-                    { for self.disassembly.iter().enumerate().map(|(i, l)| html! {
-                        <div class={classes!("line", (Some(i) == marked).then_some("marked"))}>
-                            <span class="offset">{ l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default() }</span>
-                            { &l.text }
-                        </div>
-                    }) }
-                </pre>
-            </section>
-        }
-    }
-
     /// A value field per parameter of the entry: empty is symbolic.
     fn view_args(&self, ctx: &Context<Self>) -> Html {
         let Some(function) = self.functions.iter().find(|f| f.name == self.entry) else {
@@ -844,34 +827,6 @@ impl App {
             }
         });
         html! { <section class="status">{ error }{ progress }</section> }
-    }
-}
-
-fn view_report(r: &Report, link: &yew::html::Scope<App>) -> Html {
-    let s = &r.stats;
-    html! {
-        <section class="results">
-            <h2>{ format!("{} paths ({})", r.paths.len(), r.stop_reason) }</h2>
-            <table id="paths">
-                <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
-                <tbody>
-                { for r.paths.iter().map(|p| html! {
-                    <tr onclick={ let offset = p.location.offset; link.callback(move |_| Msg::Highlight(offset)) }
-                        class={format!("status-{}", serde_json::to_value(p.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())}>
-                        <td>{ p.id }</td>
-                        <td>{ outcome(p) }</td>
-                        <td class="input">{ inputs(p) }</td>
-                        <td>{ format!("{}+0x{:x}", p.location.function, p.location.offset) }</td>
-                    </tr>
-                }) }
-                </tbody>
-            </table>
-            <p class="stats">{ format!(
-                "{} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
-                s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
-                s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
-            ) }</p>
-        </section>
     }
 }
 

@@ -1,0 +1,57 @@
+//! The table of paths found, one row per test case, and the run's
+//! statistics. A component of its own, so that thousands of rows are drawn
+//! again only when the report changes.
+
+use crate::describe::{inputs, outcome};
+use std::rc::Rc;
+use symplay_engine::report::Report;
+use yew::prelude::*;
+
+#[derive(Properties)]
+pub struct PathsProps {
+    pub report: Rc<Report>,
+    /// Gets the byte offset where the clicked row's path ended.
+    pub on_locate: Callback<u32>,
+}
+
+/// The callback is new on every render of the page: only the report counts.
+impl PartialEq for PathsProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.report, &other.report)
+    }
+}
+
+#[function_component]
+pub fn PathsTable(props: &PathsProps) -> Html {
+    let r = &props.report;
+    let s = &r.stats;
+    html! {
+        <section class="results">
+            <h2>{ format!("{} paths ({})", r.paths.len(), r.stop_reason) }</h2>
+            <table id="paths">
+                <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
+                <tbody>
+                { for r.paths.iter().map(|p| {
+                    let offset = p.location.offset;
+                    let status = serde_json::to_value(p.status).ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default();
+                    html! {
+                        <tr onclick={props.on_locate.reform(move |_: MouseEvent| offset)} class={format!("status-{status}")}>
+                            <td>{ p.id }</td>
+                            <td>{ outcome(p) }</td>
+                            <td class="input">{ inputs(p) }</td>
+                            <td>{ format!("{}+0x{:x}", p.location.function, p.location.offset) }</td>
+                        </tr>
+                    }
+                }) }
+                </tbody>
+            </table>
+            <p class="stats">{ format!(
+                "{} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
+                s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
+                s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
+            ) }</p>
+        </section>
+    }
+}

@@ -1,0 +1,44 @@
+//! The WAT pane: the module's disassembly with byte offsets, one line
+//! marked. A component of its own, so that the page's other updates
+//! (progress, typing) do not redraw thousands of lines.
+
+use crate::disassembly::Line;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties)]
+pub struct WatProps {
+    pub lines: Rc<Vec<Line>>,
+    /// The index of the marked line.
+    pub marked: Option<usize>,
+    /// The scrolling `pre`, for the page to bring the marked line into view.
+    pub pane: NodeRef,
+}
+
+impl PartialEq for WatProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.lines, &other.lines)
+            && self.marked == other.marked
+            && self.pane == other.pane
+    }
+}
+
+#[function_component]
+pub fn WatPane(props: &WatProps) -> Html {
+    if props.lines.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <section class="wat">
+            <h2>{ "WAT" }</h2>
+            <pre id="wat" ref={props.pane.clone()}>
+                { for props.lines.iter().enumerate().map(|(i, l)| html! {
+                    <div class={classes!("line", (Some(i) == props.marked).then_some("marked"))}>
+                        <span class="offset">{ l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default() }</span>
+                        { &l.text }
+                    </div>
+                }) }
+            </pre>
+        </section>
+    }
+}
