@@ -289,17 +289,32 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   const started = Date.now();
   await page.waitForSelector('#tree svg .node');
   const nodes = await page.locator('#tree .node').count();
+  const drawn = Date.now() - started;
   assert.ok(nodes >= 5000, `${nodes} nodes`);
   assert.equal(await page.locator('#tree .node.leaf').count(), 4096);
+  // The table draws its first 2,000 rows; the rest on request.
+  assert.equal(await page.locator('#paths tbody tr').count(), 2000);
+  assert.match(await page.locator('.results .more').innerText(), /showing 2000 of 4096 paths/);
+  await page.click('#all-paths');
   assert.equal(await page.locator('#paths tbody tr').count(), 4096);
-  const drawn = Date.now() - started;
-  const box = await page.locator('#tree svg').boundingBox();
+  assert.equal(await page.locator('.results .more').count(), 0);
+  await page.locator('#tree svg').scrollIntoViewIfNeeded();
   const t0 = Date.now();
-  // Zoom in where the leaves are (the bottom row, after fitting), then pan.
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 30);
+  // Zoom in on a leaf in view (the point under the mouse stays), then pan.
+  const leaf = await page.evaluate(() => {
+    const svg = document.querySelector('#tree svg').getBoundingClientRect();
+    for (const c of document.querySelectorAll('#tree .node.leaf circle')) {
+      const r = c.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      if (x > svg.left + 80 && x < svg.right - 80 && y > svg.top && y < svg.bottom) return { x, y };
+    }
+    return null;
+  });
+  assert.ok(leaf, 'no leaf in view after fitting');
+  await page.mouse.move(leaf.x, leaf.y);
   for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -100);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height - 60, { steps: 10 });
+  await page.mouse.move(leaf.x + 60, leaf.y - 30, { steps: 10 });
   await page.mouse.up();
   await page.evaluate(() => new Promise(requestAnimationFrame));
   const moved = Date.now() - t0;
@@ -471,6 +486,22 @@ test('a parameter given a value stays concrete, in the run and in its share link
   assert.equal(await page.inputValue('#arg-0'), '');
   await page.screenshot({ path: join(artifacts, 'concrete-args.png'), fullPage: true });
   assert.deepEqual([...errors, ...opened.errors], []);
+});
+
+test('a run with hundreds of bugs lists the first 200 and counts the rest', async () => {
+  const { page, errors } = await open();
+  // Ten independent bits, then a trap: 1,024 paths, every one a bug.
+  const traps = `(module (func (export "traps") (param i32) (local i32)
+    ${Array.from({ length: 10 }, (_, k) =>
+      `(if (i32.and (local.get 0) (i32.const ${1 << k})) (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))`).join('\n    ')}
+    (unreachable)))`;
+  await load(page, traps, 'traps');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")', { timeout: 60_000 });
+  assert.match(await page.locator('.bugs h3').innerText(), /^1024 bugs$/);
+  assert.equal(await page.locator('#bugs .bug').count(), 200);
+  assert.match(await page.locator('.bugs .more').innerText(), /and 824 more bugs: see the table of paths or the JSON report/);
+  assert.deepEqual(errors, []);
 });
 
 test('a .wasm dropped on the editor is loaded', async () => {

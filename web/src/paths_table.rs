@@ -1,11 +1,15 @@
 //! The table of paths found, one row per test case, and the run's
 //! statistics. A component of its own, so that thousands of rows are drawn
-//! again only when the report changes.
+//! again only when the report changes; past `ROWS_SHOWN` rows, the rest
+//! wait for a click, so that a huge run does not stall the page.
 
 use crate::describe::{inputs, outcome};
 use std::rc::Rc;
 use symplay_engine::report::Report;
 use yew::prelude::*;
+
+/// Rows drawn before "show all".
+pub const ROWS_SHOWN: usize = 2_000;
 
 #[derive(Properties)]
 pub struct PathsProps {
@@ -25,13 +29,28 @@ impl PartialEq for PathsProps {
 pub fn PathsTable(props: &PathsProps) -> Html {
     let r = &props.report;
     let s = &r.stats;
+    let all = use_state(|| false);
+    let shown = if *all {
+        r.paths.len()
+    } else {
+        ROWS_SHOWN.min(r.paths.len())
+    };
+    let more = (shown < r.paths.len()).then(|| {
+        let all = all.clone();
+        html! {
+            <p class="more">
+                { format!("showing {shown} of {} paths (the JSON report has every one) ", r.paths.len()) }
+                <button id="all-paths" onclick={move |_| all.set(true)}>{ "show all" }</button>
+            </p>
+        }
+    });
     html! {
         <section class="results">
             <h2>{ format!("{} paths ({})", r.paths.len(), r.stop_reason) }</h2>
             <table id="paths">
                 <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
                 <tbody>
-                { for r.paths.iter().map(|p| {
+                { for r.paths.iter().take(shown).map(|p| {
                     let offset = p.location.offset;
                     let status = serde_json::to_value(p.status).ok()
                         .and_then(|v| v.as_str().map(str::to_string))
@@ -47,6 +66,7 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 }) }
                 </tbody>
             </table>
+            { more }
             <p class="stats">{ format!(
                 "{} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
                 s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,

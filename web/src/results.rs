@@ -1,12 +1,15 @@
 //! The bugs of a report (trapped and assertion-failed paths), each with a
-//! Replay button and, once replayed, its concrete outcome and trace.
+//! Replay button and, once replayed, its concrete outcome and trace. A
+//! component, drawn again only when the report, a replay or `busy` changes.
 
 use crate::describe::inputs;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use symplay_engine::report::{PathReport, Report, Status, TraceEvent};
 use yew::prelude::*;
 
 /// A bug's replay, by path id.
+#[derive(Clone)]
 pub enum Replay {
     Pending,
     Done {
@@ -20,22 +23,47 @@ pub fn is_bug(p: &PathReport) -> bool {
     matches!(p.status, Status::Trapped | Status::AssertFailed)
 }
 
-/// The bug list; `on_replay` gets a path id. Buttons are off while `busy`.
-pub fn view_bugs(
-    report: &Report,
-    replays: &BTreeMap<usize, Replay>,
-    busy: bool,
-    on_replay: &Callback<usize>,
-) -> Html {
+/// Bugs listed; the others are in the table of paths and the report.
+pub const BUGS_SHOWN: usize = 200;
+
+#[derive(Properties)]
+pub struct BugsProps {
+    pub report: Rc<Report>,
+    pub replays: Rc<BTreeMap<usize, Replay>>,
+    /// Replay buttons are off while the worker is busy.
+    pub busy: bool,
+    /// Gets the path id of the bug to replay.
+    pub on_replay: Callback<usize>,
+}
+
+/// The callback is new on every render of the page: it does not count.
+impl PartialEq for BugsProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.report, &other.report)
+            && Rc::ptr_eq(&self.replays, &other.replays)
+            && self.busy == other.busy
+    }
+}
+
+#[function_component]
+pub fn BugList(props: &BugsProps) -> Html {
+    let (report, replays, busy, on_replay) =
+        (&props.report, &props.replays, props.busy, &props.on_replay);
     let bugs: Vec<&PathReport> = report.paths.iter().filter(|p| is_bug(p)).collect();
     if bugs.is_empty() {
         return Html::default();
     }
+    let more = (bugs.len() > BUGS_SHOWN).then(|| {
+        html! { <p class="more">{ format!(
+            "and {} more bugs: see the table of paths or the JSON report",
+            bugs.len() - BUGS_SHOWN
+        ) }</p> }
+    });
     html! {
         <section class="bugs">
             <h3>{ match bugs.len() { 1 => "1 bug".to_string(), n => format!("{n} bugs") } }</h3>
             <ul id="bugs">
-            { for bugs.into_iter().map(|p| {
+            { for bugs.iter().take(BUGS_SHOWN).map(|p| {
                 let id = p.id;
                 let on_click = on_replay.reform(move |_: MouseEvent| id);
                 html! {
@@ -48,6 +76,7 @@ pub fn view_bugs(
                 }
             }) }
             </ul>
+            { more }
         </section>
     }
 }

@@ -12,7 +12,7 @@ use symplay_web::examples::{self, Example, EXAMPLES};
 use symplay_web::input::{OptionFields, Source};
 use symplay_web::paths_table::PathsTable;
 use symplay_web::protocol::{ExportedFunction, Request, Response};
-use symplay_web::results::{self, Replay};
+use symplay_web::results::{BugList, Replay};
 use symplay_web::tree::view::TreeView;
 use symplay_web::wat_pane::WatPane;
 use symplay_web::{dom, share};
@@ -118,7 +118,7 @@ struct App {
     report: Option<Rc<Report>>,
     /// The module and entry of the report, for replays.
     ran: Option<(Vec<u8>, String)>,
-    replays: BTreeMap<usize, Replay>,
+    replays: Rc<BTreeMap<usize, Replay>>,
     /// The bug whose replay the worker is running.
     replaying: Option<usize>,
     /// The link made by Share, or why a link could not be made or opened.
@@ -216,7 +216,7 @@ impl App {
             }
         }
         if let Some(id) = self.replaying.take() {
-            self.replays.insert(id, Replay::Failed(why.to_string()));
+            Rc::make_mut(&mut self.replays).insert(id, Replay::Failed(why.to_string()));
         }
         self.error = Some(message);
     }
@@ -246,7 +246,7 @@ impl App {
                 self.error = None;
                 self.report = None;
                 self.progress = None;
-                self.replays.clear();
+                self.replays = Rc::default();
                 self.running = true;
                 self.runs += 1;
                 self.heard_at = js_sys::Date::now();
@@ -396,13 +396,13 @@ impl App {
             }
             Response::Replayed { path, trace } => {
                 if let Some(id) = self.replaying.take() {
-                    self.replays.insert(id, Replay::Done { path, trace });
+                    Rc::make_mut(&mut self.replays).insert(id, Replay::Done { path, trace });
                 }
             }
             // The worker answers in order: while a replay waits, an error is its.
             Response::Error { message } => {
                 if let Some(id) = self.replaying.take() {
-                    self.replays.insert(id, Replay::Failed(message));
+                    Rc::make_mut(&mut self.replays).insert(id, Replay::Failed(message));
                 } else {
                     // A module that does not load leaves nothing to run.
                     self.run_when_inspected = false;
@@ -474,7 +474,7 @@ impl Component for App {
             progress: None,
             report: None,
             ran: None,
-            replays: BTreeMap::new(),
+            replays: Rc::default(),
             replaying: None,
             share: None,
             error,
@@ -561,7 +561,7 @@ impl Component for App {
                     .map(|p| p.inputs.clone());
                 if let (Some(test), Some((module, entry))) = (test, self.ran.clone()) {
                     self.replaying = Some(id);
-                    self.replays.insert(id, Replay::Pending);
+                    Rc::make_mut(&mut self.replays).insert(id, Replay::Pending);
                     self.send(&Request::Replay {
                         module,
                         entry,
@@ -790,11 +790,11 @@ impl App {
         let Some(report) = &self.report else {
             return Html::default();
         };
-        let on_replay = ctx.link().callback(Msg::Replay);
         html! {
             <section class="downloads-and-bugs">
                 <button id="download" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download report (JSON)" }</button>
-                { results::view_bugs(report, &self.replays, self.running || self.replaying.is_some(), &on_replay) }
+                <BugList report={report.clone()} replays={self.replays.clone()}
+                    busy={self.running || self.replaying.is_some()} on_replay={ctx.link().callback(Msg::Replay)} />
             </section>
         }
     }
