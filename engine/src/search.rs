@@ -2,6 +2,7 @@
 //! random one draws from a PRNG seeded by the options.
 
 use crate::exec::state::State;
+use crate::report::TreeNode;
 use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -9,8 +10,10 @@ pub enum SearchKind {
     #[default]
     Dfs,
     Bfs,
-    /// A pending state with probability proportional to 2^-depth: what a
-    /// random walk from the root of a binary execution tree gives (KLEE).
+    /// KLEE's random path: a walk from the root of the execution tree that
+    /// takes, at each node, one of the children with pending states below,
+    /// each alike. Shallow states are favoured, and a subtree whose states
+    /// are all done no longer draws any walk.
     RandomPath,
     /// The newest state whose next instruction was never executed, else DFS.
     CoverageNew,
@@ -42,6 +45,8 @@ pub struct Searcher {
     kind: SearchKind,
     states: VecDeque<State>,
     rng: SplitMix64,
+    /// Random path: the pending states below each tree node, by index.
+    live: Vec<u32>,
 }
 
 impl Searcher {
@@ -50,11 +55,55 @@ impl Searcher {
             kind,
             states: VecDeque::new(),
             rng: SplitMix64(seed),
+            live: Vec::new(),
         }
     }
 
-    pub fn push(&mut self, s: State) {
+    /// Adds a pending state; `tree` is the execution tree it is in.
+    pub fn push(&mut self, s: State, tree: &[TreeNode]) {
+        if self.kind == SearchKind::RandomPath {
+            self.count_live(s.node, tree, true);
+        }
         self.states.push_back(s);
+    }
+
+    /// Counts a state in (or out of) every node from its own to the root.
+    fn count_live(&mut self, node: usize, tree: &[TreeNode], add: bool) {
+        if self.live.len() < tree.len() {
+            self.live.resize(tree.len(), 0);
+        }
+        let mut at = Some(node);
+        // Bounded by the tree's size, in case its parents loop.
+        for _ in 0..tree.len() {
+            let Some(v) = at.filter(|&v| v < self.live.len()) else {
+                break;
+            };
+            self.live[v] = if add {
+                self.live[v] + 1
+            } else {
+                self.live[v].saturating_sub(1)
+            };
+            at = tree[v].parent;
+        }
+    }
+
+    /// Random path: walks down from the root through children with pending
+    /// states below, to the node of the state to run.
+    fn walk(&mut self, tree: &[TreeNode]) -> Option<usize> {
+        let mut v = 0;
+        for _ in 0..tree.len() {
+            let live: Vec<usize> = tree[v]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| self.live.get(c).is_some_and(|&n| n > 0))
+                .collect();
+            if live.is_empty() {
+                break;
+            }
+            v = live[(self.rng.next() % live.len() as u64) as usize];
+        }
+        self.states.iter().position(|s| s.node == v)
     }
 
     pub fn len(&self) -> usize {
@@ -69,25 +118,19 @@ impl Searcher {
         self.states.iter().map(State::estimated_bytes).sum()
     }
 
-    /// The next state; `covered(func, pc)` tells whether an instruction ran.
-    pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool) -> Option<State> {
+    /// The next state; `covered(func, pc)` tells whether an instruction ran,
+    /// `tree` is the execution tree.
+    pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &[TreeNode]) -> Option<State> {
         match self.kind {
             SearchKind::Dfs => self.states.pop_back(),
             SearchKind::Bfs => self.states.pop_front(),
             SearchKind::RandomPath => {
-                let min = self.states.iter().map(|s| s.depth).min()?;
-                let weight = |s: &State| 1u64 << (40 - (s.depth - min).min(40));
-                let total: u64 = self.states.iter().map(weight).sum();
-                let mut pick = self.rng.next() % total;
-                let index = self.states.iter().position(|s| {
-                    let w = weight(s);
-                    if pick < w {
-                        return true;
-                    }
-                    pick -= w;
-                    false
-                })?;
-                self.states.remove(index)
+                // A walk that ends on no state (a tree it was not told of)
+                // falls back to the oldest one.
+                let index = self.walk(tree).unwrap_or(0);
+                let s = self.states.remove(index)?;
+                self.count_live(s.node, tree, false);
+                Some(s)
             }
             SearchKind::CoverageNew => {
                 let fresh = self
@@ -113,5 +156,78 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(id: usize, parent: Option<usize>, children: &[usize]) -> TreeNode {
+        TreeNode {
+            id,
+            parent,
+            children: children.to_vec(),
+            condition: None,
+            fork: None,
+            path: None,
+            dropped: false,
+        }
+    }
+
+    fn state_at(node: usize) -> State {
+        State {
+            node,
+            ..State::default()
+        }
+    }
+
+    /// root -> {a, b}; b -> {b1 (done), b2}; b2 -> {x1, x2}. States wait at
+    /// a, x1 and x2.
+    fn lopsided() -> Vec<TreeNode> {
+        vec![
+            node(0, None, &[1, 2]),
+            node(1, Some(0), &[]),
+            node(2, Some(0), &[3, 4]),
+            node(3, Some(2), &[]),
+            node(4, Some(2), &[5, 6]),
+            node(5, Some(4), &[]),
+            node(6, Some(4), &[]),
+        ]
+    }
+
+    #[test]
+    fn random_path_walks_live_subtrees_alike() {
+        let tree = lopsided();
+        let mut picked = [0u32; 7];
+        for seed in 0..4000 {
+            let mut searcher = Searcher::new(SearchKind::RandomPath, seed);
+            for v in [1, 5, 6] {
+                searcher.push(state_at(v), &tree);
+            }
+            picked[searcher.pop(|_, _| false, &tree).unwrap().node] += 1;
+        }
+        // The walk: a half at a, a quarter each at x1 and x2 (weights of
+        // 2^-depth would give a two thirds).
+        let share = |v: usize| f64::from(picked[v]) / 4000.0;
+        assert!((share(1) - 0.5).abs() < 0.03, "{picked:?}");
+        assert!((share(5) - 0.25).abs() < 0.03, "{picked:?}");
+        assert!((share(6) - 0.25).abs() < 0.03, "{picked:?}");
+    }
+
+    #[test]
+    fn random_path_gives_every_state_once_and_then_none() {
+        let tree = lopsided();
+        let mut searcher = Searcher::new(SearchKind::RandomPath, 9);
+        for v in [1, 5, 6] {
+            searcher.push(state_at(v), &tree);
+        }
+        let mut nodes: Vec<usize> = (0..3)
+            .map(|_| searcher.pop(|_, _| false, &tree).unwrap().node)
+            .collect();
+        nodes.sort();
+        assert_eq!(nodes, [1, 5, 6]);
+        assert!(searcher.pop(|_, _| false, &tree).is_none());
+        assert!(searcher.live.iter().all(|&n| n == 0), "{:?}", searcher.live);
     }
 }

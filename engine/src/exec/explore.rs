@@ -450,7 +450,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                 Some(s) => s,
                 None => match self
                     .searcher
-                    .pop(|f, pc| exec.covered[f as usize][pc as usize])
+                    .pop(|f, pc| exec.covered[f as usize][pc as usize], &exec.tree)
                 {
                     Some(s) => s,
                     None => {
@@ -515,7 +515,11 @@ impl<M: Borrow<Module>> Exploration<M> {
                 .map_or(SLICE, |n| SLICE.min(n - exec.instructions));
             match exec.run(state, slice) {
                 Ran::Paused(s) => self.current = Some(*s),
-                Ran::Forked(states) => states.into_iter().for_each(|s| self.searcher.push(s)),
+                Ran::Forked(states) => {
+                    for s in states {
+                        self.searcher.push(s, &exec.tree);
+                    }
+                }
                 Ran::Ended => {}
             }
             if step_started.elapsed() >= budget {
