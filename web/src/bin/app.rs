@@ -712,6 +712,8 @@ impl Component for App {
                             </select>
                         </label>
                         { self.view_args(ctx) }
+                    </div>
+                    <div class="controls options">
                         <label>{ "search " }
                             <select id="search" onchange={on_search}>
                                 { for ["dfs", "bfs", "random-path", "coverage-new"].iter().map(|k| html! {
@@ -725,12 +727,14 @@ impl Component for App {
                         { field("max-depth", "max depth", "6", &f.max_depth) }
                         { field("max-instructions", "max instructions", "9", &f.max_instructions) }
                         { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
-                        <label>{ "upload " }<input id="upload" type="file" accept=".wasm,.wat" onchange={on_file} /></label>
-                        <button id="run" title="Ctrl+Enter" disabled={self.running || self.replaying.is_some() || self.entry.is_empty()}
+                    </div>
+                    <div class="controls actions">
+                        <button id="run" class="primary" title="Ctrl+Enter" disabled={self.running || self.replaying.is_some() || self.entry.is_empty()}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
                         <button id="stop" title="Escape" disabled={!self.running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
                         <button id="share" onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
+                        <label class="upload">{ "upload a .wasm or .wat " }<input id="upload" type="file" accept=".wasm,.wat" onchange={on_file} /></label>
                     </div>
                     { self.view_share() }
                 </section>
