@@ -243,10 +243,21 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   const outcome = await page.locator('#node-details .outcome').innerText();
   assert.equal(Number(/returned \[(-?\d+)\]/.exec(outcome)[1]), Math.sign(arg));
   assert.match(await page.locator('#node-details .smt').innerText(), /arg0/);
-  assert.match(await page.locator('#node-details .path-condition').innerText(), /\(check-sat\)/);
+  // The path condition both ways: readable, and as an SMT-LIB2 script.
+  assert.match(await page.locator('#node-details .path-condition').innerText(),
+    /^\(set-logic QF_ABV\)\n\(declare-fun arg0 \(\) \(_ BitVec 32\)\)\n\(assert .*\)\n[^]*\(check-sat\)\n?$/);
+  const readableLeaf = await page.locator('#node-details .path-condition-readable').innerText();
+  assert.match(readableLeaf, /arg0/);
+  assert.doesNotMatch(readableLeaf, /#x|bvs/);
   await page.screenshot({ path: join(artifacts, 'tree.png'), fullPage: true });
+  // The second branch: one condition from the root, declared as below it.
+  await page.locator('#tree .node.inner-node').nth(1).dispatchEvent('click');
+  assert.match(await page.locator('#node-details .path-condition-readable').innerText(), /^0 != arg0$|^arg0 != 0$/);
+  assert.match(await page.locator('#node-details .path-condition').innerText(),
+    /\(declare-fun arg0 \(\) \(_ BitVec 32\)\)\n\(assert \(not \(= #x00000000 arg0\)\)\)\n\(check-sat\)/);
   // The root's details, then its subtree collapsed into a count.
   await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
+  assert.equal(await page.locator('#node-details .path-condition-readable').innerText(), 'true');
   assert.match(await page.locator('#node-details .location').innerText(), /get_sign \+0x[0-9a-f]+/);
   await page.click('#toggle-subtree');
   assert.equal(await page.locator('#tree .node.leaf').count(), 0);

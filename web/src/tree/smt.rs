@@ -1,6 +1,8 @@
 //! A light, readable rendering of SMT-LIB2 bit-vector terms for the node
 //! details: `(bvslt arg0 #x00000000)` reads `arg0 <s 0`. Anything it does
-//! not know is printed back in prefix form, so no term is lost.
+//! not know is printed back in prefix form, so no term is lost. Scripts are
+//! split into their declarations and assertions, to show a path condition
+//! both ways.
 
 enum Sexp {
     Atom(String),
@@ -16,8 +18,16 @@ pub fn readable(term: &str) -> String {
 }
 
 fn parse(text: &str) -> Option<Sexp> {
+    let mut top = parse_all(text)?;
+    (top.len() == 1).then(|| top.pop())?
+}
+
+/// The top-level expressions of `text`.
+fn parse_all(text: &str) -> Option<Vec<Sexp>> {
     let mut stack: Vec<Vec<Sexp>> = vec![Vec::new()];
     let mut atom = String::new();
+    // Inside `|...|`: a quoted symbol, spaces and parentheses included.
+    let mut quoted = false;
     let flush = |atom: &mut String, stack: &mut Vec<Vec<Sexp>>| {
         if !atom.is_empty() {
             if let Some(top) = stack.last_mut() {
@@ -27,6 +37,14 @@ fn parse(text: &str) -> Option<Sexp> {
     };
     for c in text.chars() {
         match c {
+            _ if quoted => {
+                atom.push(c);
+                quoted = c != '|';
+            }
+            '|' => {
+                atom.push(c);
+                quoted = true;
+            }
             '(' => {
                 flush(&mut atom, &mut stack);
                 stack.push(Vec::new());
@@ -41,8 +59,73 @@ fn parse(text: &str) -> Option<Sexp> {
         }
     }
     flush(&mut atom, &mut stack);
-    let mut top = stack.pop()?;
-    (stack.is_empty() && top.len() == 1).then(|| top.pop())?
+    let top = stack.pop()?;
+    (stack.is_empty() && !quoted).then_some(top)
+}
+
+/// The expression in SMT-LIB's own prefix form.
+fn prefix(sexp: &Sexp) -> String {
+    match sexp {
+        Sexp::Atom(a) => a.clone(),
+        Sexp::List(items) => {
+            let parts: Vec<String> = items.iter().map(prefix).collect();
+            format!("({})", parts.join(" "))
+        }
+    }
+}
+
+/// What a path condition's script declares and asserts, command by command.
+#[derive(Debug, Default, PartialEq)]
+pub struct Script {
+    /// `(declare-fun ...)` and `(declare-const ...)` commands.
+    pub declarations: Vec<String>,
+    /// The asserted terms.
+    pub assertions: Vec<String>,
+}
+
+impl Script {
+    /// Splits a script; one that does not parse has nothing in it.
+    pub fn parse(text: &str) -> Script {
+        let mut script = Script::default();
+        for command in parse_all(text).unwrap_or_default() {
+            let Sexp::List(items) = &command else {
+                continue;
+            };
+            match (items.first(), &items[1..]) {
+                (Some(Sexp::Atom(c)), _) if c == "declare-fun" || c == "declare-const" => {
+                    script.declarations.push(prefix(&command))
+                }
+                (Some(Sexp::Atom(c)), [term]) if c == "assert" => {
+                    script.assertions.push(prefix(term))
+                }
+                _ => {}
+            }
+        }
+        script
+    }
+
+    /// The conjunction of the assertions, readable; `true` when none.
+    pub fn readable(&self) -> String {
+        if self.assertions.is_empty() {
+            return "true".into();
+        }
+        let parts: Vec<String> = self.assertions.iter().map(|a| readable(a)).collect();
+        parts.join(" && ")
+    }
+
+    /// The script again, as the engine writes path conditions.
+    pub fn to_smtlib(&self) -> String {
+        let mut text = String::from("(set-logic QF_ABV)\n");
+        for d in &self.declarations {
+            text.push_str(d);
+            text.push('\n');
+        }
+        for a in &self.assertions {
+            text.push_str(&format!("(assert {a})\n"));
+        }
+        text.push_str("(check-sat)\n");
+        text
+    }
 }
 
 /// Binding strength of infix operators; a higher one binds tighter.
@@ -168,7 +251,7 @@ fn literal(atom: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::readable;
+    use super::{readable, Script};
 
     #[test]
     fn terms_read_as_infix() {
@@ -203,5 +286,29 @@ mod tests {
         }
         assert_eq!(readable("(bvadd a"), "(bvadd a");
         assert_eq!(readable("a b"), "a b");
+        assert_eq!(readable("(= |a (b| x"), "(= |a (b| x");
+    }
+
+    #[test]
+    fn scripts_split_into_declarations_and_assertions() {
+        let text = "(set-logic QF_ABV)\n(declare-fun arg0 () (_ BitVec 32))\n\
+            (declare-fun |my buf[0]| () (_ BitVec 8))\n\
+            (assert (not (= #x00000000 arg0)))\n(assert (bvslt arg0 #x00000000))\n\
+            (assert (= |my buf[0]| #x41))\n(check-sat)\n";
+        let script = Script::parse(text);
+        assert_eq!(
+            script.declarations,
+            [
+                "(declare-fun arg0 () (_ BitVec 32))",
+                "(declare-fun |my buf[0]| () (_ BitVec 8))"
+            ]
+        );
+        assert_eq!(script.assertions.len(), 3);
+        assert_eq!(
+            script.readable(),
+            "0 != arg0 && arg0 <s 0 && |my buf[0]| == 65"
+        );
+        assert_eq!(script.to_smtlib(), text);
+        assert_eq!(Script::parse("(assert").readable(), "true");
     }
 }

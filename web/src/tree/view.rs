@@ -6,12 +6,12 @@
 //! stay quick.
 
 use super::model::{path_of, Kind, Model};
-use super::smt::readable;
+use super::smt::{readable, Script};
 use crate::describe::{inputs, outcome};
 use crate::disassembly::{line_of, Line};
 use std::collections::HashSet;
 use std::rc::Rc;
-use symplay_engine::report::{Location, Report};
+use symplay_engine::report::{Location, PathReport, Report};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{AddEventListenerOptions, Element, WheelEvent};
@@ -436,18 +436,28 @@ impl TreeView {
                 }
             </> }
         });
-        let leaf = path.map(|p| html! { <>
-            <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
-            <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
-            <dt>{ "path condition" }</dt><dd><pre class="path-condition">{ p.path_condition.clone() }</pre></dd>
-        </> });
-        let inner_path = path.is_none().then(|| {
-            let conditions = conditions_to(report, v);
+        let leaf = path.map(|p| {
             html! { <>
-                <dt>{ "path condition" }</dt>
-                <dd class="path-condition">{ if conditions.is_empty() { "true".to_string() } else { conditions.join(" && ") } }</dd>
+                <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
+                <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
             </> }
         });
+        // A leaf has its path's own script; an inner node, the conditions of
+        // the branches down to it, declared as a path below it declares them.
+        let script = match path {
+            Some(p) => Script::parse(&p.path_condition),
+            None => Script {
+                declarations: path_below(report, v)
+                    .map(|p| Script::parse(&p.path_condition).declarations)
+                    .unwrap_or_default(),
+                assertions: conditions_to(report, v),
+            },
+        };
+        let condition = html! { <>
+            <dt>{ "path condition" }</dt>
+            <dd><code class="path-condition-readable">{ script.readable() }</code></dd>
+            <dd><pre class="path-condition">{ script.to_smtlib() }</pre></dd>
+        </> };
         let is_collapsed = self.collapsed.contains(&v);
         let toggle = (!node.children.is_empty()).then(|| {
             html! {
@@ -459,14 +469,28 @@ impl TreeView {
         html! {
             <aside id="node-details">
                 <h3>{ format!("node {} ({})", node.id, kind.label()) }</h3>
-                <dl>{ branch }{ location }{ leaf }{ inner_path }</dl>
+                <dl>{ branch }{ location }{ leaf }{ condition }</dl>
                 { toggle }
             </aside>
         }
     }
 }
 
-/// The readable conditions from the root down to `v`.
+/// The first path that ended below `v` (depth first), if any.
+fn path_below(report: &Report, v: usize) -> Option<&PathReport> {
+    let mut stack = vec![v];
+    // Bounded, since a malformed tree may loop.
+    for _ in 0..=report.tree.len() {
+        let node = report.tree.get(stack.pop()?)?;
+        if let Some(p) = path_of(report, node.id) {
+            return Some(p);
+        }
+        stack.extend(node.children.iter().rev());
+    }
+    None
+}
+
+/// The branch conditions (SMT-LIB terms) from the root down to `v`.
 fn conditions_to(report: &Report, v: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut at = report.tree.get(v);
@@ -474,7 +498,7 @@ fn conditions_to(report: &Report, v: usize) -> Vec<String> {
     for _ in 0..=report.tree.len() {
         let Some(node) = at else { break };
         if let Some(c) = &node.condition {
-            out.push(readable(c));
+            out.push(c.clone());
         }
         // Ids are indices in the engine's reports; a search only otherwise.
         at = node.parent.and_then(|p| {
