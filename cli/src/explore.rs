@@ -187,8 +187,9 @@ fn summary(r: &Report) -> String {
         };
         let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
         text.push_str(&format!(
-            "bug: path {}: {what} at {}+0x{:x}, input {inputs}\n",
-            p.id, p.location.function, p.location.offset
+            "bug: path {}: {what} at {}, input {inputs}\n",
+            p.id,
+            p.location.text()
         ));
     }
     let c = &r.coverage;

@@ -46,6 +46,11 @@ fn traps_are_listed_as_bugs_with_inputs() {
         stdout.contains("int_overflow") && stdout.contains("-2147483648"),
         "{stdout}"
     );
+    // The example carries DWARF line tables: each bug names its C line.
+    assert!(
+        stdout.contains("trap div_by_zero at divide+0x52 (divide.c:2)"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -88,7 +88,7 @@ impl PathReport {
     /// How a path ended, and where.
     pub fn outcome(&self) -> String {
         let p = self;
-        let at = format!("at {}+0x{:x}", p.location.function, p.location.offset);
+        let at = format!("at {}", p.location.text());
         match (p.status, p.trap, p.exit_code) {
             (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
             (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
@@ -160,6 +160,26 @@ pub struct Location {
     pub func_index: u32,
     /// Byte offset of the instruction in the module.
     pub offset: u32,
+    /// The source line, when the module carries DWARF line tables.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<SourceLine>,
+}
+
+impl Location {
+    /// `f+0x1a`, and ` (f.c:7)` when the source line is known.
+    pub fn text(&self) -> String {
+        let source = self
+            .source
+            .as_ref()
+            .map_or_else(String::new, |s| format!(" ({}:{})", s.file, s.line));
+        format!("{}+0x{:x}{source}", self.function, self.offset)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceLine {
+    pub file: String,
+    pub line: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -302,7 +322,7 @@ impl TraceEvent {
             }
         };
         let indent = "  ".repeat(depth.saturating_sub(1));
-        format!("{indent}{}+0x{:x}  {what}", at.function, at.offset)
+        format!("{indent}{}  {what}", at.text())
     }
 }
 

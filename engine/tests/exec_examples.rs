@@ -2,7 +2,7 @@
 //! concretely and must reach the same outcome.
 
 use symplay_engine::exec::{explore, replay, Options};
-use symplay_engine::report::{InputValue, Number, PathReport, Report, Status, Trap};
+use symplay_engine::report::{InputValue, Location, Number, PathReport, Report, Status, Trap};
 use symplay_wasm::Module;
 
 fn example(name: &str) -> Module {
@@ -83,6 +83,40 @@ fn divide_traps_twice() {
     let r = explore_checked(&m, "remainder_of");
     let traps: Vec<_> = r.paths.iter().filter_map(|p| p.trap).collect();
     assert_eq!(traps, [Trap::DivByZero]);
+}
+
+#[test]
+fn locations_name_their_c_lines() {
+    let line = |l: &Location| l.source.as_ref().map(|s| (s.file.clone(), s.line));
+    let r = explore_checked(&example("get_sign.wasm"), "get_sign");
+    // The two `if`s fork, on lines 3 and 5; every path returns at the `}`.
+    let mut forks: Vec<_> = r
+        .tree
+        .iter()
+        .filter_map(|n| n.fork.as_ref())
+        .map(line)
+        .collect();
+    forks.sort();
+    let at = |n| Some(("get_sign.c".to_string(), n));
+    assert_eq!(forks, [at(3), at(5)]);
+    assert!(r.paths.iter().all(|p| line(&p.location) == at(9)));
+    let r = explore_checked(&example("divide.wasm"), "divide");
+    let bug = r
+        .paths
+        .iter()
+        .find(|p| p.trap == Some(Trap::DivByZero))
+        .unwrap();
+    assert_eq!(bug.location.text(), "divide+0x52 (divide.c:2)");
+    // wasi-libc has no line tables: only the example's own code has lines.
+    let r = explore_checked(&example("heap.wasm"), "copy_record");
+    assert!(r
+        .paths
+        .iter()
+        .all(|p| line(&p.location).is_some_and(|(f, _)| f == "heap.c")));
+    // A module without debug information has no lines.
+    let wat = symplay_wasm::load(b"(module (func (export \"f\") (param i32) (result i32) (i32.div_s (i32.const 1) (local.get 0))))").unwrap();
+    let r = explore_checked(&wat, "f");
+    assert!(r.paths.iter().all(|p| p.location.source.is_none()));
 }
 
 #[test]

@@ -258,7 +258,7 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   // The root's details, then its subtree collapsed into a count.
   await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
   assert.equal(await page.locator('#node-details .path-condition-readable').innerText(), 'true');
-  assert.match(await page.locator('#node-details .location').innerText(), /get_sign \+0x[0-9a-f]+/);
+  assert.match(await page.locator('#node-details .location').innerText(), /get_sign\+0x[0-9a-f]+/);
   await page.click('#toggle-subtree');
   assert.equal(await page.locator('#tree .node.leaf').count(), 0);
   assert.equal(await page.locator('#tree .node .count').textContent(), '+4');
@@ -383,7 +383,7 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   assert.ok((await tableInputs(page)).has(input), input);
   // The leaf's location is the marked WAT line, scrolled into the pane.
   const where = await page.locator('#node-details .location').innerText();
-  const offset = parseInt(/get_sign \+0x([0-9a-f]+)/.exec(where)[1], 16);
+  const offset = parseInt(/get_sign\+0x([0-9a-f]+)/.exec(where)[1], 16);
   const marked = page.locator('#wat .line.marked');
   assert.equal(await marked.count(), 1);
   const markedAt = parseInt(await marked.locator('.offset').innerText(), 16);
@@ -392,6 +392,12 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   assert.equal((await marked.innerText()).replace(/^\s*0x[0-9a-f]+\s*/, '').trim(), instruction);
   const [line, pane] = [await marked.boundingBox(), await page.locator('#wat').boundingBox()];
   assert.ok(line.y >= pane.y && line.y + line.height <= pane.y + pane.height, 'marked line out of view');
+  // And its C line, from the module's line tables: every path returns at
+  // the closing brace; the root forks at the first `if`.
+  assert.match(where, /\(get_sign\.c:9\)$/);
+  assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*9\s*}$/);
+  await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
+  assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*3\s*if \(x == 0\)$/);
   await page.screenshot({ path: join(artifacts, 'gallery-get-sign.png'), fullPage: true });
   // Share, and the link in a fresh page: the same tree and the same tests.
   const tests = await rows(page);
@@ -457,7 +463,7 @@ test('an uploaded .wasm runs, and pasted base64 is read as a module', async () =
   await load(page, ENDLESS, 'f');
   await page.setInputFiles('#upload', join(examples, 'get_sign.wasm'));
   await page.waitForSelector('#entry option[value="get_sign"]', { state: 'attached' });
-  assert.match(await page.locator('#binary-note').innerText(), /binary module, 290 bytes/);
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 675 bytes/);
   await page.click('#run');
   assert.equal((await rows(page)).length, 3);
   await page.screenshot({ path: join(artifacts, 'uploaded.png'), fullPage: true });
@@ -465,7 +471,7 @@ test('an uploaded .wasm runs, and pasted base64 is read as a module', async () =
   await page.click('#edit-text');
   const b64 = (await readFile(join(examples, 'divide.wasm'))).toString('base64');
   await load(page, b64, 'divide');
-  assert.match(await page.locator('#binary-note').innerText(), /binary module, 191 bytes/);
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 693 bytes/);
   assert.deepEqual(errors, []);
 });
 
@@ -526,7 +532,7 @@ test('a .wasm dropped on the editor is loaded', async () => {
   await page.dispatchEvent('#source', 'dragover', { dataTransfer: transfer });
   await page.dispatchEvent('#source', 'drop', { dataTransfer: transfer });
   await page.waitForSelector('#entry option[value="divide"]', { state: 'attached' });
-  assert.match(await page.locator('#binary-note').innerText(), /binary module, 191 bytes/);
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 693 bytes/);
   assert.match(await page.locator('#entry').innerText(), /remainder_of \(i32, i32\) -> i32/);
   assert.deepEqual(errors, []);
 });

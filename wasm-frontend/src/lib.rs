@@ -11,7 +11,8 @@
 //! ([`Profile::Wasm1`]), as the 1.0 spec tests expect.
 //!
 //! Imported functions are classified ([`imports`]): the symbolic-input API
-//! (module `symplay`), the C allocator, WASI, or unknown.
+//! (module `symplay`), the C allocator, WASI, or unknown. A module compiled
+//! with debug information maps its code to source lines ([`SourceLines`]).
 
 mod error;
 mod features;
@@ -21,6 +22,7 @@ mod load;
 mod lower;
 mod module;
 mod names;
+mod source_lines;
 
 pub use error::{ErrorKind, LoadError};
 pub use features::Profile;
@@ -28,6 +30,7 @@ pub use module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
     FuncBody, FuncIdx, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
 };
+pub use source_lines::{SourceLine, SourceLines};
 
 /// The first bytes of every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";

@@ -15,6 +15,7 @@ use crate::module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
     FuncBody, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
 };
+use crate::source_lines::SourceLines;
 use crate::{names, Profile};
 
 /// Loads a binary module, validated against `profile`.
@@ -22,6 +23,9 @@ pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, Load
     let mut validator = Validator::new_with_features(profile.features());
     let mut module = Module::default();
     let mut section_names = HashMap::new();
+    // Custom sections by name (the DWARF ones), and where the code starts.
+    let mut custom: HashMap<String, &[u8]> = HashMap::new();
+    let mut code_start = None;
     // Type indices of the defined functions, in code-section order.
     let mut defined_types = Vec::new();
     let mut defined_seen = 0;
@@ -164,11 +168,18 @@ pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, Load
                     body: FuncBody::Defined(code),
                 });
             }
-            Payload::CustomSection(reader) => section_names.extend(names::function_names(&reader)),
+            Payload::CodeSectionStart {
+                unchecked_range, ..
+            } => code_start = u32::try_from(unchecked_range.start).ok(),
+            Payload::CustomSection(reader) => {
+                section_names.extend(names::function_names(&reader));
+                custom.insert(reader.name().to_string(), reader.data());
+            }
             _ => {}
         }
     }
     names::assign(&mut module, section_names);
+    module.source_lines = code_start.and_then(|start| SourceLines::read(&custom, start));
     Ok(module)
 }
 

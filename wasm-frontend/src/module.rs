@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::{ErrorKind, LoadError};
 use crate::imports::FuncImport;
 use crate::ir::Code;
+use crate::source_lines::SourceLines;
 
 /// Index in the function index space (imported functions first).
 pub type FuncIdx = u32;
@@ -200,6 +201,8 @@ pub struct Module {
     pub start: Option<FuncIdx>,
     pub elements: Vec<ElementSegment>,
     pub data: Vec<DataSegment>,
+    /// Source lines of the code, when the module carries DWARF line tables.
+    pub source_lines: Option<SourceLines>,
 }
 
 impl Module {

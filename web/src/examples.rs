@@ -7,6 +7,8 @@ pub struct Example {
     /// What exploring it shows.
     pub about: &'static str,
     pub entry: &'static str,
+    /// The C file's name, as the module's line tables name it.
+    pub c_file: &'static str,
     pub c_source: &'static str,
     pub wasm: &'static [u8],
 }
@@ -18,6 +20,7 @@ macro_rules! example {
             title: $title,
             about: $about,
             entry: $entry,
+            c_file: concat!($file, ".c"),
             c_source: include_str!(concat!("../../static/examples/c/", $file, ".c")),
             wasm: include_bytes!(concat!("../../static/examples/c/", $file, ".wasm")),
         }

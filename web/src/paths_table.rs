@@ -5,7 +5,7 @@
 
 use crate::describe::{inputs, outcome};
 use std::rc::Rc;
-use symplay_engine::report::Report;
+use symplay_engine::report::{Location, Report};
 use yew::prelude::*;
 
 /// Rows drawn before "show all".
@@ -14,8 +14,8 @@ pub const ROWS_SHOWN: usize = 2_000;
 #[derive(Properties)]
 pub struct PathsProps {
     pub report: Rc<Report>,
-    /// Gets the byte offset where the clicked row's path ended.
-    pub on_locate: Callback<u32>,
+    /// Gets where the clicked row's path ended.
+    pub on_locate: Callback<Location>,
 }
 
 /// The callback is new on every render of the page: only the report counts.
@@ -51,16 +51,16 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
                 <tbody>
                 { for r.paths.iter().take(shown).map(|p| {
-                    let offset = p.location.offset;
+                    let location = p.location.clone();
                     let status = serde_json::to_value(p.status).ok()
                         .and_then(|v| v.as_str().map(str::to_string))
                         .unwrap_or_default();
                     html! {
-                        <tr onclick={props.on_locate.reform(move |_: MouseEvent| offset)} class={format!("status-{status}")}>
+                        <tr onclick={props.on_locate.reform(move |_: MouseEvent| location.clone())} class={format!("status-{status}")}>
                             <td>{ p.id }</td>
                             <td>{ outcome(p) }</td>
                             <td class="input">{ inputs(p) }</td>
-                            <td>{ format!("{}+0x{:x}", p.location.function, p.location.offset) }</td>
+                            <td>{ p.location.text() }</td>
                         </tr>
                     }
                 }) }

@@ -113,6 +113,7 @@ mod tests {
             function: "divide".into(),
             func_index: 1,
             offset,
+            source: None,
         }
     }
 

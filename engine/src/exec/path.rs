@@ -5,28 +5,34 @@ use super::interp::{End, Executor};
 use super::state::{Input, State};
 use super::value::Val;
 use crate::expr::{to_signed, Model};
-use crate::report::{InputValue, Location, NamedInput, Number, PathReport, Status, TestInput};
+use crate::report::{
+    InputValue, Location, NamedInput, Number, PathReport, SourceLine, Status, TestInput,
+};
 use crate::solver::{Budget, SolveResult};
 use symplay_wasm::ValType;
 
 impl Executor<'_> {
     pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
         let offset = self.code(func).and_then(|c| c.offset_of(pc)).unwrap_or(0);
-        let (function, func_index) = self
-            .func_at(func)
-            .map_or((String::new(), func), |(module, index)| {
-                (module.funcs[index as usize].name.clone(), index)
-            });
+        let (function, func_index, source) =
+            self.func_at(func)
+                .map_or((String::new(), func, None), |(module, index)| {
+                    let source = module.source_lines.as_ref().and_then(|s| s.line_at(offset));
+                    (module.funcs[index as usize].name.clone(), index, source)
+                });
         Location {
             function,
             func_index,
             offset,
+            source: source.map(|s| SourceLine {
+                file: s.file,
+                line: s.line,
+            }),
         }
     }
 
     pub(crate) fn location_text(&self, at: (u32, u32)) -> String {
-        let l = self.location(at);
-        format!("{}+0x{:x}", l.function, l.offset)
+        self.location(at).text()
     }
 
     pub(crate) fn end_path(&mut self, mut s: State, end: End) {

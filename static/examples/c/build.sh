@@ -4,14 +4,15 @@
 # clang-14 and lld-14, and for the WASI example wasi-libc and
 # libclang-rt-14-dev-wasm32. -fno-builtin keeps LLVM from replacing the loops with
 # library calls; no wasm-opt may be on PATH (clang would run it and strip the
-# name section).
+# name section). -g adds the DWARF line tables that map code to C lines
+# (the code itself is the same); the prefix map keeps the build path out.
 set -euo pipefail
 cd "$(dirname "$0")"
 build() {
   local opt=$1 src=$2; shift 2
   local exports=()
   for f in "$@"; do exports+=("-Wl,--export=$f"); done
-  clang-14 --target=wasm32 -nostdlib "$opt" -fno-builtin -I ../.. \
+  clang-14 --target=wasm32 -nostdlib "$opt" -g -fdebug-prefix-map="$PWD"=. -fno-builtin -I ../.. \
     -Wl,--no-entry -Wl,--allow-undefined "${exports[@]}" \
     "$src.c" -o "$src.wasm"
 }
@@ -26,8 +27,8 @@ build -O1 parse_int parse_int
 build -O0 sum_to sum_to
 build -O1 password check_password
 # A reactor module against wasi-libc (Debian installs its sysroot under /usr).
-clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -mexec-model=reactor \
+clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. -mexec-model=reactor \
   -Wl,--export=classify wasi_classify.c -o wasi_classify.wasm
 # malloc and free from wasi-libc, compiled into the module.
-clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -mexec-model=reactor -I ../.. \
+clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. -mexec-model=reactor -I ../.. \
   -Wl,--export=copy_record heap.c -o heap.wasm

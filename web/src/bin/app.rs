@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use symplay_engine::report::Report;
+use symplay_engine::report::{Location, Report};
 use symplay_web::disassembly::{line_of, Line};
 use symplay_web::examples::{self, Example, EXAMPLES};
 use symplay_web::input::{OptionFields, Source};
@@ -44,7 +44,7 @@ const GET_SIGN: &str = r#"(module
 enum Msg {
     Example(String),
     /// Mark the WAT line of this byte offset and scroll to it.
-    Highlight(u32),
+    Highlight(Location),
     Edit(String),
     Inspect,
     /// Inspect the editor's module, then run it with the entry it lists.
@@ -97,9 +97,11 @@ struct App {
     example: Option<&'static Example>,
     /// The module as WAT with byte offsets, for showing locations.
     disassembly: Rc<Vec<Line>>,
-    highlight: Option<u32>,
-    /// The WAT pane, and whether it is to scroll to its marked line.
+    highlight: Option<Location>,
+    /// The WAT and C panes, and whether they are to scroll to their marked
+    /// lines.
     wat: NodeRef,
+    c_pane: NodeRef,
     scroll_to_mark: bool,
     /// A binary module, shown instead of the editor's text.
     binary: Option<Vec<u8>>,
@@ -461,6 +463,7 @@ impl Component for App {
             disassembly: Rc::default(),
             highlight: None,
             wat: NodeRef::default(),
+            c_pane: NodeRef::default(),
             scroll_to_mark: false,
             binary: None,
             functions: Vec::new(),
@@ -496,8 +499,8 @@ impl Component for App {
                     });
                 }
             }
-            Msg::Highlight(offset) => {
-                self.highlight = Some(offset);
+            Msg::Highlight(location) => {
+                self.highlight = Some(location);
                 self.scroll_to_mark = true;
             }
             Msg::Edit(text) => {
@@ -609,8 +612,10 @@ impl Component for App {
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         if std::mem::take(&mut self.scroll_to_mark) {
-            if let Some(pane) = self.wat.cast::<web_sys::Element>() {
-                dom::scroll_to_middle(&pane, ".line.marked");
+            for pane in [&self.wat, &self.c_pane] {
+                if let Some(pane) = pane.cast::<web_sys::Element>() {
+                    dom::scroll_to_middle(&pane, ".line.marked");
+                }
             }
         }
     }
@@ -686,7 +691,7 @@ impl Component for App {
                         </select>
                     </label>
                     <div class="panes">
-                        { self.example.map(|e| html! { <pre id="c-source" class="pane">{ e.c_source }</pre> }).unwrap_or_default() }
+                        { self.example.map(|e| self.view_c_source(e)).unwrap_or_default() }
                         { match &self.binary {
                             Some(bytes) => html! {
                                 <div id="binary-note" class="binary-note pane">
@@ -747,13 +752,33 @@ impl Component for App {
                 }).unwrap_or_default() }
                 { self.view_bugs(ctx) }
                 <WatPane lines={self.disassembly.clone()} pane={self.wat.clone()}
-                    marked={self.highlight.and_then(|o| line_of(&self.disassembly, o))} />
+                    marked={self.highlight.as_ref().and_then(|l| line_of(&self.disassembly, l.offset))} />
             </main>
         }
     }
 }
 
 impl App {
+    /// An example's C source, numbered, with the line of the chosen
+    /// location marked (from the module's line tables).
+    fn view_c_source(&self, e: &Example) -> Html {
+        let marked = self
+            .highlight
+            .as_ref()
+            .and_then(|l| l.source.as_ref())
+            .filter(|s| s.file == e.c_file)
+            .map(|s| s.line as usize);
+        html! {
+            <pre id="c-source" class="pane" ref={self.c_pane.clone()}>
+                { for e.c_source.lines().enumerate().map(|(i, text)| html! {
+                    <div class={classes!("line", (marked == Some(i + 1)).then_some("marked"))}>
+                        <span class="offset">{ i + 1 }</span>{ text }
+                    </div>
+                }) }
+            </pre>
+        }
+    }
+
     /// A value field per parameter of the entry: empty is symbolic.
     fn view_args(&self, ctx: &Context<Self>) -> Html {
         let Some(function) = self.functions.iter().find(|f| f.name == self.entry) else {

@@ -33,8 +33,8 @@ pub struct TreeProps {
     pub report: Rc<Report>,
     /// The module as WAT, to show the instruction at a node's location.
     pub disassembly: Rc<Vec<Line>>,
-    /// Gets the byte offset of a clicked node's location.
-    pub on_locate: Callback<u32>,
+    /// Gets a clicked node's location.
+    pub on_locate: Callback<Location>,
 }
 
 impl PartialEq for TreeProps {
@@ -255,7 +255,7 @@ impl Component for TreeView {
                 self.selected = node;
                 let report = &ctx.props().report;
                 if let Some(at) = node.and_then(|v| location_of(report, v)) {
-                    ctx.props().on_locate.emit(at.offset);
+                    ctx.props().on_locate.emit(at.clone());
                 }
             }
             Msg::Fit { min_scale } => {
@@ -430,7 +430,7 @@ impl TreeView {
             let instruction = line_of(disassembly, l.offset).map(|i| disassembly[i].text.trim());
             html! { <>
                 <dt>{ if path.is_some() { "ends at" } else { "forks at" } }</dt>
-                <dd class="location">{ where_(l) }</dd>
+                <dd class="location">{ l.text() }</dd>
                 if let Some(text) = instruction {
                     <dd><code class="instruction">{ text }</code></dd>
                 }
@@ -518,8 +518,4 @@ fn location_of(report: &Report, v: usize) -> Option<&Location> {
     path_of(report, v)
         .map(|p| &p.location)
         .or_else(|| report.tree.get(v)?.fork.as_ref())
-}
-
-fn where_(l: &Location) -> String {
-    format!("{} +0x{:x}", l.function, l.offset)
 }
