@@ -407,6 +407,10 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   await opened.page.waitForSelector('.results h2:has-text("completed")');
   assert.deepEqual(await treeShape(opened.page), shape);
   assert.deepEqual(await rows(opened.page), tests);
+  // The example comes back as chosen from the gallery, C source and lines.
+  assert.equal(await opened.page.inputValue('#example'), 'sign');
+  assert.match(await opened.page.locator('#c-source').innerText(), /int get_sign\(int x\)/);
+  assert.ok(tests.every((row) => /\(get_sign\.c:9\)/.test(row)), tests.join('\n'));
   await opened.page.screenshot({ path: join(artifacts, 'gallery-get-sign-shared.png'), fullPage: true });
   // A change after Share drops the link: it no longer describes the page.
   await page.fill('#max-paths', '2');

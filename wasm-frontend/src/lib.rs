@@ -55,5 +55,10 @@ pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     })?;
     let binary = wat::parse_str(text)
         .map_err(|e| LoadError::new(ErrorKind::InvalidText, format!("invalid WAT: {e}"), None))?;
-    load::load_binary(&binary, profile)
+    let mut module = load::load_binary(&binary, profile)?;
+    // Line tables kept as `@custom` text describe the code as the linker
+    // laid it out; assembled again, function bodies move (lld pads their
+    // sizes, `wat` does not), so the lines would be wrong.
+    module.source_lines = None;
+    Ok(module)
 }

@@ -108,6 +108,7 @@ pub fn find(id: &str) -> Option<&'static Example> {
 mod tests {
     use super::*;
     use symplay_engine::exec::{explore, Options};
+    use symplay_engine::report::Report;
 
     #[test]
     fn every_example_loads_and_explores_its_entry() {
@@ -120,6 +121,42 @@ mod tests {
             assert!(!report.paths.is_empty(), "{}", e.id);
             assert!(e.c_source.contains(e.entry), "{}", e.id);
             assert!(find(e.id).is_some_and(|f| std::ptr::eq(f, e)));
+        }
+    }
+
+    /// Byte offsets and C lines aside (`wat` lays code out unlike lld, so
+    /// text has no line tables), the report as it compares across
+    /// encodings.
+    fn without_offsets(mut r: Report) -> Report {
+        r.stats.timing = Default::default();
+        let locations = r.paths.iter_mut().map(|p| &mut p.location);
+        for l in locations.chain(r.tree.iter_mut().filter_map(|n| n.fork.as_mut())) {
+            l.offset = 0;
+            l.source = None;
+        }
+        // Notes end with where they were made.
+        for note in r.paths.iter_mut().flat_map(|p| p.notes.iter_mut()) {
+            note.truncate(note.find(" at ").unwrap_or(note.len()));
+        }
+        r
+    }
+
+    /// The editor holds an example as WAT text; assembled again, it gives
+    /// the same paths. Only the binary has C lines, which is why the page
+    /// runs an example's binary until its text is edited.
+    #[test]
+    fn every_example_as_wat_text_explores_the_same() {
+        for e in EXAMPLES {
+            let text = crate::disassembly::to_wat(e.wasm).unwrap();
+            let binary = symplay_wasm::load(e.wasm).unwrap();
+            let again = symplay_wasm::load(text.as_bytes()).unwrap();
+            assert!(binary.source_lines.is_some(), "{}", e.id);
+            assert!(again.source_lines.is_none(), "{}", e.id);
+            let a = explore(&binary, e.entry, &Options::default()).unwrap();
+            let b = explore(&again, e.entry, &Options::default()).unwrap();
+            let own_code = |p: &symplay_engine::report::PathReport| p.location.source.is_some();
+            assert!(a.paths.iter().any(own_code), "{}", e.id);
+            assert_eq!(without_offsets(a), without_offsets(b), "{}", e.id);
         }
     }
 }

@@ -22,6 +22,8 @@ const PREFIX: &str = "share=";
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shared {
     pub source: Source,
+    /// The gallery example the module is, unedited.
+    pub example: Option<String>,
     pub entry: String,
     pub options: RunOptions,
 }
@@ -34,6 +36,8 @@ struct Wire {
     wat: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     wasm: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    example: Option<String>,
     entry: String,
     options: RunOptions,
 }
@@ -48,6 +52,7 @@ pub fn encode(shared: &Shared) -> Result<String, String> {
         version: VERSION,
         wat,
         wasm,
+        example: shared.example.clone(),
         entry: shared.entry.clone(),
         options: shared.options.clone(),
     };
@@ -113,6 +118,7 @@ fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
     };
     Ok(Shared {
         source,
+        example: wire.example,
         entry: wire.entry,
         options: wire.options,
     })
@@ -125,6 +131,7 @@ mod tests {
     fn state(source: Source) -> Shared {
         Shared {
             source,
+            example: Some("sign".into()),
             entry: "get_sign".into(),
             options: RunOptions {
                 search: "random-path".into(),

@@ -95,6 +95,10 @@ struct App {
     source: String,
     /// The gallery example in the editor, whose C source is shown beside it.
     example: Option<&'static Example>,
+    /// A binary module being printed into the editor as WAT.
+    printing: Option<Vec<u8>>,
+    /// The binary the editor's text was printed from, and that text.
+    printed: Option<(Vec<u8>, String)>,
     /// The module as WAT with byte offsets, for showing locations.
     disassembly: Rc<Vec<Line>>,
     highlight: Option<Location>,
@@ -224,9 +228,25 @@ impl App {
     }
 
     fn module(&self) -> Vec<u8> {
-        self.binary
-            .clone()
-            .unwrap_or_else(|| self.source.as_bytes().to_vec())
+        if let Some(bytes) = &self.binary {
+            return bytes.clone();
+        }
+        self.unedited_binary()
+            .map_or_else(|| self.source.as_bytes().to_vec(), <[u8]>::to_vec)
+    }
+
+    /// The binary the editor's text was printed from, while it is unedited:
+    /// that runs instead, since only it keeps the C line tables right
+    /// (assembled text lays the code out anew).
+    fn unedited_binary(&self) -> Option<&[u8]> {
+        let (bytes, text) = self.printed.as_ref()?;
+        (self.binary.is_none() && *text == self.source).then_some(bytes.as_slice())
+    }
+
+    /// Asks for `bytes` as WAT text for the editor.
+    fn print(&mut self, bytes: Vec<u8>) {
+        self.printing = Some(bytes.clone());
+        self.send(&Request::Print { module: bytes });
     }
 
     fn inspect_editor(&mut self) {
@@ -277,15 +297,22 @@ impl App {
                 false
             }
             Some(Ok(shared)) => {
-                match shared.source {
-                    Source::Text(text) => {
+                self.entry = shared.entry;
+                self.fields = OptionFields::from_options(&shared.options);
+                self.example = shared.example.as_deref().and_then(examples::find);
+                match (shared.source, self.example) {
+                    // A gallery example: its C beside its WAT, as if chosen.
+                    (Source::Binary(bytes), Some(_)) => {
+                        self.print(bytes);
+                        self.run_when_inspected = true;
+                        return;
+                    }
+                    (Source::Text(text), _) => {
                         self.source = text;
                         self.binary = None;
                     }
-                    Source::Binary(bytes) => self.binary = Some(bytes),
+                    (Source::Binary(bytes), None) => self.binary = Some(bytes),
                 }
-                self.entry = shared.entry;
-                self.fields = OptionFields::from_options(&shared.options);
                 true
             }
         };
@@ -297,12 +324,16 @@ impl App {
 
     fn share(&mut self) {
         let link = self.fields.parse().and_then(|options| {
-            let source = match &self.binary {
-                Some(bytes) => Source::Binary(bytes.clone()),
+            // An unedited example goes as its binary, with its name.
+            let example = self.example.filter(|_| self.unedited_binary().is_some());
+            let binary = self.binary.as_deref().or(self.unedited_binary());
+            let source = match binary {
+                Some(bytes) => Source::Binary(bytes.to_vec()),
                 None => Source::Text(self.source.clone()),
             };
             let shared = share::Shared {
                 source,
+                example: example.map(|e| e.id.to_string()),
                 entry: self.entry.clone(),
                 options,
             };
@@ -345,11 +376,10 @@ impl App {
             Response::Ready => self.worker_ready(),
             Response::Disassembly { lines } => self.disassembly = Rc::new(lines),
             Response::Printed { text } => {
-                self.source = text;
+                self.source = text.clone();
                 self.binary = None;
-                self.send(&Request::Inspect {
-                    module: self.source.as_bytes().to_vec(),
-                });
+                self.printed = self.printing.take().map(|bytes| (bytes, text));
+                self.inspect();
             }
             Response::Module { functions } => {
                 let before = self.entry.clone();
@@ -460,6 +490,8 @@ impl Component for App {
             },
             source: GET_SIGN.to_string(),
             example: None,
+            printing: None,
+            printed: None,
             disassembly: Rc::default(),
             highlight: None,
             wat: NodeRef::default(),
@@ -494,9 +526,7 @@ impl Component for App {
                 if let Some(e) = self.example {
                     self.report = None;
                     self.highlight = None;
-                    self.send(&Request::Print {
-                        module: e.wasm.to_vec(),
-                    });
+                    self.print(e.wasm.to_vec());
                 }
             }
             Msg::Highlight(location) => {
