@@ -218,20 +218,10 @@ fn ctrl_c_stops_the_run_with_partial_results() {
 
 #[test]
 fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
-    let wat = std::env::temp_dir().join(format!("symplay-factor-{}.wat", std::process::id()));
-    // Can x * y be this 62-bit semiprime? A solver query of minutes.
-    std::fs::write(
-        &wat,
-        r#"(module (func (export "factor") (param $x i64) (param $y i64) (result i32)
-             (if (result i32)
-               (i32.and (i64.eq (i64.mul (local.get $x) (local.get $y)) (i64.const 2949305686811325649))
-                 (i32.and (i32.and (i64.gt_u (local.get $x) (i64.const 1)) (i64.gt_u (local.get $y) (i64.const 1)))
-                   (i32.and (i64.lt_u (local.get $x) (i64.const 0x80000000)) (i64.lt_u (local.get $y) (i64.const 0x80000000)))))
-               (then (i32.const 1)) (else (i32.const 0)))))"#,
-    )
-    .unwrap();
+    // One solver query of minutes.
+    let wat = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/factor.wat");
     let child = Command::new(env!("CARGO_BIN_EXE_symplay"))
-        .args(["explore", &wat.to_string_lossy(), "--entry", "factor"])
+        .args(["explore", wat, "--entry", "factor"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -250,7 +240,6 @@ fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
     if out.is_err() {
         Command::new("kill").args(["-KILL", &pid]).status().ok();
     }
-    std::fs::remove_file(&wat).ok();
     let out = out.expect("Ctrl-C did not stop the run").unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");

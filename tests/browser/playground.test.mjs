@@ -21,13 +21,8 @@ const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
     `(if (i32.and (local.get 0) (i32.const ${1 << k})) (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))`).join('\n  ')}
   (local.get 1)))`;
 
-/// Can x * y be this 62-bit semiprime? One solver query of minutes.
-const FACTOR = `(module (func (export "factor") (param $x i64) (param $y i64) (result i32)
-  (if (result i32)
-    (i32.and (i64.eq (i64.mul (local.get $x) (local.get $y)) (i64.const 2949305686811325649))
-      (i32.and (i32.and (i64.gt_u (local.get $x) (i64.const 1)) (i64.gt_u (local.get $y) (i64.const 1)))
-        (i32.and (i64.lt_u (local.get $x) (i64.const 0x80000000)) (i64.lt_u (local.get $y) (i64.const 0x80000000)))))
-    (then (i32.const 1)) (else (i32.const 0)))))`;
+/// One solver query of minutes.
+const FACTOR = await readFile(join(here, '..', 'data', 'factor.wat'), 'utf8');
 
 let server, browser, base;
 
@@ -42,14 +37,9 @@ after(async () => {
   server?.close();
 });
 
-async function open() {
-  // A fresh context: a fresh profile, as a new visitor.
-  const page = await (await browser.newContext()).newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base);
-  await page.waitForSelector('#entry option', { state: 'attached' });
-  return { page, errors };
+/// The page as a new visitor opens it.
+function open() {
+  return openAt(base);
 }
 
 async function load(page, source, entry) {
@@ -342,7 +332,8 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
 
 const examples = join(here, '..', '..', 'static', 'examples', 'c');
 
-/// Opens `url` in a fresh context and waits for the entry list.
+/// Opens `url` in a fresh context (a fresh profile, as a new visitor) and
+/// waits for the entry list.
 async function openAt(url) {
   const page = await (await browser.newContext()).newPage();
   const errors = [];

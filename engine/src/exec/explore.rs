@@ -232,6 +232,7 @@ fn start_state(
         .func_type(entry)
         .map(|t| t.params.clone())
         .unwrap_or_default();
+    check_concrete_args(&params, concrete_args)?;
     let mut args = Vec::new();
     for (i, &ty) in params.iter().enumerate() {
         let width = match ty {
@@ -376,11 +377,6 @@ impl<M: Borrow<Module>> Exploration<M> {
         let mut exec = Executor::new(vec![m], &links, entry, source.clone(), max_depth);
         exec.store = terms;
         exec.trace = trace;
-        let params = exec
-            .func_type(entry)
-            .map(|t| t.params.clone())
-            .unwrap_or_default();
-        check_concrete_args(&params, &options.concrete_args)?;
         let initial = start_state(&mut exec, state, entry, &options.concrete_args)?;
         let parts = Parts::take_back(exec);
         Ok(Exploration {

@@ -41,29 +41,30 @@ impl Executor<'_> {
     }
 
     /// A solver query, cut off at the deadline or by the interrupt: one hard
-    /// query must not keep a run going past its time limit or a stop.
+    /// query must not keep a run going past its time limit or a stop. The
+    /// budget holds for this query only.
     fn check(&mut self, constraints: &[TermId]) -> SolveResult {
-        if self.deadline.is_some() || self.interrupt.is_some() {
-            self.solver.set_budget(Budget {
-                timeout: self
-                    .deadline
-                    .map(|d| d.saturating_duration_since(Instant::now())),
-                interrupt: self.interrupt,
-                ..Budget::default()
-            });
+        if self.deadline.is_none() && self.interrupt.is_none() {
+            return self.solver.check(&mut self.store, constraints);
         }
-        self.solver.check(&mut self.store, constraints)
+        let before = self.solver.config().budget;
+        self.solver.set_budget(Budget {
+            timeout: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+            interrupt: self.interrupt,
+            ..before
+        });
+        let answer = self.solver.check(&mut self.store, constraints);
+        self.solver.set_budget(before);
+        answer
     }
 
-    /// An `unknown` past the deadline or after the interrupt leaves the
-    /// state unexplored; any other is a path the solver could not decide.
-    fn undecided(&self) -> End {
-        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-        if late || self.interrupt.is_some_and(|i| i.is_set()) {
-            End::CutOff
-        } else {
-            End::Dropped
-        }
+    /// Whether an `unknown` came from the deadline or the interrupt: the
+    /// state is then left unexplored, not dropped as undecidable.
+    fn cut_off(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.interrupt.is_some_and(|i| i.is_set())
     }
 
     /// Is the path condition of `s` together with `extra` satisfiable?
@@ -74,10 +75,8 @@ impl Executor<'_> {
         match self.check(&query) {
             SolveResult::Sat(_) => Ok(Some(true)),
             SolveResult::Unsat => Ok(Some(false)),
-            SolveResult::Unknown(_) => match self.undecided() {
-                End::CutOff => Err(End::CutOff),
-                _ => Ok(None),
-            },
+            SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
+            SolveResult::Unknown(_) => Ok(None),
         }
     }
 
@@ -174,7 +173,8 @@ impl Executor<'_> {
         let model = match self.check(&s.constraints) {
             SolveResult::Sat(model) => model,
             SolveResult::Unsat => return Err(End::Dropped),
-            SolveResult::Unknown(_) => return Err(self.undecided()),
+            SolveResult::Unknown(_) if self.cut_off() => return Err(End::CutOff),
+            SolveResult::Unknown(_) => return Err(End::Dropped),
         };
         let value = self.store.eval(t, &model).as_bv().unwrap_or(0);
         let c = self.store.bv_const(self.store.width(t), value);

@@ -8,7 +8,7 @@ use crate::expr::{to_signed, Model};
 use crate::report::{
     InputValue, Location, NamedInput, Number, PathReport, SourceLine, Status, TestInput,
 };
-use crate::solver::{Budget, SolveResult};
+use crate::solver::SolveResult;
 use symplay_wasm::ValType;
 
 impl Executor<'_> {
@@ -56,9 +56,6 @@ impl Executor<'_> {
                 return;
             }
         };
-        // No deadline here: every constraint was found satisfiable on the
-        // way, so the caches mostly answer, and a found path keeps its input.
-        self.solver.set_budget(Budget::default());
         let model = match self.solver.check(&mut self.store, &s.constraints) {
             SolveResult::Sat(model) => model,
             _ => {

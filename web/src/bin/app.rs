@@ -228,11 +228,19 @@ impl App {
     }
 
     fn module(&self) -> Vec<u8> {
-        if let Some(bytes) = &self.binary {
-            return bytes.clone();
-        }
-        self.unedited_binary()
+        self.binary_module()
             .map_or_else(|| self.source.as_bytes().to_vec(), <[u8]>::to_vec)
+    }
+
+    /// The module as a binary: uploaded or pasted, or the one the editor's
+    /// unedited text was printed from. `None` when the editor's text is it.
+    fn binary_module(&self) -> Option<&[u8]> {
+        self.binary.as_deref().or(self.unedited_binary())
+    }
+
+    /// The worker runs an exploration or a replay.
+    fn busy(&self) -> bool {
+        self.running || self.replaying.is_some()
     }
 
     /// The binary the editor's text was printed from, while it is unedited:
@@ -326,8 +334,7 @@ impl App {
         let link = self.fields.parse().and_then(|options| {
             // An unedited example goes as its binary, with its name.
             let example = self.example.filter(|_| self.unedited_binary().is_some());
-            let binary = self.binary.as_deref().or(self.unedited_binary());
-            let source = match binary {
+            let source = match self.binary_module() {
                 Some(bytes) => Source::Binary(bytes.to_vec()),
                 None => Source::Text(self.source.clone()),
             };
@@ -695,7 +702,7 @@ impl Component for App {
         });
         let f = &self.fields;
         // Ctrl+Enter (or Cmd+Enter) runs what is in the editor; Escape stops.
-        let (running, busy) = (self.running, self.running || self.replaying.is_some());
+        let (running, busy) = (self.running, self.busy());
         let on_key = link.batch_callback(move |e: KeyboardEvent| {
             if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) && !busy {
                 e.prevent_default();
@@ -764,7 +771,7 @@ impl Component for App {
                         { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
                     </div>
                     <div class="controls actions">
-                        <button id="run" class="primary" title="Ctrl+Enter" disabled={self.running || self.replaying.is_some() || self.entry.is_empty()}
+                        <button id="run" class="primary" title="Ctrl+Enter" disabled={self.busy() || self.entry.is_empty()}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
                         <button id="stop" title="Escape" disabled={!self.running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
@@ -853,7 +860,7 @@ impl App {
             <section class="downloads-and-bugs">
                 <button id="download" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download report (JSON)" }</button>
                 <BugList report={report.clone()} replays={self.replays.clone()}
-                    busy={self.running || self.replaying.is_some()} on_replay={ctx.link().callback(Msg::Replay)} />
+                    busy={self.busy()} on_replay={ctx.link().callback(Msg::Replay)} />
             </section>
         }
     }
