@@ -9,14 +9,19 @@ use symplay_engine::exec::{explore_with, Options, Progress};
 use symplay_engine::report::{Report, Status};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
+use symplay_wasm::entry::default_entry;
+use symplay_wasm::{ExportKind, Module};
 
 #[derive(Args)]
 pub struct ExploreArgs {
     /// The module: binary `.wasm` or WAT text.
     file: String,
     /// The exported function to explore; its parameters are symbolic.
+    /// Without it, the first exported function that is not a runtime
+    /// helper (`__wasm_call_ctors`, `_initialize`, `__`-prefixed names;
+    /// `_start` only when nothing else is exported).
     #[arg(long, value_name = "NAME")]
-    entry: String,
+    entry: Option<String>,
     /// dfs, bfs, random-path or coverage-new.
     #[arg(long, default_value = "dfs")]
     search: String,
@@ -59,6 +64,19 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
     };
     let bytes = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
     let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let entry = match &args.entry {
+        Some(name) => name.clone(),
+        None => {
+            let chosen = default_entry(&module).map_err(|e| {
+                format!(
+                    "{}: {e}; name the function to explore with --entry NAME",
+                    args.file
+                )
+            })?;
+            eprintln!("{}", chose(&module, &chosen.name));
+            chosen.name.clone()
+        }
+    };
     let options = Options {
         search,
         seed: args.seed,
@@ -70,8 +88,8 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         interrupt: Some(Interrupt(&INTERRUPTED)),
         concrete_args: concrete_args(&args.concrete)?,
     };
-    let report = explore_with(&module, &args.entry, &options, &mut progress_printer())
-        .map_err(|e| e.to_string());
+    let report =
+        explore_with(&module, &entry, &options, &mut progress_printer()).map_err(|e| e.to_string());
     if std::io::stderr().is_terminal() {
         eprint!("\r\x1b[K");
     }
@@ -82,6 +100,28 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     Ok(())
+}
+
+/// Says which entry was chosen without `--entry`, and what else there was.
+fn chose(module: &Module, entry: &str) -> String {
+    let others: Vec<&str> = module
+        .exports
+        .iter()
+        .filter(|e| e.kind == ExportKind::Func && e.name != entry)
+        .map(|e| e.name.as_str())
+        .collect();
+    let mut text = if entry == "_start" {
+        "exploring `_start`, the only exported function of the program".to_string()
+    } else {
+        format!("exploring `{entry}`, the first exported function of the program")
+    };
+    if !others.is_empty() {
+        text.push_str(&format!(
+            " (also exported: {}; --entry NAME explores another)",
+            others.join(", ")
+        ));
+    }
+    text
 }
 
 /// Wasm functions have at most this many parameters (the JS API's limit).
@@ -169,6 +209,10 @@ fn summary(r: &Report) -> String {
         .collect();
     if !given.is_empty() {
         text.push_str(&format!("concrete parameters: {}\n", given.join(", ")));
+    }
+    if let Some(drops) = r.drops_summary() {
+        text.push_str(&drops);
+        text.push('\n');
     }
     if r.stop_reason != "completed" {
         text.push_str(&format!(

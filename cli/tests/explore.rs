@@ -248,3 +248,135 @@ fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
         "{stdout}"
     );
 }
+
+fn test_data(name: &str) -> String {
+    format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn without_entry_the_first_function_of_the_program_is_explored() {
+    // clang's --export-all puts __wasm_call_ctors first.
+    let (code, stdout, stderr) = symplay(&["explore", &test_data("clamp.wasm")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "exploring `clamp`, the first exported function of the program \
+         (also exported: __wasm_call_ctors; --entry NAME explores another)"
+    );
+    assert!(
+        stdout.starts_with("explored clamp with dfs: 3 paths (3 returned"),
+        "{stdout}"
+    );
+    // One function and nothing else: no list of others.
+    let (code, _, stderr) = symplay(&["explore", &example("get_sign.wasm")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "exploring `get_sign`, the first exported function of the program"
+    );
+    // Only helpers: an error that lists them and says what to do.
+    let helpers = std::env::temp_dir().join(format!("symplay-helpers-{}.wat", std::process::id()));
+    std::fs::write(
+        &helpers,
+        r#"(module (func (export "__wasm_call_ctors")) (func (export "_initialize")))"#,
+    )
+    .unwrap();
+    let (code, stdout, stderr) = symplay(&["explore", &helpers.to_string_lossy()]);
+    std::fs::remove_file(&helpers).ok();
+    assert_eq!((code, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.ends_with(
+            "the module exports only runtime helpers (__wasm_call_ctors, _initialize), \
+             no function of the program; name the function to explore with --entry NAME\n"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_assumption_that_drops_every_path_is_named_in_the_summary_and_report() {
+    let json = std::env::temp_dir().join(format!("symplay-drops-{}.json", std::process::id()));
+    let json_arg = json.to_string_lossy().into_owned();
+    let file = example("sum_to.wasm");
+    let (code, stdout, stderr) =
+        symplay(&["explore", &file, "--concrete", "0=-3", "--json", &json_arg]);
+    assert_eq!(code, 0, "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("explored sum_to with dfs: 0 paths"),
+        "{stdout}"
+    );
+    assert_eq!(lines[1], "concrete parameters: arg0 = -3");
+    let offset = report["drops"][0]["location"]["offset"].as_u64().unwrap();
+    assert_eq!(
+        lines[2],
+        format!(
+            "no path is left: every path was dropped \
+             (1 path: 1 by the assumption at sum_to+{offset:#x} (sum_to.c:6))"
+        )
+    );
+    assert_eq!(report["stats"]["dropped_paths"], 1);
+    assert_eq!(report["drops"][0]["cause"], "assumption");
+    assert_eq!(report["drops"][0]["paths"], 1);
+    assert_eq!(report["drops"][0]["location"]["source"]["line"], 6);
+    // With the bound symbolic, one side of `n >= 0` is dropped: said, and
+    // the paths found are there too.
+    let (_, stdout, _) = symplay(&["explore", &file]);
+    assert!(
+        stdout.starts_with("explored sum_to with dfs: 9 paths"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n1 path dropped: 1 by the assumption at sum_to+"),
+        "{stdout}"
+    );
+}
+
+/// The inline code spans of `text` that are `symplay explore` commands of
+/// a file under `root`, white space folded (a span may wrap).
+fn explore_commands(text: &str, root: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|span| span.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|span| {
+            span.strip_prefix("symplay explore ")
+                .and_then(|rest| rest.split(' ').next())
+                .is_some_and(|file| std::path::Path::new(&format!("{root}/{file}")).is_file())
+        })
+        .collect()
+}
+
+/// The README's example commands work as written: every `symplay explore`
+/// command in backticks that names a file of the repository is run from
+/// the repository root and must succeed.
+#[test]
+fn the_readme_explore_commands_run_as_written() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let commands = explore_commands(&readme, root);
+    // With and without --entry, and one whose assumption drops every path.
+    assert!(commands.len() >= 3, "{commands:?}");
+    assert!(commands.iter().any(|c| !c.contains("--entry")));
+    assert!(commands.iter().any(|c| c.contains("--entry")));
+    for command in &commands {
+        let args: Vec<String> = command
+            .split(' ')
+            .skip(1)
+            .map(|a| match a.starts_with("static/") {
+                true => format!("{root}/{a}"),
+                false => a.to_string(),
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, stdout, stderr) = symplay(&args);
+        assert_eq!(code, 0, "{command}: {stderr}");
+        assert!(stdout.starts_with("explored "), "{command}: {stdout}");
+        if command.contains("--concrete 0=-3") {
+            assert!(stdout.contains("no path is left"), "{command}: {stdout}");
+        }
+    }
+}

@@ -20,8 +20,62 @@ pub struct Report {
     pub stop_reason: String,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
+    /// Where paths were dropped without an outcome, and why; their total
+    /// is `stats.dropped_paths`.
+    #[serde(default)]
+    pub drops: Vec<DropSite>,
     pub coverage: Coverage,
     pub stats: Stats,
+}
+
+impl Report {
+    /// The dropped paths in a sentence, or `None` when none was: how many,
+    /// where and why, saying so first when no path is left at all.
+    pub fn drops_summary(&self) -> Option<String> {
+        if self.drops.is_empty() {
+            return None;
+        }
+        let sites: Vec<String> = self.drops.iter().map(DropSite::describe).collect();
+        let total = self.stats.dropped_paths;
+        let paths = if total == 1 { "path" } else { "paths" };
+        Some(if self.paths.is_empty() {
+            format!(
+                "no path is left: every path was dropped ({total} {paths}: {})",
+                sites.join("; ")
+            )
+        } else {
+            format!("{total} {paths} dropped: {}", sites.join("; "))
+        })
+    }
+}
+
+/// Why the engine stopped following a path without an outcome to report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DropCause {
+    /// A `symplay.assume` whose condition cannot hold on the path.
+    Assumption,
+    /// The solver could not decide a branch within its budget.
+    Undecided,
+}
+
+/// The paths dropped at one instruction for one cause.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DropSite {
+    pub cause: DropCause,
+    pub location: Location,
+    pub paths: u64,
+}
+
+impl DropSite {
+    /// `2 by the assumption at f+0x1c (f.c:4)`.
+    pub fn describe(&self) -> String {
+        let what = match self.cause {
+            DropCause::Assumption => "by the assumption",
+            DropCause::Undecided => "undecided by the solver",
+        };
+        format!("{} {what} at {}", self.paths, self.location.text())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,9 @@
 //! concretely and must reach the same outcome.
 
 use symplay_engine::exec::{explore, replay, Options};
-use symplay_engine::report::{InputValue, Location, Number, PathReport, Report, Status, Trap};
+use symplay_engine::report::{
+    DropCause, InputValue, Location, Number, PathReport, Report, Status, Trap,
+};
 use symplay_wasm::Module;
 
 fn example(name: &str) -> Module {
@@ -336,6 +338,53 @@ fn sum_to_has_one_path_per_trip_count() {
         .collect();
     trips.sort();
     assert_eq!(trips, (0..=8).collect::<Vec<_>>());
+    // `n >= 0 && n <= 8` branches at -O0: on the side n < 0 the assumed
+    // value is a plain 0, and the path is dropped at the assumption, which
+    // the report names with its C line. (On the other side it is `n <= 8`,
+    // assumed symbolically: nothing is dropped.)
+    assert_eq!(r.stats.dropped_paths, 1);
+    let [site] = &r.drops[..] else {
+        panic!("{:?}", r.drops);
+    };
+    assert_eq!(
+        (site.cause, site.paths, site.location.function.as_str()),
+        (DropCause::Assumption, 1, "sum_to")
+    );
+    assert_eq!(site.location.source.as_ref().map(|s| s.line), Some(6));
+    let summary = r.drops_summary().unwrap();
+    assert!(
+        summary.starts_with("1 path dropped: 1 by the assumption at sum_to+0x")
+            && summary.ends_with(" (sum_to.c:6)"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_value_that_breaks_the_assumption_leaves_no_path_and_says_why() {
+    let m = example("sum_to.wasm");
+    let options = Options {
+        concrete_args: vec![Some(-3)],
+        ..Options::default()
+    };
+    let r = explore(&m, "sum_to", &options).unwrap();
+    assert_eq!((r.stop_reason.as_str(), r.paths.len()), ("completed", 0));
+    assert_eq!(r.stats.dropped_paths, 1);
+    assert!(r.tree[0].dropped);
+    let summary = r.drops_summary().unwrap();
+    assert!(
+        summary.starts_with(
+            "no path is left: every path was dropped (1 path: 1 by the assumption at sum_to+0x"
+        ) && summary.ends_with(" (sum_to.c:6))"),
+        "{summary}"
+    );
+    // The replay of such an input says the same.
+    let test = serde_json::from_str(r#"{"args": [-3]}"#).unwrap();
+    let error = replay(&m, "sum_to", &test).unwrap_err().to_string();
+    assert!(
+        error.starts_with("the input breaks the assumption at sum_to+0x")
+            && error.ends_with("(sum_to.c:6): it takes no path to replay"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! symbolic-input API, limits and determinism.
 
 use symplay_engine::exec::{explore, replay, Options};
-use symplay_engine::report::{Report, Status, Timing, Trap};
+use symplay_engine::report::{DropCause, Report, Status, Timing, Trap};
 
 fn run(wat: &str, entry: &str, options: &Options) -> Report {
     let module = symplay_wasm::load(wat.as_bytes()).unwrap();
@@ -86,6 +86,54 @@ fn assume_limits_what_assert_can_find() {
     assert!(
         ok.inputs.get("x#2").is_some(),
         "repeated names get a suffix"
+    );
+}
+
+const TWO_ASSUMPTIONS: &str = r#"(module
+  (import "symplay" "assume" (func $assume (param i32)))
+  (func (export "g") (param i32) (result i32)
+    (if (i32.gt_u (local.get 0) (i32.const 10))
+      (then (call $assume (i32.lt_u (local.get 0) (i32.const 5)))))
+    (if (i32.eq (local.get 0) (i32.const 7))
+      (then (call $assume (i32.const 0))))
+    (local.get 0)))"#;
+
+#[test]
+fn dropped_paths_are_counted_by_the_assumption_that_dropped_them() {
+    let r = run(TWO_ASSUMPTIONS, "g", &Options::default());
+    assert_eq!(r.paths.len(), 1);
+    let x = r.paths[0].inputs.args[0];
+    assert!(x <= 10 && x != 7 && x >= 0, "{x}");
+    // One symbolic assumption that cannot hold after its branch, one
+    // constant false: each site counted once, with its own location.
+    assert_eq!(r.stats.dropped_paths, 2);
+    let mut sites: Vec<_> = r
+        .drops
+        .iter()
+        .map(|d| {
+            (
+                d.cause,
+                d.paths,
+                d.location.function.clone(),
+                d.location.offset,
+            )
+        })
+        .collect();
+    sites.sort_by_key(|s| s.3);
+    assert_eq!(sites.len(), 2, "{sites:?}");
+    assert!(sites
+        .iter()
+        .all(|s| (s.0, s.1, s.2.as_str()) == (DropCause::Assumption, 1, "g")));
+    assert_ne!(sites[0].3, sites[1].3);
+    assert_eq!(r.tree.iter().filter(|n| n.dropped).count(), 2);
+    assert!(r
+        .drops_summary()
+        .unwrap()
+        .starts_with("2 paths dropped: 1 by the assumption at g+0x"));
+    // Nothing dropped, nothing said.
+    assert_eq!(
+        run(BR_TABLE, "f", &Options::default()).drops_summary(),
+        None
     );
 }
 

@@ -71,7 +71,7 @@ async function pageRun(page) {
 async function browserRuns(browser, base, w) {
   const page = await (await browser.newContext()).newPage();
   await page.goto(base);
-  await page.waitForSelector('#entry option', { state: 'attached' });
+  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
   await page.setInputFiles('#upload', w.file);
   await page.waitForSelector(`#entry option[value="${w.entry}"]`, { state: 'attached' });
   await page.selectOption('#entry', w.entry);

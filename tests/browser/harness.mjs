@@ -2,13 +2,16 @@
 // (`dist/`) served on a free loopback port, and Debian Chromium started
 // headless with the flags this machine needs.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, mkdir } from 'node:fs/promises';
+import { before, after } from 'node:test';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const dist = join(here, '..', '..', 'dist');
+/// Where the browser tests save their screenshots.
+export const artifacts = join(here, 'artifacts');
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
 
 /// Serves `dist/`; resolves to the server and its base address.
@@ -35,4 +38,20 @@ export function launchChromium() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/// For a test file: serves `dist/` and starts Chromium before its tests,
+/// and stops both after them. The object gets `base` and `browser` then.
+export function servedPlayground() {
+  const env = {};
+  before(async () => {
+    await mkdir(artifacts, { recursive: true });
+    ({ server: env.server, base: env.base } = await serveDist());
+    env.browser = await launchChromium();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
 }

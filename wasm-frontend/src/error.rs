@@ -9,6 +9,8 @@ pub enum ErrorKind {
     Malformed,
     /// WAT text that does not parse.
     InvalidText,
+    /// C or Rust source, which must be compiled to a module first.
+    SourceCode,
     /// Well-formed but fails validation.
     Invalid,
     /// Uses a Wasm feature outside the supported set.

@@ -13,9 +13,13 @@
 //! Imported functions are classified ([`imports`]): the symbolic-input API
 //! (module `symplay`), the C allocator, WASI, or unknown. A module compiled
 //! with debug information maps its code to source lines ([`SourceLines`]).
+//! When no entry is named, [`entry::default_entry`] picks the function to
+//! explore.
 
+pub mod entry;
 mod error;
 mod features;
+mod foreign_source;
 pub mod imports;
 pub mod ir;
 mod load;
@@ -53,8 +57,10 @@ pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
             Some(e.valid_up_to() as u64),
         )
     })?;
-    let binary = wat::parse_str(text)
-        .map_err(|e| LoadError::new(ErrorKind::InvalidText, format!("invalid WAT: {e}"), None))?;
+    let binary = wat::parse_str(text).map_err(|e| match foreign_source::recognise(text) {
+        Some(language) => LoadError::new(ErrorKind::SourceCode, language.advice(), None),
+        None => LoadError::new(ErrorKind::InvalidText, format!("invalid WAT: {e}"), None),
+    })?;
     let mut module = load::load_binary(&binary, profile)?;
     // Line tables kept as `@custom` text describe the code as the linker
     // laid it out; assembled again, function bodies move (lld pads their

@@ -225,3 +225,30 @@ fn the_wasm_1_0_profile_rejects_later_features() {
     let mvp = "(module (global (mut i32) (i32.const 0)) (func (result i32) (i32.const 1)))";
     assert!(load_with(mvp.as_bytes(), Profile::Wasm1).is_ok());
 }
+
+#[test]
+fn c_and_rust_source_is_told_to_be_compiled_first() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../static/examples/c/");
+    for file in ["divide.c", "sum_to.c", "heap.c"] {
+        let source = std::fs::read(format!("{examples}{file}")).unwrap();
+        let error = load(&source).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::SourceCode, "{file}: {error}");
+        assert!(
+            error.message.starts_with(
+                "this is C source, not a WebAssembly module: compile it to .wasm first"
+            ),
+            "{file}: {error}"
+        );
+    }
+    let rust = load(b"#[no_mangle]\npub extern \"C\" fn f(x: i32) -> i32 { x }").unwrap_err();
+    assert_eq!(rust.kind, ErrorKind::SourceCode);
+    assert!(
+        rust.message
+            .contains("rustc --target wasm32-unknown-unknown"),
+        "{rust}"
+    );
+    // WAT that does not parse is still a WAT error.
+    let wat =
+        load(b"(module (func (export \"f\") (param i32) (result i32) (local.get 1)").unwrap_err();
+    assert_eq!(wat.kind, ErrorKind::InvalidText, "{wat}");
+}

@@ -3,6 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Lines of the pane, and characters of a line: a large data segment
+/// prints as one string of megabytes, which no one reads in a page.
+const MAX_LINES: usize = 200_000;
+const MAX_LINE_CHARS: usize = 1_000;
+/// The longest text put in the editor: a larger module runs as its binary.
+pub const MAX_EDITOR_TEXT: usize = 4_000_000;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
     /// Byte offset in the binary module of what the line prints.
@@ -11,17 +18,44 @@ pub struct Line {
 }
 
 /// Prints a module (binary, or WAT text, which is assembled first) as WAT,
-/// one entry per line.
+/// one entry per line; past [`MAX_LINES`] lines, or [`MAX_LINE_CHARS`]
+/// characters in a line, the rest is counted instead.
 pub fn disassemble(module: &[u8]) -> Result<Vec<Line>, String> {
-    Ok(print_with(module, true)?
+    let text = print_with(module, true)?;
+    let mut lines: Vec<Line> = text
         .lines()
-        .map(split_offset)
-        .collect())
+        .take(MAX_LINES)
+        .map(|line| {
+            let mut line = split_offset(line);
+            if let Some((cut, _)) = line.text.char_indices().nth(MAX_LINE_CHARS) {
+                let rest = line.text[cut..].chars().count();
+                line.text.truncate(cut);
+                line.text.push_str(&format!("... ({rest} more characters)"));
+            }
+            line
+        })
+        .collect();
+    let more = text.lines().count().saturating_sub(MAX_LINES);
+    if more > 0 {
+        lines.push(Line {
+            offset: None,
+            text: format!(";; ... {more} more lines"),
+        });
+    }
+    Ok(lines)
 }
 
-/// A binary module as WAT text to edit.
+/// A binary module as WAT text to edit, unless it is too long for that.
 pub fn to_wat(module: &[u8]) -> Result<String, String> {
-    print_with(module, false)
+    let text = print_with(module, false)?;
+    if text.len() > MAX_EDITOR_TEXT {
+        return Err(format!(
+            "its text is {:.1} MB, more than the editor takes ({} MB); it runs as the binary",
+            text.len() as f64 / 1e6,
+            MAX_EDITOR_TEXT / 1_000_000
+        ));
+    }
+    Ok(text)
 }
 
 fn print_with(module: &[u8], offsets: bool) -> Result<String, String> {
@@ -111,6 +145,44 @@ mod tests {
         let text = to_wat(&binary).unwrap();
         assert!(!text.contains("(;@"), "{text}");
         assert_eq!(wat::parse_str(&text).unwrap(), binary);
+    }
+
+    #[test]
+    fn long_lines_and_long_texts_are_cut_and_counted() {
+        let data = "x".repeat(MAX_LINE_CHARS + 500);
+        let wat = format!(r#"(module (memory 1) (data (i32.const 0) "{data}"))"#);
+        let lines = disassemble(wat.as_bytes()).unwrap();
+        let long = lines.iter().find(|l| l.text.contains("xxx")).unwrap();
+        let whole = print_with(wat.as_bytes(), true).unwrap();
+        let whole = split_offset(whole.lines().find(|l| l.contains("xxx")).unwrap());
+        let rest = whole.text.chars().count() - MAX_LINE_CHARS;
+        assert!(
+            long.text
+                .ends_with(&format!("xxx... ({rest} more characters)")),
+            "{}",
+            &long.text[long.text.len() - 40..]
+        );
+        assert!(long.text.chars().count() < MAX_LINE_CHARS + 40);
+        // Each function prints on two lines.
+        let functions: String = (0..MAX_LINES / 2 + 1)
+            .map(|i| format!("(func $f{i})"))
+            .collect();
+        let lines = disassemble(format!("(module {functions})").as_bytes()).unwrap();
+        assert_eq!(lines.len(), MAX_LINES + 1);
+        assert!(
+            lines[MAX_LINES].text.starts_with(";; ... "),
+            "{:?}",
+            lines.last()
+        );
+        let huge = format!(
+            r#"(module (memory 100) (data (i32.const 0) "{}"))"#,
+            "y".repeat(MAX_EDITOR_TEXT)
+        );
+        let error = to_wat(&wat::parse_str(huge).unwrap()).unwrap_err();
+        assert!(
+            error.starts_with("its text is 4.0 MB, more than the editor takes (4 MB)"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -100,6 +100,13 @@ pub static EXAMPLES: &[Example] = &[
     ),
 ];
 
+impl Example {
+    /// The compiled module's file name, as `get_sign.wasm`.
+    pub fn wasm_file(&self) -> String {
+        format!("{}.wasm", self.c_file.trim_end_matches(".c"))
+    }
+}
+
 pub fn find(id: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|e| e.id == id)
 }
@@ -130,7 +137,9 @@ mod tests {
     fn without_offsets(mut r: Report) -> Report {
         r.stats.timing = Default::default();
         let locations = r.paths.iter_mut().map(|p| &mut p.location);
-        for l in locations.chain(r.tree.iter_mut().filter_map(|n| n.fork.as_mut())) {
+        let drops = r.drops.iter_mut().map(|d| &mut d.location);
+        let forks = r.tree.iter_mut().filter_map(|n| n.fork.as_mut());
+        for l in locations.chain(forks).chain(drops) {
             l.offset = 0;
             l.source = None;
         }

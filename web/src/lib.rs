@@ -13,6 +13,7 @@ pub mod disassembly;
 pub mod dom;
 pub mod examples;
 pub mod input;
+pub mod page_state;
 pub mod paths_table;
 pub mod protocol;
 pub mod results;

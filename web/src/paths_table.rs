@@ -1,5 +1,5 @@
-//! The table of paths found, one row per test case, and the run's
-//! statistics. A component of its own, so that thousands of rows are drawn
+//! The table of paths found, one row per test case, the paths dropped, and
+//! the run's statistics. A component of its own, so that thousands of rows are drawn
 //! again only when the report changes; past `ROWS_SHOWN` rows, the rest
 //! wait for a click, so that a huge run does not stall the page.
 
@@ -46,7 +46,10 @@ pub fn PathsTable(props: &PathsProps) -> Html {
     });
     html! {
         <section class="results">
-            <h2>{ format!("{} paths ({})", r.paths.len(), r.stop_reason) }</h2>
+            <h2>{ format!("{}: {} paths ({})", r.entry, r.paths.len(), r.stop_reason) }</h2>
+            { r.drops_summary().map(|drops| html! {
+                <p id="drops" class={classes!("drops", r.paths.is_empty().then_some("warning"))}>{ drops }</p>
+            }) }
             <table id="paths">
                 <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
                 <tbody>

@@ -1,31 +1,44 @@
-//! The messages between the page and the worker, sent as JSON text.
+//! The messages between the page and the worker, sent as JSON text. Every
+//! request carries a number the page gives it, and every answer the number
+//! of the request it answers, so the page can tell an answer about the
+//! module or run it shows from a late one about an earlier one.
 
 use crate::disassembly::Line;
 use serde::{Deserialize, Serialize};
 use symplay_engine::report::{PathReport, Report, TestInput, TraceEvent};
 
+/// A request or an answer with its request's number. Requests are numbered
+/// from 1; `Ready`, which answers none, has 0.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<T> {
+    pub id: u32,
+    pub body: T,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
-    /// Load a module (binary or WAT text) and list its exported functions;
-    /// its disassembly follows.
-    Inspect { module: Vec<u8> },
-    /// A binary module as WAT text, to edit.
-    Print { module: Vec<u8> },
-    /// Explore an exported function; progress follows until `finished`.
-    Explore {
+    /// Load a module (binary or WAT text) in place of the one loaded
+    /// before; an exploration of that one ends unreported. Answered by
+    /// `loaded` and then `disassembly`, or by `error`.
+    Load {
+        #[serde(with = "base64_bytes")]
         module: Vec<u8>,
-        entry: String,
-        options: RunOptions,
     },
-    /// End the running exploration; its results so far are reported.
-    Stop,
-    /// Run one test concretely, with its trace.
-    Replay {
+    /// A binary module as WAT text, to edit: `printed` or `error`.
+    Print {
+        #[serde(with = "base64_bytes")]
         module: Vec<u8>,
-        entry: String,
-        test: TestInput,
     },
+    /// Explore an exported function of the loaded module: `progress` and
+    /// `snapshot`s until `finished`, or `error`.
+    Explore { entry: String, options: RunOptions },
+    /// End the exploration of request `run`; its results so far are its
+    /// `finished`. A stop for a run that is over does nothing.
+    Stop { run: u32 },
+    /// Run one test of the loaded module concretely, with its trace:
+    /// `replayed` or `error`.
+    Replay { entry: String, test: TestInput },
 }
 
 /// Exploration options as the page sets them.
@@ -61,10 +74,13 @@ pub enum Response {
     /// The worker has started; requests sent before this are lost, since
     /// its handler is set only once its wasm has loaded.
     Ready,
-    Module {
+    Loaded {
         functions: Vec<ExportedFunction>,
+        /// The function to explore unless another is chosen (the front
+        /// end's rule, as the command line's), or why there is none.
+        default_entry: Result<String, String>,
     },
-    /// The module as WAT, each line with the byte offset it prints.
+    /// The loaded module as WAT, each line with the byte offset it prints.
     Disassembly {
         lines: Vec<Line>,
     },
@@ -93,4 +109,63 @@ pub enum Response {
     Error {
         message: String,
     },
+}
+
+/// Module bytes as standard base64 in the JSON, a third longer than the
+/// bytes rather than the four times of an array of numbers, and quick to
+/// read: a module of megabytes crosses to the worker in milliseconds.
+mod base64_bytes {
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        STANDARD
+            .decode(text.as_bytes())
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_and_answers_travel_as_json_with_their_numbers() {
+        let request = Envelope {
+            id: 7,
+            body: Request::Load {
+                module: b"\0asm\x01\0\0\0".to_vec(),
+            },
+        };
+        let text = serde_json::to_string(&request).unwrap();
+        assert_eq!(
+            text,
+            r#"{"id":7,"body":{"type":"load","module":"AGFzbQEAAAA="}}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<Envelope<Request>>(&text).unwrap(),
+            request
+        );
+        let answer = Envelope {
+            id: 7,
+            body: Response::Loaded {
+                functions: Vec::new(),
+                default_entry: Err("the module exports nothing".into()),
+            },
+        };
+        let text = serde_json::to_string(&answer).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Envelope<Response>>(&text).unwrap(),
+            answer
+        );
+        let bad = r#"{"id":1,"body":{"type":"load","module":"not base64!"}}"#;
+        let error = serde_json::from_str::<Envelope<Request>>(bad).unwrap_err();
+        assert!(error.to_string().contains("Invalid"), "{error}");
+    }
 }

@@ -2,6 +2,7 @@
 //! parameters symbolic, runs states in the searcher's order within the
 //! limits, and assembles the report.
 
+use super::drops::Drops;
 use super::fast::FastCode;
 use super::instantiate::{add_instance, init_segments};
 use super::interp::{Executor, InputSource, Ran};
@@ -11,7 +12,8 @@ use super::trace::Trace;
 use super::value::Val;
 use crate::expr::{Sort, TermStore};
 use crate::report::{
-    Coverage, PathReport, Report, Stats, TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
+    Coverage, DropCause, PathReport, Report, Stats, TestInput, Timing, TraceEvent, TreeNode,
+    SCHEMA_VERSION,
 };
 use crate::search::{SearchKind, Searcher};
 use crate::solver::simplify::Simplifier;
@@ -123,10 +125,16 @@ pub fn replay_traced(
     let (report, trace) = exploration.finish_with_trace();
     let trace = trace.unwrap_or_default();
     let path = report.paths.into_iter().next().ok_or_else(|| {
-        ExploreError(format!(
-            "replay stopped by the {} after {} instructions, before the path ended",
-            report.stop_reason, report.stats.instructions
-        ))
+        ExploreError(match report.drops.first() {
+            Some(site) if site.cause == DropCause::Assumption => format!(
+                "the input breaks the assumption at {}: it takes no path to replay",
+                site.location.text()
+            ),
+            _ => format!(
+                "replay stopped by the {} after {} instructions, before the path ended",
+                report.stop_reason, report.stats.instructions
+            ),
+        })
     })?;
     Ok(Replay {
         path,
@@ -283,7 +291,7 @@ struct Parts {
     paths: Vec<PathReport>,
     instructions: u64,
     forks: u64,
-    dropped: u64,
+    drops: Drops,
     cut_off: u64,
     covered: Vec<Vec<bool>>,
     trace: Option<Trace>,
@@ -299,7 +307,7 @@ impl Parts {
         exec.paths = std::mem::take(&mut self.paths);
         exec.instructions = self.instructions;
         exec.forks = self.forks;
-        exec.dropped = self.dropped;
+        exec.drops = std::mem::take(&mut self.drops);
         exec.cut_off = self.cut_off;
         exec.covered = std::mem::take(&mut self.covered);
         exec.trace = self.trace.take();
@@ -315,7 +323,7 @@ impl Parts {
             paths: exec.paths,
             instructions: exec.instructions,
             forks: exec.forks,
-            dropped: exec.dropped,
+            drops: exec.drops,
             cut_off: exec.cut_off,
             covered: exec.covered,
             trace: exec.trace,
@@ -568,7 +576,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             instructions: parts.instructions,
             forks: parts.forks,
             paths: parts.paths.len() as u64,
-            dropped_paths: parts.dropped,
+            dropped_paths: parts.drops.total(),
             pending_states: pending,
             queries: solver_stats.queries,
             query_cache_hits: solver_stats.query_cache.hits,
@@ -591,6 +599,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
             paths: Vec::new(),
             tree: Vec::new(),
+            drops: parts.drops.sites().to_vec(),
             coverage,
             stats,
         }

@@ -6,7 +6,7 @@ use super::interp::{jump, End, Executor, Flow};
 use super::state::State;
 use super::value::Val;
 use crate::expr::{BvCmp, Node, TermId};
-use crate::report::{Trap, TreeNode};
+use crate::report::{DropCause, Trap, TreeNode};
 use crate::solver::{Budget, SolveResult};
 use std::collections::BTreeMap;
 use symplay_wasm::ir::{BrTable, Target};
@@ -104,7 +104,14 @@ impl Executor<'_> {
             }
         }
         let Some(&(first, first_cond)) = feasible.first() else {
-            return Err(End::Dropped);
+            // A single alternative is an assumption, which fails here. Of
+            // several, one always holds, since the path condition holds:
+            // only the solver's not knowing which can leave none.
+            return Err(End::Dropped(if conds.len() == 1 && !undecided {
+                DropCause::Assumption
+            } else {
+                DropCause::Undecided
+            }));
         };
         if feasible.len() == 1 {
             // When the other cases are proven infeasible, the path condition
@@ -172,9 +179,11 @@ impl Executor<'_> {
         };
         let model = match self.check(&s.constraints) {
             SolveResult::Sat(model) => model,
-            SolveResult::Unsat => return Err(End::Dropped),
             SolveResult::Unknown(_) if self.cut_off() => return Err(End::CutOff),
-            SolveResult::Unknown(_) => return Err(End::Dropped),
+            // Unsat cannot be: every constraint was added as satisfiable.
+            SolveResult::Unsat | SolveResult::Unknown(_) => {
+                return Err(End::Dropped(DropCause::Undecided))
+            }
         };
         let value = self.store.eval(t, &model).as_bv().unwrap_or(0);
         let c = self.store.bv_const(self.store.width(t), value);

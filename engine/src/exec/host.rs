@@ -7,7 +7,7 @@ use super::interp::{pop, End, Executor, Flow, InputSource};
 use super::state::{Input, State};
 use super::value::Val;
 use crate::expr::Sort;
-use crate::report::{InputValue, Trap};
+use crate::report::{DropCause, InputValue, Trap};
 use symplay_wasm::imports::{ImportClass, SymbolicApi, WasiFn};
 
 /// Longest input name read from memory.
@@ -52,7 +52,7 @@ impl Executor<'_> {
                 let c = pop(s);
                 match self.truth(c) {
                     Truth::Known(true) => {}
-                    Truth::Known(false) => return Err(End::Dropped),
+                    Truth::Known(false) => return Err(End::Dropped(DropCause::Assumption)),
                     Truth::Sym(c) => {
                         self.fork(s, &[c])?;
                     }

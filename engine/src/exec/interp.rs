@@ -1,6 +1,7 @@
 //! Executes IR instructions of one state until it forks, ends, or has used its
 //! slice of instructions.
 
+use super::drops::Drops;
 use super::float;
 use super::link::{InstanceLinks, Links};
 use super::state::{Frame, State};
@@ -8,7 +9,7 @@ use super::trace::Trace;
 use super::value::Val;
 use crate::expr::TermStore;
 use crate::memory::LinearMemory;
-use crate::report::{PathReport, Trap, TreeNode};
+use crate::report::{DropCause, PathReport, Trap, TreeNode};
 use crate::solver::simplify::Simplifier;
 use crate::solver::{Interrupt, Solver};
 use symplay_wasm::ir::{Code, Instr, LoadKind, StoreKind, Target};
@@ -26,7 +27,7 @@ pub enum End {
     Trap(Trap),
     AssertFailed,
     /// An `assume` that cannot hold, or a path the solver could not decide.
-    Dropped,
+    Dropped(DropCause),
     DepthLimit,
     /// A solver query was cut off by the deadline or the interrupt: the
     /// state stays unexplored.
@@ -70,7 +71,7 @@ pub struct Executor<'m> {
     pub paths: Vec<PathReport>,
     pub instructions: u64,
     pub forks: u64,
-    pub dropped: u64,
+    pub drops: Drops,
     /// Solver queries are cut off here (the exploration's time limit).
     pub deadline: Option<Instant>,
     /// Cuts off the solver query under way once set.
@@ -119,7 +120,7 @@ impl<'m> Executor<'m> {
             paths: Vec::new(),
             instructions: 0,
             forks: 0,
-            dropped: 0,
+            drops: Drops::default(),
             deadline: None,
             interrupt: None,
             cut_off: 0,

@@ -1,6 +1,7 @@
 //! The symbolic interpreter: states, instruction semantics over symbolic
 //! values, forks, host functions, and the exploration driver.
 
+mod drops;
 pub mod explore;
 mod fast;
 mod float;

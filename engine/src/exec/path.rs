@@ -45,8 +45,9 @@ impl Executor<'_> {
             End::Trap(t) => (Status::Trapped, Some(*t)),
             End::AssertFailed => (Status::AssertFailed, None),
             End::DepthLimit => (Status::Limit, None),
-            End::Dropped => {
-                self.dropped += 1;
+            End::Dropped(cause) => {
+                let location = self.location(s.at);
+                self.drops.record(*cause, s.at, location);
                 self.tree[s.node].dropped = true;
                 return;
             }

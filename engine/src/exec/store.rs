@@ -421,9 +421,11 @@ impl Store {
             End::Trap(trap) => Some(Outcome::Trapped(trap)),
             // Host functions (assert, proc_exit) are never bound in a store,
             // and its calls have no depth limit.
-            End::Exited(_) | End::AssertFailed | End::Dropped | End::DepthLimit | End::CutOff => {
-                None
-            }
+            End::Exited(_)
+            | End::AssertFailed
+            | End::Dropped(_)
+            | End::DepthLimit
+            | End::CutOff => None,
         }
     }
 

@@ -1,21 +1,22 @@
-//! The playground page: a WAT editor, the entry picker and options, Run and
-//! Stop, live progress, and the paths found. The engine runs in the worker
-//! (`worker.rs`); the page only sends requests and shows the answers. Share
-//! links, uploads, downloads and bug replays use the library's `share`,
-//! `input`, `dom` and `results` modules.
+//! The playground page: the editor (or a binary module's size), the entry
+//! picker and options, Run and Stop, live progress, and the paths found.
+//! What the page shows is one state, [`PageState`]: this file draws it,
+//! feeds it what the user does and what the worker answers, and carries out
+//! the effects it gives (requests to the worker, which runs the engine).
+//! Share links, downloads and bug replays use the library's `share`, `dom`
+//! and `results` modules.
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::report::{Location, Report};
-use symplay_web::disassembly::{line_of, Line};
-use symplay_web::examples::{self, Example, EXAMPLES};
-use symplay_web::input::{OptionFields, Source};
+use symplay_web::disassembly::line_of;
+use symplay_web::examples::{Example, EXAMPLES};
+use symplay_web::page_state::{Effect, Load, PageState, Source, Wat};
 use symplay_web::paths_table::PathsTable;
-use symplay_web::protocol::{ExportedFunction, Request, Response};
-use symplay_web::results::{BugList, Replay};
+use symplay_web::protocol::{Envelope, Request, Response};
+use symplay_web::results::BugList;
 use symplay_web::tree::view::TreeView;
 use symplay_web::wat_pane::WatPane;
-use symplay_web::{dom, share};
+use symplay_web::{dom, input, share};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -32,6 +33,11 @@ const STOP_GRACE_MS: i32 = 2_000;
 const TICK_MS: i32 = 500;
 /// A worker silent for longer is inside one long step: the page says so.
 const SILENCE_MS: f64 = 1_500.0;
+/// Typing that pauses this long is taken as the module; a paste, a blur,
+/// Run or Share take it at once.
+const TYPING_PAUSE_MS: i32 = 400;
+/// A module this large shows that it is loading.
+const LARGE_MODULE: usize = 1_000_000;
 
 const GET_SIGN: &str = r#"(module
   ;; Three paths: x < 0, x = 0, x > 0.
@@ -45,10 +51,16 @@ enum Msg {
     Example(String),
     /// Mark the WAT line of this byte offset and scroll to it.
     Highlight(Location),
-    Edit(String),
-    Inspect,
-    /// Inspect the editor's module, then run it with the entry it lists.
-    InspectAndRun,
+    /// The editor's text changed; `at_once` for a paste or drop, which is
+    /// taken as the module without waiting for typing to pause.
+    Edit {
+        text: String,
+        at_once: bool,
+    },
+    /// Typing paused: the edit of this number is the last.
+    TypingPaused(u32),
+    /// The editor lost the focus: what it holds is the module.
+    TakeEditor,
     Entry(String),
     /// An options field by its element id, and its new text.
     Field(&'static str, String),
@@ -56,9 +68,10 @@ enum Msg {
     Arg(usize, String),
     /// A file was chosen or dropped.
     File(web_sys::File),
-    /// Its bytes, or why they could not be read.
-    Loaded(Result<Vec<u8>, String>),
-    /// Back from a binary module to the editor's text.
+    /// The read's number, the file's name and bytes, or why they could
+    /// not be read.
+    FileRead(u32, String, Result<Vec<u8>, String>),
+    /// Show a binary module's WAT in the editor.
     EditText,
     /// The address bar's fragment changed: maybe a new share link.
     FragmentChanged,
@@ -71,18 +84,10 @@ enum Msg {
     StopOverdue(u32),
     /// Time to look at this run's progress again.
     Tick(u32),
-    Worker(Response),
+    Worker(Envelope<Response>),
     WorkerFailed(String),
     /// The worker ended with an uncaught error.
     WorkerDied(String),
-}
-
-struct Progress {
-    paths: usize,
-    pending: usize,
-    queries: u64,
-    instructions: u64,
-    elapsed_ms: f64,
 }
 
 struct App {
@@ -92,50 +97,44 @@ struct App {
     /// Keeps the worker's handlers alive.
     _handlers: Option<WorkerHandlers>,
     _on_fragment: Option<Closure<dyn Fn()>>,
-    source: String,
-    /// The gallery example in the editor, whose C source is shown beside it.
-    example: Option<&'static Example>,
-    /// A binary module being printed into the editor as WAT.
-    printing: Option<Vec<u8>>,
-    /// The binary the editor's text was printed from, and that text.
-    printed: Option<(Vec<u8>, String)>,
-    /// The module as WAT with byte offsets, for showing locations.
-    disassembly: Rc<Vec<Line>>,
-    highlight: Option<Location>,
+    state: PageState,
+    /// Edits typed so far: a pause is for the last one only.
+    edits: u32,
+    /// The location marked in the WAT and C panes, and the run it is of.
+    highlight: Option<(u32, Location)>,
     /// The WAT and C panes, and whether they are to scroll to their marked
     /// lines.
     wat: NodeRef,
     c_pane: NodeRef,
     scroll_to_mark: bool,
-    /// A binary module, shown instead of the editor's text.
-    binary: Option<Vec<u8>>,
-    functions: Vec<ExportedFunction>,
-    entry: String,
-    fields: OptionFields,
-    running: bool,
-    /// A run waits for the module's functions (`InspectAndRun`).
-    run_when_inspected: bool,
-    /// Runs started: a new run gets a new tree view, a snapshot the same.
-    runs: u32,
-    /// When the worker last sent progress (ms since the epoch).
+    /// When the worker last spoke (ms since the epoch).
     heard_at: f64,
     ticker: Callback<u32>,
-    progress: Option<Progress>,
-    report: Option<Rc<Report>>,
-    /// The module and entry of the report, for replays.
-    ran: Option<(Vec<u8>, String)>,
-    replays: Rc<BTreeMap<usize, Replay>>,
-    /// The bug whose replay the worker is running.
-    replaying: Option<usize>,
     /// The link made by Share, or why a link could not be made or opened.
     share: Option<Result<String, String>>,
-    error: Option<String>,
 }
 
 impl App {
-    fn send(&mut self, request: &Request) {
+    /// Carries out what the state asks for.
+    fn perform(&mut self, ctx: &Context<Self>, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Send(request) => self.send(&request),
+                Effect::ReplaceWorker => {
+                    if let Err(e) = self.replace_worker(ctx) {
+                        self.state.error = Some(format!("cannot start a new engine: {e}"));
+                    }
+                }
+            }
+        }
+    }
+
+    fn send(&mut self, request: &Envelope<Request>) {
         let Some(worker) = &self.worker else {
-            self.error = Some("the engine's worker is not running".into());
+            // Why it is not running was said first.
+            self.state
+                .error
+                .get_or_insert_with(|| "the engine's worker is not running".into());
             return;
         };
         match serde_json::to_string(request) {
@@ -143,11 +142,11 @@ impl App {
                 Some(queue) => queue.push(text),
                 None => {
                     if let Err(e) = worker.post_message(&JsValue::from_str(&text)) {
-                        self.error = Some(format!("cannot reach the worker: {e:?}"));
+                        self.state.error = Some(format!("cannot reach the worker: {e:?}"));
                     }
                 }
             },
-            Err(e) => self.error = Some(format!("cannot encode the request: {e}")),
+            Err(e) => self.state.error = Some(format!("cannot encode the request: {e}")),
         }
     }
 
@@ -157,36 +156,23 @@ impl App {
         };
         for text in queue {
             if let Err(e) = worker.post_message(&JsValue::from_str(&text)) {
-                self.error = Some(format!("cannot reach the worker: {e:?}"));
+                self.state.error = Some(format!("cannot reach the worker: {e:?}"));
             }
         }
     }
 
-    /// One value field per parameter of the entry; `keep` keeps the values
-    /// typed (or restored from a link) for the same entry.
-    fn fit_args(&mut self, keep: bool) {
-        let count = self
-            .functions
-            .iter()
-            .find(|f| f.name == self.entry)
-            .map_or(0, |f| f.params.len());
-        if !keep {
-            self.fields.args.clear();
-        }
-        self.fields.fit_args(count);
-    }
-
     /// Asks for a `Tick` of the current run in `TICK_MS`.
     fn tick(&mut self) {
-        let (ticker, run) = (self.ticker.clone(), self.runs);
+        let (Some(run), ticker) = (self.state.run, self.ticker.clone()) else {
+            return;
+        };
         if let Err(e) = dom::after(TICK_MS, move || ticker.emit(run)) {
-            self.error = Some(e);
+            self.state.error = Some(e);
         }
     }
 
-    /// Replaces a stuck or dead worker with a new one. A run it had ends
-    /// as cancelled with the report shown last; `why` says what happened.
-    fn restart_worker(&mut self, ctx: &Context<Self>, why: &str) {
+    /// Ends the worker at once and starts a new one; requests wait for it.
+    fn replace_worker(&mut self, ctx: &Context<Self>) -> Result<(), String> {
         if let Some(old) = self.worker.take() {
             // What it still has on the way must not reach freed handlers.
             old.set_onmessage(None);
@@ -195,153 +181,81 @@ impl App {
         }
         self._handlers = None;
         self.queued = Some(Vec::new());
-        match start_worker(ctx) {
-            Ok((worker, handlers)) => {
-                self.worker = Some(worker);
-                self._handlers = Some(handlers);
+        let (worker, handlers) = start_worker(ctx)?;
+        self.worker = Some(worker);
+        self._handlers = Some(handlers);
+        Ok(())
+    }
+
+    /// Replaces a stuck or dead worker; the state says what it lost.
+    fn restart_worker(&mut self, ctx: &Context<Self>, why: &str) {
+        match self.replace_worker(ctx) {
+            Ok(()) => {
+                let effects = self.state.worker_replaced(why);
+                self.perform(ctx, effects);
             }
             Err(e) => {
-                self.running = false;
-                self.error = Some(format!("{why}; cannot start a new engine: {e}"));
-                return;
+                let lost = self.state.worker_lost(why);
+                self.state.error = Some(format!("{lost}; cannot start a new engine: {e}"));
             }
         }
-        let mut message = format!("{why}, so it was restarted");
-        if std::mem::take(&mut self.running) {
-            match self.report.take() {
-                Some(shown) => {
-                    let mut report = Report::clone(&shown);
-                    report.stop_reason = "cancelled".into();
-                    message.push_str(&format!(
-                        "; the results are those shown last ({} paths)",
-                        report.paths.len()
-                    ));
-                    self.report = Some(Rc::new(report));
-                }
-                None => message.push_str("; it had shown no results yet"),
-            }
-        }
-        if let Some(id) = self.replaying.take() {
-            Rc::make_mut(&mut self.replays).insert(id, Replay::Failed(why.to_string()));
-        }
-        self.error = Some(message);
     }
 
-    fn module(&self) -> Vec<u8> {
-        self.binary_module()
-            .map_or_else(|| self.source.as_bytes().to_vec(), <[u8]>::to_vec)
+    /// Makes the editor's text the module, if it changed.
+    fn take_editor(&mut self, ctx: &Context<Self>) {
+        let effects = self.state.take_editor();
+        self.perform(ctx, effects);
     }
 
-    /// The module as a binary: uploaded or pasted, or the one the editor's
-    /// unedited text was printed from. `None` when the editor's text is it.
-    fn binary_module(&self) -> Option<&[u8]> {
-        self.binary.as_deref().or(self.unedited_binary())
+    fn run(&mut self, ctx: &Context<Self>) {
+        let before = self.state.run;
+        let effects = self.state.run();
+        self.perform(ctx, effects);
+        self.started_since(before);
     }
 
-    /// The worker runs an exploration or a replay.
-    fn busy(&self) -> bool {
-        self.running || self.replaying.is_some()
-    }
-
-    /// The binary the editor's text was printed from, while it is unedited:
-    /// that runs instead, since only it keeps the C line tables right
-    /// (assembled text lays the code out anew).
-    fn unedited_binary(&self) -> Option<&[u8]> {
-        let (bytes, text) = self.printed.as_ref()?;
-        (self.binary.is_none() && *text == self.source).then_some(bytes.as_slice())
-    }
-
-    /// Asks for `bytes` as WAT text for the editor.
-    fn print(&mut self, bytes: Vec<u8>) {
-        self.printing = Some(bytes.clone());
-        self.send(&Request::Print { module: bytes });
-    }
-
-    fn inspect_editor(&mut self) {
-        // Pasted base64 or hex of a binary module is taken as that module.
-        if let Source::Binary(bytes) = Source::from_editor(&self.source) {
-            self.binary = Some(bytes);
-        }
-        self.inspect();
-    }
-
-    fn inspect(&mut self) {
-        let module = self.module();
-        self.send(&Request::Inspect { module });
-    }
-
-    fn run(&mut self) {
-        match self.fields.parse() {
-            Ok(options) => {
-                self.error = None;
-                self.report = None;
-                self.progress = None;
-                self.replays = Rc::default();
-                self.running = true;
-                self.runs += 1;
-                self.heard_at = js_sys::Date::now();
-                self.tick();
-                let module = self.module();
-                self.ran = Some((module.clone(), self.entry.clone()));
-                let request = Request::Explore {
-                    module,
-                    entry: self.entry.clone(),
-                    options,
-                };
-                self.send(&request);
-            }
-            Err(e) => self.error = Some(e),
+    /// A run that started since `before` (Run, or a module listed with a
+    /// run waiting for it) is watched from now.
+    fn started_since(&mut self, before: Option<u32>) {
+        if self.state.run.is_some() && self.state.run != before {
+            self.heard_at = js_sys::Date::now();
+            self.tick();
         }
     }
 
     /// Restores the state of the share link in the address bar, if any, and
-    /// runs it at once (its entry is known before the worker lists them).
-    fn open_link(&mut self) {
+    /// runs it once its module is listed. `None` when there is none.
+    fn open_link(&mut self, ctx: &Context<Self>) -> Option<()> {
         self.share = None;
-        let restored = match share::decode(&dom::fragment()) {
-            None => false,
-            Some(Err(message)) => {
+        match share::decode(&dom::fragment())? {
+            Err(message) => {
                 self.share = Some(Err(message));
-                false
+                None
             }
-            Some(Ok(shared)) => {
-                self.entry = shared.entry;
-                self.fields = OptionFields::from_options(&shared.options);
-                self.example = shared.example.as_deref().and_then(examples::find);
-                match (shared.source, self.example) {
-                    // A gallery example: its C beside its WAT, as if chosen.
-                    (Source::Binary(bytes), Some(_)) => {
-                        self.print(bytes);
-                        self.run_when_inspected = true;
-                        return;
-                    }
-                    (Source::Text(text), _) => {
-                        self.source = text;
-                        self.binary = None;
-                    }
-                    (Source::Binary(bytes), None) => self.binary = Some(bytes),
-                }
-                true
+            Ok(shared) => {
+                let effects = self.state.open_link(shared);
+                self.perform(ctx, effects);
+                Some(())
             }
-        };
-        self.inspect();
-        if restored {
-            self.run();
         }
     }
 
-    fn share(&mut self) {
-        let link = self.fields.parse().and_then(|options| {
-            // An unedited example goes as its binary, with its name.
-            let example = self.example.filter(|_| self.unedited_binary().is_some());
-            let source = match self.binary_module() {
-                Some(bytes) => Source::Binary(bytes.to_vec()),
-                None => Source::Text(self.source.clone()),
+    fn share(&mut self, ctx: &Context<Self>) {
+        self.take_editor(ctx);
+        let state = &self.state;
+        let link = state.fields.parse().and_then(|options| {
+            let (source, example) = match &state.source {
+                Source::Text { text, .. } => (input::Source::Text(text.clone()), None),
+                Source::Binary { bytes, .. } => (
+                    input::Source::Binary(bytes.clone()),
+                    // An unedited example goes as its binary, with its name.
+                    state.example.filter(|e| e.wasm == bytes.as_slice()),
+                ),
             };
             let shared = share::Shared {
                 source,
                 example: example.map(|e| e.id.to_string()),
-                entry: self.entry.clone(),
+                entry: state.entry_to_run().unwrap_or_default().to_string(),
                 options,
             };
             dom::set_fragment(&share::encode(&shared)?)
@@ -360,96 +274,21 @@ impl App {
             return false;
         }
         if let Err(e) = dom::set_fragment("") {
-            self.error = Some(e);
+            self.state.error = Some(e);
         }
         true
     }
 
-    fn loaded(&mut self, bytes: Vec<u8>) {
-        // A `.wat` file is text for the editor; anything else is loaded as is.
-        match String::from_utf8(bytes) {
-            Ok(text) if !text.starts_with('\0') => {
-                self.source = text;
-                self.binary = None;
-            }
-            Ok(text) => self.binary = Some(text.into_bytes()),
-            Err(e) => self.binary = Some(e.into_bytes()),
+    fn answer(&mut self, ctx: &Context<Self>, answer: Envelope<Response>) {
+        self.heard_at = js_sys::Date::now();
+        if answer.body == Response::Ready {
+            self.worker_ready();
+            return;
         }
-        self.inspect();
-    }
-
-    fn apply(&mut self, response: Response) {
-        match response {
-            Response::Ready => self.worker_ready(),
-            Response::Disassembly { lines } => self.disassembly = Rc::new(lines),
-            Response::Printed { text } => {
-                self.source = text.clone();
-                self.binary = None;
-                self.printed = self.printing.take().map(|bytes| (bytes, text));
-                self.inspect();
-            }
-            Response::Module { functions } => {
-                let before = self.entry.clone();
-                if let Some(e) = self
-                    .example
-                    .filter(|e| functions.iter().any(|f| f.name == e.entry))
-                {
-                    self.entry = e.entry.to_string();
-                } else if !functions.iter().any(|f| f.name == self.entry) {
-                    self.entry = functions
-                        .first()
-                        .map_or_else(String::new, |f| f.name.clone());
-                }
-                self.functions = functions;
-                self.fit_args(self.entry == before);
-                self.error = None;
-                if std::mem::take(&mut self.run_when_inspected) {
-                    self.run();
-                }
-            }
-            Response::Progress {
-                paths,
-                pending,
-                queries,
-                instructions,
-                elapsed_ms,
-            } => {
-                self.heard_at = js_sys::Date::now();
-                self.progress = Some(Progress {
-                    paths,
-                    pending,
-                    queries,
-                    instructions,
-                    elapsed_ms,
-                })
-            }
-            // A late snapshot (after Stop's report) would hide the final one.
-            Response::Snapshot { report } => {
-                if self.running {
-                    self.report = Some(Rc::from(report));
-                }
-            }
-            Response::Finished { report } => {
-                self.running = false;
-                self.report = Some(Rc::from(report));
-            }
-            Response::Replayed { path, trace } => {
-                if let Some(id) = self.replaying.take() {
-                    Rc::make_mut(&mut self.replays).insert(id, Replay::Done { path, trace });
-                }
-            }
-            // The worker answers in order: while a replay waits, an error is its.
-            Response::Error { message } => {
-                if let Some(id) = self.replaying.take() {
-                    Rc::make_mut(&mut self.replays).insert(id, Replay::Failed(message));
-                } else {
-                    // A module that does not load leaves nothing to run.
-                    self.run_when_inspected = false;
-                    self.running = false;
-                    self.error = Some(message);
-                }
-            }
-        }
+        let before = self.state.run;
+        let effects = self.state.answer(answer);
+        self.perform(ctx, effects);
+        self.started_since(before);
     }
 }
 
@@ -463,7 +302,7 @@ fn start_worker(ctx: &Context<App>) -> Result<(web_sys::Worker, WorkerHandlers),
         let parsed = event
             .data()
             .as_string()
-            .and_then(|text| serde_json::from_str::<Response>(&text).ok());
+            .and_then(|text| serde_json::from_str::<Envelope<Response>>(&text).ok());
         match parsed {
             Some(response) => on_response.emit(response),
             None => on_failure.emit("the worker sent an unreadable message".into()),
@@ -483,9 +322,13 @@ impl Component for App {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, handlers, error) = match start_worker(ctx) {
-            Ok((worker, handlers)) => (Some(worker), Some(handlers), None),
-            Err(e) => (None, None, Some(format!("cannot start the engine: {e}"))),
+        let mut state = PageState::default();
+        let (worker, handlers) = match start_worker(ctx) {
+            Ok((worker, handlers)) => (Some(worker), Some(handlers)),
+            Err(e) => {
+                state.error = Some(format!("cannot start the engine: {e}"));
+                (None, None)
+            }
         };
         let mut app = App {
             worker,
@@ -495,33 +338,20 @@ impl Component for App {
                 let changed = ctx.link().callback(|()| Msg::FragmentChanged);
                 dom::on_fragment_change(move || changed.emit(()))
             },
-            source: GET_SIGN.to_string(),
-            example: None,
-            printing: None,
-            printed: None,
-            disassembly: Rc::default(),
+            state,
+            edits: 0,
             highlight: None,
             wat: NodeRef::default(),
             c_pane: NodeRef::default(),
             scroll_to_mark: false,
-            binary: None,
-            functions: Vec::new(),
-            entry: String::new(),
-            fields: OptionFields::default(),
-            running: false,
-            run_when_inspected: false,
-            runs: 0,
             heard_at: 0.0,
             ticker: ctx.link().callback(Msg::Tick),
-            progress: None,
-            report: None,
-            ran: None,
-            replays: Rc::default(),
-            replaying: None,
             share: None,
-            error,
         };
-        app.open_link();
+        if app.open_link(ctx).is_none() {
+            app.state.type_text(GET_SIGN.to_string());
+            app.take_editor(ctx);
+        }
         app
     }
 
@@ -529,97 +359,112 @@ impl Component for App {
         match msg {
             Msg::Example(id) => {
                 self.forget_link();
-                self.example = examples::find(&id);
-                if let Some(e) = self.example {
-                    self.report = None;
-                    self.highlight = None;
-                    self.print(e.wasm.to_vec());
-                }
+                let effects = self.state.choose_example(&id);
+                self.perform(ctx, effects);
             }
             Msg::Highlight(location) => {
-                self.highlight = Some(location);
+                let Some(results) = &self.state.results else {
+                    return false;
+                };
+                self.highlight = Some((results.run, location));
                 self.scroll_to_mark = true;
             }
-            Msg::Edit(text) => {
-                self.source = text;
-                return self.forget_link();
+            Msg::Edit { text, at_once } => {
+                let could_run = self.state.can_run();
+                self.state.type_text(text);
+                self.edits += 1;
+                let forgot = self.forget_link();
+                if at_once {
+                    self.take_editor(ctx);
+                    return true;
+                }
+                let (paused, edit) = (ctx.link().callback(Msg::TypingPaused), self.edits);
+                if let Err(e) = dom::after(TYPING_PAUSE_MS, move || paused.emit(edit)) {
+                    self.state.error = Some(e);
+                }
+                // Typing is drawn by the editor itself; the page only when
+                // Run or the link changes.
+                return forgot || could_run != self.state.can_run();
             }
-            Msg::Inspect => self.inspect_editor(),
-            Msg::InspectAndRun => {
-                self.inspect_editor();
-                self.run_when_inspected = true;
+            Msg::TypingPaused(edit) => {
+                if edit != self.edits {
+                    return false;
+                }
+                self.take_editor(ctx);
             }
+            Msg::TakeEditor => self.take_editor(ctx),
             Msg::Entry(name) => {
                 self.forget_link();
-                self.entry = name;
-                self.fit_args(false);
+                self.state.choose_entry(name);
             }
             Msg::Arg(i, text) => {
                 self.forget_link();
-                if let Some(field) = self.fields.args.get_mut(i) {
+                if let Some(field) = self.state.fields.args.get_mut(i) {
                     *field = text;
                 }
             }
             Msg::Field(id, text) => {
                 self.forget_link();
-                if let Some(field) = self.fields.field_mut(id) {
+                if let Some(field) = self.state.fields.field_mut(id) {
                     *field = text;
                 }
             }
             Msg::File(file) => {
                 self.forget_link();
-                let loaded = ctx.link().callback(Msg::Loaded);
+                let name = file.name();
+                let (read, effects) = self.state.reading_file(&name, file.size());
+                self.perform(ctx, effects);
+                let read = ctx
+                    .link()
+                    .callback(move |bytes| Msg::FileRead(read, name.clone(), bytes));
                 wasm_bindgen_futures::spawn_local(async move {
-                    loaded.emit(dom::read_file(file).await);
+                    read.emit(dom::read_file(file).await);
                 });
-                return false;
             }
-            Msg::Loaded(Ok(bytes)) => self.loaded(bytes),
-            Msg::Loaded(Err(message)) => self.error = Some(message),
+            Msg::FileRead(read, name, Ok(bytes)) => {
+                let effects = self.state.file_read(read, name, bytes);
+                self.perform(ctx, effects);
+            }
+            Msg::FileRead(read, _, Err(message)) => {
+                let effects = self.state.file_failed(read, message);
+                self.perform(ctx, effects);
+            }
             Msg::EditText => {
-                self.forget_link();
-                self.binary = None;
-                self.inspect();
+                let effects = self.state.edit_as_text();
+                self.perform(ctx, effects);
             }
-            Msg::Share => self.share(),
-            Msg::FragmentChanged => self.open_link(),
+            Msg::Share => self.share(ctx),
+            Msg::FragmentChanged => {
+                self.open_link(ctx);
+            }
             Msg::Download => {
-                if let Some(report) = &self.report {
+                let report = self.state.results.as_ref().and_then(|r| r.report.clone());
+                if let Some(report) = report {
                     let written = serde_json::to_string_pretty(report.as_ref())
                         .map_err(|e| e.to_string())
                         .and_then(|json| dom::download_json("symplay-report.json", &json));
                     if let Err(e) = written {
-                        self.error = Some(e);
+                        self.state.error = Some(e);
                     }
                 }
             }
             Msg::Replay(id) => {
-                let test = self
-                    .report
-                    .as_ref()
-                    .and_then(|r| r.paths.iter().find(|p| p.id == id))
-                    .map(|p| p.inputs.clone());
-                if let (Some(test), Some((module, entry))) = (test, self.ran.clone()) {
-                    self.replaying = Some(id);
-                    Rc::make_mut(&mut self.replays).insert(id, Replay::Pending);
-                    self.send(&Request::Replay {
-                        module,
-                        entry,
-                        test,
-                    });
-                }
+                let effects = self.state.replay(id);
+                self.perform(ctx, effects);
             }
-            Msg::Run => self.run(),
+            Msg::Run => self.run(ctx),
             Msg::Stop => {
-                self.send(&Request::Stop);
-                let overdue = ctx.link().callback(Msg::StopOverdue);
-                let run = self.runs;
-                if let Err(e) = dom::after(STOP_GRACE_MS, move || overdue.emit(run)) {
-                    self.error = Some(e);
+                let effects = self.state.stop();
+                self.perform(ctx, effects);
+                if let Some(run) = self.state.run {
+                    let overdue = ctx.link().callback(Msg::StopOverdue);
+                    if let Err(e) = dom::after(STOP_GRACE_MS, move || overdue.emit(run)) {
+                        self.state.error = Some(e);
+                    }
                 }
             }
             Msg::StopOverdue(run) => {
-                if !self.running || run != self.runs {
+                if self.state.run != Some(run) {
                     return false;
                 }
                 let why = format!(
@@ -629,7 +474,7 @@ impl Component for App {
                 self.restart_worker(ctx, &why);
             }
             Msg::Tick(run) => {
-                if !self.running || run != self.runs {
+                if self.state.run != Some(run) {
                     return false;
                 }
                 self.tick();
@@ -638,11 +483,8 @@ impl Component for App {
             Msg::WorkerDied(message) => {
                 self.restart_worker(ctx, &format!("the engine stopped: {message}"))
             }
-            Msg::Worker(response) => self.apply(response),
-            Msg::WorkerFailed(message) => {
-                self.running = false;
-                self.error = Some(message);
-            }
+            Msg::Worker(answer) => self.answer(ctx, answer),
+            Msg::WorkerFailed(message) => self.restart_worker(ctx, &message),
         }
         true
     }
@@ -659,11 +501,20 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
+        let state = &self.state;
         let on_example = link.callback(|e: Event| {
             Msg::Example(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
         let on_edit = link.callback(|e: InputEvent| {
-            Msg::Edit(e.target_unchecked_into::<HtmlTextAreaElement>().value())
+            // A paste or drop is a module coming in, not typing.
+            let at_once = matches!(
+                e.input_type().as_str(),
+                "insertFromPaste" | "insertFromDrop"
+            );
+            Msg::Edit {
+                text: e.target_unchecked_into::<HtmlTextAreaElement>().value(),
+                at_once,
+            }
         });
         let on_entry = link.callback(|e: Event| {
             Msg::Entry(e.target_unchecked_into::<HtmlSelectElement>().value())
@@ -700,59 +551,42 @@ impl Component for App {
                 .and_then(|files| files.get(0))
                 .map(Msg::File)
         });
-        let f = &self.fields;
+        let f = &state.fields;
         // Ctrl+Enter (or Cmd+Enter) runs what is in the editor; Escape stops.
-        let (running, busy) = (self.running, self.busy());
+        let (running, can_run) = (state.run.is_some(), state.can_run());
         let on_key = link.batch_callback(move |e: KeyboardEvent| {
-            if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) && !busy {
+            // Whether a run can start is for the state to say then: the
+            // editor may hold text typed since the page was drawn.
+            if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                 e.prevent_default();
-                vec![Msg::InspectAndRun]
+                vec![Msg::Run]
             } else if e.key() == "Escape" && running {
                 vec![Msg::Stop]
             } else {
                 Vec::new()
             }
         });
+        let report = state.results.as_ref().and_then(|r| r.report.clone());
         html! {
             <main onkeydown={on_key}>
                 <header><h1>{ "Symplay" }</h1><span class="tagline">{ "symbolic execution for WebAssembly" }</span></header>
                 <section class="input" ondragover={on_drag_over} ondrop={on_drop}>
                     <label>{ "example " }
                         <select id="example" onchange={on_example}>
-                            <option value="" selected={self.example.is_none()}>{ "(your own module)" }</option>
+                            <option value="" selected={state.example.is_none()}>{ "(your own module)" }</option>
                             { for EXAMPLES.iter().map(|e| html! {
-                                <option value={e.id} selected={self.example.is_some_and(|x| x.id == e.id)}>
+                                <option value={e.id} selected={state.example.is_some_and(|x| x.id == e.id)}>
                                     { format!("{}: {}", e.title, e.about) }
                                 </option>
                             }) }
                         </select>
                     </label>
                     <div class="panes">
-                        { self.example.map(|e| self.view_c_source(e)).unwrap_or_default() }
-                        { match &self.binary {
-                            Some(bytes) => html! {
-                                <div id="binary-note" class="binary-note pane">
-                                    { format!("binary module, {} bytes", bytes.len()) }{ " " }
-                                    <button id="edit-text" onclick={link.callback(|_| Msg::EditText)}>{ "Edit text instead" }</button>
-                                </div>
-                            },
-                            None => html! {
-                                <textarea id="source" class="pane" spellcheck="false" value={self.source.clone()}
-                                    placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here; Ctrl+Enter runs"
-                                    oninput={on_edit} onblur={link.callback(|_| Msg::Inspect)} />
-                            },
-                        } }
+                        { state.example.map(|e| self.view_c_source(e)).unwrap_or_default() }
+                        { self.view_editor(ctx, on_edit) }
                     </div>
                     <div class="controls">
-                        <label>{ "entry " }
-                            <select id="entry" onchange={on_entry}>
-                                { for self.functions.iter().map(|f| html! {
-                                    <option value={f.name.clone()} selected={f.name == self.entry}>
-                                        { format!("{} {}", f.name, f.signature) }
-                                    </option>
-                                }) }
-                            </select>
-                        </label>
+                        { self.view_entry(on_entry) }
                         { self.view_args(ctx) }
                     </div>
                     <div class="controls options">
@@ -771,25 +605,25 @@ impl Component for App {
                         { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
                     </div>
                     <div class="controls actions">
-                        <button id="run" class="primary" title="Ctrl+Enter" disabled={self.busy() || self.entry.is_empty()}
+                        <button id="run" class="primary" title="Ctrl+Enter" disabled={!can_run}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
-                        <button id="stop" title="Escape" disabled={!self.running}
+                        <button id="stop" title="Escape" disabled={!running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
                         <button id="share" onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
-                        <label class="upload">{ "upload a .wasm or .wat " }<input id="upload" type="file" accept=".wasm,.wat" onchange={on_file} /></label>
+                        <label class="upload">{ "upload a .wasm, .wat or base64 .txt " }<input id="upload" type="file" accept=".wasm,.wat,.txt" onchange={on_file} /></label>
                     </div>
                     { self.view_share() }
                 </section>
                 { self.view_status() }
-                { self.report.clone().map(|report| html! {
-                    <TreeView key={self.runs} {report} disassembly={self.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
+                { report.clone().zip(state.results.as_ref()).map(|(report, results)| html! {
+                    <TreeView key={results.run} {report} disassembly={state.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
                 }).unwrap_or_default() }
-                { self.report.clone().map(|report| html! {
+                { report.clone().map(|report| html! {
                     <PathsTable {report} on_locate={link.callback(Msg::Highlight)} />
                 }).unwrap_or_default() }
-                { self.view_bugs(ctx) }
-                <WatPane lines={self.disassembly.clone()} pane={self.wat.clone()}
-                    marked={self.highlight.as_ref().and_then(|l| line_of(&self.disassembly, l.offset))} />
+                { self.view_bugs(ctx, report) }
+                <WatPane lines={state.disassembly.clone()} pane={self.wat.clone()}
+                    marked={self.highlight().and_then(|l| line_of(&state.disassembly, l.offset))} />
             </main>
         }
     }
@@ -800,8 +634,7 @@ impl App {
     /// location marked (from the module's line tables).
     fn view_c_source(&self, e: &Example) -> Html {
         let marked = self
-            .highlight
-            .as_ref()
+            .highlight()
             .and_then(|l| l.source.as_ref())
             .filter(|s| s.file == e.c_file)
             .map(|s| s.line as usize);
@@ -816,9 +649,72 @@ impl App {
         }
     }
 
+    /// The editor with the module's text, or a binary module's size.
+    fn view_editor(&self, ctx: &Context<Self>, on_edit: Callback<InputEvent>) -> Html {
+        let link = ctx.link();
+        match &self.state.source {
+            Source::Binary {
+                bytes,
+                name,
+                wat: Wat::Hidden,
+            } => html! {
+                <div id="binary-note" class="binary-note pane">
+                    { format!("binary module, {} bytes ({name})", bytes.len()) }{ " " }
+                    <button id="edit-text" onclick={link.callback(|_| Msg::EditText)}>{ "Edit text instead" }</button>
+                </div>
+            },
+            Source::Binary {
+                wat: Wat::Printing(_),
+                ..
+            } => html! {
+                <textarea id="source" class="pane" disabled=true value="" placeholder="printing the module as WAT..." />
+            },
+            _ => html! {
+                <textarea id="source" class="pane" spellcheck="false" value={self.state.editor.clone()}
+                    placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here; Ctrl+Enter runs"
+                    oninput={on_edit} onblur={link.callback(|_| Msg::TakeEditor)} />
+            },
+        }
+    }
+
+    /// The entry picker: the module's functions once listed, nothing
+    /// chosen when only runtime helpers are exported.
+    fn view_entry(&self, on_entry: Callback<Event>) -> Html {
+        let state = &self.state;
+        let options = match &state.load {
+            Load::Reading(_) | Load::Loading(_) => {
+                html! { <option value="">{ "loading..." }</option> }
+            }
+            Load::Failed(_) => Html::default(),
+            Load::Ready => html! {
+                <>
+                    if state.entry.is_none() && !state.functions.is_empty() {
+                        <option value="" selected=true disabled=true>{ "choose a function" }</option>
+                    }
+                    { for state.functions.iter().map(|f| html! {
+                        <option value={f.name.clone()} selected={Some(&f.name) == state.entry.as_ref()}>
+                            { format!("{} {}", f.name, f.signature) }
+                        </option>
+                    }) }
+                </>
+            },
+        };
+        let disabled = state.load != Load::Ready || state.functions.is_empty();
+        html! {
+            <label>{ "entry " }
+                <select id="entry" onchange={on_entry} {disabled}>{ options }</select>
+            </label>
+        }
+    }
+
     /// A value field per parameter of the entry: empty is symbolic.
     fn view_args(&self, ctx: &Context<Self>) -> Html {
-        let Some(function) = self.functions.iter().find(|f| f.name == self.entry) else {
+        let state = &self.state;
+        let Some(function) = state
+            .functions
+            .iter()
+            .find(|f| Some(&f.name) == state.entry.as_ref())
+        else {
             return Html::default();
         };
         html! {
@@ -827,7 +723,7 @@ impl App {
                     let on_input = ctx.link().callback(move |e: InputEvent| {
                         Msg::Arg(i, e.target_unchecked_into::<HtmlInputElement>().value())
                     });
-                    let value = self.fields.args.get(i).cloned().unwrap_or_default();
+                    let value = state.fields.args.get(i).cloned().unwrap_or_default();
                     html! {
                         <label title="a value fixes this parameter; empty leaves it symbolic">
                             { format!("arg{i} ({ty}) ") }
@@ -852,47 +748,69 @@ impl App {
         }
     }
 
-    fn view_bugs(&self, ctx: &Context<Self>) -> Html {
-        let Some(report) = &self.report else {
+    fn view_bugs(&self, ctx: &Context<Self>, report: Option<Rc<Report>>) -> Html {
+        let (Some(report), Some(results)) = (report, &self.state.results) else {
             return Html::default();
         };
         html! {
             <section class="downloads-and-bugs">
                 <button id="download" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download report (JSON)" }</button>
-                <BugList report={report.clone()} replays={self.replays.clone()}
-                    busy={self.busy()} on_replay={ctx.link().callback(Msg::Replay)} />
+                <BugList {report} replays={results.replays.clone()}
+                    busy={self.state.busy()} on_replay={ctx.link().callback(Msg::Replay)} />
             </section>
         }
     }
 
-    /// How long a running worker has not sent progress, once that is long.
+    /// The location marked, if it is of the results shown.
+    fn highlight(&self) -> Option<&Location> {
+        let (run, location) = self.highlight.as_ref()?;
+        (self.state.results.as_ref()?.run == *run).then_some(location)
+    }
+
+    /// How long a running worker has not spoken, once that is long.
     fn silent_for(&self) -> Option<f64> {
         let silent = js_sys::Date::now() - self.heard_at;
-        (self.running && silent > SILENCE_MS).then_some(silent)
+        (self.state.run.is_some() && silent > SILENCE_MS).then_some(silent)
     }
 
     fn view_status(&self) -> Html {
-        let error = self
-            .error
+        let state = &self.state;
+        let loading = match &state.load {
+            Load::Reading(what) => Some(what),
+            Load::Loading(what) if state.source.bytes().len() >= LARGE_MODULE => Some(what),
+            _ => None,
+        }
+        .map(|what| html! { <p id="loading">{ format!("loading {what}...") }</p> });
+        let error = match &state.load {
+            Load::Failed(why) => Some(why),
+            _ => state.error.as_ref(),
+        }
+        .map(|e| html! { <p id="error" class="error">{ e.clone() }</p> });
+        let notice = state
+            .no_entry
             .as_ref()
-            .map(|e| html! { <p id="error" class="error">{ e.clone() }</p> });
-        let progress = self.progress.as_ref().map(|p| {
-            html! {
-                <p id="progress">{ format!(
-                    "{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
-                    if self.running { "running: " } else { "" },
-                    p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
-                ) }
-                if let Some(ms) = self.silent_for() {
-                    <span id="busy">{ format!(
-                        "; no word from the engine for {:.0} s: it is inside one long step, such as a hard solver query",
-                        ms / 1000.0
-                    ) }</span>
+            .map(|n| html! { <p id="notice" class="notice">{ n.clone() }</p> });
+        let progress = state
+            .results
+            .as_ref()
+            .and_then(|r| r.progress.as_ref())
+            .map(|p| {
+                html! {
+                    <p id="progress">{ format!(
+                        "{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
+                        if state.run.is_some() { "running: " } else { "" },
+                        p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
+                    ) }
+                    if let Some(ms) = self.silent_for() {
+                        <span id="busy">{ format!(
+                            "; no word from the engine for {:.0} s: it is inside one long step, such as a hard solver query",
+                            ms / 1000.0
+                        ) }</span>
+                    }
+                    </p>
                 }
-                </p>
-            }
-        });
-        html! { <section class="status">{ error }{ progress }</section> }
+            });
+        html! { <section class="status">{ loading }{ error }{ notice }{ progress }</section> }
     }
 }
 

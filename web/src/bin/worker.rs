@@ -6,7 +6,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
-use symplay_web::protocol::{Request, Response};
+use symplay_web::protocol::{Envelope, Request, Response};
 use symplay_web::session::Session;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -23,10 +23,13 @@ struct Worker {
 }
 
 impl Worker {
-    fn post(&self, answers: &[Response]) {
+    fn post(&self, answers: &[Envelope<Response>]) {
         for answer in answers {
             let text = serde_json::to_string(answer).unwrap_or_else(|e| {
-                format!(r#"{{"type":"error","message":"cannot encode a response: {e}"}}"#)
+                format!(
+                    r#"{{"id":{},"body":{{"type":"error","message":"cannot encode a response: {e}"}}}}"#,
+                    answer.id
+                )
             });
             // Posting a string to the page that created us cannot fail.
             let _ = self.scope.post_message(&JsValue::from_str(&text));
@@ -56,11 +59,16 @@ impl Worker {
             .as_string()
             .ok_or_else(|| "a request must be JSON text".to_string())
             .and_then(|text| {
-                serde_json::from_str::<Request>(&text).map_err(|e| format!("bad request: {e}"))
+                serde_json::from_str::<Envelope<Request>>(&text)
+                    .map_err(|e| format!("bad request: {e}"))
             });
         let answers = match request {
-            Ok(request) => self.session.borrow_mut().handle(request),
-            Err(message) => vec![Response::Error { message }],
+            Ok(Envelope { id, body }) => self.session.borrow_mut().handle(id, body),
+            // Unreadable, so unnumbered: the page takes it as the worker's failure.
+            Err(message) => vec![Envelope {
+                id: 0,
+                body: Response::Error { message },
+            }],
         };
         self.post(&answers);
         self.schedule();
@@ -81,5 +89,8 @@ fn main() {
         .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    worker.post(&[Response::Ready]);
+    worker.post(&[Envelope {
+        id: 0,
+        body: Response::Ready,
+    }]);
 }

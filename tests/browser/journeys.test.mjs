@@ -1,0 +1,405 @@
+// Journeys through the page, one per way a module comes in (typed, pasted
+// with Ctrl+V as WAT, base64 or hex, uploaded as .wasm, .wat or base64
+// text, dropped, chosen from the gallery, "Edit text instead", an edited
+// example, a share link), and changes of module during and after a run.
+// Each checks the entry shown, the entry run, the path count of that
+// module, and that nothing of the module before stays on screen.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { artifacts, servedPlayground } from './harness.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const examples = join(here, '..', '..', 'static', 'examples', 'c');
+const data = join(here, '..', 'data');
+
+/// Two paths: x > 10 and not.
+const PASTED = `(module
+  (func (export "pasted_fn") (param $x i32) (result i32)
+    (if (result i32) (i32.gt_s (local.get $x) (i32.const 10))
+      (then (i32.const 1))
+      (else (i32.const 0)))))`;
+
+/// Two paths, short enough to type.
+const TYPED = '(module (func (export "typed_fn") (param i32) (result i32) (if (result i32) (local.get 0) (then (i32.const 1)) (else (i32.const 2)))))';
+
+/// Counts up to a symbolic bound: a new path every iteration, never done.
+const ENDLESS = `(module (func (export "endless") (param i32) (local i32)
+  (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))`;
+
+const env = servedPlayground();
+
+/// A fresh visitor's page (the clipboard allowed), once its first module
+/// is listed.
+async function openAt(url = env.base) {
+  const context = await env.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
+  return { page, errors };
+}
+
+/// Replaces the editor's text by a real paste: the text on the clipboard,
+/// a click in the editor, Ctrl+A, Ctrl+V.
+async function paste(page, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.click('#source');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+}
+
+/// Fails if `selector` is on screen, with what it says.
+async function absent(page, selector, why = `${selector} on screen`) {
+  const found = page.locator(selector);
+  if (await found.count() > 0) {
+    assert.fail(`${why}: ${await found.first().innerText()}`);
+  }
+}
+
+/// Nothing of a run is on screen: no tree, table, bugs, progress or error.
+async function noResults(page) {
+  for (const stale of ['#tree', '#paths', '#bugs', '#progress', '#error', '#drops']) {
+    await absent(page, stale, `${stale} still on screen`);
+  }
+}
+
+/// The entry shown once the module is listed.
+async function shownEntry(page, entry) {
+  await page.waitForFunction((e) => {
+    const select = document.querySelector('#entry');
+    return select && !select.disabled && select.value === e;
+  }, entry, { timeout: 15_000 }).catch(() => {});
+  assert.equal(await page.inputValue('#entry'), entry, 'the entry shown');
+  // The disassembly beside is of this module.
+  await page.waitForSelector(`#wat .line:has-text('(export "${entry}"')`, { timeout: 5_000 });
+}
+
+/// Clicks Run and waits for the run to end: its heading names the entry
+/// run and the paths found.
+async function run(page, { entry, paths, reason = 'completed' }) {
+  await page.click('#run');
+  const heading = page.locator('.results h2');
+  await page.waitForFunction(() => /\((?!running)[^)]*\)$/.test(document.querySelector('.results h2')?.innerText ?? '')
+    || document.querySelector('#error'), null, { timeout: 30_000 });
+  await absent(page, '#error', 'error instead of results');
+  assert.equal(await heading.innerText(), `${entry}: ${paths} paths (${reason})`);
+  assert.equal(await page.locator('#paths tbody tr').count(), paths);
+  assert.equal(await page.inputValue('#entry'), entry, 'the entry shown after the run');
+}
+
+test('typed: the module typed is the module run, with its function', async () => {
+  const { page, errors } = await openAt();
+  await page.click('#source');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(TYPED);
+  // Run at once, as a person does; the page reads the editor first.
+  await run(page, { entry: 'typed_fn', paths: 2 });
+  await shownEntry(page, 'typed_fn');
+  assert.deepEqual(errors, []);
+});
+
+test('pasted WAT: Run right after Ctrl+V explores the pasted function', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, PASTED);
+  await run(page, { entry: 'pasted_fn', paths: 2 });
+  assert.match(await page.locator('#entry').innerText(), /^pasted_fn \(i32\) -> i32$/);
+  await page.screenshot({ path: join(artifacts, 'pasted-wat.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+test('pasted base64 of a clang module: its function, not __wasm_call_ctors', async () => {
+  const { page, errors } = await openAt();
+  const b64 = (await readFile(join(data, 'clamp.wasm'))).toString('base64');
+  await paste(page, b64);
+  await shownEntry(page, 'clamp');
+  assert.match(await page.locator('#binary-note').innerText(), /binary module, 516 bytes/);
+  // Both functions are listed; the program's is chosen.
+  assert.deepEqual(await page.locator('#entry option').allInnerTexts(),
+    ['__wasm_call_ctors ()', 'clamp (i32, i32, i32) -> i32']);
+  await run(page, { entry: 'clamp', paths: 3 });
+  assert.deepEqual(errors, []);
+});
+
+test('pasted hex: read as the module it spells', async () => {
+  const { page, errors } = await openAt();
+  const hex = (await readFile(join(examples, 'divide.wasm'))).toString('hex').replace(/(.{64})/g, '$1\n');
+  await paste(page, hex);
+  await shownEntry(page, 'divide');
+  await run(page, { entry: 'divide', paths: 3 });
+  assert.deepEqual(errors, []);
+});
+
+test('uploaded .wasm, .wat and base64 .txt files: each the module that runs', async () => {
+  const { page, errors } = await openAt();
+  await page.setInputFiles('#upload', join(data, 'clamp.wasm'));
+  await shownEntry(page, 'clamp');
+  await run(page, { entry: 'clamp', paths: 3 });
+  await page.setInputFiles('#upload', { name: 'mine.wat', mimeType: 'text/plain', buffer: Buffer.from(PASTED) });
+  await shownEntry(page, 'pasted_fn');
+  await noResults(page);
+  assert.equal(await page.inputValue('#source'), PASTED);
+  await run(page, { entry: 'pasted_fn', paths: 2 });
+  const b64 = (await readFile(join(examples, 'password.wasm'))).toString('base64');
+  await page.setInputFiles('#upload', { name: 'password.txt', mimeType: 'text/plain', buffer: Buffer.from(b64) });
+  await shownEntry(page, 'check_password');
+  await noResults(page);
+  assert.match(await page.locator('#binary-note').innerText(), /password\.txt/);
+  await run(page, { entry: 'check_password', paths: 9 });
+  assert.deepEqual(errors, []);
+});
+
+test('an uploaded .c file is told to be compiled, and leaves nothing to run', async () => {
+  const { page, errors } = await openAt();
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  await page.setInputFiles('#upload', join(examples, 'divide.c'));
+  const error = page.locator('#error');
+  await error.waitFor();
+  assert.match(await error.innerText(), /^divide\.c: this is C source, not a WebAssembly module: compile it to \.wasm first/);
+  assert.equal(await page.locator('#entry option').count(), 0);
+  assert.equal(await page.isDisabled('#entry'), true);
+  assert.equal(await page.isDisabled('#run'), true);
+  for (const stale of ['#tree', '#paths', '#progress']) {
+    assert.equal(await page.locator(stale).count(), 0, stale);
+  }
+  await page.screenshot({ path: join(artifacts, 'uploaded-c.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+test('dropped: a .wasm dropped on the editor is the module that runs', async () => {
+  const { page, errors } = await openAt();
+  const bytes = [...await readFile(join(examples, 'heap.wasm'))];
+  const transfer = await page.evaluateHandle((bytes) => {
+    const t = new DataTransfer();
+    t.items.add(new File([new Uint8Array(bytes)], 'heap.wasm', { type: 'application/wasm' }));
+    return t;
+  }, bytes);
+  await page.dispatchEvent('#source', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('#source', 'drop', { dataTransfer: transfer });
+  // wasi-libc's reactor exports _initialize first: a runtime helper.
+  await shownEntry(page, 'copy_record');
+  assert.match(await page.locator('#binary-note').innerText(), /^binary module, \d+ bytes \(heap\.wasm\)/);
+  assert.match(await page.locator('#entry').innerText(), /_initialize \(\)\s+copy_record \(\) -> i32/);
+  await run(page, { entry: 'copy_record', paths: 9 });
+  assert.deepEqual(errors, []);
+});
+
+test('gallery: the chosen example, its entry and its C', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'checksum');
+  await shownEntry(page, 'check_packet');
+  assert.match(await page.locator('#c-source').innerText(), /0xcafe1234/);
+  await run(page, { entry: 'check_packet', paths: 3 });
+  assert.deepEqual(errors, []);
+});
+
+test('"Edit text instead" shows the uploaded module as text and keeps its entry', async () => {
+  const { page, errors } = await openAt();
+  await page.setInputFiles('#upload', join(examples, 'password.wasm'));
+  await shownEntry(page, 'check_password');
+  await page.click('#edit-text');
+  await page.waitForFunction(() => /\(export "check_password"/.test(document.querySelector('#source')?.value ?? ''));
+  assert.equal(await page.inputValue('#entry'), 'check_password');
+  await run(page, { entry: 'check_password', paths: 9 });
+  // The binary still runs until the text is edited: its C lines are known.
+  assert.match((await page.locator('#paths tbody tr').allInnerTexts()).join('\n'), /\(password\.c:\d+\)/);
+  assert.deepEqual(errors, []);
+});
+
+test('an edited example runs as edited, with its entry', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'sign');
+  await page.waitForFunction(() => /\(export "get_sign"/.test(document.querySelector('#source')?.value ?? ''));
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  await page.click('#source');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n;; edited\n');
+  // The edit makes a new module: the old results go.
+  await page.waitForSelector('#tree', { state: 'detached', timeout: 5_000 });
+  await noResults(page);
+  await run(page, { entry: 'get_sign', paths: 3 });
+  // Assembled from text, the module has no C lines.
+  assert.doesNotMatch((await page.locator('#paths tbody tr').allInnerTexts()).join('\n'), /get_sign\.c/);
+  assert.deepEqual(errors, []);
+});
+
+test('a share link opens its module with its entry and runs it', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, PASTED);
+  await run(page, { entry: 'pasted_fn', paths: 2 });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const opened = await openAt(link);
+  await opened.page.waitForSelector('.results h2:has-text("completed")');
+  assert.equal(await opened.page.locator('.results h2').innerText(), 'pasted_fn: 2 paths (completed)');
+  assert.equal(await opened.page.inputValue('#entry'), 'pasted_fn');
+  assert.equal(await opened.page.inputValue('#source'), PASTED);
+  assert.deepEqual([...errors, ...opened.errors], []);
+});
+
+test('a module changed while a run goes on stops the run and clears it', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, ENDLESS);
+  await shownEntry(page, 'endless');
+  await page.selectOption('#search', 'bfs');
+  await page.click('#run');
+  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  // Another example, mid-run.
+  await page.selectOption('#example', 'sign');
+  await shownEntry(page, 'get_sign');
+  await noResults(page);
+  assert.equal(await page.isEnabled('#run'), true);
+  assert.equal(await page.isEnabled('#stop'), false);
+  // Nothing of the old run comes back later.
+  await page.waitForTimeout(1_000);
+  await noResults(page);
+  await run(page, { entry: 'get_sign', paths: 3 });
+  // An upload mid-run, likewise.
+  await paste(page, ENDLESS);
+  await shownEntry(page, 'endless');
+  await page.click('#run');
+  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await page.setInputFiles('#upload', join(examples, 'divide.wasm'));
+  await shownEntry(page, 'divide');
+  await noResults(page);
+  await page.waitForTimeout(1_000);
+  await noResults(page);
+  await run(page, { entry: 'divide', paths: 3 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const report = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(report.entry, 'divide');
+  assert.equal(report.paths.length, 3);
+  assert.deepEqual(errors, []);
+});
+
+test('switching examples after a run clears the run', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'sign');
+  await shownEntry(page, 'get_sign');
+  await run(page, { entry: 'get_sign', paths: 3 });
+  await page.selectOption('#example', 'division');
+  await shownEntry(page, 'divide');
+  await noResults(page);
+  assert.match(await page.locator('#c-source').innerText(), /int divide\(int a, int b\)/);
+  await run(page, { entry: 'divide', paths: 3 });
+  assert.deepEqual(errors, []);
+});
+
+test('a validation error after a run clears the run and leaves nothing to run', async () => {
+  const { page, errors } = await openAt();
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  await paste(page, '(module (func (export "f") (result i32) (i64.const 1)))');
+  const error = page.locator('#error');
+  await error.waitFor();
+  assert.match(await error.innerText(), /^invalid module: type mismatch/);
+  for (const stale of ['#tree', '#paths', '#progress', '#bugs']) {
+    assert.equal(await page.locator(stale).count(), 0, stale);
+  }
+  assert.equal(await page.locator('#entry option').count(), 0);
+  assert.equal(await page.isDisabled('#run'), true);
+  await page.screenshot({ path: join(artifacts, 'validation-error.png'), fullPage: true });
+  // Mended, it runs.
+  await paste(page, PASTED);
+  await shownEntry(page, 'pasted_fn');
+  await run(page, { entry: 'pasted_fn', paths: 2 });
+  assert.deepEqual(errors, []);
+});
+
+test('a module with no function to explore says so', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, '(module (memory (export "memory") 1))');
+  const error = page.locator('#error');
+  await error.waitFor();
+  assert.equal(await error.innerText(),
+    'the module exports no function to explore (it exports memory `memory`)');
+  assert.equal(await page.isDisabled('#run'), true);
+  // Only helpers: listed, none chosen, Run waits for a choice.
+  await paste(page, '(module (func (export "__wasm_call_ctors")) (func (export "_initialize")))');
+  await page.waitForSelector('#entry option[value="_initialize"]', { state: 'attached' });
+  assert.equal(await page.locator('#error').count(), 0);
+  assert.match(await page.locator('#notice').innerText(),
+    /^the module exports only runtime helpers \(__wasm_call_ctors, _initialize\), no function of the program: choose one to explore it$/);
+  assert.equal(await page.isDisabled('#run'), true);
+  await page.selectOption('#entry', '_initialize');
+  await noResults(page);
+  await run(page, { entry: '_initialize', paths: 1 });
+  assert.deepEqual(errors, []);
+});
+
+/// LEB128 of an unsigned integer.
+function leb(n) {
+  const out = [];
+  do {
+    let byte = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) byte |= 0x80;
+    out.push(byte);
+  } while (n > 0);
+  return out;
+}
+
+/// A module whose one function `big(i32) -> i32` has two paths, with a
+/// data segment of `size` bytes: a large module made by hand.
+function largeModule(size) {
+  const section = (id, bytes) => Buffer.from([id, ...leb(bytes.length), ...bytes]);
+  const name = (text) => [text.length, ...Buffer.from(text)];
+  // local.get 0, if (result i32) i32.const 1 else i32.const 0 end, end
+  const body = [0x00, 0x20, 0x00, 0x04, 0x7f, 0x41, 0x01, 0x05, 0x41, 0x00, 0x0b, 0x0b];
+  const pages = Math.ceil(size / 65536);
+  const segment = Buffer.alloc(size, 0x5a);
+  const dataHead = [0x01, 0x00, 0x41, 0x00, 0x0b, ...leb(size)];
+  return Buffer.concat([
+    Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),
+    section(1, [0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f]),
+    section(3, [0x01, 0x00]),
+    section(5, [0x01, 0x00, ...leb(pages)]),
+    section(7, [0x02, ...name('memory'), 0x02, 0x00, ...name('big'), 0x00, 0x00]),
+    section(10, [0x01, body.length, ...body]),
+    Buffer.from([11, ...leb(dataHead.length + size), ...dataHead]),
+    segment,
+  ]);
+}
+
+test('a large upload shows that it is loading, then runs', async () => {
+  const { page, errors } = await openAt();
+  const big = largeModule(20_000_000);
+  // (Handing 20 MB to the page takes the test harness seconds of its own.)
+  await page.setInputFiles('#upload', { name: 'big.wasm', mimeType: 'application/wasm', buffer: big });
+  // At once: the old module's entry is gone, and the page says it loads.
+  await page.waitForSelector('#loading');
+  const started = Date.now();
+  assert.match(await page.locator('#loading').innerText(), /^loading big\.wasm \(20\.0 MB\)/);
+  assert.equal(await page.isDisabled('#entry'), true);
+  assert.doesNotMatch(await page.locator('#entry').innerText(), /get_sign/);
+  await page.screenshot({ path: join(artifacts, 'large-upload.png') });
+  await shownEntry(page, 'big');
+  const loaded = Date.now() - started;
+  await run(page, { entry: 'big', paths: 2 });
+  console.log(`a ${(big.length / 1e6).toFixed(1)} MB module: listed ${loaded} ms after the page began to load it, explored in ${Date.now() - started - loaded} ms more`);
+  assert.deepEqual(errors, []);
+});
+
+test('a value that breaks the assumption: the page says every path was dropped, and where', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'loop');
+  await shownEntry(page, 'sum_to');
+  await page.fill('#arg-0', '-3');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("(completed)")');
+  assert.equal(await page.locator('.results h2').innerText(), 'sum_to: 0 paths (completed)');
+  assert.match(await page.locator('#drops').innerText(),
+    /^no path is left: every path was dropped \(1 path: 1 by the assumption at sum_to\+0x[0-9a-f]+ \(sum_to\.c:6\)\)$/);
+  await page.screenshot({ path: join(artifacts, 'assumption-drops-all.png'), fullPage: true });
+  // With the bound symbolic, the paths found and the one dropped.
+  await page.fill('#arg-0', '');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("sum_to: 9 paths (completed)")');
+  assert.match(await page.locator('#drops').innerText(), /^1 path dropped: 1 by the assumption at sum_to\+0x/);
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,800 @@
+//! The page's one state: the module that runs (as it came in), its exported
+//! functions and the entry chosen, the parameter values and options, the
+//! exploration under way and the results shown. Every way a module comes in
+//! (typed, pasted, uploaded, dropped, a gallery example, a share link) goes
+//! through [`PageState::set_module`]: it stops what runs on the old module,
+//! clears what belonged to it, and loads the new one; once the worker lists
+//! the new module's functions, the entry is kept if the module exports it
+//! with the same type, or else the default ([`symplay_wasm::entry`]). The
+//! page (`bin/app.rs`) draws this state and carries out the [`Effect`]s its
+//! methods give; pure Rust, so it is tested natively against the worker's
+//! [`crate::session::Session`].
+
+use crate::disassembly::Line;
+use crate::examples::{self, Example};
+use crate::input::{decode_pasted, OptionFields};
+use crate::protocol::{Envelope, ExportedFunction, Request, Response};
+use crate::results::Replay;
+use crate::share::Shared;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use symplay_engine::report::Report;
+
+/// What the page does for the state: talk to the worker, or replace it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    Send(Envelope<Request>),
+    /// The worker works for a module the page has left: it is replaced
+    /// rather than waited for (it may be inside one long solver query).
+    ReplaceWorker,
+}
+
+/// The module that runs, as it came in.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// WAT text in the editor; `file` names the file it was read from,
+    /// until it is edited.
+    Text { text: String, file: Option<String> },
+    /// A binary module: uploaded, dropped, pasted as base64 or hex, from a
+    /// link, or a gallery example.
+    Binary {
+        bytes: Vec<u8>,
+        /// The file's name, or what it is (`pasted module`).
+        name: String,
+        wat: Wat,
+    },
+}
+
+impl Source {
+    /// The bytes the worker loads (it tells WAT text from binary itself).
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Text { text, .. } => text.as_bytes(),
+            Source::Binary { bytes, .. } => bytes,
+        }
+    }
+
+    /// How the page speaks of it while it loads: `big.wasm (20.0 MB)`.
+    fn label(&self) -> String {
+        let size = size_text(self.bytes().len());
+        match self {
+            Source::Text { file: Some(f), .. } | Source::Binary { name: f, .. } => {
+                format!("{f} ({size})")
+            }
+            Source::Text { file: None, .. } => format!("the module ({size})"),
+        }
+    }
+}
+
+/// A binary module's WAT text in the editor, asked for by "Edit text
+/// instead" or a gallery example. The binary runs until the text is edited
+/// (only it has the C line tables right).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Wat {
+    /// Not asked for: the page shows the binary's size.
+    Hidden,
+    /// Asked for by this request.
+    Printing(u32),
+    /// In the editor, as printed.
+    Shown(String),
+}
+
+/// Where the module stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Load {
+    /// A file being read, as `big.wasm (20.0 MB)`.
+    Reading(String),
+    /// Sent to the worker; what it is, as above.
+    Loading(String),
+    /// Its functions are listed.
+    Ready,
+    /// It does not load: why.
+    Failed(String),
+}
+
+/// A run's numbers as the worker last sent them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub paths: usize,
+    pub pending: usize,
+    pub queries: u64,
+    pub instructions: u64,
+    pub elapsed_ms: f64,
+}
+
+/// The results of one run of the current module.
+#[derive(Clone)]
+pub struct Results {
+    /// The run's request number: a new run gets a new tree view.
+    pub run: u32,
+    pub progress: Option<Progress>,
+    /// The report so far, or at the end.
+    pub report: Option<Rc<Report>>,
+    pub replays: Rc<BTreeMap<usize, Replay>>,
+}
+
+/// The entry wanted once the module loading now is listed.
+#[derive(Clone, Debug, PartialEq)]
+struct Wanted {
+    entry: String,
+    /// Kept only with this type; `None`: whatever its type (an example's
+    /// or a share link's entry).
+    signature: Option<String>,
+}
+
+pub struct PageState {
+    next_id: u32,
+    pub source: Source,
+    /// The gallery example the module is (or was edited from): its C
+    /// source is shown beside.
+    pub example: Option<&'static Example>,
+    /// The editor's text as typed; [`PageState::take_editor`] makes it the
+    /// module.
+    pub editor: String,
+    pub load: Load,
+    /// The request that loads the module in the worker (or the file read
+    /// that will): its answers are the module's functions and disassembly.
+    module_request: u32,
+    /// The module, listed once, is being loaded again into a new worker.
+    reloading: bool,
+    pub functions: Vec<ExportedFunction>,
+    /// Why no entry is chosen by default (only runtime helpers exported).
+    pub no_entry: Option<String>,
+    /// The function Run explores, as the picker shows it.
+    pub entry: Option<String>,
+    wanted: Option<Wanted>,
+    /// The options form, with a value field per parameter of the entry.
+    pub fields: OptionFields,
+    pub disassembly: Rc<Vec<Line>>,
+    /// The request number of the exploration under way.
+    pub run: Option<u32>,
+    pub results: Option<Results>,
+    /// The request replaying a path, and the path.
+    pub replaying: Option<(u32, usize)>,
+    /// Run once the module is listed (Run or Ctrl+Enter while it loaded,
+    /// or a share link).
+    run_when_loaded: bool,
+    /// What went wrong last (a module that does not load, bad options, an
+    /// engine error), or why nothing can be run.
+    pub error: Option<String>,
+}
+
+impl Default for PageState {
+    fn default() -> Self {
+        PageState {
+            next_id: 0,
+            source: Source::Text {
+                text: String::new(),
+                file: None,
+            },
+            example: None,
+            editor: String::new(),
+            load: Load::Failed("no module yet".into()),
+            module_request: 0,
+            reloading: false,
+            functions: Vec::new(),
+            no_entry: None,
+            entry: None,
+            wanted: None,
+            fields: OptionFields::default(),
+            disassembly: Rc::default(),
+            run: None,
+            results: None,
+            replaying: None,
+            run_when_loaded: false,
+            error: None,
+        }
+    }
+}
+
+fn send(id: u32, body: Request) -> Effect {
+    Effect::Send(Envelope { id, body })
+}
+
+/// `20.0 MB`, `0.7 kB`: sizes as a person reads them.
+fn size_text(bytes: usize) -> String {
+    if bytes >= 100_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{:.1} kB", bytes as f64 / 1e3)
+    }
+}
+
+impl PageState {
+    fn next_id(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// The worker explores or replays.
+    pub fn busy(&self) -> bool {
+        self.run.is_some() || self.replaying.is_some()
+    }
+
+    /// Run is offered: the worker is free, and the module loads, or is
+    /// listed with an entry chosen, or the editor holds a new one.
+    pub fn can_run(&self) -> bool {
+        !self.busy()
+            && (self.editor_changed()
+                || match self.load {
+                    Load::Reading(_) | Load::Loading(_) => true,
+                    Load::Ready => self.entry.is_some(),
+                    Load::Failed(_) => false,
+                })
+    }
+
+    /// The function a run or a share link is for: the one chosen, or while
+    /// a module loads, the one it is to keep.
+    pub fn entry_to_run(&self) -> Option<&str> {
+        self.entry
+            .as_deref()
+            .or(self.wanted.as_ref().map(|w| w.entry.as_str()))
+    }
+
+    /// The editor holds text that is not the module yet.
+    pub fn editor_changed(&self) -> bool {
+        match &self.source {
+            Source::Text { text, .. } => *text != self.editor,
+            Source::Binary {
+                wat: Wat::Shown(printed),
+                ..
+            } => *printed != self.editor,
+            Source::Binary { .. } => false,
+        }
+    }
+
+    /// The one way a module comes in: what ran on the old module stops
+    /// (the worker is replaced if busy), its results, disassembly and
+    /// errors go, and the new module is loaded. `wanted` is an entry to
+    /// choose whatever its type; without one, the current entry is kept if
+    /// the new module has it with the same type.
+    fn set_module(
+        &mut self,
+        source: Source,
+        example: Option<&'static Example>,
+        wanted: Option<String>,
+    ) -> Vec<Effect> {
+        let mut effects = self.leave_module();
+        if let Some(entry) = wanted {
+            self.wanted = Some(Wanted {
+                entry,
+                signature: None,
+            });
+        }
+        if let Source::Text { text, .. } = &source {
+            self.editor = text.clone();
+        }
+        self.load = Load::Loading(source.label());
+        self.source = source;
+        self.example = example;
+        let id = self.next_id();
+        self.module_request = id;
+        self.reloading = false;
+        effects.push(self.load_request(id));
+        effects
+    }
+
+    fn load_request(&self, id: u32) -> Effect {
+        send(
+            id,
+            Request::Load {
+                module: self.source.bytes().to_vec(),
+            },
+        )
+    }
+
+    /// Stops and clears what belonged to the module shown until now; its
+    /// entry is the one to keep if the next module has it.
+    fn leave_module(&mut self) -> Vec<Effect> {
+        let effects = if self.busy() {
+            vec![Effect::ReplaceWorker]
+        } else {
+            Vec::new()
+        };
+        if let Some(entry) = self.entry.take() {
+            let signature = self.functions.iter().find(|f| f.name == entry);
+            self.wanted = Some(Wanted {
+                signature: signature.map(|f| f.signature.clone()),
+                entry,
+            });
+        }
+        self.functions.clear();
+        self.no_entry = None;
+        self.run = None;
+        self.replaying = None;
+        self.results = None;
+        self.error = None;
+        self.run_when_loaded = false;
+        self.disassembly = Rc::default();
+        effects
+    }
+
+    /// Asks for a binary module's WAT text, for the editor.
+    fn print(&mut self) -> Option<Effect> {
+        let id = self.next_id();
+        let Source::Binary { bytes, wat, .. } = &mut self.source else {
+            return None;
+        };
+        *wat = Wat::Printing(id);
+        Some(send(
+            id,
+            Request::Print {
+                module: bytes.clone(),
+            },
+        ))
+    }
+
+    /// The editor's text as typed.
+    pub fn type_text(&mut self, text: String) {
+        self.editor = text;
+    }
+
+    /// Makes the editor's text the module, if it changed: base64 or hex of
+    /// a binary module is that module, anything else WAT text. An edited
+    /// example keeps its C source beside it (while it still exports the
+    /// example's entry).
+    pub fn take_editor(&mut self) -> Vec<Effect> {
+        if !self.editor_changed() {
+            return Vec::new();
+        }
+        let text = self.editor.clone();
+        match decode_pasted(&text) {
+            Some(bytes) => self.set_module(
+                Source::Binary {
+                    bytes,
+                    name: "pasted module".into(),
+                    wat: Wat::Hidden,
+                },
+                None,
+                None,
+            ),
+            None => self.set_module(Source::Text { text, file: None }, self.example, None),
+        }
+    }
+
+    /// A file was chosen or dropped; its bytes are being read. Gives the
+    /// read's number, for [`PageState::file_read`]: answers about the
+    /// module before no longer count, nor does a file read before.
+    pub fn reading_file(&mut self, name: &str, size: f64) -> (u32, Vec<Effect>) {
+        let effects = self.leave_module();
+        self.load = Load::Reading(format!("{name} ({})", size_text(size as usize)));
+        self.module_request = self.next_id();
+        (self.module_request, effects)
+    }
+
+    /// Whether read `read` is the one the page waits for.
+    fn awaits(&self, read: u32) -> bool {
+        read == self.module_request && matches!(self.load, Load::Reading(_))
+    }
+
+    /// A file's bytes: a binary module, its base64 or hex, or text (WAT,
+    /// or a program to compile first, which the worker recognises).
+    pub fn file_read(&mut self, read: u32, name: String, bytes: Vec<u8>) -> Vec<Effect> {
+        if !self.awaits(read) {
+            return Vec::new();
+        }
+        let binary = |bytes| Source::Binary {
+            bytes,
+            name: name.clone(),
+            wat: Wat::Hidden,
+        };
+        let source = if bytes.starts_with(b"\0asm") {
+            binary(bytes)
+        } else {
+            match String::from_utf8(bytes) {
+                Ok(text) => match decode_pasted(&text) {
+                    Some(module) => binary(module),
+                    None => Source::Text {
+                        text,
+                        file: Some(name.clone()),
+                    },
+                },
+                Err(e) => binary(e.into_bytes()),
+            }
+        };
+        // Run pressed while the file was read is for this module.
+        let run = self.run_when_loaded;
+        let effects = self.set_module(source, None, None);
+        self.run_when_loaded = run;
+        effects
+    }
+
+    /// A file could not be read: the module before it is loaded again,
+    /// with the reason.
+    pub fn file_failed(&mut self, read: u32, message: String) -> Vec<Effect> {
+        if !self.awaits(read) {
+            return Vec::new();
+        }
+        let effects = self.set_module(self.source.clone(), self.example, None);
+        self.error = Some(message);
+        effects
+    }
+
+    /// A gallery example by id (`""`: none, the module stays).
+    pub fn choose_example(&mut self, id: &str) -> Vec<Effect> {
+        let Some(example) = examples::find(id) else {
+            self.example = None;
+            return Vec::new();
+        };
+        self.fields.args.clear();
+        let mut effects = self.set_module(
+            Source::Binary {
+                bytes: example.wasm.to_vec(),
+                name: example.wasm_file(),
+                wat: Wat::Hidden,
+            },
+            Some(example),
+            Some(example.entry.to_string()),
+        );
+        effects.extend(self.print());
+        effects
+    }
+
+    /// "Edit text instead": the binary module's WAT in the editor. The
+    /// module does not change, so nothing is cleared.
+    pub fn edit_as_text(&mut self) -> Vec<Effect> {
+        match self.source {
+            Source::Binary {
+                wat: Wat::Hidden, ..
+            } => self.print().into_iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Opens a share link's state and runs it once its module is listed.
+    /// A link that names a gallery example whose module it does not carry
+    /// is taken as the module it carries.
+    pub fn open_link(&mut self, shared: Shared) -> Vec<Effect> {
+        self.fields = OptionFields::from_options(&shared.options);
+        let example = shared
+            .example
+            .as_deref()
+            .and_then(examples::find)
+            .filter(|e| shared.source.bytes() == e.wasm);
+        let source = match (shared.source, example) {
+            (crate::input::Source::Binary(bytes), Some(e)) => Source::Binary {
+                bytes,
+                name: e.wasm_file(),
+                wat: Wat::Hidden,
+            },
+            (crate::input::Source::Binary(bytes), None) => Source::Binary {
+                bytes,
+                name: "module from the link".into(),
+                wat: Wat::Hidden,
+            },
+            (crate::input::Source::Text(text), _) => Source::Text { text, file: None },
+        };
+        let mut effects = self.set_module(source, example, Some(shared.entry));
+        // A gallery example comes back as if chosen: its text in the editor.
+        if example.is_some() {
+            effects.extend(self.print());
+        }
+        self.run_when_loaded = true;
+        effects
+    }
+
+    /// The entry picked in the picker: its parameters start symbolic.
+    pub fn choose_entry(&mut self, name: String) {
+        self.fields.args.clear();
+        self.entry = Some(name);
+        self.fit_args();
+    }
+
+    /// One value field per parameter of the entry.
+    fn fit_args(&mut self) {
+        let count = self
+            .functions
+            .iter()
+            .find(|f| Some(&f.name) == self.entry.as_ref())
+            .map_or(0, |f| f.params.len());
+        self.fields.fit_args(count);
+    }
+
+    /// Run: the editor's text first becomes the module if it changed; a
+    /// module still loading runs once it is listed.
+    pub fn run(&mut self) -> Vec<Effect> {
+        let mut effects = self.take_editor();
+        if self.busy() {
+            return effects;
+        }
+        match self.load {
+            Load::Reading(_) | Load::Loading(_) => self.run_when_loaded = true,
+            Load::Failed(_) => {}
+            Load::Ready => effects.extend(self.start_run()),
+        }
+        effects
+    }
+
+    fn start_run(&mut self) -> Option<Effect> {
+        let entry = self.entry.clone()?;
+        match self.fields.parse() {
+            Ok(options) => {
+                let id = self.next_id();
+                self.error = None;
+                self.run = Some(id);
+                self.results = Some(Results {
+                    run: id,
+                    progress: None,
+                    report: None,
+                    replays: Rc::default(),
+                });
+                Some(send(id, Request::Explore { entry, options }))
+            }
+            Err(message) => {
+                self.error = Some(message);
+                None
+            }
+        }
+    }
+
+    /// Asks the run under way to stop; its results so far stay.
+    pub fn stop(&mut self) -> Vec<Effect> {
+        let Some(run) = self.run else {
+            return Vec::new();
+        };
+        let id = self.next_id();
+        vec![send(id, Request::Stop { run })]
+    }
+
+    /// Replays the path `path` of the results shown.
+    pub fn replay(&mut self, path: usize) -> Vec<Effect> {
+        let Some(results) = &mut self.results else {
+            return Vec::new();
+        };
+        let Some((entry, test)) = results.report.as_ref().and_then(|r| {
+            let p = r.paths.iter().find(|p| p.id == path)?;
+            Some((r.entry.clone(), p.inputs.clone()))
+        }) else {
+            return Vec::new();
+        };
+        if self.run.is_some() || self.replaying.is_some() {
+            return Vec::new();
+        }
+        Rc::make_mut(&mut results.replays).insert(path, Replay::Pending);
+        let id = self.next_id();
+        self.replaying = Some((id, path));
+        vec![send(id, Request::Replay { entry, test })]
+    }
+
+    /// The worker was lost (it did not stop in time, or it died) and
+    /// `why`: a run ends as cancelled with the report shown last, and a
+    /// replay fails. Gives the message that says so.
+    pub fn worker_lost(&mut self, why: &str) -> String {
+        let mut message = why.to_string();
+        if self.run.take().is_some() {
+            match self.results.as_mut().and_then(|r| r.report.as_mut()) {
+                Some(shown) => {
+                    let report = Rc::make_mut(shown);
+                    report.stop_reason = "cancelled".into();
+                    message.push_str(&format!(
+                        "; the results are those shown last ({} paths)",
+                        report.paths.len()
+                    ));
+                }
+                None => {
+                    message.push_str("; it had shown no results yet");
+                    self.results = None;
+                }
+            }
+        }
+        if let Some((_, path)) = self.replaying.take() {
+            if let Some(results) = &mut self.results {
+                Rc::make_mut(&mut results.replays).insert(path, Replay::Failed(why.to_string()));
+            }
+        }
+        message
+    }
+
+    /// The lost worker was replaced by a new one: it is given the module
+    /// listed (and asked again for its text), so that Run goes on working.
+    /// A module that was loading, or loading again, when the worker was
+    /// lost is taken as the cause and not sent again.
+    pub fn worker_replaced(&mut self, why: &str) -> Vec<Effect> {
+        let message = self.worker_lost(&format!("{why}, so it was restarted"));
+        self.error = Some(message);
+        let mut effects = Vec::new();
+        match &self.load {
+            Load::Loading(what) => {
+                let why = format!("{what}: the engine stopped while loading it ({why})");
+                self.fail_load(why);
+            }
+            Load::Ready if self.reloading => {
+                let why = format!(
+                    "{}: the engine stopped while loading it again ({why})",
+                    self.source.label()
+                );
+                self.fail_load(why);
+            }
+            Load::Ready => {
+                let id = self.next_id();
+                self.module_request = id;
+                self.reloading = true;
+                effects.push(self.load_request(id));
+            }
+            Load::Reading(_) | Load::Failed(_) => {}
+        }
+        if let Source::Binary { wat, .. } = &mut self.source {
+            if matches!(wat, Wat::Printing(_)) {
+                *wat = Wat::Hidden;
+            }
+        }
+        effects
+    }
+
+    /// An answer of the worker. Answers to requests the page has moved on
+    /// from (a module left, a run replaced) change nothing.
+    pub fn answer(&mut self, answer: Envelope<Response>) -> Vec<Effect> {
+        let Envelope { id, body } = answer;
+        match body {
+            // The page takes `Ready` itself, before the state sees it.
+            Response::Ready => {}
+            Response::Loaded {
+                functions,
+                default_entry,
+            } if id == self.module_request => {
+                if std::mem::take(&mut self.reloading) {
+                    // The same module again, for a new worker.
+                    return Vec::new();
+                }
+                if matches!(self.load, Load::Loading(_)) {
+                    return self.listed(functions, default_entry);
+                }
+            }
+            Response::Disassembly { lines } if id == self.module_request => {
+                self.disassembly = Rc::new(lines);
+            }
+            Response::Printed { text } => {
+                if let Source::Binary { wat, .. } = &mut self.source {
+                    if *wat == Wat::Printing(id) {
+                        self.editor = text.clone();
+                        *wat = Wat::Shown(text);
+                    }
+                }
+            }
+            Response::Progress {
+                paths,
+                pending,
+                queries,
+                instructions,
+                elapsed_ms,
+            } => {
+                if let Some(results) = self.results_of_run(id) {
+                    results.progress = Some(Progress {
+                        paths,
+                        pending,
+                        queries,
+                        instructions,
+                        elapsed_ms,
+                    });
+                }
+            }
+            Response::Snapshot { report } => {
+                if let Some(results) = self.results_of_run(id) {
+                    results.report = Some(Rc::from(report));
+                }
+            }
+            Response::Finished { report } => {
+                if let Some(results) = self.results_of_run(id) {
+                    results.report = Some(Rc::from(report));
+                    self.run = None;
+                }
+            }
+            Response::Replayed { path, trace } => {
+                self.replayed(id, Replay::Done { path, trace });
+            }
+            Response::Error { message } => self.failed(id, message),
+            Response::Loaded { .. } | Response::Disassembly { .. } => {}
+        }
+        Vec::new()
+    }
+
+    /// The module's functions are listed: the entry is the one wanted if
+    /// it is there (with its type, where that matters), else the default.
+    fn listed(
+        &mut self,
+        functions: Vec<ExportedFunction>,
+        default_entry: Result<String, String>,
+    ) -> Vec<Effect> {
+        self.load = Load::Ready;
+        let wanted = self.wanted.take().filter(|w| {
+            functions.iter().any(|f| {
+                f.name == w.entry && w.signature.as_ref().is_none_or(|s| *s == f.signature)
+            })
+        });
+        self.functions = functions;
+        let keep_args = wanted.is_some();
+        self.entry = match wanted {
+            Some(w) => Some(w.entry),
+            None => default_entry.as_ref().ok().cloned(),
+        };
+        if !keep_args {
+            self.fields.args.clear();
+        }
+        self.fit_args();
+        self.no_entry = None;
+        match default_entry {
+            Err(why) if self.entry.is_none() && self.functions.is_empty() => {
+                self.error = Some(why);
+            }
+            Err(why) if self.entry.is_none() => {
+                self.no_entry = Some(format!("{why}: choose one to explore it"));
+            }
+            _ => {}
+        }
+        // An edited example that no longer has the example's function is
+        // another module: its C source is not this module's.
+        if let (Some(e), Source::Text { .. }) = (self.example, &self.source) {
+            if !self.functions.iter().any(|f| f.name == e.entry) {
+                self.example = None;
+            }
+        }
+        if std::mem::take(&mut self.run_when_loaded) {
+            return self.start_run().into_iter().collect();
+        }
+        Vec::new()
+    }
+
+    /// The module does not load: nothing of it can run.
+    fn fail_load(&mut self, why: String) {
+        self.load = Load::Failed(why);
+        self.reloading = false;
+        self.run_when_loaded = false;
+        self.functions.clear();
+        self.entry = None;
+        self.disassembly = Rc::default();
+    }
+
+    /// The results of the run under way, if `id` is its request.
+    fn results_of_run(&mut self, id: u32) -> Option<&mut Results> {
+        let run = self.run?;
+        self.results.as_mut().filter(|r| r.run == id && run == id)
+    }
+
+    /// The replay of request `id` ended so.
+    fn replayed(&mut self, id: u32, replay: Replay) {
+        let Some((_, path)) = self.replaying.filter(|(r, _)| *r == id) else {
+            return;
+        };
+        self.replaying = None;
+        if let Some(results) = &mut self.results {
+            Rc::make_mut(&mut results.replays).insert(path, replay);
+        }
+    }
+
+    /// An error answer: it goes with the request it answers.
+    fn failed(&mut self, id: u32, message: String) {
+        if id == self.module_request && (self.reloading || matches!(self.load, Load::Loading(_))) {
+            let message = match &self.source {
+                Source::Text {
+                    file: Some(name), ..
+                }
+                | Source::Binary { name, .. } => {
+                    format!("{name}: {message}")
+                }
+                Source::Text { file: None, .. } => message,
+            };
+            self.fail_load(message);
+            return;
+        }
+        if let Source::Binary { wat, .. } = &mut self.source {
+            if *wat == Wat::Printing(id) {
+                *wat = Wat::Hidden;
+                self.error = Some(format!("the module cannot be shown as text: {message}"));
+                return;
+            }
+        }
+        if self.run == Some(id) {
+            self.run = None;
+            self.results = None;
+            self.error = Some(message);
+        } else if self.replaying.is_some_and(|(r, _)| r == id) {
+            self.replayed(id, Replay::Failed(message));
+        } else if id == 0 {
+            // Unnumbered: the worker could not read a request.
+            self.error = Some(message);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

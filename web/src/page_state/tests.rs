@@ -1,0 +1,687 @@
+//! The page's state driven against the worker's session, as the page and
+//! the worker move messages between them: each journey checks the entry
+//! shown, the entry run, the paths found and what is left on screen.
+
+use super::*;
+use crate::protocol::RunOptions;
+use crate::session::Session;
+use crate::share;
+use std::time::Duration;
+
+const GET_SIGN: &str = r#"(module (func (export "get_sign") (param i32) (result i32)
+  (if (i32.eqz (local.get 0)) (then (return (i32.const 0))))
+  (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (i32.const -1))))
+  (i32.const 1)))"#;
+
+const PASTED: &str = r#"(module (func (export "pasted_fn") (param $x i32) (result i32)
+  (if (result i32) (i32.gt_s (local.get $x) (i32.const 10))
+    (then (i32.const 1)) (else (i32.const 0)))))"#;
+
+/// Counts up to a symbolic bound: a new path every iteration, never done.
+const ENDLESS: &str = r#"(module (func (export "endless") (param i32) (local i32)
+  (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#;
+
+const CLAMP: &[u8] = include_bytes!("../../../tests/data/clamp.wasm");
+
+/// The page's state and a worker, with the messages between them.
+struct Page {
+    state: PageState,
+    worker: Session,
+    /// Answers the worker has sent that the page has not read yet.
+    inbox: Vec<Envelope<Response>>,
+    replaced: usize,
+}
+
+impl Page {
+    fn new() -> Page {
+        let mut page = Page {
+            state: PageState::default(),
+            worker: Session::default(),
+            inbox: Vec::new(),
+            replaced: 0,
+        };
+        page.state.type_text(GET_SIGN.into());
+        let effects = page.state.take_editor();
+        page.apply(effects);
+        page.settle();
+        page
+    }
+
+    /// Carries out effects: requests go to the worker at once (it answers
+    /// in order), answers wait in the inbox.
+    fn apply(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Send(Envelope { id, body }) => {
+                    let answers = self.worker.handle(id, body);
+                    self.inbox.extend(answers);
+                }
+                Effect::ReplaceWorker => {
+                    self.worker = Session::default();
+                    self.inbox.clear();
+                    self.replaced += 1;
+                }
+            }
+        }
+    }
+
+    /// Delivers the answers waiting, and those they lead to.
+    fn deliver(&mut self) {
+        while !self.inbox.is_empty() {
+            for answer in std::mem::take(&mut self.inbox) {
+                let effects = self.state.answer(answer);
+                self.apply(effects);
+            }
+        }
+    }
+
+    /// Delivers answers and lets a run go on until it ends.
+    fn settle(&mut self) {
+        for _ in 0..10_000 {
+            self.deliver();
+            if !self.worker.busy() {
+                return;
+            }
+            let answers = self.worker.work(Duration::from_millis(1));
+            self.inbox.extend(answers);
+        }
+        panic!("the run did not end");
+    }
+
+    /// Some steps of a run, delivered.
+    fn steps(&mut self, n: usize) {
+        for _ in 0..n {
+            let answers = self.worker.work(Duration::from_millis(1));
+            self.inbox.extend(answers);
+            self.deliver();
+        }
+    }
+
+    fn act(&mut self, effects: Vec<Effect>) {
+        self.apply(effects);
+        self.deliver();
+    }
+
+    /// A file chosen and read.
+    fn upload(&mut self, name: &str, bytes: Vec<u8>) {
+        let (read, effects) = self.state.reading_file(name, bytes.len() as f64);
+        self.act(effects);
+        let effects = self.state.file_read(read, name.into(), bytes);
+        self.act(effects);
+    }
+
+    fn paste(&mut self, text: &str) {
+        self.state.type_text(text.into());
+        let effects = self.state.take_editor();
+        self.act(effects);
+    }
+
+    fn run(&mut self) {
+        let effects = self.state.run();
+        self.act(effects);
+        self.settle();
+    }
+
+    fn entry(&self) -> Option<&str> {
+        self.state.entry.as_deref()
+    }
+
+    /// The report shown: its entry and path count.
+    fn shown(&self) -> Option<(String, usize, String)> {
+        let report = self.state.results.as_ref()?.report.as_ref()?;
+        Some((
+            report.entry.clone(),
+            report.paths.len(),
+            report.stop_reason.clone(),
+        ))
+    }
+}
+
+fn shown(entry: &str, paths: usize) -> Option<(String, usize, String)> {
+    Some((entry.into(), paths, "completed".into()))
+}
+
+#[test]
+fn run_right_after_a_paste_explores_the_pasted_function() {
+    let mut page = Page::new();
+    assert_eq!(page.entry(), Some("get_sign"));
+    page.run();
+    assert_eq!(page.shown(), shown("get_sign", 3));
+    // The paste is typed text until Run takes it: no blur, no waiting.
+    page.state.type_text(PASTED.into());
+    assert!(page.state.editor_changed());
+    let effects = page.state.run();
+    // Run loads the text first and runs once it is listed.
+    assert!(matches!(
+        &effects[..],
+        [Effect::Send(Envelope {
+            body: Request::Load { .. },
+            ..
+        })]
+    ));
+    assert_eq!(page.state.results.as_ref().map(|r| r.run), None);
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.entry(), Some("pasted_fn"));
+    assert_eq!(page.shown(), shown("pasted_fn", 2));
+    assert_eq!(page.state.error, None);
+}
+
+#[test]
+fn pasted_base64_of_a_clang_module_picks_its_function() {
+    let mut page = Page::new();
+    use base64::Engine;
+    page.paste(&base64::engine::general_purpose::STANDARD.encode(CLAMP));
+    assert!(
+        matches!(&page.state.source, Source::Binary { name, wat: Wat::Hidden, .. } if name == "pasted module")
+    );
+    let names: Vec<&str> = page
+        .state
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(names, ["__wasm_call_ctors", "clamp"]);
+    assert_eq!(page.entry(), Some("clamp"));
+    assert_eq!(page.state.fields.args.len(), 3);
+    page.run();
+    assert_eq!(page.shown(), shown("clamp", 3));
+}
+
+#[test]
+fn the_entry_and_its_values_stay_while_the_module_keeps_them() {
+    let mut page = Page::new();
+    page.state.fields.args[0] = "5".into();
+    // The same function, edited: entry and value stay.
+    page.paste(&GET_SIGN.replace("(i32.const 1)))", "(i32.const 2)))"));
+    assert_eq!(page.entry(), Some("get_sign"));
+    assert_eq!(page.state.fields.args, ["5"]);
+    page.run();
+    assert_eq!(page.shown(), shown("get_sign", 1));
+    // Another type: the default entry (the same name) with its values cleared.
+    page.paste(r#"(module (func (export "get_sign") (param i64 i64)))"#);
+    assert_eq!(page.entry(), Some("get_sign"));
+    assert_eq!(page.state.fields.args, ["", ""]);
+    assert!(page.state.results.is_none());
+    // A module without it: its own default.
+    page.paste(PASTED);
+    assert_eq!(page.entry(), Some("pasted_fn"));
+    // A picked entry is kept by the next module that has it.
+    page.paste(r#"(module (func (export "a")) (func (export "b") (param i32)))"#);
+    assert_eq!(page.entry(), Some("a"));
+    page.state.choose_entry("b".into());
+    assert_eq!(page.state.fields.args, [""]);
+    page.paste(
+        r#"(module (func (export "a")) (func (export "b") (param i32)) (func (export "c")))"#,
+    );
+    assert_eq!(page.entry(), Some("b"));
+    // A file read anew (a rebuilt module) keeps the entry picked.
+    let divide = include_bytes!("../../../static/examples/c/divide.wasm");
+    page.upload("divide.wasm", divide.to_vec());
+    assert_eq!(page.entry(), Some("divide"));
+    page.state.choose_entry("remainder_of".into());
+    page.state.fields.args[1] = "3".into();
+    let (read, effects) = page.state.reading_file("divide.wasm", 693.0);
+    page.act(effects);
+    assert_eq!(page.entry(), None);
+    let effects = page
+        .state
+        .file_read(read, "divide.wasm".into(), divide.to_vec());
+    page.act(effects);
+    assert_eq!(page.entry(), Some("remainder_of"));
+    assert_eq!(page.state.fields.args, ["", "3"]);
+}
+
+#[test]
+fn a_module_changed_during_a_run_replaces_the_busy_worker_and_clears_the_run() {
+    let mut page = Page::new();
+    page.paste(ENDLESS);
+    let effects = page.state.run();
+    page.act(effects);
+    page.steps(20);
+    assert!(page.state.busy());
+    let running = page.state.results.as_ref().unwrap();
+    assert!(running.progress.as_ref().unwrap().paths > 0);
+    // What the old worker would still send, had it not been replaced: its
+    // progress and its tree so far.
+    let mut late = Vec::new();
+    while !late
+        .iter()
+        .any(|a: &Envelope<Response>| matches!(a.body, Response::Snapshot { .. }))
+    {
+        late.extend(page.worker.work(Duration::from_millis(1)));
+    }
+    let effects = page.state.choose_example("sign");
+    assert_eq!(effects[0], Effect::ReplaceWorker);
+    assert!(page.state.results.is_none() && !page.state.busy());
+    assert_eq!(
+        page.state.load,
+        Load::Loading("get_sign.wasm (0.7 kB)".into())
+    );
+    page.act(effects);
+    assert!(page.state.results.is_none());
+    assert_eq!(page.entry(), Some("get_sign"));
+    // A run of the new module starts; the old run's answers come late.
+    let effects = page.state.run();
+    page.act(effects);
+    for answer in late {
+        assert!(page.state.answer(answer).is_empty());
+    }
+    let results = page.state.results.as_ref().unwrap();
+    assert!(results.report.is_none());
+    assert_eq!(results.progress.as_ref().map(|p| p.paths), Some(0));
+    assert!(
+        matches!(&page.state.source, Source::Binary { wat: Wat::Shown(text), .. } if text.contains("(export \"get_sign\""))
+    );
+    assert_eq!(
+        page.state.editor,
+        match &page.state.source {
+            Source::Binary {
+                wat: Wat::Shown(text),
+                ..
+            } => text.clone(),
+            _ => unreachable!(),
+        }
+    );
+    assert_eq!(page.state.example.map(|e| e.id), Some("sign"));
+    assert!(page
+        .state
+        .disassembly
+        .iter()
+        .any(|l| l.text.contains("get_sign")));
+    page.settle();
+    assert_eq!(page.shown(), shown("get_sign", 3));
+    assert_eq!(page.replaced, 1);
+    // A module changed when nothing runs keeps the worker.
+    let effects = page.state.choose_example("division");
+    assert!(!effects.contains(&Effect::ReplaceWorker));
+}
+
+#[test]
+fn a_module_that_does_not_load_clears_the_run_and_leaves_nothing_to_run() {
+    let mut page = Page::new();
+    page.run();
+    page.paste(r#"(module (func (export "f") (result i32) (i64.const 1)))"#);
+    assert!(
+        matches!(&page.state.load, Load::Failed(m) if m.starts_with("invalid module: type mismatch"))
+    );
+    assert!(page.state.results.is_none() && page.state.functions.is_empty());
+    assert_eq!(page.entry(), None);
+    assert!(page.state.disassembly.is_empty());
+    assert!(!page.state.can_run());
+    // Run does nothing then.
+    assert!(page.state.run().is_empty());
+    // A C file: named, with what to do.
+    let (read, effects) = page.state.reading_file("divide.c", 200.0);
+    page.act(effects);
+    assert_eq!(page.state.load, Load::Reading("divide.c (0.2 kB)".into()));
+    let source = include_bytes!("../../../static/examples/c/divide.c").to_vec();
+    let effects = page.state.file_read(read, "divide.c".into(), source);
+    page.act(effects);
+    assert!(
+        matches!(&page.state.load, Load::Failed(m) if m.starts_with("divide.c: this is C source, not a WebAssembly module: compile it to .wasm first")),
+        "{:?}",
+        page.state.load
+    );
+    assert_eq!(
+        page.state.editor,
+        include_str!("../../../static/examples/c/divide.c")
+    );
+}
+
+#[test]
+fn no_function_or_only_helpers_say_so() {
+    let mut page = Page::new();
+    page.paste(r#"(module (memory (export "memory") 1))"#);
+    assert_eq!(page.state.load, Load::Ready);
+    assert_eq!(
+        page.state.error.as_deref(),
+        Some("the module exports no function to explore (it exports memory `memory`)")
+    );
+    assert!(!page.state.can_run());
+    page.paste(r#"(module (func (export "__wasm_call_ctors")) (func (export "_initialize")))"#);
+    assert_eq!(page.state.error, None);
+    assert_eq!(
+        page.state.no_entry.as_deref(),
+        Some("the module exports only runtime helpers (__wasm_call_ctors, _initialize), no function of the program: choose one to explore it")
+    );
+    assert_eq!(page.entry(), None);
+    assert!(!page.state.can_run());
+    page.state.choose_entry("_initialize".into());
+    assert!(page.state.can_run());
+    page.run();
+    assert_eq!(page.shown(), shown("_initialize", 1));
+}
+
+#[test]
+fn files_come_in_as_binary_text_or_base64() {
+    let mut page = Page::new();
+    page.upload("clamp.wasm", CLAMP.to_vec());
+    assert_eq!(page.entry(), Some("clamp"));
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(CLAMP);
+    page.upload("clamp.txt", b64.into_bytes());
+    assert!(
+        matches!(&page.state.source, Source::Binary { name, bytes, .. } if name == "clamp.txt" && bytes == CLAMP)
+    );
+    page.upload("mine.wat", PASTED.as_bytes().to_vec());
+    assert_eq!(page.state.editor, PASTED);
+    assert_eq!(page.entry(), Some("pasted_fn"));
+    page.run();
+    assert_eq!(page.shown(), shown("pasted_fn", 2));
+}
+
+#[test]
+fn edit_text_instead_shows_the_binary_as_text_and_changes_nothing_else() {
+    let mut page = Page::new();
+    let password = include_bytes!("../../../static/examples/c/password.wasm");
+    page.upload("password.wasm", password.to_vec());
+    page.run();
+    assert_eq!(page.shown(), shown("check_password", 9));
+    let effects = page.state.edit_as_text();
+    assert!(matches!(
+        &effects[..],
+        [Effect::Send(Envelope {
+            body: Request::Print { .. },
+            ..
+        })]
+    ));
+    page.act(effects);
+    assert!(page.state.editor.contains("(export \"check_password\""));
+    assert!(!page.state.editor_changed());
+    assert!(matches!(
+        &page.state.source,
+        Source::Binary {
+            wat: Wat::Shown(_),
+            ..
+        }
+    ));
+    // The module is the same binary: entry and results stay.
+    assert_eq!(page.entry(), Some("check_password"));
+    assert_eq!(page.shown(), shown("check_password", 9));
+    // Edited, it becomes text.
+    page.state
+        .type_text(format!("{}\n;; edited", page.state.editor));
+    let effects = page.state.run();
+    page.act(effects);
+    page.settle();
+    assert!(matches!(page.state.source, Source::Text { .. }));
+    assert_eq!(page.shown(), shown("check_password", 9));
+}
+
+#[test]
+fn a_pasted_module_over_an_example_drops_the_example_but_an_edit_keeps_it() {
+    let mut page = Page::new();
+    let effects = page.state.choose_example("sign");
+    page.act(effects);
+    assert_eq!(page.state.example.map(|e| e.id), Some("sign"));
+    let edited = format!("{}\n;; edited", page.state.editor);
+    page.paste(&edited);
+    assert_eq!(page.state.example.map(|e| e.id), Some("sign"));
+    page.paste(PASTED);
+    assert!(page.state.example.is_none());
+}
+
+#[test]
+fn a_share_link_opens_its_module_entry_and_values_and_runs() {
+    let mut page = Page::new();
+    let link = share::Shared {
+        source: crate::input::Source::Text(PASTED.into()),
+        example: None,
+        entry: "pasted_fn".into(),
+        options: RunOptions {
+            search: "bfs".into(),
+            concrete_args: vec![Some(42)],
+            ..RunOptions::default()
+        },
+    };
+    let effects = page.state.open_link(link);
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.shown(), shown("pasted_fn", 1));
+    assert_eq!(page.state.fields.args, ["42"]);
+    assert_eq!(page.state.fields.search, "bfs");
+    // A link naming an example but carrying another module is that module.
+    let sign = examples::find("sign").unwrap();
+    let mismatched = share::Shared {
+        source: crate::input::Source::Binary(CLAMP.to_vec()),
+        example: Some(sign.id.into()),
+        entry: "get_sign".into(),
+        options: RunOptions {
+            search: "dfs".into(),
+            ..RunOptions::default()
+        },
+    };
+    let effects = page.state.open_link(mismatched);
+    page.act(effects);
+    page.settle();
+    assert!(page.state.example.is_none());
+    assert_eq!(page.shown(), shown("clamp", 3));
+}
+
+#[test]
+fn stop_keeps_the_results_and_a_replaced_worker_gets_the_module_again() {
+    let mut page = Page::new();
+    page.paste(ENDLESS);
+    let effects = page.state.run();
+    page.act(effects);
+    page.steps(10);
+    let effects = page.state.stop();
+    page.act(effects);
+    page.settle();
+    let (entry, paths, reason) = page.shown().unwrap();
+    assert_eq!((entry.as_str(), reason.as_str()), ("endless", "cancelled"));
+    assert!(paths > 0);
+    // A run whose worker is replaced (it did not take Stop in time).
+    let effects = page.state.run();
+    page.act(effects);
+    // Until the tree so far is shown.
+    while page.shown().is_none() {
+        page.steps(1);
+    }
+    page.worker = Session::default();
+    page.inbox.clear();
+    let effects = page
+        .state
+        .worker_replaced("the engine did not stop within 2 s");
+    assert!(matches!(
+        &effects[..],
+        [Effect::Send(Envelope {
+            body: Request::Load { .. },
+            ..
+        })]
+    ));
+    page.act(effects);
+    assert!(page.state.error.as_deref().is_some_and(|e| e.starts_with(
+        "the engine did not stop within 2 s, so it was restarted; the results are those shown last"
+    )));
+    assert_eq!(page.shown().map(|s| s.2), Some("cancelled".into()));
+    assert_eq!(page.entry(), Some("endless"));
+    // Run works at once on the new worker: the module was sent again.
+    page.state.fields.max_paths = "3".into();
+    let effects = page.state.run();
+    page.act(effects);
+    page.settle();
+    assert_eq!(
+        page.shown(),
+        Some(("endless".into(), 3, "path limit".into()))
+    );
+}
+
+#[test]
+fn a_bug_replays_and_a_late_replay_answer_is_dropped() {
+    let mut page = Page::new();
+    let divide = include_bytes!("../../../static/examples/c/divide.wasm");
+    page.upload("divide.wasm", divide.to_vec());
+    page.run();
+    let report = page.state.results.as_ref().unwrap().report.clone().unwrap();
+    let bug = report.paths.iter().find(|p| p.trap.is_some()).unwrap();
+    let effects = page.state.replay(bug.id);
+    assert!(page.state.busy());
+    page.act(effects);
+    let replays = &page.state.results.as_ref().unwrap().replays;
+    assert!(
+        matches!(replays.get(&bug.id), Some(Replay::Done { path, .. }) if path.trap == bug.trap)
+    );
+    // A replay under way when the module changes: its answer comes late,
+    // while a replay of the new module's path waits for its own.
+    let effects = page.state.replay(bug.id);
+    page.apply(effects);
+    let late = std::mem::take(&mut page.inbox);
+    let effects = page.state.choose_example("sign");
+    assert_eq!(effects[0], Effect::ReplaceWorker);
+    page.act(effects);
+    page.run();
+    let effects = page.state.replay(bug.id);
+    page.apply(effects);
+    let own = std::mem::take(&mut page.inbox);
+    for answer in late {
+        page.state.answer(answer);
+    }
+    let replays = &page.state.results.as_ref().unwrap().replays;
+    assert!(matches!(replays.get(&bug.id), Some(Replay::Pending)));
+    assert!(page.state.busy());
+    for answer in own {
+        page.state.answer(answer);
+    }
+    let replays = &page.state.results.as_ref().unwrap().replays;
+    assert!(matches!(replays.get(&bug.id), Some(Replay::Done { path, .. }) if path.trap.is_none()));
+    assert!(!page.state.busy());
+}
+
+#[test]
+fn answers_about_the_module_before_a_file_do_not_count() {
+    let mut page = Page::new();
+    // A module sent to the worker, then a file chosen before its answer.
+    page.state.type_text(PASTED.into());
+    let effects = page.state.take_editor();
+    page.apply(effects);
+    let (read, effects) = page.state.reading_file("clamp.wasm", 516.0);
+    page.act(effects);
+    assert_eq!(page.state.load, Load::Reading("clamp.wasm (0.5 kB)".into()));
+    assert!(page.state.functions.is_empty() && page.state.disassembly.is_empty());
+    // Run waits for the file, not for the module before.
+    assert!(page.state.run().is_empty());
+    let effects = page
+        .state
+        .file_read(read, "clamp.wasm".into(), CLAMP.to_vec());
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.shown(), shown("clamp", 3));
+    // Of two files chosen in a row, the second is the module, whichever is
+    // read first.
+    let (first, _) = page.state.reading_file("get_sign.wasm", 675.0);
+    let (second, _) = page.state.reading_file("clamp.wasm", 516.0);
+    let effects = page
+        .state
+        .file_read(second, "clamp.wasm".into(), CLAMP.to_vec());
+    page.act(effects);
+    let sign = include_bytes!("../../../static/examples/c/get_sign.wasm");
+    assert!(page
+        .state
+        .file_read(first, "get_sign.wasm".into(), sign.to_vec())
+        .is_empty());
+    assert!(page
+        .state
+        .file_failed(first, "cannot read".into())
+        .is_empty());
+    assert_eq!(page.entry(), Some("clamp"));
+    // A file that cannot be read: the module before it comes back.
+    let (read, effects) = page.state.reading_file("gone.wasm", 10.0);
+    page.act(effects);
+    let effects = page
+        .state
+        .file_failed(read, "cannot read gone.wasm: NotFoundError".into());
+    page.act(effects);
+    assert_eq!(page.entry(), Some("clamp"));
+    assert_eq!(
+        page.state.error.as_deref(),
+        Some("cannot read gone.wasm: NotFoundError")
+    );
+}
+
+#[test]
+fn a_worker_lost_while_loading_fails_the_module_instead_of_loading_it_again() {
+    let mut page = Page::new();
+    // The worker dies while it loads the module (out of memory, say).
+    page.state.type_text(PASTED.into());
+    let effects = page.state.take_editor();
+    page.apply(effects);
+    page.worker = Session::default();
+    page.inbox.clear();
+    let effects = page
+        .state
+        .worker_replaced("the engine stopped: out of memory");
+    assert!(effects.is_empty());
+    assert!(
+        matches!(&page.state.load, Load::Failed(m) if m == "the module (0.2 kB): the engine stopped while loading it (the engine stopped: out of memory)"),
+        "{:?}",
+        page.state.load
+    );
+    assert!(!page.state.can_run());
+    // Listed, lost: loaded again once; lost again while that loads: failed.
+    page.paste(GET_SIGN);
+    let effects = page.state.worker_replaced("the engine stopped");
+    assert_eq!(effects.len(), 1);
+    page.apply(effects);
+    page.inbox.clear();
+    assert!(page.state.worker_replaced("the engine stopped").is_empty());
+    assert!(
+        matches!(&page.state.load, Load::Failed(m) if m.ends_with("the engine stopped while loading it again (the engine stopped)"))
+    );
+}
+
+#[test]
+fn a_link_shared_while_the_module_loads_names_the_entry_kept() {
+    let mut page = Page::new();
+    let divide = include_bytes!("../../../static/examples/c/divide.wasm");
+    page.upload("divide.wasm", divide.to_vec());
+    page.state.choose_entry("remainder_of".into());
+    let (_, effects) = page.state.reading_file("divide.wasm", 693.0);
+    page.act(effects);
+    assert_eq!(page.state.entry, None);
+    assert_eq!(page.state.entry_to_run(), Some("remainder_of"));
+}
+
+#[test]
+fn after_a_failed_load_new_text_in_the_editor_can_run() {
+    let mut page = Page::new();
+    page.paste("(module (func");
+    assert!(!page.state.can_run());
+    page.state.type_text(PASTED.into());
+    assert!(page.state.can_run());
+    page.run();
+    assert_eq!(page.shown(), shown("pasted_fn", 2));
+}
+
+#[test]
+fn run_while_loading_runs_once_listed_and_bad_options_are_named() {
+    let mut page = Page::new();
+    let (read, effects) = page.state.reading_file("clamp.wasm", 516.0);
+    page.act(effects);
+    assert!(page.state.can_run());
+    let effects = page.state.run();
+    assert!(effects.is_empty());
+    let effects = page
+        .state
+        .file_read(read, "clamp.wasm".into(), CLAMP.to_vec());
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.shown(), shown("clamp", 3));
+    page.state.fields.max_paths = "none".into();
+    let effects = page.state.run();
+    assert!(effects.is_empty());
+    assert_eq!(
+        page.state.error.as_deref(),
+        Some("max paths must be a positive whole number, not `none`")
+    );
+    // The engine's own refusals come back as the run's error.
+    page.state.fields.max_paths = String::new();
+    page.state.fields.args = vec!["99999999999".into()];
+    page.run();
+    assert_eq!(
+        page.state.error.as_deref(),
+        Some("the value 99999999999 of parameter 0 does not fit in an i32")
+    );
+    assert!(page.state.results.is_none() && !page.state.busy());
+}
