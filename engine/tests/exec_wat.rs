@@ -18,10 +18,7 @@ fn run(wat: &str, entry: &str, options: &Options) -> Report {
     report
 }
 
-const BR_TABLE: &str = r#"(module (func (export "f") (param i32) (result i32)
-  (block (block (block (br_table 0 1 2 1 (local.get 0))) (return (i32.const 10)))
-    (return (i32.const 11)))
-  (i32.const 12)))"#;
+const BR_TABLE: &str = include_str!("../../tests/data/wat/br_table.wat");
 
 #[test]
 fn br_table_forks_once_per_distinct_target() {
@@ -32,11 +29,7 @@ fn br_table_forks_once_per_distinct_target() {
     assert_eq!(r.tree[0].children.len(), 3);
 }
 
-const LOAD: &str = r#"(module
-  (import "symplay" "assert" (func $assert (param i32)))
-  (memory 1) (data (i32.const 16) "\00\01\02\00")
-  (func (export "byte_is") (param i32 i32)
-    (call $assert (i32.ne (i32.load8_u offset=16 (i32.and (local.get 0) (i32.const 3))) (local.get 1)))))"#;
+const LOAD: &str = include_str!("../../tests/data/wat/symbolic_load.wat");
 
 #[test]
 fn symbolic_address_reads_the_data_segment() {
@@ -53,17 +46,7 @@ fn symbolic_address_reads_the_data_segment() {
     assert!(r.paths.iter().all(|p| p.trap.is_none()));
 }
 
-const ASSUME: &str = r#"(module
-  (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
-  (import "symplay" "assume" (func $assume (param i32)))
-  (import "symplay" "assert" (func $assert (param i32)))
-  (memory 1) (data (i32.const 0) "x\00")
-  (func (export "f") (local i32)
-    (local.set 0 (call $sym (i32.const 0)))
-    (call $assume (i32.lt_u (local.get 0) (i32.const 100)))
-    (call $assert (i32.ne (local.get 0) (i32.const 99)))
-    (call $assert (i32.ne (local.get 0) (i32.const 200)))
-    (drop (call $sym (i32.const 0)))))"#;
+const ASSUME: &str = include_str!("../../tests/data/wat/assume_assert.wat");
 
 #[test]
 fn assume_limits_what_assert_can_find() {
@@ -89,14 +72,7 @@ fn assume_limits_what_assert_can_find() {
     );
 }
 
-const TWO_ASSUMPTIONS: &str = r#"(module
-  (import "symplay" "assume" (func $assume (param i32)))
-  (func (export "g") (param i32) (result i32)
-    (if (i32.gt_u (local.get 0) (i32.const 10))
-      (then (call $assume (i32.lt_u (local.get 0) (i32.const 5)))))
-    (if (i32.eq (local.get 0) (i32.const 7))
-      (then (call $assume (i32.const 0))))
-    (local.get 0)))"#;
+const TWO_ASSUMPTIONS: &str = include_str!("../../tests/data/wat/two_assumptions.wat");
 
 #[test]
 fn dropped_paths_are_counted_by_the_assumption_that_dropped_them() {
@@ -137,16 +113,7 @@ fn dropped_paths_are_counted_by_the_assumption_that_dropped_them() {
     );
 }
 
-const TRAPS: &str = r#"(module
-  (type $t (func (result i32)))
-  (table 3 funcref) (elem (i32.const 0) $one $two)
-  (func $one (result i32) (i32.const 1))
-  (func $two (result i32) (i32.const 2))
-  (func (export "indirect") (param i32) (result i32) (call_indirect (type $t) (local.get 0)))
-  (func $rec (export "rec") (param i32) (result i32) (call $rec (local.get 0)))
-  (func (export "conv") (param i32) (result i32) (i32.trunc_f32_s (f32.const nan)))
-  (func (export "unreach") (param i32) (result i32)
-    (if (i32.eq (local.get 0) (i32.const 7)) (then unreachable)) (i32.const 0)))"#;
+const TRAPS: &str = include_str!("../../tests/data/wat/traps.wat");
 
 #[test]
 fn traps_are_paths_with_inputs() {
@@ -171,10 +138,7 @@ fn traps_are_paths_with_inputs() {
     assert_eq!(trap.inputs.args, [7]);
 }
 
-const CONVERSIONS: &str = r#"(module (func (export "f") (param i32) (result i32)
-  (if (i32.eqz (local.get 0)) (then (return (i32.trunc_f32_s (f32.const nan)))))
-  (if (i32.eq (local.get 0) (i32.const 1)) (then (drop (i64.trunc_f32_u (f32.const -inf))) (return (i32.const 0))))
-  (i32.trunc_f64_u (f64.const 5e9))))"#;
+const CONVERSIONS: &str = include_str!("../../tests/data/wat/conversions.wat");
 
 #[test]
 fn float_to_int_traps_tell_nan_from_overflow() {
@@ -197,12 +161,7 @@ fn float_to_int_traps_tell_nan_from_overflow() {
     );
 }
 
-const CONCRETE_LOOP: &str = r#"(module (memory 1) (func (export "f") (result i32) (local i32 i32)
-  (loop
-    (i32.store (local.get 0) (local.get 0))
-    (local.set 1 (i32.add (local.get 1) (i32.load8_u (local.get 0))))
-    (br_if 0 (i32.lt_u (local.tee 0 (i32.add (local.get 0) (i32.const 4))) (i32.const 40))))
-  (local.get 1)))"#;
+const CONCRETE_LOOP: &str = include_str!("../../tests/data/wat/concrete_loop.wat");
 
 #[test]
 fn concrete_code_counts_and_covers_every_instruction() {
@@ -216,11 +175,7 @@ fn concrete_code_counts_and_covers_every_instruction() {
     );
 }
 
-const LOOP: &str = r#"(module (func (export "f") (param i32) (result i32) (local i32)
-  (block (loop (br_if 1 (i32.eqz (local.get 0)))
-    (local.set 0 (i32.sub (local.get 0) (i32.const 1)))
-    (local.set 1 (i32.add (local.get 1) (i32.const 1))) (br 0)))
-  (local.get 1)))"#;
+const LOOP: &str = include_str!("../../tests/data/wat/symbolic_loop.wat");
 
 #[test]
 fn limits_end_the_run_cleanly() {
@@ -302,12 +257,7 @@ fn unknown_imports_are_rejected_by_name() {
     assert!(e.0.contains("env.foo"), "{e}");
 }
 
-const BULK: &str = r#"(module (memory 1) (data (i32.const 0) "\01\02\03\04")
-  (func (export "f") (param i32) (result i32)
-    (memory.fill (i32.const 8) (local.get 0) (i32.const 4))
-    (memory.copy (i32.const 1) (i32.const 0) (i32.const 4))
-    (memory.copy (i32.const 16) (i32.const 8) (i32.const 4))
-    (i32.add (i32.load (i32.const 0)) (i32.load (i32.const 16)))))"#;
+const BULK: &str = include_str!("../../tests/data/wat/bulk_memory.wat");
 
 #[test]
 fn bulk_memory_fills_and_copies_with_overlap() {
@@ -322,10 +272,7 @@ fn bulk_memory_fills_and_copies_with_overlap() {
     assert_eq!(format!("{:?}", p.returns), format!("[Int({expected})]"));
 }
 
-const IMPLIED: &str = r#"(module (func (export "f") (param i32) (result i32)
-  (if (i32.gt_s (local.get 0) (i32.const 10))
-    (then (if (i32.gt_s (local.get 0) (i32.const 5)) (then (return (i32.const 1))))))
-  (i32.const 0)))"#;
+const IMPLIED: &str = include_str!("../../tests/data/wat/implied_branch.wat");
 
 #[test]
 fn a_branch_the_path_implies_adds_no_constraint() {
@@ -337,8 +284,7 @@ fn a_branch_the_path_implies_adds_no_constraint() {
     }
 }
 
-const ACTIVE_SEGMENTS: &str = r#"(module (memory 1) (data (i32.const 0) "ab")
-  (func (export "f") (result i32) (memory.init 0 (i32.const 4) (i32.const 0) (i32.const 1)) (i32.const 0)))"#;
+const ACTIVE_SEGMENTS: &str = include_str!("../../tests/data/wat/active_segments.wat");
 
 #[test]
 fn active_segments_are_dropped_after_instantiation() {

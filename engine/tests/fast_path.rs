@@ -11,49 +11,7 @@ use symplay_engine::report::{Number, PathReport, Report, Status, Trap};
 /// compare-and-branch on stack operands, a branch that repairs the stack,
 /// two operators on two locals and an immediate (set and pushed), and a
 /// counter step with compare-and-branch at the loop end (i32 and i64).
-const FUSED: &str = r#"(module (memory 1)
-  (func (export "mix") (result i64) (local $i i32) (local $x i32) (local $w i64) (local $s i32)
-    (local.set $x (i32.const -7))
-    (local.set $w (i64.const 0x123456789abcdef0))
-    (loop $l
-      (i32.store16 offset=3 (local.get $i) (local.get $x))
-      (local.set $s (i32.add (local.get $s) (i32.load8_s offset=4 (local.get $i))))
-      (local.set $s (i32.xor (local.get $s) (i32.load16_s offset=3 (local.get $i))))
-      (local.set $x (i32.mul (local.get $x) (i32.const 3)))
-      (local.set $x (i32.xor (local.get $x) (i32.shr_u (local.get $x) (i32.const 3))))
-      (local.set $s (i32.add (local.get $s)
-        (i32.load8_u (i32.add (local.get $i) (i32.shl (local.get $i) (i32.const 2))))))
-      (local.set $w (i64.rotl (local.get $w) (i64.extend_i32_u (local.get $i))))
-      (local.set $s (i32.add (local.get $s)
-        (i64.lt_u (local.get $w) (i64.const 0x8000000000000000))))
-      (local.set $s (i32.sub (local.get $s) (i32.shl (local.get $x) (local.get $i))))
-      (local.set $s (i32.add (local.get $s)
-        (block (result i32)
-          (br_if 0 (i32.const 100)
-            (i32.eq (i32.load8_u (local.get $i)) (i32.load8_u offset=1 (local.get $i))))
-          (i32.const 1) (i32.const 2) (br 0))))
-      (br_if $l (i32.ne (local.tee $i (i32.add (local.get $i) (i32.const 1))) (i32.const 20))))
-    (i64.add (local.get $w) (i64.extend_i32_s (local.get $s))))
-  (func (export "wide") (result i64) (local $n i64) (local $s i64)
-    (loop $l
-      (local.set $s (i64.add (local.get $s) (local.get $n)))
-      (br_if $l (i64.lt_s (local.tee $n (i64.add (local.get $n) (i64.const 3)))
-        (i64.const 40))))
-    (local.get $s))
-  (func (export "div") (result i32) (local $a i32) (local $b i32)
-    (local.set $a (i32.const 100))
-    (local.set $b (i32.const 3))
-    (loop $l
-      (local.set $a (i32.div_s (local.get $a) (local.get $b)))
-      (local.set $b (i32.sub (local.get $b) (i32.const 1)))
-      (br $l))
-    (unreachable))
-  (func (export "oob") (result i32) (local $i i32) (local $s i32)
-    (loop $l
-      (local.set $s (i32.add (local.get $s) (i32.load (local.get $i))))
-      (local.set $i (i32.add (local.get $i) (i32.const 4096)))
-      (br $l))
-    (unreachable)))"#;
+const FUSED: &str = include_str!("../../tests/data/wat/fused.wat");
 
 fn explore_one(module: &symplay_wasm::Module, entry: &str, options: &Options) -> Report {
     explore(module, entry, options).unwrap()
@@ -122,15 +80,7 @@ fn fused_ops_give_the_results_and_counts_of_step() {
 
 #[test]
 fn a_fused_loop_counts_and_covers_every_instruction() {
-    const LOOP: &str = r#"(module (memory 1)
-      (func (export "f") (result i32) (local $i i32) (local $s i32)
-        (loop $l
-          (i32.store8 (local.get $i) (local.get $i))
-          (local.set $s (i32.add (local.get $s) (i32.load8_u (local.get $i))))
-          (local.set $s (i32.rotl (local.get $s) (i32.const 3)))
-          (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
-            (i32.const 8))))
-        (local.get $s)))"#;
+    const LOOP: &str = include_str!("../../tests/data/wat/fused_loop.wat");
     let module = symplay_wasm::load(LOOP.as_bytes()).unwrap();
     let r = explore_one(&module, "f", &Options::default());
     assert_eq!(
@@ -151,21 +101,7 @@ fn a_trap_inside_a_fused_sequence_is_left_to_step() {
 
 /// Symbolic operands in every position of the fused ops of a counting loop
 /// and its guard.
-const SYMBOLIC: &str = r#"(module
-  (func (export "count") (param $p i32) (result i32) (local $i i32)
-    (block
-      (br_if 0 (i32.gt_u (local.get $p) (i32.const 5)))
-      (loop $l
-        (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
-          (local.get $p)))))
-    (i32.add (local.get $i) (i32.mul (local.get $p) (i32.const 0))))
-  (func (export "step") (param $p i32) (result i32) (local $i i32)
-    (local.set $i (i32.and (local.get $p) (i32.const 3)))
-    (loop $l
-      (local.set $p (i32.xor (local.get $p) (i32.shl (local.get $i) (i32.const 1))))
-      (br_if $l (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1)))
-        (i32.const 5))))
-    (i32.add (local.get $i) (local.get $p))))"#;
+const SYMBOLIC: &str = include_str!("../../tests/data/wat/fused_symbolic.wat");
 
 #[test]
 fn a_symbolic_operand_leaves_the_fast_path() {

@@ -590,255 +590,33 @@ fn wat_modules_replay_identically_in_wasmi() {
 }
 
 /// Division traps, and integer operators whose results come from the model.
-const ARITH: &str = r#"(module
-  (func (export "div_s32") (param i32 i32) (result i32) (i32.div_s (local.get 0) (local.get 1)))
-  (func (export "div_u32") (param i32 i32) (result i32) (i32.div_u (local.get 0) (local.get 1)))
-  (func (export "rem_s32") (param i32 i32) (result i32) (i32.rem_s (local.get 0) (local.get 1)))
-  (func (export "rem_u32") (param i32 i32) (result i32) (i32.rem_u (local.get 0) (local.get 1)))
-  (func (export "div_s64") (param i64 i64) (result i64) (i64.div_s (local.get 0) (local.get 1)))
-  (func (export "div_u64") (param i64 i64) (result i64) (i64.div_u (local.get 0) (local.get 1)))
-  (func (export "rem_s64") (param i64 i64) (result i64) (i64.rem_s (local.get 0) (local.get 1)))
-  (func (export "rem_u64") (param i64 i64) (result i64) (i64.rem_u (local.get 0) (local.get 1)))
-  (func (export "div_mixed") (param i32 i64) (result i64)
-    (if (i32.lt_s (local.get 0) (i32.const -5)) (then (return (i64.rem_s (local.get 1) (i64.extend_i32_s (local.get 0))))))
-    (i64.div_s (i64.extend_i32_u (local.get 0)) (i64.add (local.get 1) (i64.const 3))))
-  (func (export "bits32") (param i32 i32) (result i32)
-    (if (i32.eq (i32.and (local.get 0) (i32.const 0xff00)) (i32.const 0x1200))
-      (then (return (i32.add (i32.clz (local.get 0)) (i32.mul (i32.ctz (local.get 1)) (i32.const 100))))))
-    (if (i32.gt_u (local.get 1) (i32.const 40))
-      (then (return (i32.xor (i32.rotl (local.get 0) (local.get 1)) (i32.popcnt (local.get 1))))))
-    (i32.sub (i32.rotr (local.get 0) (local.get 1))
-      (i32.add (i32.shr_s (local.get 0) (local.get 1)) (i32.shl (local.get 1) (local.get 0)))))
-  (func (export "bits64") (param i64 i64) (result i64)
-    (if (i64.lt_s (local.get 0) (i64.const -1000000000000))
-      (then (return (i64.add (i64.clz (local.get 1)) (i64.mul (i64.ctz (local.get 0)) (i64.const 7))))))
-    (if (i64.eq (i64.and (local.get 1) (i64.const 0x3f)) (i64.const 63))
-      (then (return (i64.rotr (local.get 0) (local.get 1)))))
-    (i64.or (i64.shr_u (local.get 0) (local.get 1))
-      (i64.xor (i64.popcnt (local.get 1)) (i64.shl (local.get 0) (i64.const 61)))))
-  (func (export "compare") (param i32 i32) (result i32)
-    (if (i32.lt_s (local.get 0) (i32.const -100)) (then (return (i32.ge_s (local.get 0) (local.get 1)))))
-    (if (i32.gt_u (local.get 1) (i32.const 0x7000)) (then (return (i32.le_u (local.get 1) (local.get 0)))))
-    (i32.or
-      (i32.or (i32.lt_s (local.get 0) (local.get 1)) (i32.shl (i32.gt_u (local.get 0) (local.get 1)) (i32.const 1)))
-      (i32.or (i32.shl (i32.le_s (local.get 0) (i32.const -3)) (i32.const 2))
-        (i32.shl (i32.ge_u (local.get 1) (i32.const 9)) (i32.const 3)))))
-  (func (export "extend") (param i32 i64) (result i64)
-    (if (i32.ge_u (local.get 0) (i32.const 0x80)) (then (return (i64.extend8_s (local.get 1)))))
-    (i64.add
-      (i64.add (i64.extend16_s (local.get 1)) (i64.extend32_s (local.get 1)))
-      (i64.add (i64.extend_i32_u (i32.extend8_s (local.get 0)))
-        (i64.extend_i32_s (i32.extend16_s (i32.wrap_i64 (local.get 1)))))))
-  (func (export "choose") (param i32 i32 i32) (result i32)
-    (if (i32.eq (local.get 0) (i32.const 17)) (then (return (select (local.get 1) (local.get 2) (local.get 1)))))
-    (select (local.get 0) (local.get 1) (i32.gt_s (local.get 2) (i32.const 5)))))"#;
+const ARITH: &str = include_str!("../data/wat/arith.wat");
 
 /// Loads and stores at symbolic addresses, in and out of bounds.
-const MEMORY: &str = r#"(module
-  (memory (export "memory") 1)
-  (data (i32.const 0) "\01\02\03\04\05\06\07\08\f0\f1\f2\f3\f4\f5\f6\f7")
-  (data (i32.const 65520) "\80\81\82\83\84\85\86\87\aa\bb\cc\dd\ee\ff\11\22")
-  (func (export "load_at") (param i32) (result i32) (i32.load offset=4 (local.get 0)))
-  (func (export "load8_s_at") (param i32) (result i32)
-    (if (i32.lt_u (local.get 0) (i32.const 16)) (then (return (i32.load8_s (local.get 0)))))
-    (i32.load16_s offset=1 (local.get 0)))
-  (func (export "load64_near_end") (param i32) (result i64)
-    (if (i32.ge_u (local.get 0) (i32.const 65520)) (then (return (i64.load (local.get 0)))))
-    (i64.load32_u offset=65500 (local.get 0)))
-  (func (export "store_then_load") (param i32 i32) (result i32)
-    (i32.store (local.get 0) (local.get 1))
-    (i32.add (i32.load (i32.const 0)) (i32.load8_u (i32.const 65530))))
-  (func (export "store8_then_load16") (param i32 i32 i32) (result i32)
-    (i32.store8 offset=1 (local.get 0) (local.get 1))
-    (i32.load16_u (local.get 2)))
-  (func (export "store64_then_load") (param i32 i64) (result i64)
-    (if (i32.gt_u (local.get 0) (i32.const 24)) (then (return (i64.const -1))))
-    (i64.store offset=3 (local.get 0) (local.get 1))
-    (i64.add (i64.load (i32.const 8)) (i64.load16_s (i32.const 20))))
-  (func (export "fill_copy") (param i32 i32) (result i32)
-    (if (i32.gt_u (local.get 1) (i32.const 64)) (then (return (i32.const -1))))
-    (memory.fill (local.get 0) (i32.const 0x5a) (local.get 1))
-    (memory.copy (i32.const 100) (local.get 0) (i32.const 4))
-    (i32.load (i32.const 100))))"#;
+const MEMORY: &str = include_str!("../data/wat/memory.wat");
 
 /// br_table, call_indirect through null, mistyped and out-of-range entries,
 /// unreachable.
-const CONTROL: &str = r#"(module
-  (type $v_i (func (result i32)))
-  (type $i_i (func (param i32) (result i32)))
-  (table 5 funcref)
-  (elem (i32.const 0) $one $two $double $one)
-  (func $one (type $v_i) (i32.const 1))
-  (func $two (type $v_i) (i32.const 2))
-  (func $double (type $i_i) (i32.mul (local.get 0) (i32.const 2)))
-  (func (export "indirect") (param i32) (result i32) (call_indirect (type $v_i) (local.get 0)))
-  (func (export "indirect_arg") (param i32 i32) (result i32)
-    (call_indirect (type $i_i) (local.get 1) (local.get 0)))
-  (func (export "switch") (param i32) (result i32)
-    (block $d (block $c (block $b (block $a
-      (br_table $a $b $c $a $d (local.get 0)))
-      (return (i32.const 100)))
-     (return (i32.const 101)))
-    (return (i32.const 102)))
-    (i32.const 103))
-  (func (export "switch_value") (param i32 i32) (result i32)
-    (block $x (result i32)
-      (i32.add (block $y (result i32) (br_table $x $y $x (local.get 1) (local.get 0)))
-        (i32.const 1000))))
-  (func (export "unreach") (param i32 i32) (result i32)
-    (if (i32.eq (i32.add (local.get 0) (local.get 1)) (i32.const 77)) (then unreachable))
-    (i32.sub (local.get 0) (local.get 1))))"#;
+const CONTROL: &str = include_str!("../data/wat/control.wat");
 
 /// Recursion up to the call-depth limit and past it.
-const RECURSION: &str = r#"(module
-  (func $rec (param i32) (result i32)
-    (if (result i32) (i32.eqz (local.get 0)) (then (i32.const 0))
-      (else (i32.add (call $rec (i32.sub (local.get 0) (i32.const 1))) (i32.const 1)))))
-  (func $forever (param i32) (result i32) (call $forever (i32.add (local.get 0) (i32.const 1))))
-  (func (export "deep") (param i32) (result i32)
-    (if (i32.eqz (local.get 0)) (then (return (call $rec (i32.const 1021)))))
-    (if (i32.eq (local.get 0) (i32.const 1)) (then (return (call $rec (i32.const 1022)))))
-    (if (i32.eq (local.get 0) (i32.const 2)) (then (return (call $rec (i32.const 1023)))))
-    (call $forever (local.get 0))))"#;
+const RECURSION: &str = include_str!("../data/wat/recursion.wat");
 
 /// Float-to-int conversions that trap, saturate or succeed; float results.
-const FLOATS: &str = r#"(module
-  (func (export "trunc") (param i32) (result i32)
-    (if (i32.gt_s (local.get 0) (i32.const 1000))
-      (then (return (i32.trunc_f64_s (f64.mul (f64.convert_i32_s (local.get 0)) (f64.const 1e7))))))
-    (i32.trunc_f32_u (f32.div (f32.convert_i32_s (local.get 0)) (f32.const 3))))
-  (func (export "nan") (param i32 i32) (result i64)
-    (i64.trunc_f32_s (f32.div (f32.convert_i32_u (local.get 0)) (f32.convert_i32_u (local.get 1)))))
-  (func (export "saturate") (param i64) (result i32)
-    (if (i64.lt_s (local.get 0) (i64.const 0))
-      (then (return (i32.trunc_sat_f64_u (f64.convert_i64_s (local.get 0))))))
-    (i32.trunc_sat_f32_s (f32.mul (f32.convert_i64_u (local.get 0)) (f32.const 1e30))))
-  (func (export "sqrt") (param i32) (result f64)
-    (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (f64.sqrt (f64.convert_i32_s (local.get 0))))))
-    (f64.nearest (f64.div (f64.convert_i32_s (local.get 0)) (f64.const 7))))
-  (func (export "single") (param i32) (result f32)
-    (if (i32.eqz (local.get 0)) (then (return (f32.div (f32.const 1) (f32.convert_i32_s (local.get 0))))))
-    (f32.copysign (f32.max (f32.const -0) (f32.demote_f64 (f64.convert_i32_s (local.get 0))))
-      (f32.const -1))))"#;
+const FLOATS: &str = include_str!("../data/wat/floats.wat");
 
 /// memory.grow within and beyond the maximum, and accesses that need it.
-const GROW: &str = r#"(module
-  (memory (export "memory") 1 3)
-  (func (export "grow") (param i32) (result i32)
-    (block $done (block $two (block $one (block $zero
-      (br_table $zero $one $two $done (local.get 0)))
-      (drop (memory.grow (i32.const 0))) (br $done))
-      (drop (memory.grow (i32.const 1))) (br $done))
-      (drop (memory.grow (i32.const 5))))
-    (i32.store (i32.const 65544) (i32.const 42))
-    (i32.add (memory.size) (i32.load (i32.const 65544))))
-  (func (export "grow_by") (param i32) (result i32)
-    (if (i32.gt_u (local.get 0) (i32.const 3)) (then (return (i32.const -7))))
-    (memory.grow (local.get 0))))"#;
+const GROW: &str = include_str!("../data/wat/grow.wat");
 
 /// The symbolic-input API: repeated names, a name that meets a parameter's,
 /// buffers, assume and assert.
-const API: &str = r#"(module
-  (import "symplay" "symbolic_i32" (func $sym32 (param i32) (result i32)))
-  (import "symplay" "symbolic_i64" (func $sym64 (param i32) (result i64)))
-  (import "symplay" "symbolic_buffer" (func $buf (param i32 i32 i32)))
-  (import "symplay" "assume" (func $assume (param i32)))
-  (import "symplay" "assert" (func $assert (param i32)))
-  (memory (export "memory") 1)
-  (data (i32.const 0) "x\00arg0\00buf\00")
-  (func (export "names") (param i32) (result i32) (local i32 i32)
-    (local.set 1 (call $sym32 (i32.const 0)))
-    (local.set 2 (call $sym32 (i32.const 0)))
-    (call $assume (i32.lt_u (local.get 1) (i32.const 1000)))
-    (if (i32.gt_u (local.get 2) (local.get 1))
-      (then (return (i32.sub (local.get 2) (local.get 1)))))
-    (i32.add (local.get 0) (call $sym32 (i32.const 2))))
-  (func (export "wide") (result i64) (local i64)
-    (local.set 0 (call $sym64 (i32.const 0)))
-    (call $assert (i64.ne (local.get 0) (i64.const 0x123456789abc)))
-    (i64.rotl (local.get 0) (i64.const 13)))
-  (func (export "buffer") (result i32)
-    (call $buf (i32.const 64) (i32.const 8) (i32.const 7))
-    (call $assume (i32.eq (i32.load8_u (i32.const 64)) (i32.const 0x42)))
-    (call $assert (i32.ne (i32.load (i32.const 68)) (i32.const 0x64636261)))
-    (call $buf (i32.const 80) (i32.const 2) (i32.const 7))
-    (i32.add (i32.load16_s (i32.const 65)) (i32.load16_u (i32.const 80))))
-  (func (export "buffer_at") (param i32) (result i32)
-    (if (i32.gt_u (local.get 0) (i32.const 65532)) (then (call $buf (local.get 0) (i32.const 4) (i32.const 7))))
-    (call $buf (i32.and (local.get 0) (i32.const 0xfff0)) (i32.const 4) (i32.const 7))
-    (i32.load (i32.and (local.get 0) (i32.const 0xfff0)))))"#;
+const API: &str = include_str!("../data/wat/symplay_api.wat");
 
 /// The WASI model: random bytes, output, exit codes, the stubs.
-const WASI: &str = r#"(module
-  (import "wasi_snapshot_preview1" "fd_write" (func $fd_write (param i32 i32 i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "random_get" (func $random_get (param i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "proc_exit" (func $proc_exit (param i32)))
-  (import "wasi_snapshot_preview1" "args_sizes_get" (func $args_sizes_get (param i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "environ_sizes_get" (func $environ_sizes_get (param i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "args_get" (func $args_get (param i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "clock_time_get" (func $clock (param i32 i64 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "fd_fdstat_get" (func $fdstat (param i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "fd_seek" (func $seek (param i32 i64 i32 i32) (result i32)))
-  (import "wasi_snapshot_preview1" "fd_close" (func $close (param i32) (result i32)))
-  (memory (export "memory") 1)
-  (data (i32.const 16) "hello\n")
-  (data (i32.const 32) "oops\n")
-  (data (i32.const 256) "\10\00\00\00\06\00\00\00\20\00\00\00\05\00\00\00")
-  (data (i32.const 700) "\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff\ff")
-  (func (export "roll") (result i32) (local i32)
-    (drop (call $random_get (i32.const 512) (i32.const 2)))
-    (local.set 0 (i32.load8_u (i32.const 512)))
-    (if (i32.lt_u (local.get 0) (i32.const 10))
-      (then (drop (call $fd_write (i32.const 2) (i32.const 264) (i32.const 1) (i32.const 600))))
-      (else (drop (call $fd_write (i32.const 1) (i32.const 256) (i32.const 2) (i32.const 600)))))
-    (if (i32.gt_u (local.get 0) (i32.const 200))
-      (then (call $proc_exit (i32.sub (local.get 0) (i32.const 200)))))
-    (drop (call $random_get (i32.const 520) (i32.const 1)))
-    (i32.add (i32.load (i32.const 600)) (i32.shl (i32.load8_u (i32.const 520)) (i32.const 8))))
-  (func (export "stubs") (param i32) (result i32)
-    (i32.add
-      (i32.add
-        (i32.add (call $args_sizes_get (i32.const 700) (i32.const 704))
-          (call $environ_sizes_get (i32.const 708) (i32.const 712)))
-        (i32.add (call $args_get (i32.const 0) (i32.const 0))
-          (call $clock (i32.const 0) (i64.const 1000) (i32.const 720))))
-      (i32.add
-        (i32.add (call $fdstat
-            (if (result i32) (i32.lt_u (local.get 0) (i32.const 3)) (then (i32.const 1)) (else (i32.const 9)))
-            (i32.const 800))
-          (call $seek (i32.const 1) (i64.const 0) (i32.const 0) (i32.const 900)))
-        (i32.add (call $close (i32.const 3))
-          (i32.add (i32.load (i32.const 700)) (i32.load8_u (i32.const 800)))))))
-  (func (export "write_to") (param i32 i32) (result i32) (local i32)
-    (i32.store (i32.const 808) (i32.add (i32.const 16) (i32.and (local.get 1) (i32.const 3))))
-    (i32.store (i32.const 812) (i32.const 3))
-    (block $bad (block $two (block $one (block $zero
-      (br_table $zero $one $two $bad (local.get 0)))
-      (return (call $fd_write (i32.const 0) (i32.const 808) (i32.const 1) (i32.const 816))))
-      (local.set 2 (call $fd_write (i32.const 1) (i32.const 808) (i32.const 1) (i32.const 816)))
-      (return (i32.add (local.get 2) (i32.load (i32.const 816)))))
-      (local.set 2 (call $fd_write (i32.const 2) (i32.const 808) (i32.const 1) (i32.const 65534)))
-      (return (i32.add (local.get 2) (i32.load (i32.const 816)))))
-    (call $fd_write (i32.const 7) (i32.const 808) (i32.const 1) (i32.const 816)))
-  (func (export "bad_iovec") (param i32) (result i32)
-    (i32.store (i32.const 808) (local.get 0))
-    (i32.store (i32.const 812) (i32.const 16))
-    (if (i32.gt_u (local.get 0) (i32.const 65520))
-      (then (return (call $fd_write (i32.const 1) (i32.const 808) (i32.const 1) (i32.const 816)))))
-    (call $fd_write (i32.const 2) (i32.const 808) (i32.const 1) (i32.const 816))))"#;
+const WASI: &str = include_str!("../data/wat/wasi.wat");
 
 /// A start function runs before the entry.
-const START: &str = r#"(module
-  (global $g (mut i32) (i32.const 5))
-  (func $init (global.set $g (i32.const 40)))
-  (start $init)
-  (func (export "get") (param i32) (result i32)
-    (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (global.get $g))))
-    (i32.add (global.get $g) (local.get 0))))"#;
+const START: &str = include_str!("../data/wat/start.wat");
 
 /// A loop over a symbolic count: depth first never ends it without a limit.
-const COUNT: &str = r#"(module (func (export "count") (param i32) (result i32) (local i32)
-  (block (loop (br_if 1 (i32.eqz (local.get 0)))
-    (local.set 0 (i32.sub (local.get 0) (i32.const 1)))
-    (local.set 1 (i32.add (local.get 1) (i32.const 3))) (br 0)))
-  (local.get 1)))"#;
+const COUNT: &str = include_str!("../data/wat/count.wat");

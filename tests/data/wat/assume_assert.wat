@@ -1,0 +1,11 @@
+(module
+  (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
+  (import "symplay" "assume" (func $assume (param i32)))
+  (import "symplay" "assert" (func $assert (param i32)))
+  (memory 1) (data (i32.const 0) "x\00")
+  (func (export "f") (local i32)
+    (local.set 0 (call $sym (i32.const 0)))
+    (call $assume (i32.lt_u (local.get 0) (i32.const 100)))
+    (call $assert (i32.ne (local.get 0) (i32.const 99)))
+    (call $assert (i32.ne (local.get 0) (i32.const 200)))
+    (drop (call $sym (i32.const 0)))))

@@ -1,0 +1,6 @@
+(module (memory 1) (data (i32.const 0) "\01\02\03\04")
+  (func (export "f") (param i32) (result i32)
+    (memory.fill (i32.const 8) (local.get 0) (i32.const 4))
+    (memory.copy (i32.const 1) (i32.const 0) (i32.const 4))
+    (memory.copy (i32.const 16) (i32.const 8) (i32.const 4))
+    (i32.add (i32.load (i32.const 0)) (i32.load (i32.const 16)))))

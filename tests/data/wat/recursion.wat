@@ -1,0 +1,10 @@
+(module
+  (func $rec (param i32) (result i32)
+    (if (result i32) (i32.eqz (local.get 0)) (then (i32.const 0))
+      (else (i32.add (call $rec (i32.sub (local.get 0) (i32.const 1))) (i32.const 1)))))
+  (func $forever (param i32) (result i32) (call $forever (i32.add (local.get 0) (i32.const 1))))
+  (func (export "deep") (param i32) (result i32)
+    (if (i32.eqz (local.get 0)) (then (return (call $rec (i32.const 1021)))))
+    (if (i32.eq (local.get 0) (i32.const 1)) (then (return (call $rec (i32.const 1022)))))
+    (if (i32.eq (local.get 0) (i32.const 2)) (then (return (call $rec (i32.const 1023)))))
+    (call $forever (local.get 0))))

@@ -1,0 +1,12 @@
+(module
+  (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
+  (memory 1) (data (i32.const 0) "k\00")
+  (type $unary (func (param i32) (result i32)))
+  (table 2 funcref) (elem (i32.const 1) $double)
+  (func $double (param i32) (result i32) (i32.add (local.get 0) (local.get 0)))
+  (func (export "f") (param i32) (result i32)
+    (local $k i32)
+    (local.set $k (call $sym (i32.const 0)))
+    (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (i32.const -1))))
+    (block (block (br_table 0 1 (local.get $k))) (return (i32.const 7)))
+    (call_indirect (type $unary) (local.get 0) (i32.const 1))))

@@ -1,0 +1,10 @@
+(module
+  (type $t (func (result i32)))
+  (table 3 funcref) (elem (i32.const 0) $one $two)
+  (func $one (result i32) (i32.const 1))
+  (func $two (result i32) (i32.const 2))
+  (func (export "indirect") (param i32) (result i32) (call_indirect (type $t) (local.get 0)))
+  (func $rec (export "rec") (param i32) (result i32) (call $rec (local.get 0)))
+  (func (export "conv") (param i32) (result i32) (i32.trunc_f32_s (f32.const nan)))
+  (func (export "unreach") (param i32) (result i32)
+    (if (i32.eq (local.get 0) (i32.const 7)) (then unreachable)) (i32.const 0)))
