@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Options, Progress};
-use symplay_engine::report::{Report, Status};
+use symplay_engine::report::{Report, RunLimits, Status};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
 use symplay_wasm::entry::default_entry;
@@ -28,7 +28,8 @@ pub struct ExploreArgs {
     /// Seed of the random-path searcher.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    #[arg(long, value_name = "SECONDS")]
+    /// Wall-clock time of the run; none unless given.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     max_time: Option<f64>,
     #[arg(long, value_name = "N")]
     max_paths: Option<u64>,
@@ -36,9 +37,15 @@ pub struct ExploreArgs {
     max_depth: Option<u32>,
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
-    /// Estimated memory held by pending states and terms.
-    #[arg(long, value_name = "MIB")]
-    max_memory: Option<u64>,
+    /// Heap the process may use (the run stops with its results there);
+    /// at most this machine's memory.
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value_t = DEFAULT_MAX_MEMORY_MIB,
+        allow_negative_numbers = true
+    )]
+    max_memory: u64,
     /// Gives parameter INDEX (from 0) this value instead of a symbolic one;
     /// repeatable.
     #[arg(long = "concrete", value_name = "INDEX=VALUE")]
@@ -55,13 +62,8 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
             args.search
         )
     })?;
-    let max_time = match args.max_time {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            return Err("--max-time must be greater than zero".into())
-        }
-        Some(t) => Some(Duration::from_secs_f64(t)),
-        None => None,
-    };
+    let max_time = args.max_time.map(seconds).transpose()?;
+    let max_memory = memory(args.max_memory)?;
     let bytes = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
     let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
     let entry = match &args.entry {
@@ -84,7 +86,7 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         max_paths: args.max_paths,
         max_depth: args.max_depth,
         max_instructions: args.max_instructions,
-        max_memory: args.max_memory.map(|mib| mib.saturating_mul(1 << 20)),
+        max_memory: Some(max_memory),
         interrupt: Some(Interrupt(&INTERRUPTED)),
         concrete_args: concrete_args(&args.concrete)?,
     };
@@ -122,6 +124,79 @@ fn chose(module: &Module, entry: &str) -> String {
         ));
     }
     text
+}
+
+/// `memory 2048 MiB, time 5 s, ...`: the limits a run had.
+fn limits_text(l: &RunLimits) -> String {
+    let mut parts = Vec::new();
+    if let Some(b) = l.max_memory_bytes {
+        parts.push(format!("memory {} MiB", b >> 20));
+    }
+    if let Some(ms) = l.max_time_ms {
+        parts.push(format!("time {} s", ms as f64 / 1000.0));
+    }
+    if let Some(n) = l.max_paths {
+        parts.push(format!("{n} paths"));
+    }
+    if let Some(n) = l.max_depth {
+        parts.push(format!("depth {n}"));
+    }
+    if let Some(n) = l.max_instructions {
+        parts.push(format!("{n} instructions"));
+    }
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The memory limit when none is given, as KLEE's (2,000 MB).
+const DEFAULT_MAX_MEMORY_MIB: u64 = 2048;
+/// The longest time limit taken (about 31 years).
+const MAX_SECONDS: f64 = 1e9;
+
+/// `--max-time` as a duration: a number of seconds, not zero, NaN or past
+/// [`MAX_SECONDS`].
+fn seconds(t: f64) -> Result<Duration, String> {
+    if !(t > 0.0 && t <= MAX_SECONDS) {
+        return Err(format!(
+            "--max-time must be a number of seconds above 0 and at most {MAX_SECONDS:e}, not {t}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(t))
+}
+
+/// `--max-memory` in bytes: above zero, and not more than the machine has
+/// (where the machine says how much that is).
+fn memory(mib: u64) -> Result<u64, String> {
+    if mib == 0 {
+        return Err("--max-memory must be above 0 MiB".into());
+    }
+    let bytes = mib.saturating_mul(1 << 20);
+    if let Some(total) = machine_memory() {
+        if bytes > total {
+            return Err(format!(
+                "--max-memory {mib} MiB is more than this machine's {} MiB",
+                total >> 20
+            ));
+        }
+    }
+    Ok(bytes)
+}
+
+/// The machine's memory in bytes, from `/proc/meminfo` (Linux).
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<u64>()
+        .ok()?;
+    Some(kib * 1024)
 }
 
 /// Wasm functions have at most this many parameters (the JS API's limit).
@@ -248,9 +323,10 @@ fn summary(r: &Report) -> String {
     ));
     let s = &r.stats;
     text.push_str(&format!(
-        "stats: {} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms, peak memory ~{} KiB\n",
+        "stats: {} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms, peak memory {:.1} MiB\n",
         s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
-        s.timing.solver_ms, s.timing.total_ms, s.peak_memory_bytes / 1024
+        s.timing.solver_ms, s.timing.total_ms, s.peak_memory_bytes as f64 / f64::from(1 << 20)
     ));
+    text.push_str(&format!("limits: {}\n", limits_text(&r.limits)));
     text
 }

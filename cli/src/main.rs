@@ -5,8 +5,15 @@ mod replay;
 mod solve;
 
 use clap::{Parser, Subcommand};
+use peak_alloc::PeakAlloc;
 use std::process::ExitCode;
 use symplay_cli::wast;
+use symplay_engine::limits::{set_heap_meter, HeapMeter};
+
+/// Counts the heap, so that `--max-memory` limits real memory and the
+/// report's peak memory is measured.
+#[global_allocator]
+static HEAP: PeakAlloc = PeakAlloc;
 
 #[derive(Parser)]
 #[command(
@@ -32,6 +39,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    set_heap_meter(HeapMeter {
+        in_use: || HEAP.current_usage(),
+        peak: || HEAP.peak_usage(),
+        reset_peak: || HEAP.reset_peak_usage(),
+    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // --help and --version are not errors; every real error exits with 1.

@@ -35,7 +35,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             budget: Budget {
                 max_conflicts: args.max_conflicts,
                 timeout: args.timeout_ms.map(Duration::from_millis),
-                interrupt: None,
+                ..Budget::default()
             },
             ..SolverConfig::default()
         },

@@ -184,27 +184,11 @@ fn ctrl_c_stops_the_run_with_partial_results() {
              (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#,
     )
     .unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_symplay"))
-        .args([
-            "explore",
-            &wat.to_string_lossy(),
-            "--entry",
-            "f",
-            "--search",
-            "bfs",
-        ])
-        .args(["--json", &json.to_string_lossy()])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let (wat_arg, json_arg) = (wat.to_string_lossy(), json.to_string_lossy());
+    let args = [
+        "explore", &wat_arg, "--entry", "f", "--search", "bfs", "--json", &json_arg,
+    ];
+    let (_, out) = interrupted(&args, 1500);
     let stdout = String::from_utf8_lossy(&out.stdout);
     std::fs::remove_file(&wat).ok();
     assert_eq!(out.status.code(), Some(0), "{stdout}");
@@ -220,20 +204,33 @@ fn ctrl_c_stops_the_run_with_partial_results() {
 fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
     // One solver query of minutes.
     let wat = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/factor.wat");
+    let (_, out) = interrupted(&["explore", wat, "--entry", "factor"], 1000);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("stopped early: cancelled (1 states left)"),
+        "{stdout}"
+    );
+}
+
+/// Runs `symplay ARGS`, sends it Ctrl-C after `after_ms`, and gives how long
+/// it took to end after that, and its output. A run that ignores Ctrl-C is
+/// killed after a minute, and the test fails.
+fn interrupted(args: &[&str], after_ms: u64) -> (std::time::Duration, std::process::Output) {
     let child = Command::new(env!("CARGO_BIN_EXE_symplay"))
-        .args(["explore", wat, "--entry", "factor"])
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let pid = child.id().to_string();
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    std::thread::sleep(std::time::Duration::from_millis(after_ms));
+    let signalled = std::time::Instant::now();
     assert!(Command::new("kill")
         .args(["-INT", &pid])
         .status()
         .unwrap()
         .success());
-    // A bound far above what it takes: a run that ignores Ctrl-C is killed.
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || send.send(child.wait_with_output()));
     let out = receive.recv_timeout(std::time::Duration::from_secs(60));
@@ -241,12 +238,7 @@ fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
         Command::new("kill").args(["-KILL", &pid]).status().ok();
     }
     let out = out.expect("Ctrl-C did not stop the run").unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.contains("stopped early: cancelled (1 states left)"),
-        "{stdout}"
-    );
+    (signalled.elapsed(), out)
 }
 
 fn test_data(name: &str) -> String {
@@ -379,4 +371,162 @@ fn the_readme_explore_commands_run_as_written() {
             assert!(stdout.contains("no path is left"), "{command}: {stdout}");
         }
     }
+}
+
+/// The most resident memory of process `pid` so far, in bytes (Linux).
+fn peak_resident(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kib = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<u64>()
+        .ok()?;
+    Some(kib * 1024)
+}
+
+/// `symplay explore FILE ARGS --json OUT`: the wall time it took, the most
+/// resident memory it had (read while it runs), its summary and report.
+fn explore_watched(
+    file: &str,
+    args: &[&str],
+) -> (std::time::Duration, u64, String, serde_json::Value) {
+    let json = std::env::temp_dir().join(format!(
+        "symplay-watched-{}-{}.json",
+        std::process::id(),
+        file.len() + args.len()
+    ));
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_symplay"))
+        .args(["explore", file])
+        .args(args)
+        .args(["--json", &json.to_string_lossy()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        peak = peak.max(peak_resident(child.id()).unwrap_or(0));
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().ok();
+            panic!("{file}: still running after 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let took = started.elapsed();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{file}");
+    let report = std::fs::read_to_string(&json).unwrap_or_else(|e| panic!("{file}: {e}"));
+    std::fs::remove_file(&json).ok();
+    (
+        took,
+        peak,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        serde_json::from_str(&report).unwrap(),
+    )
+}
+
+/// A `br_table` over 10,000 distinct targets of a symbolic index: one fork
+/// of 10,001 alternatives, each a solver query.
+fn wide_br_table() -> String {
+    let n = 10_000;
+    let mut wat = String::from("(module (func (export \"sw\") (param i32) (result i32)\n");
+    wat.push_str(&"block\n".repeat(n));
+    let targets: Vec<String> = (0..n).map(|k| k.to_string()).collect();
+    wat.push_str(&format!("local.get 0 br_table {} 0\n", targets.join(" ")));
+    for k in 0..n {
+        wat.push_str(&format!("end i32.const {k} return\n"));
+    }
+    wat.push_str("unreachable))");
+    wat
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn limits_hold_in_bit_blasting_in_host_calls_and_on_wide_branches() {
+    let wide = std::env::temp_dir().join(format!("symplay-wide-{}.wat", std::process::id()));
+    std::fs::write(&wide, wide_br_table()).unwrap();
+    let cases = [
+        (test_data("limits/polynomial.wat"), "memory limit"),
+        (test_data("limits/big_buffer.wat"), "memory limit"),
+        (wide.to_string_lossy().into_owned(), "time limit"),
+    ];
+    for (file, limit) in &cases {
+        let (took, peak, stdout, report) =
+            explore_watched(file, &["--max-time", "5", "--max-memory", "256"]);
+        let name = file.rsplit('/').next().unwrap();
+        assert!(took.as_secs_f64() < 10.0, "{name}: {took:?}");
+        assert!(
+            peak > 0 && peak < 512 << 20,
+            "{name}: {} MiB resident",
+            peak >> 20
+        );
+        assert_eq!(report["stop_reason"], *limit, "{name}");
+        assert!(
+            stdout.contains(&format!("stopped early: {limit} (1 states left)")),
+            "{stdout}"
+        );
+        // The reported peak is measured, not estimated.
+        let measured = report["stats"]["peak_memory_bytes"].as_u64().unwrap();
+        assert!(
+            measured > 1 << 20 && measured < 512 << 20,
+            "{name}: {measured}"
+        );
+        assert_eq!(report["limits"]["max_memory_bytes"], 256u64 << 20);
+        assert_eq!(report["limits"]["max_time_ms"], 5000);
+        println!(
+            "{name}: {limit} after {took:?}, {} MiB resident",
+            peak >> 20
+        );
+    }
+    std::fs::remove_file(&wide).ok();
+}
+
+#[test]
+fn ctrl_c_inside_bit_blasting_stops_the_run_within_a_second() {
+    // The 42,000 instructions take milliseconds; the circuit seconds.
+    let poly = test_data("limits/polynomial.wat");
+    let (took, out) = interrupted(&["explore", &poly], 400);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(took.as_secs_f64() < 1.0, "stopped {took:?} after Ctrl-C");
+    assert!(
+        stdout.contains("stopped early: cancelled (1 states left)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn nonsense_limits_are_refused_and_the_default_ones_reported() {
+    let file = example("get_sign.wasm");
+    let refused = [
+        (&["--max-time", "1e19"][..], "--max-time must be a number of seconds above 0 and at most 1e9, not 10000000000000000000"),
+        (&["--max-time", "NaN"], "not NaN"),
+        (&["--max-time", "0"], "not 0"),
+        (&["--max-time", "-2"], "not -2"),
+        (&["--max-memory", "0"], "--max-memory must be above 0 MiB"),
+        (&["--max-memory", "-5"], "invalid value '-5' for '--max-memory <MIB>'"),
+    ];
+    for (args, message) in refused {
+        let mut all = vec!["explore", file.as_str()];
+        all.extend_from_slice(args);
+        let (code, stdout, stderr) = symplay(&all);
+        assert_eq!((code, stdout.as_str()), (1, ""), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let (code, _, stderr) = symplay(&["explore", &file, "--max-memory", "100000000"]);
+        assert_eq!(code, 1);
+        assert!(
+            stderr.contains("--max-memory 100000000 MiB is more than this machine's"),
+            "{stderr}"
+        );
+    }
+    let (code, stdout, _) = symplay(&["explore", &file]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("\nlimits: memory 2048 MiB\n"), "{stdout}");
 }

@@ -3,6 +3,7 @@
 
 pub mod exec;
 pub mod expr;
+pub mod limits;
 pub mod memory;
 pub mod report;
 pub mod search;

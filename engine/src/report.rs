@@ -18,6 +18,9 @@ pub struct Report {
     pub concrete_args: Vec<Option<i64>>,
     /// Why exploration ended: `completed`, or the limit that stopped it.
     pub stop_reason: String,
+    /// The limits the run had.
+    #[serde(default)]
+    pub limits: RunLimits,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
     /// Where paths were dropped without an outcome, and why; their total
@@ -47,6 +50,18 @@ impl Report {
             format!("{total} {paths} dropped: {}", sites.join("; "))
         })
     }
+}
+
+/// The limits of a run; `None` is no limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunLimits {
+    pub max_time_ms: Option<u64>,
+    pub max_paths: Option<u64>,
+    pub max_depth: Option<u32>,
+    pub max_instructions: Option<u64>,
+    /// Heap in use, where the program meters it; else the engine's
+    /// estimate of what its states and terms hold.
+    pub max_memory_bytes: Option<u64>,
 }
 
 /// Why the engine stopped following a path without an outcome to report.

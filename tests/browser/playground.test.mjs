@@ -23,6 +23,9 @@ const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
 /// One solver query of minutes.
 const FACTOR = await readFile(join(here, '..', 'data', 'factor.wat'), 'utf8');
 
+/// One solver query whose circuit has tens of millions of gates.
+const POLYNOMIAL = await readFile(join(here, '..', 'data', 'limits', 'polynomial.wat'), 'utf8');
+
 const env = servedPlayground();
 
 /// The page as a new visitor opens it.
@@ -135,6 +138,27 @@ test('the time limit holds inside a long solver query', async () => {
   assert.equal(await page.locator('#tree .node.open').count(), 1);
   assert.equal(await page.locator('#tree .node.dropped').count(), 0);
   assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending states/);
+  assert.deepEqual(errors, []);
+});
+
+test('the memory limit holds inside bit-blasting, on the heap the worker really uses', async () => {
+  const { page, errors } = await open();
+  // One query whose circuit would take gigabytes.
+  await load(page, POLYNOMIAL, 'poly');
+  await page.fill('#max-memory', '256');
+  const started = Date.now();
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("(memory limit)")', { timeout: 30_000 });
+  const took = Date.now() - started;
+  assert.equal(await page.locator('.results h2').innerText(), 'poly: 0 paths (memory limit)');
+  assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending states/);
+  // The engine in the page answers the next run.
+  await page.fill('#max-memory', '');
+  await load(page, ENDLESS, 'f');
+  await page.fill('#max-paths', '3');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("f: 3 paths (path limit)")');
+  console.log(`memory limit reached in the page after ${took} ms`);
   assert.deepEqual(errors, []);
 });
 

@@ -11,9 +11,10 @@ use super::state::{Input, State};
 use super::trace::Trace;
 use super::value::Val;
 use crate::expr::{Sort, TermStore};
+use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::report::{
-    Coverage, DropCause, PathReport, Report, Stats, TestInput, Timing, TraceEvent, TreeNode,
-    SCHEMA_VERSION,
+    Coverage, DropCause, PathReport, Report, RunLimits, Stats, TestInput, Timing, TraceEvent,
+    TreeNode, SCHEMA_VERSION,
 };
 use crate::search::{SearchKind, Searcher};
 use crate::solver::simplify::Simplifier;
@@ -369,6 +370,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     ) -> Result<Self, ExploreError> {
         let started = Instant::now();
         check_options(options)?;
+        reset_heap_peak();
         let m = module.borrow();
         check_imports(m)?;
         let entry = m
@@ -446,8 +448,11 @@ impl<M: Borrow<Module>> Exploration<M> {
         );
         self.parts.lend(&mut exec);
         let options = &self.options;
-        exec.deadline = options.max_time.map(|t| self.started + t);
-        exec.interrupt = options.interrupt;
+        exec.limits = Limits {
+            deadline: options.max_time.map(|t| self.started + t),
+            interrupt: options.interrupt,
+            max_memory: options.max_memory,
+        };
         // At least one slice per step, so that a zero budget still progresses.
         loop {
             let state = match self.current.take() {
@@ -471,15 +476,21 @@ impl<M: Borrow<Module>> Exploration<M> {
                     }
                 },
             };
-            if self.slices_to_estimate == 0 {
-                self.memory = exec.store.len() as u64 * TERM_BYTES
-                    + self.searcher.estimated_bytes()
-                    + state.estimated_bytes();
-                self.peak_memory = self.peak_memory.max(self.memory);
-                self.slices_to_estimate = ESTIMATE_EVERY;
-            }
-            self.slices_to_estimate -= 1;
-            let memory = self.memory;
+            // The heap as the program meters it, or else an estimate.
+            let memory = match heap_in_use() {
+                Some(used) => used,
+                None => {
+                    if self.slices_to_estimate == 0 {
+                        self.memory = exec.store.len() as u64 * TERM_BYTES
+                            + self.searcher.estimated_bytes()
+                            + state.estimated_bytes();
+                        self.peak_memory = self.peak_memory.max(self.memory);
+                        self.slices_to_estimate = ESTIMATE_EVERY;
+                    }
+                    self.slices_to_estimate -= 1;
+                    self.memory
+                }
+            };
             let limit = if options
                 .max_time
                 .is_some_and(|t| self.started.elapsed() >= t)
@@ -525,6 +536,11 @@ impl<M: Borrow<Module>> Exploration<M> {
                     }
                 }
                 Ran::Ended => {}
+            }
+            // A limit cut off a query or a host call inside the slice.
+            if let Some(limit) = exec.stopped_by {
+                self.stop_reason = Some(limit.stop_reason().into());
+                break;
             }
             if step_started.elapsed() >= budget {
                 break;
@@ -584,7 +600,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             sat_calls: solver_stats.sat_solver.queries,
             solver_unknown: solver_stats.unknown,
             terms: parts.store.len() as u64,
-            peak_memory_bytes: self.peak_memory,
+            peak_memory_bytes: heap_peak().unwrap_or(self.peak_memory),
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
@@ -597,6 +613,13 @@ impl<M: Borrow<Module>> Exploration<M> {
             seed: self.options.seed,
             concrete_args: self.options.concrete_args.clone(),
             stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
+            limits: RunLimits {
+                max_time_ms: self.options.max_time.map(|t| t.as_millis() as u64),
+                max_paths: self.options.max_paths,
+                max_depth: self.options.max_depth,
+                max_instructions: self.options.max_instructions,
+                max_memory_bytes: self.options.max_memory,
+            },
             paths: Vec::new(),
             tree: Vec::new(),
             drops: parts.drops.sites().to_vec(),

@@ -6,6 +6,7 @@ use super::interp::{jump, End, Executor, Flow};
 use super::state::State;
 use super::value::Val;
 use crate::expr::{BvCmp, Node, TermId};
+use crate::limits::Limits;
 use crate::report::{DropCause, Trap, TreeNode};
 use crate::solver::{Budget, SolveResult};
 use std::collections::BTreeMap;
@@ -40,19 +41,21 @@ impl Executor<'_> {
         }
     }
 
-    /// A solver query, cut off at the deadline or by the interrupt: one hard
-    /// query must not keep a run going past its time limit or a stop. The
-    /// budget holds for this query only.
+    /// A solver query, cut off by the run's limits: one hard query must not
+    /// keep a run going past its time or memory limit or a stop. The budget
+    /// holds for this query only.
     fn check(&mut self, constraints: &[TermId]) -> SolveResult {
-        if self.deadline.is_none() && self.interrupt.is_none() {
+        if self.limits == Limits::default() {
             return self.solver.check(&mut self.store, constraints);
         }
         let before = self.solver.config().budget;
         self.solver.set_budget(Budget {
             timeout: self
+                .limits
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
-            interrupt: self.interrupt,
+            interrupt: self.limits.interrupt,
+            max_memory: self.limits.max_memory,
             ..before
         });
         let answer = self.solver.check(&mut self.store, constraints);
@@ -60,11 +63,15 @@ impl Executor<'_> {
         answer
     }
 
-    /// Whether an `unknown` came from the deadline or the interrupt: the
-    /// state is then left unexplored, not dropped as undecidable.
-    fn cut_off(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.interrupt.is_some_and(|i| i.is_set())
+    /// Whether a limit of the run is reached (an `unknown` came from it, or
+    /// a host call must stop): the state is then left unexplored, not
+    /// dropped as undecidable, and the run ends.
+    pub(crate) fn cut_off(&mut self) -> bool {
+        let reached = self.solver.stopped_by().or_else(|| self.limits.reached());
+        if let Some(limit) = reached {
+            self.stopped_by.get_or_insert(limit);
+        }
+        reached.is_some()
     }
 
     /// Is the path condition of `s` together with `extra` satisfiable?

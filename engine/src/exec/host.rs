@@ -10,6 +10,9 @@ use crate::expr::Sort;
 use crate::report::{DropCause, InputValue, Trap};
 use symplay_wasm::imports::{ImportClass, SymbolicApi, WasiFn};
 
+/// Bytes a host call makes between two looks at the run's limits.
+const HOST_CALL_CHECK: u64 = 4096;
+
 /// Longest input name read from memory.
 const MAX_NAME: u64 = 256;
 const ERRNO_BADF: u32 = 8;
@@ -144,6 +147,11 @@ impl Executor<'_> {
         };
         let mut bytes = Vec::with_capacity(len as usize);
         for k in 0..len {
+            // A buffer of megabytes takes seconds and gigabytes: the run's
+            // limits hold inside it.
+            if k % HOST_CALL_CHECK == HOST_CALL_CHECK - 1 && self.cut_off() {
+                return Err(End::CutOff);
+            }
             let t = match &replayed {
                 None => {
                     let byte_name = format!("{name}[{k}]");

@@ -8,13 +8,13 @@ use super::state::{Frame, State};
 use super::trace::Trace;
 use super::value::Val;
 use crate::expr::TermStore;
+use crate::limits::{Limits, Reached};
 use crate::memory::LinearMemory;
 use crate::report::{DropCause, PathReport, Trap, TreeNode};
 use crate::solver::simplify::Simplifier;
-use crate::solver::{Interrupt, Solver};
+use crate::solver::Solver;
 use symplay_wasm::ir::{Code, Instr, LoadKind, StoreKind, Target};
 use symplay_wasm::{FuncBody, FuncType, Module, ValType};
-use web_time::Instant;
 
 /// Deepest call stack; one more call traps with `stack_exhausted`.
 pub const MAX_FRAMES: usize = 1024;
@@ -72,10 +72,11 @@ pub struct Executor<'m> {
     pub instructions: u64,
     pub forks: u64,
     pub drops: Drops,
-    /// Solver queries are cut off here (the exploration's time limit).
-    pub deadline: Option<Instant>,
-    /// Cuts off the solver query under way once set.
-    pub interrupt: Option<Interrupt>,
+    /// The exploration's time and memory limits and its interrupt: they cut
+    /// off a solver query or a host call under way...
+    pub limits: Limits,
+    /// ...and the first one that did ends the run.
+    pub stopped_by: Option<Reached>,
     /// States left unexplored by a cut-off query.
     pub cut_off: u64,
     /// Executed instructions, per store function and pc.
@@ -121,8 +122,8 @@ impl<'m> Executor<'m> {
             instructions: 0,
             forks: 0,
             drops: Drops::default(),
-            deadline: None,
-            interrupt: None,
+            limits: Limits::default(),
+            stopped_by: None,
             cut_off: 0,
             covered: Vec::new(),
             source,

@@ -70,7 +70,7 @@ impl TermStore {
         let mut text: Vec<Option<String>> = vec![None; self.len()];
         let mut bindings = Vec::new();
         for &u in &order {
-            let s = self.node_text(u, &mut text);
+            let s = self.node_text(u, &mut text, &uses);
             let leaf = self.node(u).children().next().is_none();
             if uses[u.index()] > 1 && !leaf {
                 let name = format!("{prefix}{}", u.index());
@@ -80,10 +80,13 @@ impl TermStore {
                 text[u.index()] = Some(s);
             }
         }
-        let mut out = text[t.index()].take().expect("root printed");
-        for (name, value) in bindings.into_iter().rev() {
-            out = format!("(let (({name} {value})) {out})");
+        // The bindings around the root, in order, built once.
+        let mut out = String::new();
+        for (name, value) in &bindings {
+            let _ = write!(out, "(let (({name} {value})) ");
         }
+        out.push_str(&text[t.index()].take().expect("root printed"));
+        out.extend(std::iter::repeat_n(')', bindings.len()));
         out
     }
 
@@ -97,11 +100,18 @@ impl TermStore {
     }
 
     /// Text of one node whose children are already in `text`; single-use
-    /// children are moved into the parent.
-    fn node_text(&self, t: TermId, text: &mut [Option<String>]) -> String {
+    /// children are moved into the parent (copies of them would make a
+    /// chain print in quadratic time and memory), shared ones (let names,
+    /// leaves) copied.
+    fn node_text(&self, t: TermId, text: &mut [Option<String>], uses: &[u32]) -> String {
         let mut arg = |c: TermId| -> String {
             let slot = &mut text[c.index()];
-            slot.clone().expect("children print before parents")
+            let printed = if uses[c.index()] > 1 {
+                slot.clone()
+            } else {
+                slot.take()
+            };
+            printed.expect("children print before parents")
         };
         let app = |name: &str, args: &[String]| {
             let mut s = format!("({name}");

@@ -26,6 +26,7 @@ mod tests;
 use super::sat::{Lit, SatAnswer, SatBackend, VarisatBackend};
 use super::Budget;
 use crate::expr::{ArrayValue, Model, Sort, SymbolId, TermId, TermStore, Value};
+use crate::limits::{Checkpoint, Reached};
 use aig::{AigLit, NodeId};
 use arrays::ReadId;
 use cnf::Tseitin;
@@ -40,10 +41,9 @@ pub enum BlastAnswer {
     /// A model that gives every symbol of the constraints a value.
     Sat(Model),
     /// Unsatisfiable; `core` is a subset of the constraints that is already unsatisfiable.
-    Unsat {
-        core: Vec<TermId>,
-    },
-    Unknown(String),
+    Unsat { core: Vec<TermId> },
+    /// No answer within the budget; `limit`: the run's limit that ended it.
+    Unknown { why: String, limit: Option<Reached> },
 }
 
 /// Past these sizes the next query starts from scratch, to bound memory:
@@ -106,13 +106,36 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         }
     }
 
-    /// Solves the conjunction of the boolean terms `constraints`.
+    /// Solves the conjunction of the boolean terms `constraints`. The
+    /// budget's time, interrupt and memory hold while the constraints are
+    /// bit-blasted and encoded too: past one, the graph is dropped (it may
+    /// be what fills memory) and the answer is `unknown`.
     pub fn solve(
         &mut self,
         store: &TermStore,
         constraints: &[TermId],
         budget: &Budget,
     ) -> BlastAnswer {
+        let mut checkpoint = Checkpoint::new(budget.limits_from(Instant::now()));
+        match self.solve_within(store, constraints, budget, &mut checkpoint) {
+            Ok(answer) => answer,
+            Err(reached) => {
+                self.reset();
+                BlastAnswer::Unknown {
+                    why: reached.stop_reason().into(),
+                    limit: Some(reached),
+                }
+            }
+        }
+    }
+
+    fn solve_within(
+        &mut self,
+        store: &TermStore,
+        constraints: &[TermId],
+        budget: &Budget,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<BlastAnswer, Reached> {
         if self.translator.aig().len() > MAX_AIG_NODES
             || self.translator.num_term_bits() > MAX_TERM_BITS
         {
@@ -120,17 +143,22 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         }
         let mut lits = Vec::with_capacity(constraints.len());
         for &c in constraints {
-            let lit = self.translator.root(store, c).lit;
+            let lit = self.translator.root(store, c, checkpoint)?.lit;
             match lit.as_constant() {
                 Some(true) => {}
-                Some(false) => return BlastAnswer::Unsat { core: vec![c] },
+                Some(false) => return Ok(BlastAnswer::Unsat { core: vec![c] }),
                 None => lits.push((lit, c)),
             }
         }
         let reads = self.reads_of(constraints);
         if lits.is_empty() {
             // Every constraint folded to true: any assignment is a model.
-            return BlastAnswer::Sat(self.model(store, constraints, &reads, false));
+            return Ok(BlastAnswer::Sat(self.model(
+                store,
+                constraints,
+                &reads,
+                false,
+            )));
         }
         if self.mostly_unused(&lits) {
             self.instance = Instance::new(B::default());
@@ -138,13 +166,13 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         let mut assumptions = Vec::with_capacity(lits.len());
         let mut constraint_of: FxHashMap<Lit, TermId> = FxHashMap::default();
         for (lit, c) in lits {
-            let l = self.encode(lit);
+            let l = self.encode(lit, checkpoint)?;
             constraint_of.entry(l).or_insert(c);
             assumptions.push(l);
         }
-        self.add_axioms(&reads);
+        self.add_axioms(&reads, checkpoint)?;
         let start = Instant::now();
-        match self.instance.sat.solve(&assumptions, budget) {
+        Ok(match self.instance.sat.solve(&assumptions, budget) {
             SatAnswer::Sat => BlastAnswer::Sat(self.model(store, constraints, &reads, true)),
             SatAnswer::Unsat => {
                 // Checking the core may take what is left of the time budget.
@@ -156,12 +184,12 @@ impl<B: SatBackend + Default> BitBlaster<B> {
                     core: self.unsat_core(&assumptions, &constraint_of, &rest),
                 }
             }
-            SatAnswer::Unknown(why) => {
+            SatAnswer::Unknown { why, limit } => {
                 // The backend cannot be used again.
                 self.reset();
-                BlastAnswer::Unknown(why)
+                BlastAnswer::Unknown { why, limit }
             }
-        }
+        })
     }
 
     pub fn num_vars(&self) -> usize {
@@ -176,9 +204,9 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         *self = BitBlaster::with_backend(B::default());
     }
 
-    fn encode(&mut self, lit: AigLit) -> Lit {
+    fn encode(&mut self, lit: AigLit, checkpoint: &mut Checkpoint) -> Result<Lit, Reached> {
         let Instance { sat, tseitin, .. } = &mut self.instance;
-        tseitin.lit(self.translator.aig(), sat, lit)
+        tseitin.lit(self.translator.aig(), sat, lit, checkpoint)
     }
 
     /// Whether the instance is large and the query's circuit a small part of it.
@@ -215,7 +243,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
     /// every query; only reads that meet in a query need them, since a model
     /// gives an array the values of that query's reads alone. Two reads at
     /// constant indices need none: the indices differ, or it is one read.
-    fn add_axioms(&mut self, reads: &[ReadId]) {
+    fn add_axioms(&mut self, reads: &[ReadId], checkpoint: &mut Checkpoint) -> Result<(), Reached> {
         let mut by_array: FxHashMap<SymbolId, (Vec<ReadId>, Vec<ReadId>)> = FxHashMap::default();
         for &r in reads {
             let read = self.translator.read(r);
@@ -229,30 +257,37 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         for (symbolic, constant) in by_array.values() {
             for (k, &a) in symbolic.iter().enumerate() {
                 for &b in symbolic[..k].iter().chain(constant) {
-                    self.add_axiom(a, b);
+                    self.add_axiom(a, b, checkpoint)?;
                 }
             }
         }
+        Ok(())
     }
 
-    fn add_axiom(&mut self, a: ReadId, b: ReadId) {
+    fn add_axiom(
+        &mut self,
+        a: ReadId,
+        b: ReadId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(), Reached> {
         if !self.instance.axioms.insert((a.min(b), a.max(b))) {
-            return;
+            return Ok(());
         }
         let premise = self.translator.same_index(a, b);
         let premise = match premise.as_constant() {
-            Some(false) => return,
+            Some(false) => return Ok(()),
             Some(true) => None,
-            None => Some(!self.encode(premise)),
+            None => Some(!self.encode(premise, checkpoint)?),
         };
         let (va, vb) = (self.translator.read(a).value, self.translator.read(b).value);
         for (x, y) in va.into_iter().zip(vb) {
-            let (x, y) = (self.encode(x), self.encode(y));
+            let (x, y) = (self.encode(x, checkpoint)?, self.encode(y, checkpoint)?);
             for clause in [[!x, y], [x, !y]] {
                 let lits: Vec<Lit> = premise.into_iter().chain(clause).collect();
                 self.instance.sat.add_clause(&lits);
             }
         }
+        Ok(())
     }
 
     /// The constraints behind the failed assumptions of the last answer.
@@ -297,7 +332,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         match self.instance.sat.solve(assumptions, budget) {
             SatAnswer::Unsat => true,
             SatAnswer::Sat => false,
-            SatAnswer::Unknown(_) => {
+            SatAnswer::Unknown { .. } => {
                 // The backend cannot be used again.
                 self.reset();
                 false

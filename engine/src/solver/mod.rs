@@ -7,16 +7,19 @@ mod independence;
 pub mod sat;
 pub mod simplify;
 
+pub use crate::limits::Interrupt;
+
 use crate::expr::{Model, Sort, TermId, TermStore, Value};
+use crate::limits::{Limits, Reached};
 use bitblast::{BitBlaster, BlastAnswer};
 use cache::{CexCache, QueryCache};
 use independence::SymbolIndex;
 use simplify::Simplifier;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::{Duration, Instant};
 
-/// How much work one SAT call may do before the answer is `unknown`.
+/// How much work one query may do before the answer is `unknown`: checked
+/// in bit-blasting and in the SAT search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
     /// Conflicts the SAT core may spend on one query.
@@ -25,27 +28,21 @@ pub struct Budget {
     pub timeout: Option<Duration>,
     /// Once set, the query under way ends as `unknown`.
     pub interrupt: Option<Interrupt>,
+    /// Heap in use past which the query ends as `unknown` (where the heap
+    /// is metered: [`crate::limits`]).
+    pub max_memory: Option<u64>,
 }
 
-/// A flag set from elsewhere (a Ctrl-C handler) to stop work at once, even
-/// inside one long solver query.
-#[derive(Clone, Copy, Debug)]
-pub struct Interrupt(pub &'static AtomicBool);
-
-impl Interrupt {
-    pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+impl Budget {
+    /// The limits of a query that starts at `start`.
+    pub fn limits_from(&self, start: Instant) -> Limits {
+        Limits {
+            deadline: self.timeout.map(|t| start + t),
+            interrupt: self.interrupt,
+            max_memory: self.max_memory,
+        }
     }
 }
-
-/// The same flag, not the same value.
-impl PartialEq for Interrupt {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
-impl Eq for Interrupt {}
 
 /// The answer to a satisfiability query.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +117,8 @@ pub struct Solver {
     cex_cache: CexCache,
     blaster: BitBlaster,
     stats: SolverStats,
+    /// The run's limit that ended the last query without an answer.
+    stopped_by: Option<Reached>,
 }
 
 /// The answer for one independent group of constraints.
@@ -146,6 +145,7 @@ impl Solver {
             cex_cache: CexCache::default(),
             blaster: BitBlaster::new(),
             stats: SolverStats::default(),
+            stopped_by: None,
         }
     }
 
@@ -161,9 +161,17 @@ impl Solver {
         &self.stats
     }
 
+    /// The limit of the budget (time, memory, interrupt) that ended the
+    /// last query as `unknown`, if one did; a memory limit may no longer
+    /// hold once the query's work is dropped, so it is kept here.
+    pub fn stopped_by(&self) -> Option<Reached> {
+        self.stopped_by
+    }
+
     /// Is the conjunction of the boolean terms `assertions` satisfiable?
     pub fn check(&mut self, store: &mut TermStore, assertions: &[TermId]) -> SolveResult {
         let start = Instant::now();
+        self.stopped_by = None;
         self.stats.queries += 1;
         let result = self.check_inner(store, assertions);
         match &result {
@@ -283,7 +291,10 @@ impl Solver {
                 }
                 GroupAnswer::Unsat
             }
-            BlastAnswer::Unknown(why) => return GroupAnswer::Unknown(why),
+            BlastAnswer::Unknown { why, limit } => {
+                self.stopped_by = self.stopped_by.or(limit);
+                return GroupAnswer::Unknown(why);
+            }
         };
         self.stats.sat_solver.hits += 1;
         if self.config.query_cache {

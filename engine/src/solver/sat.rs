@@ -1,6 +1,7 @@
 //! The SAT core behind a small trait, and its varisat implementation.
 
-use super::{Budget, Interrupt};
+use super::Budget;
+use crate::limits::{Limits, Reached};
 use std::cell::Cell;
 use std::io;
 use std::rc::Rc;
@@ -41,8 +42,12 @@ impl std::ops::Not for Lit {
 pub enum SatAnswer {
     Sat,
     Unsat,
-    /// The budget ran out. The backend cannot be used again: build a new one.
-    Unknown(String),
+    /// The budget ran out (`limit`: the run's limit that did). The backend
+    /// cannot be used again: build a new one.
+    Unknown {
+        why: String,
+        limit: Option<Reached>,
+    },
 }
 
 /// An incremental SAT core: clauses accumulate, each call to `solve` takes its
@@ -64,9 +69,9 @@ pub trait SatBackend {
 struct Meter {
     conflicts: Cell<u64>,
     max_conflicts: Cell<Option<u64>>,
-    deadline: Cell<Option<Instant>>,
-    interrupt: Cell<Option<Interrupt>>,
-    exhausted: Cell<Option<&'static str>>,
+    limits: Cell<Limits>,
+    /// What ran out, and the run's limit if it was one.
+    exhausted: Cell<Option<(&'static str, Option<Reached>)>>,
 }
 
 /// Fields that follow a step code in varisat's native proof format: plain
@@ -181,11 +186,14 @@ impl io::Write for ProofMeter {
             .get()
             .is_some_and(|max| m.conflicts.get() > max)
         {
-            m.exhausted.set(Some("conflict budget exhausted"));
-        } else if m.deadline.get().is_some_and(|d| Instant::now() >= d) {
-            m.exhausted.set(Some("time budget exhausted"));
-        } else if m.interrupt.get().is_some_and(|i| i.is_set()) {
-            m.exhausted.set(Some("interrupted"));
+            m.exhausted.set(Some(("conflict budget exhausted", None)));
+        } else if let Some(reached) = m.limits.get().reached() {
+            let why = match reached {
+                Reached::Time => "time budget exhausted",
+                Reached::Memory => "memory budget exhausted",
+                Reached::Interrupt => "interrupted",
+            };
+            m.exhausted.set(Some((why, Some(reached))));
         }
         if m.exhausted.get().is_some() {
             return Err(io::Error::other("budget exhausted"));
@@ -274,8 +282,7 @@ impl SatBackend for VarisatBackend {
         m.conflicts.set(0);
         m.exhausted.set(None);
         m.max_conflicts.set(budget.max_conflicts);
-        m.deadline.set(budget.timeout.map(|t| Instant::now() + t));
-        m.interrupt.set(budget.interrupt);
+        m.limits.set(budget.limits_from(Instant::now()));
         let assumed: Vec<varisat::Lit> = assumptions.iter().map(|&l| Self::to_varisat(l)).collect();
         self.solver.assume(&assumed);
         self.model.clear();
@@ -300,12 +307,16 @@ impl SatBackend for VarisatBackend {
                     .collect();
                 SatAnswer::Unsat
             }
-            Err(e) => SatAnswer::Unknown(
-                self.meter
-                    .exhausted
-                    .get()
-                    .map_or_else(|| format!("SAT solver error: {e}"), str::to_string),
-            ),
+            Err(e) => match self.meter.exhausted.get() {
+                Some((why, limit)) => SatAnswer::Unknown {
+                    why: why.to_string(),
+                    limit,
+                },
+                None => SatAnswer::Unknown {
+                    why: format!("SAT solver error: {e}"),
+                    limit: None,
+                },
+            },
         }
     }
 
@@ -379,7 +390,10 @@ mod tests {
             ..Budget::default()
         };
         match sat.solve(&[], &budget) {
-            SatAnswer::Unknown(why) => assert!(why.contains("conflict"), "{why}"),
+            SatAnswer::Unknown { why, limit } => {
+                assert!(why.contains("conflict"), "{why}");
+                assert_eq!(limit, None);
+            }
             other => panic!("expected unknown, got {other:?}"),
         }
     }
@@ -404,13 +418,17 @@ mod tests {
             ..Budget::default()
         };
         match sat.solve(&[], &budget) {
-            SatAnswer::Unknown(why) => assert!(why.contains("time"), "{why}"),
+            SatAnswer::Unknown { why, limit } => {
+                assert!(why.contains("time"), "{why}");
+                assert_eq!(limit, Some(Reached::Time));
+            }
             other => panic!("expected unknown, got {other:?}"),
         }
     }
 
     #[test]
     fn a_set_interrupt_gives_unknown() {
+        use crate::limits::Interrupt;
         static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
         let mut sat = VarisatBackend::new();
         pigeonhole(&mut sat, 11);
@@ -419,7 +437,10 @@ mod tests {
             ..Budget::default()
         };
         match sat.solve(&[], &budget) {
-            SatAnswer::Unknown(why) => assert_eq!(why, "interrupted"),
+            SatAnswer::Unknown { why, limit } => {
+                assert_eq!(why, "interrupted");
+                assert_eq!(limit, Some(Reached::Interrupt));
+            }
             other => panic!("expected unknown, got {other:?}"),
         }
     }

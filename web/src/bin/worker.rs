@@ -3,14 +3,21 @@
 //! steps of about [`STEP`], each scheduled with `setTimeout(0)`, so a stop
 //! request that arrives meanwhile is handled before the next step.
 
+use peak_alloc::PeakAlloc;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
+use symplay_engine::limits::{set_heap_meter, HeapMeter};
 use symplay_web::protocol::{Envelope, Request, Response};
 use symplay_web::session::Session;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// Counts the worker's heap, so that the page's memory limit is on what
+/// the engine really holds.
+#[global_allocator]
+static HEAP: PeakAlloc = PeakAlloc;
 
 /// Long enough to amortise a step, short enough for a prompt stop.
 const STEP: Duration = Duration::from_millis(50);
@@ -76,6 +83,11 @@ impl Worker {
 }
 
 fn main() {
+    set_heap_meter(HeapMeter {
+        in_use: || HEAP.current_usage(),
+        peak: || HEAP.peak_usage(),
+        reset_peak: || HEAP.reset_peak_usage(),
+    });
     let worker = Rc::new(Worker {
         scope: js_sys::global().unchecked_into(),
         session: RefCell::new(Session::default()),

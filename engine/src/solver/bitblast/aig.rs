@@ -96,6 +96,23 @@ impl Aig {
         self.operands.len()
     }
 
+    /// Bytes the graph allocates at once if it grows by `nodes` more: its
+    /// node vector and gate table double when full.
+    pub fn growth_bytes(&self, nodes: usize) -> u64 {
+        let doubled = |capacity: usize, len: usize, entry: usize| {
+            if capacity - len < nodes {
+                2 * capacity * entry
+            } else {
+                0
+            }
+        };
+        let node = std::mem::size_of::<[AigLit; 2]>();
+        // A table entry, its control byte, and its buckets' spare eighth.
+        let gate = (std::mem::size_of::<(u64, NodeId)>() + 1) * 8 / 7;
+        (doubled(self.operands.capacity(), self.operands.len(), node)
+            + doubled(self.gates.capacity(), self.gates.len(), gate)) as u64
+    }
+
     pub fn node(&self, n: NodeId) -> AigNode {
         match self.operands[n.index()] {
             _ if n.0 == 0 => AigNode::False,

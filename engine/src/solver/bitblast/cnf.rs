@@ -8,6 +8,7 @@
 //! variables for the two inner gates and propagates better.
 
 use super::aig::{Aig, AigLit, AigNode, NodeId};
+use crate::limits::{Checkpoint, Reached};
 use crate::solver::sat::{Lit, SatBackend, Var};
 
 /// Marks nodes without a variable.
@@ -30,14 +31,17 @@ impl Tseitin {
         }
     }
 
-    /// The SAT literal equivalent to `lit`, encoding its cone first.
-    pub fn lit<B: SatBackend>(&mut self, aig: &Aig, sat: &mut B, lit: AigLit) -> Lit {
-        let v = Lit::positive(self.encode(aig, sat, lit.node()));
-        if lit.is_complemented() {
-            !v
-        } else {
-            v
-        }
+    /// The SAT literal equivalent to `lit`, encoding its cone first; a
+    /// limit reached meanwhile stops the encoding.
+    pub fn lit<B: SatBackend>(
+        &mut self,
+        aig: &Aig,
+        sat: &mut B,
+        lit: AigLit,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Lit, Reached> {
+        let v = Lit::positive(self.encode(aig, sat, lit.node(), checkpoint)?);
+        Ok(if lit.is_complemented() { !v } else { v })
     }
 
     fn sat_lit(&self, lit: AigLit) -> Option<Lit> {
@@ -45,9 +49,15 @@ impl Tseitin {
         Some(if lit.is_complemented() { !v } else { v })
     }
 
-    fn encode<B: SatBackend>(&mut self, aig: &Aig, sat: &mut B, root: NodeId) -> Var {
+    fn encode<B: SatBackend>(
+        &mut self,
+        aig: &Aig,
+        sat: &mut B,
+        root: NodeId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Var, Reached> {
         if let Some(v) = self.var(root) {
-            return v;
+            return Ok(v);
         }
         if self.var_of.len() < aig.len() {
             self.var_of.resize(aig.len(), NO_VAR);
@@ -57,6 +67,12 @@ impl Tseitin {
             if self.var(n).is_some() {
                 self.stack.pop();
                 continue;
+            }
+            if let Some(reached) = checkpoint.after(1) {
+                // Every node with a variable has its clauses: the encoding
+                // so far stays sound.
+                self.stack.clear();
+                return Err(reached);
             }
             match aig.node(n) {
                 AigNode::False => {
@@ -99,7 +115,7 @@ impl Tseitin {
             }
             self.stack.pop();
         }
-        Var(self.var_of[root.index()])
+        Ok(Var(self.var_of[root.index()]))
     }
 }
 
@@ -139,6 +155,7 @@ fn add_not_mux<B: SatBackend>(sat: &mut B, out: Lit, c: Lit, x: Lit, y: Lit) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::Limits;
     use crate::solver::sat::{SatAnswer, VarisatBackend};
     use crate::solver::Budget;
     use rustc_hash::FxHashMap;
@@ -153,13 +170,16 @@ mod tests {
         let majority = aig.majority(x, y, z);
         let mut sat = VarisatBackend::new();
         let mut tseitin = Tseitin::default();
-        tseitin.lit(&aig, &mut sat, xor);
+        let mut unlimited = Checkpoint::new(Limits::default());
+        let mut lit = |sat: &mut VarisatBackend, l| {
+            tseitin
+                .lit(&aig, sat, l, &mut unlimited)
+                .expect("no limits")
+        };
+        lit(&mut sat, xor);
         assert_eq!(sat.num_vars(), 3, "x, y and the XOR itself");
         let gates = [xor, mux, and, majority];
-        let encoded: Vec<Lit> = gates
-            .iter()
-            .map(|&g| tseitin.lit(&aig, &mut sat, g))
-            .collect();
+        let encoded: Vec<Lit> = gates.iter().map(|&g| lit(&mut sat, g)).collect();
         let inputs = [x, y, z];
         for bits in 0..8 {
             let values = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
@@ -167,7 +187,7 @@ mod tests {
                 .iter()
                 .zip(values)
                 .map(|(&i, v)| {
-                    let l = tseitin.lit(&aig, &mut sat, i);
+                    let l = lit(&mut sat, i);
                     if v {
                         l
                     } else {

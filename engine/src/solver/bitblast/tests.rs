@@ -59,7 +59,7 @@ fn solve_checked(bb: &mut BitBlaster, s: &TermStore, query: &[TermId]) -> BlastA
             assert!(core.iter().all(|c| query.contains(c)), "core {core:?}");
             expect_unsat(BitBlaster::new().solve(s, core, &unbounded()));
         }
-        BlastAnswer::Unknown(why) => panic!("unknown without a budget: {why}"),
+        BlastAnswer::Unknown { why, .. } => panic!("unknown without a budget: {why}"),
     }
     answer
 }
@@ -656,6 +656,62 @@ fn symbols_folded_away_still_get_values() {
     }
 }
 
+/// `s = s * y + x`, `rounds` times over 64-bit symbols, compared with a
+/// constant: a circuit of millions of gates for a few thousand rounds.
+fn polynomial(s: &mut TermStore, rounds: usize) -> TermId {
+    let x = s.declare("x", bv(64)).unwrap();
+    let y = s.declare("y", bv(64)).unwrap();
+    let mut acc = s.bv_const(64, 0);
+    for _ in 0..rounds {
+        let product = s.bin(BvBinOp::Mul, acc, y);
+        acc = s.bin(BvBinOp::Add, product, x);
+    }
+    let target = s.bv_const(64, 12345);
+    s.eq(acc, target)
+}
+
+#[test]
+fn the_time_limit_and_the_interrupt_hold_inside_bit_blasting() {
+    use crate::limits::{Interrupt, Reached};
+    use std::sync::atomic::AtomicBool;
+    let mut s = TermStore::new();
+    let query = polynomial(&mut s, 3000);
+    let mut bb = BitBlaster::new();
+    // Unbounded, this circuit takes seconds and gigabytes to build.
+    let started = Instant::now();
+    let soon = Budget {
+        timeout: Some(web_time::Duration::from_millis(100)),
+        ..Budget::default()
+    };
+    match bb.solve(&s, &[query], &soon) {
+        BlastAnswer::Unknown { limit, .. } => assert_eq!(limit, Some(Reached::Time)),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+    let took = started.elapsed();
+    assert!(took.as_millis() < 1000, "stopped after {took:?}");
+    // The graph built so far is dropped.
+    assert!(
+        bb.translator.aig().len() < 10,
+        "{}",
+        bb.translator.aig().len()
+    );
+    static STOP: AtomicBool = AtomicBool::new(true);
+    let stopped = Budget {
+        interrupt: Some(Interrupt(&STOP)),
+        ..Budget::default()
+    };
+    match bb.solve(&s, &[query], &stopped) {
+        BlastAnswer::Unknown { limit, .. } => assert_eq!(limit, Some(Reached::Interrupt)),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+    // The blaster answers the next query, and a small one of the same
+    // shape is solved in full.
+    let mut small = TermStore::new();
+    let few = polynomial(&mut small, 3);
+    let model = expect_sat(solve_checked(&mut bb, &small, &[few]));
+    assert!(small.satisfies(&[few], &model));
+}
+
 #[test]
 fn a_budget_gives_unknown_and_the_next_query_starts_fresh() {
     let mut s = TermStore::new();
@@ -675,7 +731,7 @@ fn a_budget_gives_unknown_and_the_next_query_starts_fresh() {
         ..Budget::default()
     };
     match bb.solve(&s, &[factors, x_above_1, y_above_1], &budget) {
-        BlastAnswer::Unknown(why) => assert!(why.contains("conflict"), "{why}"),
+        BlastAnswer::Unknown { why, .. } => assert!(why.contains("conflict"), "{why}"),
         other => panic!("expected unknown, got {other:?}"),
     }
     assert_eq!(bb.num_clauses(), 0, "the instance is discarded");

@@ -7,6 +7,7 @@ use super::aig::{Aig, AigLit};
 use super::arrays::{ArrayReads, Index, Read, ReadId};
 use super::words;
 use crate::expr::{BvUnOp, Node, Sort, SymbolId, TermId, TermStore, ARRAY_INDEX_WIDTH};
+use crate::limits::{Checkpoint, Reached};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The bits of each translated term: one literal for a boolean, `width` for
@@ -85,13 +86,20 @@ impl Translator {
         words::eq(&mut self.aig, &ia, &ib)
     }
 
-    /// The boolean term `root` translated, with every term it contains.
-    pub fn root(&mut self, store: &TermStore, root: TermId) -> &RootInfo {
+    /// The boolean term `root` translated, with every term it contains; a
+    /// limit reached meanwhile stops the translation (the terms translated
+    /// so far stay, complete).
+    pub fn root(
+        &mut self,
+        store: &TermStore,
+        root: TermId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<&RootInfo, Reached> {
         if !self.roots.contains_key(&root) {
-            let info = self.translate_root(store, root);
+            let info = self.translate_root(store, root, checkpoint)?;
             self.roots.insert(root, info);
         }
-        &self.roots[&root]
+        Ok(&self.roots[&root])
     }
 
     /// A constraint already translated by [`Translator::root`].
@@ -99,7 +107,12 @@ impl Translator {
         self.roots.get(&root)
     }
 
-    fn translate_root(&mut self, store: &TermStore, root: TermId) -> RootInfo {
+    fn translate_root(
+        &mut self,
+        store: &TermStore,
+        root: TermId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<RootInfo, Reached> {
         // One walk over the whole term, without recursion: the terms not yet
         // translated, and the symbols and selects models will need.
         let mut seen = FxHashSet::default();
@@ -125,7 +138,14 @@ impl Translator {
         // Children have smaller ids than their parents.
         new_terms.sort_unstable();
         for t in new_terms {
+            let before = self.aig.len();
             self.translate(store, t);
+            let made = self.aig.len() - before;
+            let aig = &self.aig;
+            let growth = || aig.growth_bytes(Checkpoint::WORK as usize);
+            if let Some(reached) = checkpoint.after_with(1 + made as u64, growth) {
+                return Err(reached);
+            }
         }
         symbols.sort_unstable();
         let mut reads: Vec<ReadId> = selects
@@ -135,11 +155,11 @@ impl Translator {
             .collect();
         reads.sort_unstable();
         reads.dedup();
-        RootInfo {
+        Ok(RootInfo {
             lit: self.bits.word(root)[0],
             symbols: symbols.into(),
             reads: reads.into(),
-        }
+        })
     }
 
     /// Translates `t`, whose non-array children are translated already.
