@@ -285,6 +285,10 @@ fn summary(r: &Report) -> String {
     if !given.is_empty() {
         text.push_str(&format!("concrete parameters: {}\n", given.join(", ")));
     }
+    if let Some(concretised) = r.concretised_summary() {
+        text.push_str(&concretised);
+        text.push('\n');
+    }
     if let Some(drops) = r.drops_summary() {
         text.push_str(&drops);
         text.push('\n');

@@ -530,3 +530,21 @@ fn nonsense_limits_are_refused_and_the_default_ones_reported() {
     assert_eq!(code, 0);
     assert!(stdout.contains("\nlimits: memory 2048 MiB\n"), "{stdout}");
 }
+
+#[test]
+fn a_run_with_concretised_values_says_it_is_not_complete() {
+    let file = test_data("wat/float_parameter.wat");
+    let (code, stdout, _) = symplay(&["explore", &file, "--entry", "half"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("explored half with dfs: 1 paths"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].starts_with(
+            "not every path was explored: values were made concrete (the float parameter arg0 at half+0x"
+        ),
+        "{stdout}"
+    );
+}

@@ -27,11 +27,29 @@ pub struct Report {
     /// is `stats.dropped_paths`.
     #[serde(default)]
     pub drops: Vec<DropSite>,
+    /// Where values were made concrete on reported paths (float operands,
+    /// addresses a host call needs, ...): other values there were not
+    /// explored, so a run with any is not complete however it ended.
+    #[serde(default)]
+    pub concretised: Vec<ConcretisedSite>,
     pub coverage: Coverage,
     pub stats: Stats,
 }
 
 impl Report {
+    /// What a run with concretised values missed, in a sentence, or `None`
+    /// when it concretised nothing.
+    pub fn concretised_summary(&self) -> Option<String> {
+        if self.concretised.is_empty() {
+            return None;
+        }
+        let sites: Vec<String> = self.concretised.iter().map(|c| c.describe()).collect();
+        Some(format!(
+            "not every path was explored: values were made concrete ({})",
+            sites.join("; ")
+        ))
+    }
+
     /// The dropped paths in a sentence, or `None` when none was: how many,
     /// where and why, saying so first when no path is left at all.
     pub fn drops_summary(&self) -> Option<String> {
@@ -72,6 +90,28 @@ pub enum DropCause {
     Assumption,
     /// The solver could not decide a branch within its budget.
     Undecided,
+}
+
+/// The reported paths on which one instruction made a value concrete.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConcretisedSite {
+    /// What was made concrete: `a float operand`, `the float parameter arg0`.
+    pub what: String,
+    pub location: Location,
+    pub paths: u64,
+}
+
+impl ConcretisedSite {
+    /// `a float operand at f+0x1a (f.c:4), on 2 paths`.
+    pub fn describe(&self) -> String {
+        let paths = if self.paths == 1 { "path" } else { "paths" };
+        format!(
+            "{} at {}, on {} {paths}",
+            self.what,
+            self.location.text(),
+            self.paths
+        )
+    }
 }
 
 /// The paths dropped at one instruction for one cause.

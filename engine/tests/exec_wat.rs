@@ -113,6 +113,48 @@ fn dropped_paths_are_counted_by_the_assumption_that_dropped_them() {
     );
 }
 
+const FLOAT_PARAMETER: &str = include_str!("../../tests/data/wat/float_parameter.wat");
+
+#[test]
+fn a_run_that_made_values_concrete_says_it_is_not_complete() {
+    // A float parameter is fixed to zero: the other side of the branch on
+    // it is never explored, though the run "completes".
+    let r = run(FLOAT_PARAMETER, "half", &Options::default());
+    assert_eq!((r.stop_reason.as_str(), r.paths.len()), ("completed", 1));
+    let [site] = &r.concretised[..] else {
+        panic!("{:?}", r.concretised);
+    };
+    assert_eq!(
+        (
+            site.what.as_str(),
+            site.location.function.as_str(),
+            site.paths
+        ),
+        ("the float parameter arg0", "half", 1)
+    );
+    assert_eq!(
+        r.paths[0].notes,
+        ["concretised the float parameter arg0 to 0: floats are not symbolic"]
+    );
+    let summary = r.concretised_summary().unwrap();
+    assert!(
+        summary.starts_with(
+            "not every path was explored: values were made concrete (the float parameter arg0 at half+0x"
+        ) && summary.ends_with(", on 1 path)"),
+        "{summary}"
+    );
+    // A symbolic integer made concrete for a float operation: counted once
+    // per path, however often the path passes there.
+    let r = run(FLOAT_PARAMETER, "scaled", &Options::default());
+    assert_eq!(r.concretised.len(), 1);
+    assert_eq!(r.concretised[0].what, "a float operand");
+    // Nothing concretised, nothing said.
+    assert_eq!(
+        run(BR_TABLE, "f", &Options::default()).concretised_summary(),
+        None
+    );
+}
+
 const TRAPS: &str = include_str!("../../tests/data/wat/traps.wat");
 
 #[test]

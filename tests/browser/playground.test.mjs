@@ -23,6 +23,9 @@ const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
 /// One solver query of minutes.
 const FACTOR = await readFile(join(here, '..', 'data', 'factor.wat'), 'utf8');
 
+/// A float parameter, fixed to zero: a branch on it has one side.
+const FLOAT_PARAMETER = await readFile(join(here, '..', 'data', 'wat', 'float_parameter.wat'), 'utf8');
+
 /// One solver query whose circuit has tens of millions of gates.
 const POLYNOMIAL = await readFile(join(here, '..', 'data', 'limits', 'polynomial.wat'), 'utf8');
 
@@ -159,6 +162,27 @@ test('the memory limit holds inside bit-blasting, on the heap the worker really 
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("f: 3 paths (path limit)")');
   console.log(`memory limit reached in the page after ${took} ms`);
+  assert.deepEqual(errors, []);
+});
+
+test('a run that made a value concrete says that not every path was explored', async () => {
+  const { page, errors } = await open();
+  await load(page, FLOAT_PARAMETER, 'half');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("(completed)")');
+  assert.equal(await page.locator('.results h2').innerText(), 'half: 1 paths (completed)');
+  assert.match(await page.locator('#concretised').innerText(),
+    /^not every path was explored: values were made concrete \(the float parameter arg0 at half\+0x[0-9a-f]+, on 1 path\)$/);
+  // Its field says so before the run too.
+  assert.equal(await page.getAttribute('#arg-0', 'placeholder'), '0: floats are not symbolic');
+  assert.equal(await page.isDisabled('#arg-0'), true);
+  await page.screenshot({ path: join(artifacts, 'concretised.png'), fullPage: true });
+  // A run that concretised nothing says nothing of it.
+  await load(page, ENDLESS, 'f');
+  await page.fill('#max-paths', '2');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("f: 2 paths (path limit)")');
+  assert.equal(await page.locator('#concretised').count(), 0);
   assert.deepEqual(errors, []);
 });
 

@@ -2,7 +2,8 @@
 //! module (`static/examples/c/*.wasm`, `tests/data/*.wasm`,
 //! `tests/data/wat/*.wat`) is explored with fixed options, and what the
 //! exploration found (paths with their outcomes, inputs and locations, the
-//! tree's shape, drops, instruction and fork counts, coverage) must equal
+//! tree's shape, drops, concretised values, instruction and fork counts,
+//! coverage) must equal
 //! the committed `tests/golden/<module>.json`. The engine's restructuring
 //! keeps behaviour: a change here is either a bug or on purpose, and then
 //! the files are written anew with `SYMPLAY_BLESS=1 cargo test -p
@@ -97,12 +98,14 @@ fn summary(r: &Report) -> Value {
         })
         .collect();
     let drops: Vec<String> = r.drops.iter().map(|d| d.describe()).collect();
+    let concretised: Vec<String> = r.concretised.iter().map(|c| c.describe()).collect();
     let s = &r.stats;
     json!({
         "stop_reason": r.stop_reason,
         "paths": paths,
         "tree": tree,
         "drops": drops,
+        "concretised": concretised,
         "counts": {
             "instructions": s.instructions,
             "forks": s.forks,

@@ -138,8 +138,9 @@ mod tests {
         r.stats.timing = Default::default();
         let locations = r.paths.iter_mut().map(|p| &mut p.location);
         let drops = r.drops.iter_mut().map(|d| &mut d.location);
+        let concretised = r.concretised.iter_mut().map(|c| &mut c.location);
         let forks = r.tree.iter_mut().filter_map(|n| n.fork.as_mut());
-        for l in locations.chain(forks).chain(drops) {
+        for l in locations.chain(forks).chain(drops).chain(concretised) {
             l.offset = 0;
             l.source = None;
         }

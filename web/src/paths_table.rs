@@ -47,6 +47,9 @@ pub fn PathsTable(props: &PathsProps) -> Html {
     html! {
         <section class="results">
             <h2>{ format!("{}: {} paths ({})", r.entry, r.paths.len(), r.stop_reason) }</h2>
+            { r.concretised_summary().map(|missed| html! {
+                <p id="concretised" class="drops warning">{ missed }</p>
+            }) }
             { r.drops_summary().map(|drops| html! {
                 <p id="drops" class={classes!("drops", r.paths.is_empty().then_some("warning"))}>{ drops }</p>
             }) }

@@ -2,19 +2,19 @@
 //! parameters symbolic, runs states in the searcher's order within the
 //! limits, and assembles the report.
 
-use super::drops::Drops;
 use super::fast::FastCode;
 use super::instantiate::{add_instance, init_segments};
 use super::interp::{Executor, InputSource, Ran};
 use super::link::Links;
+use super::sites::SiteCounts;
 use super::state::{Input, State};
 use super::trace::Trace;
 use super::value::Val;
 use crate::expr::{Sort, TermStore};
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::report::{
-    Coverage, DropCause, PathReport, Report, RunLimits, Stats, TestInput, Timing, TraceEvent,
-    TreeNode, SCHEMA_VERSION,
+    ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits, Stats,
+    TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
 };
 use crate::search::{SearchKind, Searcher};
 use crate::solver::simplify::Simplifier;
@@ -260,7 +260,13 @@ fn start_state(
                 Val::Sym(term)
             }
             // Float parameters stay concrete (zero): floats are not symbolic.
-            (InputSource::Symbolic, None) => Val::con(width, 0),
+            (InputSource::Symbolic, None) => {
+                let what = format!("the float parameter arg{i}");
+                s.notes
+                    .push(format!("concretised {what} to 0: floats are not symbolic"));
+                s.concretised.push((what, (entry, 0)));
+                Val::con(width, 0)
+            }
             (InputSource::Concrete(test), _) => {
                 Val::con(width, test.args.get(i).copied().unwrap_or(0) as u64)
             }
@@ -292,7 +298,8 @@ struct Parts {
     paths: Vec<PathReport>,
     instructions: u64,
     forks: u64,
-    drops: Drops,
+    drops: SiteCounts<DropCause>,
+    concretised: SiteCounts<String>,
     cut_off: u64,
     covered: Vec<Vec<bool>>,
     trace: Option<Trace>,
@@ -309,6 +316,7 @@ impl Parts {
         exec.instructions = self.instructions;
         exec.forks = self.forks;
         exec.drops = std::mem::take(&mut self.drops);
+        exec.concretised = std::mem::take(&mut self.concretised);
         exec.cut_off = self.cut_off;
         exec.covered = std::mem::take(&mut self.covered);
         exec.trace = self.trace.take();
@@ -325,6 +333,7 @@ impl Parts {
             instructions: exec.instructions,
             forks: exec.forks,
             drops: exec.drops,
+            concretised: exec.concretised,
             cut_off: exec.cut_off,
             covered: exec.covered,
             trace: exec.trace,
@@ -622,7 +631,26 @@ impl<M: Borrow<Module>> Exploration<M> {
             },
             paths: Vec::new(),
             tree: Vec::new(),
-            drops: parts.drops.sites().to_vec(),
+            drops: parts
+                .drops
+                .sites()
+                .iter()
+                .map(|(cause, location, paths)| DropSite {
+                    cause: *cause,
+                    location: location.clone(),
+                    paths: *paths,
+                })
+                .collect(),
+            concretised: parts
+                .concretised
+                .sites()
+                .iter()
+                .map(|(what, location, paths)| ConcretisedSite {
+                    what: what.clone(),
+                    location: location.clone(),
+                    paths: *paths,
+                })
+                .collect(),
             coverage,
             stats,
         }

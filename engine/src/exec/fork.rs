@@ -200,6 +200,7 @@ impl Executor<'_> {
             "concretised {what} to {value} at {}",
             self.location_text(s.at)
         ));
+        s.concretised.push((what.to_string(), s.at));
         Ok(value)
     }
 

@@ -1,9 +1,9 @@
 //! Executes IR instructions of one state until it forks, ends, or has used its
 //! slice of instructions.
 
-use super::drops::Drops;
 use super::float;
 use super::link::{InstanceLinks, Links};
+use super::sites::SiteCounts;
 use super::state::{Frame, State};
 use super::trace::Trace;
 use super::value::Val;
@@ -71,7 +71,10 @@ pub struct Executor<'m> {
     pub paths: Vec<PathReport>,
     pub instructions: u64,
     pub forks: u64,
-    pub drops: Drops,
+    /// Paths dropped, by cause and place.
+    pub drops: SiteCounts<DropCause>,
+    /// Reported paths on which a value was made concrete, by what and where.
+    pub concretised: SiteCounts<String>,
     /// The exploration's time and memory limits and its interrupt: they cut
     /// off a solver query or a host call under way...
     pub limits: Limits,
@@ -121,7 +124,8 @@ impl<'m> Executor<'m> {
             paths: Vec::new(),
             instructions: 0,
             forks: 0,
-            drops: Drops::default(),
+            drops: SiteCounts::default(),
+            concretised: SiteCounts::default(),
             limits: Limits::default(),
             stopped_by: None,
             cut_off: 0,

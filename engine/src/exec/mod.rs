@@ -1,7 +1,6 @@
 //! The symbolic interpreter: states, instruction semantics over symbolic
 //! values, forks, host functions, and the exploration driver.
 
-mod drops;
 pub mod explore;
 mod fast;
 mod float;
@@ -13,6 +12,7 @@ pub mod link;
 mod memops;
 mod ops;
 mod path;
+mod sites;
 pub mod state;
 pub mod store;
 pub mod trace;

@@ -57,6 +57,14 @@ impl Executor<'_> {
                 return;
             }
         };
+        // Each site once per path, however often the path passed it.
+        let mut sites = s.concretised.clone();
+        sites.sort_unstable();
+        sites.dedup();
+        for (what, at) in sites {
+            let location = self.location(at);
+            self.concretised.record(what, at, location);
+        }
         let model = match self.solver.check(&mut self.store, &s.constraints) {
             SolveResult::Sat(model) => model,
             _ => {

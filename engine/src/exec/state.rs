@@ -55,6 +55,8 @@ pub struct State {
     /// How often each input name was used, for unique names (`x`, `x#2`).
     pub name_uses: BTreeMap<String, u32>,
     pub notes: Vec<String>,
+    /// What this path made concrete, and where (function, pc).
+    pub concretised: Vec<(String, (u32, u32))>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     /// The execution-tree node this state is in.

@@ -724,11 +724,18 @@ impl App {
                         Msg::Arg(i, e.target_unchecked_into::<HtmlInputElement>().value())
                     });
                     let value = state.fields.args.get(i).cloned().unwrap_or_default();
+                    // The engine's values are integers: a float parameter is zero.
+                    let float = ty.starts_with('f');
+                    let (placeholder, title) = if float {
+                        ("0: floats are not symbolic", "float parameters are zero, and the report says so")
+                    } else {
+                        ("symbolic", "a value fixes this parameter; empty leaves it symbolic")
+                    };
                     html! {
-                        <label title="a value fixes this parameter; empty leaves it symbolic">
+                        <label {title}>
                             { format!("arg{i} ({ty}) ") }
-                            <input id={format!("arg-{i}")} class="arg" size="8" placeholder="symbolic"
-                                value={value} oninput={on_input} />
+                            <input id={format!("arg-{i}")} class="arg" size={if float { "22" } else { "8" }}
+                                {placeholder} disabled={float} value={value} oninput={on_input} />
                         </label>
                     }
                 }) }
