@@ -22,8 +22,9 @@ pub struct ExploreArgs {
     /// `_start` only when nothing else is exported).
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
-    /// dfs, bfs, random-path or coverage-new.
-    #[arg(long, default_value = "dfs")]
+    /// random-path+coverage-new (KLEE's default: the two take turns), dfs,
+    /// bfs, random-path or coverage-new.
+    #[arg(long, default_value = "random-path+coverage-new")]
     search: String,
     /// Seed of the random-path searcher.
     #[arg(long, default_value_t = 0)]
@@ -58,8 +59,9 @@ pub struct ExploreArgs {
 pub fn run(args: &ExploreArgs) -> Result<(), String> {
     let search = SearchKind::parse(&args.search).ok_or_else(|| {
         format!(
-            "unknown searcher `{}` (dfs, bfs, random-path, coverage-new)",
-            args.search
+            "unknown searcher `{}` ({})",
+            args.search,
+            SearchKind::names()
         )
     })?;
     let max_time = args.max_time.map(seconds).transpose()?;

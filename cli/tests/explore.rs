@@ -256,7 +256,7 @@ fn without_entry_the_first_function_of_the_program_is_explored() {
          (also exported: __wasm_call_ctors; --entry NAME explores another)"
     );
     assert!(
-        stdout.starts_with("explored clamp with dfs: 3 paths (3 returned"),
+        stdout.starts_with("explored clamp with random-path+coverage-new: 3 paths (3 returned"),
         "{stdout}"
     );
     // One function and nothing else: no list of others.
@@ -298,7 +298,7 @@ fn an_assumption_that_drops_every_path_is_named_in_the_summary_and_report() {
     std::fs::remove_file(&json).ok();
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        lines[0].starts_with("explored sum_to with dfs: 0 paths"),
+        lines[0].starts_with("explored sum_to with random-path+coverage-new: 0 paths"),
         "{stdout}"
     );
     assert_eq!(lines[1], "concrete parameters: arg0 = -3");
@@ -318,7 +318,7 @@ fn an_assumption_that_drops_every_path_is_named_in_the_summary_and_report() {
     // the paths found are there too.
     let (_, stdout, _) = symplay(&["explore", &file]);
     assert!(
-        stdout.starts_with("explored sum_to with dfs: 9 paths"),
+        stdout.starts_with("explored sum_to with random-path+coverage-new: 9 paths"),
         "{stdout}"
     );
     assert!(
@@ -538,7 +538,7 @@ fn a_run_with_concretised_values_says_it_is_not_complete() {
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        lines[0].starts_with("explored half with dfs: 1 paths"),
+        lines[0].starts_with("explored half with random-path+coverage-new: 1 paths"),
         "{stdout}"
     );
     assert!(

@@ -12,9 +12,13 @@ fn temp(name: &str, contents: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// A report of depth-first exploration, whose path order the tests know.
 fn explore_report(file: &str, entry: &str, name: &str) -> String {
     let json = temp(name, "");
-    let (code, _, stderr) = symplay(&["explore", file, "--entry", entry, "--json", &json]);
+    let args = [
+        "explore", file, "--entry", entry, "--search", "dfs", "--json", &json,
+    ];
+    let (code, _, stderr) = symplay(&args);
     assert_eq!(code, 0, "{stderr}");
     json
 }

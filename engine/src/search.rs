@@ -7,7 +7,12 @@ use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SearchKind {
+    /// KLEE's default: random path and coverage-new take turns, each over
+    /// every pending state. Random path keeps a loop over a symbolic bound
+    /// from holding the search (its deep states draw few walks), and
+    /// coverage-new heads for code not run yet.
     #[default]
+    RandomPathCoverageNew,
     Dfs,
     Bfs,
     /// KLEE's random path: a walk from the root of the execution tree that
@@ -22,6 +27,7 @@ pub enum SearchKind {
 impl SearchKind {
     pub fn name(self) -> &'static str {
         match self {
+            SearchKind::RandomPathCoverageNew => "random-path+coverage-new",
             SearchKind::Dfs => "dfs",
             SearchKind::Bfs => "bfs",
             SearchKind::RandomPath => "random-path",
@@ -29,15 +35,31 @@ impl SearchKind {
         }
     }
 
+    /// Every searcher, the default first.
+    pub const ALL: [SearchKind; 5] = [
+        SearchKind::RandomPathCoverageNew,
+        SearchKind::Dfs,
+        SearchKind::Bfs,
+        SearchKind::RandomPath,
+        SearchKind::CoverageNew,
+    ];
+
     pub fn parse(name: &str) -> Option<SearchKind> {
-        [
-            SearchKind::Dfs,
-            SearchKind::Bfs,
-            SearchKind::RandomPath,
-            SearchKind::CoverageNew,
-        ]
-        .into_iter()
-        .find(|k| k.name() == name)
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The names, for messages: `random-path+coverage-new, dfs, ...`.
+    pub fn names() -> String {
+        Self::ALL.map(SearchKind::name).join(", ")
+    }
+
+    /// Whether the searcher walks the tree, and so counts the pending
+    /// states below each node.
+    fn walks(self) -> bool {
+        matches!(
+            self,
+            SearchKind::RandomPath | SearchKind::RandomPathCoverageNew
+        )
     }
 }
 
@@ -47,6 +69,8 @@ pub struct Searcher {
     rng: SplitMix64,
     /// Random path: the pending states below each tree node, by index.
     live: Vec<u32>,
+    /// Taking turns: whether random path has the next one.
+    random_turn: bool,
 }
 
 impl Searcher {
@@ -56,12 +80,13 @@ impl Searcher {
             states: VecDeque::new(),
             rng: SplitMix64(seed),
             live: Vec::new(),
+            random_turn: true,
         }
     }
 
     /// Adds a pending state; `tree` is the execution tree it is in.
     pub fn push(&mut self, s: State, tree: &[TreeNode]) {
-        if self.kind == SearchKind::RandomPath {
+        if self.kind.walks() {
             self.count_live(s.node, tree, true);
         }
         self.states.push_back(s);
@@ -121,28 +146,38 @@ impl Searcher {
     /// The next state; `covered(func, pc)` tells whether an instruction ran,
     /// `tree` is the execution tree.
     pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &[TreeNode]) -> Option<State> {
-        match self.kind {
-            SearchKind::Dfs => self.states.pop_back(),
-            SearchKind::Bfs => self.states.pop_front(),
-            SearchKind::RandomPath => {
-                // A walk that ends on no state (a tree it was not told of)
-                // falls back to the oldest one.
-                let index = self.walk(tree).unwrap_or(0);
-                let s = self.states.remove(index)?;
-                self.count_live(s.node, tree, false);
-                Some(s)
-            }
+        let random = match self.kind {
+            SearchKind::Dfs => return self.states.pop_back(),
+            SearchKind::Bfs => return self.states.pop_front(),
             SearchKind::CoverageNew => {
-                let fresh = self
-                    .states
-                    .iter()
-                    .rposition(|s| s.frames.last().is_some_and(|f| !covered(f.func, f.pc)));
-                match fresh {
-                    Some(i) => self.states.remove(i),
-                    None => self.states.pop_back(),
-                }
+                let index = self.coverage_new(covered);
+                return self.states.remove(index);
             }
-        }
+            SearchKind::RandomPath => true,
+            SearchKind::RandomPathCoverageNew => {
+                self.random_turn = !self.random_turn;
+                !self.random_turn
+            }
+        };
+        // A walk that ends on no state (a tree it was not told of) falls
+        // back to the oldest one.
+        let index = if random {
+            self.walk(tree).unwrap_or(0)
+        } else {
+            self.coverage_new(covered)
+        };
+        let s = self.states.remove(index)?;
+        self.count_live(s.node, tree, false);
+        Some(s)
+    }
+
+    /// Coverage-new: the newest state whose next instruction never ran,
+    /// else the newest.
+    fn coverage_new(&self, covered: impl Fn(u32, u32) -> bool) -> usize {
+        self.states
+            .iter()
+            .rposition(|s| s.frames.last().is_some_and(|f| !covered(f.func, f.pc)))
+            .unwrap_or(self.states.len().saturating_sub(1))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use symplay_engine::exec::{explore, replay, Options};
 use symplay_engine::report::{DropCause, Report, Status, Timing, Trap};
+use symplay_engine::search::SearchKind;
 
 fn run(wat: &str, entry: &str, options: &Options) -> Report {
     let module = symplay_wasm::load(wat.as_bytes()).unwrap();
@@ -153,6 +154,37 @@ fn a_run_that_made_values_concrete_says_it_is_not_complete() {
         run(BR_TABLE, "f", &Options::default()).concretised_summary(),
         None
     );
+}
+
+const LOOP_THEN_BUG: &str = include_str!("../../tests/data/wat/loop_then_bug.wat");
+
+#[test]
+fn the_default_searcher_gets_past_a_loop_that_holds_depth_first() {
+    let module = symplay_wasm::load(LOOP_THEN_BUG.as_bytes()).unwrap();
+    let bugs = |search| {
+        let options = Options {
+            search,
+            max_instructions: Some(5_000),
+            ..Options::default()
+        };
+        let r = explore(&module, "after_loop", &options).unwrap();
+        assert_eq!(r.stop_reason, "instruction limit");
+        let trapped: Vec<_> = r.paths.iter().filter(|p| p.trap.is_some()).collect();
+        (
+            trapped.len(),
+            trapped.first().map(|p| p.inputs.args.clone()),
+        )
+    };
+    // Depth first follows the loop round after round and never leaves it.
+    assert_eq!(bugs(SearchKind::Dfs), (0, None));
+    // The default takes shallow states too: the bug, with its input.
+    let default = SearchKind::default();
+    assert_eq!(default, SearchKind::RandomPathCoverageNew);
+    let (found, args) = bugs(default);
+    assert!(found > 0);
+    assert_eq!(args.unwrap()[1], 42);
+    // The same seed gives the same run.
+    assert_eq!(bugs(default), bugs(default));
 }
 
 const TRAPS: &str = include_str!("../../tests/data/wat/traps.wat");

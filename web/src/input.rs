@@ -6,6 +6,7 @@ use crate::protocol::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
+use symplay_engine::search::SearchKind;
 
 /// The memory limit a new page starts with.
 pub const DEFAULT_MAX_MEMORY_MIB: u64 = 1024;
@@ -89,7 +90,7 @@ pub struct OptionFields {
 impl Default for OptionFields {
     fn default() -> Self {
         OptionFields::from_options(&RunOptions {
-            search: "dfs".into(),
+            search: SearchKind::default().name().into(),
             // A run that grows without end stops with its results before
             // the tab runs out of memory.
             max_memory_mib: Some(DEFAULT_MAX_MEMORY_MIB),
@@ -291,7 +292,7 @@ mod tests {
         );
         assert_eq!(OptionFields::from_options(&options).parse(), Ok(options));
         let default = OptionFields::default().parse().unwrap();
-        assert_eq!(default.search, "dfs");
+        assert_eq!(default.search, "random-path+coverage-new");
         assert_eq!(default.max_memory_mib, Some(DEFAULT_MAX_MEMORY_MIB));
     }
 

@@ -170,12 +170,8 @@ impl Session {
 }
 
 fn engine_options(o: &RunOptions) -> Result<Options, String> {
-    let search = SearchKind::parse(&o.search).ok_or_else(|| {
-        format!(
-            "unknown searcher `{}` (dfs, bfs, random-path, coverage-new)",
-            o.search
-        )
-    })?;
+    let search = SearchKind::parse(&o.search)
+        .ok_or_else(|| format!("unknown searcher `{}` ({})", o.search, SearchKind::names()))?;
     Ok(Options {
         search,
         seed: o.seed,

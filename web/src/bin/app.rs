@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 use symplay_engine::report::{Location, Report};
+use symplay_engine::search::SearchKind;
 use symplay_web::disassembly::line_of;
 use symplay_web::examples::{Example, EXAMPLES};
 use symplay_web::page_state::{Effect, Load, PageState, Source, Wat};
@@ -592,8 +593,8 @@ impl Component for App {
                     <div class="controls options">
                         <label>{ "search " }
                             <select id="search" onchange={on_search}>
-                                { for ["dfs", "bfs", "random-path", "coverage-new"].iter().map(|k| html! {
-                                    <option value={*k} selected={*k == f.search}>{ *k }</option>
+                                { for SearchKind::ALL.iter().map(|k| html! {
+                                    <option value={k.name()} selected={k.name() == f.search}>{ k.name() }</option>
                                 }) }
                             </select>
                         </label>
