@@ -117,9 +117,13 @@ test('Stop inside a long solver query restarts the engine, and the next run work
   // The page tells a worker silent in one long step from a stuck page.
   assert.match(await page.locator('#busy').innerText({ timeout: 10_000 }),
     /no word from the engine for \d+ s: it is inside one long step/);
+  const stopped = Date.now();
   await page.click('#stop');
   const error = await page.locator('#error:has-text("restarted")').innerText({ timeout: 15_000 });
-  assert.match(error, /did not stop within 2 s .* so it was restarted; it had shown no results yet/);
+  // Stop takes effect within about a second, even inside one query.
+  const took = Date.now() - stopped;
+  assert.ok(took < 1_800, `restarted ${took} ms after Stop`);
+  assert.match(error, /did not stop within 1 s .* so it was restarted; it had shown no results yet/);
   assert.equal(await page.isEnabled('#run'), true);
   assert.equal(await page.isEnabled('#stop'), false);
   await page.screenshot({ path: join(artifacts, 'stop-restarted.png') });

@@ -148,6 +148,8 @@ pub struct PageState {
     pub disassembly: Rc<Vec<Line>>,
     /// The request number of the exploration under way.
     pub run: Option<u32>,
+    /// The worker has taken Stop for the run under way: it is finishing.
+    pub stopping: bool,
     pub results: Option<Results>,
     /// The request replaying a path, and the path.
     pub replaying: Option<(u32, usize)>,
@@ -179,6 +181,7 @@ impl Default for PageState {
             fields: OptionFields::default(),
             disassembly: Rc::default(),
             run: None,
+            stopping: false,
             results: None,
             replaying: None,
             run_when_loaded: false,
@@ -512,6 +515,7 @@ impl PageState {
                 let id = self.next_id();
                 self.error = None;
                 self.run = Some(id);
+                self.stopping = false;
                 self.results = Some(Results {
                     run: id,
                     progress: None,
@@ -672,6 +676,9 @@ impl PageState {
                 if let Some(results) = self.results_of_run(id) {
                     results.report = Some(Rc::from(report));
                 }
+            }
+            Response::Stopping => {
+                self.stopping = self.run == Some(id);
             }
             Response::Finished { report } => {
                 if let Some(results) = self.results_of_run(id) {

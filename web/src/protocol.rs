@@ -33,8 +33,10 @@ pub enum Request {
     /// Explore an exported function of the loaded module: `progress` and
     /// `snapshot`s until `finished`, or `error`.
     Explore { entry: String, options: RunOptions },
-    /// End the exploration of request `run`; its results so far are its
-    /// `finished`. A stop for a run that is over does nothing.
+    /// End the exploration of request `run`: `stopping` at once (the worker
+    /// reads requests between two steps of a run), then the run's
+    /// `finished` with its results so far. A stop for a run that is over
+    /// does nothing.
     Stop { run: u32 },
     /// Run one test of the loaded module concretely, with its trace:
     /// `replayed` or `error`.
@@ -99,6 +101,8 @@ pub enum Response {
     Snapshot {
         report: Box<Report>,
     },
+    /// The run will end after its current step: the worker is not stuck.
+    Stopping,
     Finished {
         report: Box<Report>,
     },

@@ -84,10 +84,14 @@ impl Session {
             Request::Print { module } => to_wat(&module).map(|text| Response::Printed { text }),
             Request::Explore { entry, options } => self.start(id, &entry, &options),
             Request::Stop { run } => {
-                if let Some(running) = self.running.as_mut().filter(|r| r.id == run) {
-                    running.exploration.cancel();
-                }
-                return Vec::new();
+                let Some(running) = self.running.as_mut().filter(|r| r.id == run) else {
+                    return Vec::new();
+                };
+                running.exploration.cancel();
+                return vec![Envelope {
+                    id: run,
+                    body: Response::Stopping,
+                }];
             }
             Request::Replay { entry, test } => self.replay(&entry, &test),
         };
@@ -318,7 +322,11 @@ mod tests {
         assert!(session.handle(3, Request::Stop { run: 1 }).is_empty());
         session.work(Duration::from_millis(1));
         assert!(session.busy());
-        assert!(session.handle(4, Request::Stop { run: 2 }).is_empty());
+        // A stop is acknowledged at once, as an answer about its run.
+        assert_eq!(
+            bodies(2, session.handle(4, Request::Stop { run: 2 })),
+            [Response::Stopping]
+        );
         let report = run_to_end(&mut session);
         assert_eq!(report.stop_reason, "cancelled");
         assert!(report.paths.len() >= 5);

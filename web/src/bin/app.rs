@@ -27,9 +27,11 @@ use yew::prelude::*;
 
 /// The script trunk generates to start the worker's wasm.
 const WORKER_SCRIPT: &str = "./worker_loader.js";
-/// How long Stop may take before the worker, which takes Stop only between
-/// two steps and so not inside one long solver query, is replaced.
-const STOP_GRACE_MS: i32 = 2_000;
+/// How long the worker may take to acknowledge Stop before it is replaced:
+/// it reads requests between two steps of a run, so a worker silent this
+/// long is inside one long step (a hard solver query). One that
+/// acknowledged is finishing its report, and is waited for.
+const STOP_GRACE_MS: i32 = 1_000;
 /// While a run goes on, the page checks this often that the worker speaks.
 const TICK_MS: i32 = 500;
 /// A worker silent for longer is inside one long step: the page says so.
@@ -465,7 +467,7 @@ impl Component for App {
                 }
             }
             Msg::StopOverdue(run) => {
-                if self.state.run != Some(run) {
+                if self.state.run != Some(run) || self.state.stopping {
                     return false;
                 }
                 let why = format!(

@@ -468,6 +468,8 @@ fn stop_keeps_the_results_and_a_replaced_worker_gets_the_module_again() {
     page.steps(10);
     let effects = page.state.stop();
     page.act(effects);
+    // The worker takes Stop at once: the page waits for its report.
+    assert!(page.state.stopping);
     page.settle();
     let (entry, paths, reason) = page.shown().unwrap();
     assert_eq!((entry.as_str(), reason.as_str()), ("endless", "cancelled"));
@@ -483,7 +485,7 @@ fn stop_keeps_the_results_and_a_replaced_worker_gets_the_module_again() {
     page.inbox.clear();
     let effects = page
         .state
-        .worker_replaced("the engine did not stop within 2 s");
+        .worker_replaced("the engine did not stop within 1 s");
     assert!(matches!(
         &effects[..],
         [Effect::Send(Envelope {
@@ -493,7 +495,7 @@ fn stop_keeps_the_results_and_a_replaced_worker_gets_the_module_again() {
     ));
     page.act(effects);
     assert!(page.state.error.as_deref().is_some_and(|e| e.starts_with(
-        "the engine did not stop within 2 s, so it was restarted; the results are those shown last"
+        "the engine did not stop within 1 s, so it was restarted; the results are those shown last"
     )));
     assert_eq!(page.shown().map(|s| s.2), Some("cancelled".into()));
     assert_eq!(page.entry(), Some("endless"));
