@@ -326,7 +326,8 @@ pub struct Stats {
     pub sat_calls: u64,
     pub solver_unknown: u64,
     pub terms: u64,
-    /// Estimated peak bytes held by states and terms.
+    /// Peak heap in use, where the program meters it; else the peak of
+    /// the estimate of what states and terms hold.
     pub peak_memory_bytes: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,

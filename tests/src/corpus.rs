@@ -1,7 +1,7 @@
 //! The example corpus: the committed C examples under `static/examples/c`
 //! and the entries Symplay can explore in each.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use symplay_wasm::{ExportKind, Module, ValType};
 
 /// A compiled example: its file name, binary and loaded module.
@@ -11,19 +11,25 @@ pub struct Example {
     pub module: Module,
 }
 
-/// Every `.wasm` under `static/examples/c`, by file name.
-pub fn c_examples() -> Result<Vec<Example>, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../static/examples/c");
+/// The files under `dir` (relative to the workspace root) whose names end
+/// in `.extension`, sorted.
+pub fn files_in(dir: &str, extension: &str) -> Result<Vec<PathBuf>, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
     let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut paths = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        if path.extension().is_some_and(|x| x == "wasm") {
+        if path.extension().is_some_and(|x| x == extension) {
             paths.push(path);
         }
     }
     paths.sort();
-    paths
+    Ok(paths)
+}
+
+/// Every `.wasm` under `static/examples/c`, by file name.
+pub fn c_examples() -> Result<Vec<Example>, String> {
+    files_in("static/examples/c", "wasm")?
         .iter()
         .map(|path| {
             let wasm = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use symplay_engine::exec::{explore, Options};
 use symplay_engine::report::Report;
 use symplay_engine::search::SearchKind;
+use symplay_tests::corpus;
 use symplay_wasm::ExportKind;
 
 /// Bounded by counts, not time, so that every run ends the same; the depth
@@ -42,13 +43,7 @@ fn modules() -> Vec<(String, Vec<u8>)> {
         ("tests/data", "wasm"),
         ("tests/data/wat", "wat"),
     ] {
-        let dir = root().join(dir);
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|x| x == extension) {
-                files.push(path);
-            }
-        }
+        files.extend(corpus::files_in(dir, extension).unwrap());
     }
     files.sort_by_key(|p| p.file_name().map(ToOwned::to_owned));
     files

@@ -29,15 +29,6 @@ impl Source {
             Source::Binary(bytes) => bytes,
         }
     }
-
-    /// Editor text that is a binary module in base64 or hex becomes that
-    /// module; anything else stays text.
-    pub fn from_editor(text: &str) -> Source {
-        match decode_pasted(text) {
-            Some(bytes) => Source::Binary(bytes),
-            None => Source::Text(text.to_string()),
-        }
-    }
 }
 
 /// The bytes of pasted base64 (standard or URL-safe, padded or not) or hex,
@@ -81,7 +72,7 @@ pub struct OptionFields {
     pub max_paths: String,
     pub max_depth: String,
     pub max_instructions: String,
-    /// MiB, as the engine estimates what its states and terms hold.
+    /// MiB of heap the worker uses.
     pub max_memory: String,
     /// A value per parameter of the entry; empty is a symbolic input.
     pub args: Vec<String>,
@@ -250,17 +241,12 @@ mod tests {
         ] {
             assert_eq!(decode_pasted(text).as_deref(), Some(MODULE), "{text}");
         }
-        assert_eq!(
-            Source::from_editor("AGFzbQEAAAA="),
-            Source::Binary(MODULE.to_vec())
-        );
     }
 
     #[test]
     fn other_text_stays_text() {
         for text in ["(module)", "", "deadbeef", "aGVsbG8=", "0061736"] {
             assert_eq!(decode_pasted(text), None, "{text}");
-            assert_eq!(Source::from_editor(text), Source::Text(text.into()));
         }
     }
 

@@ -53,7 +53,7 @@ pub struct RunOptions {
     pub max_paths: Option<u64>,
     pub max_depth: Option<u32>,
     pub max_instructions: Option<u64>,
-    /// The engine's estimate of the memory held by states and terms.
+    /// The heap the worker uses (its allocator counts it).
     #[serde(default)]
     pub max_memory_mib: Option<u64>,
     /// Values of the entry's parameters by index; `null` is symbolic.

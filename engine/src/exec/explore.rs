@@ -43,7 +43,8 @@ pub struct Options {
     /// Forks along one path; a path that would fork deeper ends as `limit`.
     pub max_depth: Option<u32>,
     pub max_instructions: Option<u64>,
-    /// Estimated bytes held by pending states and terms.
+    /// Bytes of heap in use, where the program meters it (a counting
+    /// allocator); else an estimate of what states and terms hold.
     pub max_memory: Option<u64>,
     /// Once set, the run stops as `cancelled`, inside a solver query too.
     pub interrupt: Option<Interrupt>,
@@ -471,40 +472,28 @@ impl<M: Borrow<Module>> Exploration<M> {
                     .pop(|f, pc| exec.covered[f as usize][pc as usize], &exec.tree)
                 {
                     Some(s) => s,
+                    // A cut-off query ends the slice and the run at once
+                    // (below), so no state is left behind here.
                     None => {
-                        // States left by a cut-off query are not explored.
-                        let reason = if exec.cut_off == 0 {
-                            "completed"
-                        } else if options.interrupt.is_some_and(|i| i.is_set()) {
-                            "cancelled"
-                        } else {
-                            "time limit"
-                        };
-                        self.stop_reason = Some(reason.into());
+                        self.stop_reason = Some("completed".into());
                         break;
                     }
                 },
             };
-            // The heap as the program meters it, or else an estimate.
-            let memory = match heap_in_use() {
-                Some(used) => used,
-                None => {
-                    if self.slices_to_estimate == 0 {
-                        self.memory = exec.store.len() as u64 * TERM_BYTES
-                            + self.searcher.estimated_bytes()
-                            + state.estimated_bytes();
-                        self.peak_memory = self.peak_memory.max(self.memory);
-                        self.slices_to_estimate = ESTIMATE_EVERY;
-                    }
-                    self.slices_to_estimate -= 1;
-                    self.memory
+            // Where the heap is not metered, an estimate of the states.
+            let metered = heap_in_use().is_some();
+            if !metered {
+                if self.slices_to_estimate == 0 {
+                    self.memory = exec.store.len() as u64 * TERM_BYTES
+                        + self.searcher.estimated_bytes()
+                        + state.estimated_bytes();
+                    self.peak_memory = self.peak_memory.max(self.memory);
+                    self.slices_to_estimate = ESTIMATE_EVERY;
                 }
-            };
-            let limit = if options
-                .max_time
-                .is_some_and(|t| self.started.elapsed() >= t)
-            {
-                Some("time limit")
+                self.slices_to_estimate -= 1;
+            }
+            let limit = if let Some(reached) = exec.limits.reached() {
+                Some(reached.stop_reason())
             } else if options
                 .max_paths
                 .is_some_and(|n| exec.paths.len() as u64 >= n)
@@ -515,16 +504,14 @@ impl<M: Borrow<Module>> Exploration<M> {
                 .is_some_and(|n| exec.instructions >= n)
             {
                 Some("instruction limit")
-            } else if options.max_memory.is_some_and(|n| memory >= n) {
+            } else if !metered && options.max_memory.is_some_and(|n| self.memory >= n) {
                 Some("memory limit")
-            } else if options.interrupt.is_some_and(|i| i.is_set())
-                || !progress(&Progress {
-                    paths: exec.paths.len(),
-                    pending: self.searcher.len() + 1 + exec.cut_off as usize,
-                    instructions: exec.instructions,
-                    queries: exec.solver.stats().queries,
-                })
-            {
+            } else if !progress(&Progress {
+                paths: exec.paths.len(),
+                pending: self.searcher.len() + 1,
+                instructions: exec.instructions,
+                queries: exec.solver.stats().queries,
+            }) {
                 Some("cancelled")
             } else {
                 None

@@ -67,7 +67,10 @@ impl Executor<'_> {
     /// a host call must stop): the state is then left unexplored, not
     /// dropped as undecidable, and the run ends.
     pub(crate) fn cut_off(&mut self) -> bool {
-        let reached = self.solver.stopped_by().or_else(|| self.limits.reached());
+        let reached = self
+            .solver
+            .take_stopped_by()
+            .or_else(|| self.limits.reached());
         if let Some(limit) = reached {
             self.stopped_by.get_or_insert(limit);
         }

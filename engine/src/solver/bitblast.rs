@@ -24,7 +24,7 @@ mod words;
 mod tests;
 
 use super::sat::{Lit, SatAnswer, SatBackend, VarisatBackend};
-use super::Budget;
+use super::QueryBudget;
 use crate::expr::{ArrayValue, Model, Sort, SymbolId, TermId, TermStore, Value};
 use crate::limits::{Checkpoint, Reached};
 use aig::{AigLit, NodeId};
@@ -33,7 +33,6 @@ use cnf::Tseitin;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 use translate::Translator;
-use web_time::Instant;
 
 /// The answer of the SAT layer to a conjunction of constraints.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,9 +113,9 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         &mut self,
         store: &TermStore,
         constraints: &[TermId],
-        budget: &Budget,
+        budget: &QueryBudget,
     ) -> BlastAnswer {
-        let mut checkpoint = Checkpoint::new(budget.limits_from(Instant::now()));
+        let mut checkpoint = Checkpoint::new(budget.limits);
         match self.solve_within(store, constraints, budget, &mut checkpoint) {
             Ok(answer) => answer,
             Err(reached) => {
@@ -133,7 +132,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         &mut self,
         store: &TermStore,
         constraints: &[TermId],
-        budget: &Budget,
+        budget: &QueryBudget,
         checkpoint: &mut Checkpoint,
     ) -> Result<BlastAnswer, Reached> {
         if self.translator.aig().len() > MAX_AIG_NODES
@@ -171,19 +170,12 @@ impl<B: SatBackend + Default> BitBlaster<B> {
             assumptions.push(l);
         }
         self.add_axioms(&reads, checkpoint)?;
-        let start = Instant::now();
         Ok(match self.instance.sat.solve(&assumptions, budget) {
             SatAnswer::Sat => BlastAnswer::Sat(self.model(store, constraints, &reads, true)),
-            SatAnswer::Unsat => {
-                // Checking the core may take what is left of the time budget.
-                let rest = Budget {
-                    timeout: budget.timeout.map(|t| t.saturating_sub(start.elapsed())),
-                    ..*budget
-                };
-                BlastAnswer::Unsat {
-                    core: self.unsat_core(&assumptions, &constraint_of, &rest),
-                }
-            }
+            // Checking the core may take what is left of the query's time.
+            SatAnswer::Unsat => BlastAnswer::Unsat {
+                core: self.unsat_core(&assumptions, &constraint_of, budget),
+            },
             SatAnswer::Unknown { why, limit } => {
                 // The backend cannot be used again.
                 self.reset();
@@ -300,7 +292,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         &mut self,
         assumptions: &[Lit],
         constraint_of: &FxHashMap<Lit, TermId>,
-        budget: &Budget,
+        budget: &QueryBudget,
     ) -> Vec<TermId> {
         let mut all = assumptions.to_vec();
         all.sort_unstable();
@@ -314,7 +306,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
             .collect();
         failed.sort_unstable();
         failed.dedup();
-        let confirmed = if failed.is_empty() || budget.timeout.is_some_and(|t| t.is_zero()) {
+        let confirmed = if failed.is_empty() || budget.limits.reached().is_some() {
             false
         } else {
             failed.len() == all.len() || self.unsat_on_their_own(&failed, budget)
@@ -328,7 +320,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         core
     }
 
-    fn unsat_on_their_own(&mut self, assumptions: &[Lit], budget: &Budget) -> bool {
+    fn unsat_on_their_own(&mut self, assumptions: &[Lit], budget: &QueryBudget) -> bool {
         match self.instance.sat.solve(assumptions, budget) {
             SatAnswer::Unsat => true,
             SatAnswer::Sat => false,

@@ -34,14 +34,27 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The limits of a query that starts at `start`.
-    pub fn limits_from(&self, start: Instant) -> Limits {
-        Limits {
-            deadline: self.timeout.map(|t| start + t),
-            interrupt: self.interrupt,
-            max_memory: self.max_memory,
+    /// The budget of a query that starts now. Its deadline is fixed here,
+    /// once, so that every phase of the query and every independent group
+    /// share one time limit.
+    pub fn starting_now(&self) -> QueryBudget {
+        QueryBudget {
+            limits: Limits {
+                deadline: self.timeout.map(|t| Instant::now() + t),
+                interrupt: self.interrupt,
+                max_memory: self.max_memory,
+            },
+            max_conflicts: self.max_conflicts,
         }
     }
+}
+
+/// The budget of one query under way: absolute limits, and the conflicts
+/// each SAT call may spend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryBudget {
+    pub limits: Limits,
+    pub max_conflicts: Option<u64>,
 }
 
 /// The answer to a satisfiability query.
@@ -162,10 +175,10 @@ impl Solver {
     }
 
     /// The limit of the budget (time, memory, interrupt) that ended the
-    /// last query as `unknown`, if one did; a memory limit may no longer
-    /// hold once the query's work is dropped, so it is kept here.
-    pub fn stopped_by(&self) -> Option<Reached> {
-        self.stopped_by
+    /// last query as `unknown`, if one did, taken once; a memory limit may
+    /// no longer hold once the query's work is dropped, so it is kept here.
+    pub fn take_stopped_by(&mut self) -> Option<Reached> {
+        self.stopped_by.take()
     }
 
     /// Is the conjunction of the boolean terms `assertions` satisfiable?
@@ -173,7 +186,8 @@ impl Solver {
         let start = Instant::now();
         self.stopped_by = None;
         self.stats.queries += 1;
-        let result = self.check_inner(store, assertions);
+        let budget = self.config.budget.starting_now();
+        let result = self.check_inner(store, assertions, &budget);
         match &result {
             SolveResult::Sat(model) => {
                 debug_assert!(
@@ -191,7 +205,12 @@ impl Solver {
         result
     }
 
-    fn check_inner(&mut self, store: &mut TermStore, assertions: &[TermId]) -> SolveResult {
+    fn check_inner(
+        &mut self,
+        store: &mut TermStore,
+        assertions: &[TermId],
+        budget: &QueryBudget,
+    ) -> SolveResult {
         let constraints = if self.config.simplify {
             let start = Instant::now();
             self.stats.simplify.queries += 1;
@@ -231,7 +250,7 @@ impl Solver {
         let mut model = Model::new();
         let mut unknown = None;
         for group in groups {
-            match self.check_group(store, &group) {
+            match self.check_group(store, &group, budget) {
                 // A cached model may come from a larger query: take only this group's part.
                 GroupAnswer::Sat(m) => self
                     .symbols
@@ -248,7 +267,12 @@ impl Solver {
     }
 
     /// Solves one independent group of sorted, simplified constraints.
-    fn check_group(&mut self, store: &TermStore, group: &[TermId]) -> GroupAnswer {
+    fn check_group(
+        &mut self,
+        store: &TermStore,
+        group: &[TermId],
+        budget: &QueryBudget,
+    ) -> GroupAnswer {
         if self.config.query_cache {
             let start = Instant::now();
             self.stats.query_cache.queries += 1;
@@ -275,7 +299,7 @@ impl Solver {
         }
         let start = Instant::now();
         self.stats.sat_solver.queries += 1;
-        let answer = self.blaster.solve(store, group, &self.config.budget);
+        let answer = self.blaster.solve(store, group, budget);
         self.stats.sat_solver.time += start.elapsed();
         let answer = match answer {
             BlastAnswer::Sat(model) => {

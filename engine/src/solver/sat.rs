@@ -1,12 +1,11 @@
 //! The SAT core behind a small trait, and its varisat implementation.
 
-use super::Budget;
+use super::QueryBudget;
 use crate::limits::{Limits, Reached};
 use std::cell::Cell;
 use std::io;
 use std::rc::Rc;
 use varisat::ExtendFormula;
-use web_time::Instant;
 
 /// A propositional variable, numbered from 0.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -55,7 +54,7 @@ pub enum SatAnswer {
 pub trait SatBackend {
     fn new_var(&mut self) -> Var;
     fn add_clause(&mut self, lits: &[Lit]);
-    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> SatAnswer;
+    fn solve(&mut self, assumptions: &[Lit], budget: &QueryBudget) -> SatAnswer;
     /// The value of `lit` in the model of the last `Sat` answer.
     fn value(&self, lit: Lit) -> bool;
     /// The assumptions that the last `Unsat` answer depends on.
@@ -277,12 +276,12 @@ impl SatBackend for VarisatBackend {
         self.num_clauses += 1;
     }
 
-    fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> SatAnswer {
+    fn solve(&mut self, assumptions: &[Lit], budget: &QueryBudget) -> SatAnswer {
         let m = &self.meter;
         m.conflicts.set(0);
         m.exhausted.set(None);
         m.max_conflicts.set(budget.max_conflicts);
-        m.limits.set(budget.limits_from(Instant::now()));
+        m.limits.set(budget.limits);
         let assumed: Vec<varisat::Lit> = assumptions.iter().map(|&l| Self::to_varisat(l)).collect();
         self.solver.assume(&assumed);
         self.model.clear();
@@ -345,6 +344,7 @@ impl SatBackend for VarisatBackend {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Budget;
 
     fn pigeonhole(sat: &mut VarisatBackend, holes: usize) {
         let pigeons = holes + 1;
@@ -371,13 +371,16 @@ mod tests {
         let b = Lit::positive(sat.new_var());
         let c = Lit::positive(sat.new_var());
         sat.add_clause(&[!a, b]); // a -> b
-        assert_eq!(sat.solve(&[a], &Budget::default()), SatAnswer::Sat);
+        assert_eq!(sat.solve(&[a], &QueryBudget::default()), SatAnswer::Sat);
         assert!(sat.value(a) && sat.value(b));
-        assert_eq!(sat.solve(&[a, !b, c], &Budget::default()), SatAnswer::Unsat);
+        assert_eq!(
+            sat.solve(&[a, !b, c], &QueryBudget::default()),
+            SatAnswer::Unsat
+        );
         let core = sat.failed_assumptions();
         assert!(core.contains(&a) && core.contains(&!b) && !core.contains(&c));
         // The same instance answers again without the assumptions.
-        assert_eq!(sat.solve(&[!b], &Budget::default()), SatAnswer::Sat);
+        assert_eq!(sat.solve(&[!b], &QueryBudget::default()), SatAnswer::Sat);
         assert!(!sat.value(a));
     }
 
@@ -389,7 +392,7 @@ mod tests {
             max_conflicts: Some(100),
             ..Budget::default()
         };
-        match sat.solve(&[], &budget) {
+        match sat.solve(&[], &budget.starting_now()) {
             SatAnswer::Unknown { why, limit } => {
                 assert!(why.contains("conflict"), "{why}");
                 assert_eq!(limit, None);
@@ -406,7 +409,7 @@ mod tests {
             max_conflicts: Some(100_000),
             ..Budget::default()
         };
-        assert_eq!(sat.solve(&[], &budget), SatAnswer::Unsat);
+        assert_eq!(sat.solve(&[], &budget.starting_now()), SatAnswer::Unsat);
     }
 
     #[test]
@@ -417,7 +420,7 @@ mod tests {
             timeout: Some(web_time::Duration::from_millis(50)),
             ..Budget::default()
         };
-        match sat.solve(&[], &budget) {
+        match sat.solve(&[], &budget.starting_now()) {
             SatAnswer::Unknown { why, limit } => {
                 assert!(why.contains("time"), "{why}");
                 assert_eq!(limit, Some(Reached::Time));
@@ -436,7 +439,7 @@ mod tests {
             interrupt: Some(Interrupt(&STOP)),
             ..Budget::default()
         };
-        match sat.solve(&[], &budget) {
+        match sat.solve(&[], &budget.starting_now()) {
             SatAnswer::Unknown { why, limit } => {
                 assert_eq!(why, "interrupted");
                 assert_eq!(limit, Some(Reached::Interrupt));

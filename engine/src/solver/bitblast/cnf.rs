@@ -157,7 +157,7 @@ mod tests {
     use super::*;
     use crate::limits::Limits;
     use crate::solver::sat::{SatAnswer, VarisatBackend};
-    use crate::solver::Budget;
+    use crate::solver::QueryBudget;
     use rustc_hash::FxHashMap;
 
     #[test]
@@ -195,7 +195,10 @@ mod tests {
                     }
                 })
                 .collect();
-            assert_eq!(sat.solve(&assumptions, &Budget::default()), SatAnswer::Sat);
+            assert_eq!(
+                sat.solve(&assumptions, &QueryBudget::default()),
+                SatAnswer::Sat
+            );
             let known = |n: NodeId| inputs.iter().position(|i| i.node() == n).map(|k| values[k]);
             for (&g, &l) in gates.iter().zip(&encoded) {
                 let mut memo = FxHashMap::default();

@@ -5,6 +5,8 @@
 use super::*;
 use crate::expr::random::{Options, Rng, TermGen};
 use crate::expr::{mask, BvBinOp, BvCmp, Node, Sort};
+use crate::solver::Budget;
+use web_time::Instant;
 
 /// Share of random operands, in percent, that are edge cases.
 const EDGE_PERCENT: u64 = 70;
@@ -25,8 +27,8 @@ fn value_term(s: &mut TermStore, v: &Value) -> TermId {
     }
 }
 
-fn unbounded() -> Budget {
-    Budget::default()
+fn unbounded() -> QueryBudget {
+    QueryBudget::default()
 }
 
 fn expect_sat(answer: BlastAnswer) -> Model {
@@ -683,7 +685,7 @@ fn the_time_limit_and_the_interrupt_hold_inside_bit_blasting() {
         timeout: Some(web_time::Duration::from_millis(100)),
         ..Budget::default()
     };
-    match bb.solve(&s, &[query], &soon) {
+    match bb.solve(&s, &[query], &soon.starting_now()) {
         BlastAnswer::Unknown { limit, .. } => assert_eq!(limit, Some(Reached::Time)),
         other => panic!("expected unknown, got {other:?}"),
     }
@@ -700,7 +702,7 @@ fn the_time_limit_and_the_interrupt_hold_inside_bit_blasting() {
         interrupt: Some(Interrupt(&STOP)),
         ..Budget::default()
     };
-    match bb.solve(&s, &[query], &stopped) {
+    match bb.solve(&s, &[query], &stopped.starting_now()) {
         BlastAnswer::Unknown { limit, .. } => assert_eq!(limit, Some(Reached::Interrupt)),
         other => panic!("expected unknown, got {other:?}"),
     }
@@ -730,7 +732,7 @@ fn a_budget_gives_unknown_and_the_next_query_starts_fresh() {
         max_conflicts: Some(200),
         ..Budget::default()
     };
-    match bb.solve(&s, &[factors, x_above_1, y_above_1], &budget) {
+    match bb.solve(&s, &[factors, x_above_1, y_above_1], &budget.starting_now()) {
         BlastAnswer::Unknown { why, .. } => assert!(why.contains("conflict"), "{why}"),
         other => panic!("expected unknown, got {other:?}"),
     }
