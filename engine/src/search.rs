@@ -1,7 +1,6 @@
 //! Searchers: which pending state runs next. All are deterministic; the
 //! random one draws from a PRNG seeded by the options.
 
-use crate::exec::state::State;
 use crate::report::TreeNode;
 use std::collections::VecDeque;
 
@@ -63,9 +62,19 @@ impl SearchKind {
     }
 }
 
-pub struct Searcher {
+/// What a searcher reads of a pending state.
+pub trait Pending {
+    /// The execution-tree node the state is in.
+    fn node(&self) -> usize;
+    /// The function and pc of the instruction the state runs next.
+    fn next_instruction(&self) -> Option<(u32, u32)>;
+    /// A rough size in bytes, for the memory estimate.
+    fn estimated_bytes(&self) -> u64;
+}
+
+pub struct Searcher<S> {
     kind: SearchKind,
-    states: VecDeque<State>,
+    states: VecDeque<S>,
     rng: SplitMix64,
     /// Random path: the pending states below each tree node, by index.
     live: Vec<u32>,
@@ -73,8 +82,8 @@ pub struct Searcher {
     random_turn: bool,
 }
 
-impl Searcher {
-    pub fn new(kind: SearchKind, seed: u64) -> Searcher {
+impl<S: Pending> Searcher<S> {
+    pub fn new(kind: SearchKind, seed: u64) -> Searcher<S> {
         Searcher {
             kind,
             states: VecDeque::new(),
@@ -85,9 +94,9 @@ impl Searcher {
     }
 
     /// Adds a pending state; `tree` is the execution tree it is in.
-    pub fn push(&mut self, s: State, tree: &[TreeNode]) {
+    pub fn push(&mut self, s: S, tree: &[TreeNode]) {
         if self.kind.walks() {
-            self.count_live(s.node, tree, true);
+            self.count_live(s.node(), tree, true);
         }
         self.states.push_back(s);
     }
@@ -128,7 +137,7 @@ impl Searcher {
             }
             v = live[(self.rng.next() % live.len() as u64) as usize];
         }
-        self.states.iter().position(|s| s.node == v)
+        self.states.iter().position(|s| s.node() == v)
     }
 
     pub fn len(&self) -> usize {
@@ -140,12 +149,12 @@ impl Searcher {
     }
 
     pub fn estimated_bytes(&self) -> u64 {
-        self.states.iter().map(State::estimated_bytes).sum()
+        self.states.iter().map(S::estimated_bytes).sum()
     }
 
     /// The next state; `covered(func, pc)` tells whether an instruction ran,
     /// `tree` is the execution tree.
-    pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &[TreeNode]) -> Option<State> {
+    pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &[TreeNode]) -> Option<S> {
         let random = match self.kind {
             SearchKind::Dfs => return self.states.pop_back(),
             SearchKind::Bfs => return self.states.pop_front(),
@@ -167,7 +176,7 @@ impl Searcher {
             self.coverage_new(covered)
         };
         let s = self.states.remove(index)?;
-        self.count_live(s.node, tree, false);
+        self.count_live(s.node(), tree, false);
         Some(s)
     }
 
@@ -176,7 +185,7 @@ impl Searcher {
     fn coverage_new(&self, covered: impl Fn(u32, u32) -> bool) -> usize {
         self.states
             .iter()
-            .rposition(|s| s.frames.last().is_some_and(|f| !covered(f.func, f.pc)))
+            .rposition(|s| s.next_instruction().is_some_and(|(f, pc)| !covered(f, pc)))
             .unwrap_or(self.states.len().saturating_sub(1))
     }
 }
@@ -210,11 +219,23 @@ mod tests {
         }
     }
 
-    fn state_at(node: usize) -> State {
-        State {
-            node,
-            ..State::default()
+    /// A pending state at a tree node, about to run nothing.
+    struct At(usize);
+
+    impl Pending for At {
+        fn node(&self) -> usize {
+            self.0
         }
+        fn next_instruction(&self) -> Option<(u32, u32)> {
+            None
+        }
+        fn estimated_bytes(&self) -> u64 {
+            0
+        }
+    }
+
+    fn state_at(node: usize) -> At {
+        At(node)
     }
 
     /// root -> {a, b}; b -> {b1 (done), b2}; b2 -> {x1, x2}. States wait at
@@ -240,7 +261,7 @@ mod tests {
             for v in [1, 5, 6] {
                 searcher.push(state_at(v), &tree);
             }
-            picked[searcher.pop(|_, _| false, &tree).unwrap().node] += 1;
+            picked[searcher.pop(|_, _| false, &tree).unwrap().0] += 1;
         }
         // The walk: a half at a, a quarter each at x1 and x2 (weights of
         // 2^-depth would give a two thirds).
@@ -258,7 +279,7 @@ mod tests {
             searcher.push(state_at(v), &tree);
         }
         let mut nodes: Vec<usize> = (0..3)
-            .map(|_| searcher.pop(|_, _| false, &tree).unwrap().node)
+            .map(|_| searcher.pop(|_, _| false, &tree).unwrap().0)
             .collect();
         nodes.sort();
         assert_eq!(nodes, [1, 5, 6]);

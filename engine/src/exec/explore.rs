@@ -16,7 +16,7 @@ use crate::report::{
     ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits, Stats,
     TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
 };
-use crate::search::{SearchKind, Searcher};
+use crate::search::{Pending, SearchKind, Searcher};
 use crate::solver::simplify::Simplifier;
 use crate::solver::{Interrupt, Solver};
 use std::borrow::Borrow;
@@ -354,7 +354,7 @@ pub struct Exploration<M: Borrow<Module>> {
     options: Options,
     source: InputSource,
     parts: Parts,
-    searcher: Searcher,
+    searcher: Searcher<State>,
     current: Option<State>,
     started: Instant,
     peak_memory: u64,

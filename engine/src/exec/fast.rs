@@ -11,11 +11,11 @@
 //! slice) leaves the fast path at the first pc of the op, for `step`.
 
 use super::interp::{load_shape, store_size, Executor};
+use super::memops::{load_concrete, store_concrete};
 use super::ops::{concrete_binary, Alu};
 use super::state::{Frame, State};
 use super::value::Val;
-use crate::expr::TermStore;
-use crate::memory::LinearMemory;
+use crate::memory::MemoryModel;
 use symplay_wasm::ir::{BinaryOp, Code, Instr, MemArg, Target};
 
 /// Operand-stack slots made available on entry; an op that would push past
@@ -507,11 +507,11 @@ impl Executor<'_> {
                 Op::Store { size, offset } => {
                     fits!(1);
                     let (addr, v) = (con!(buf[sp - 2]), con!(buf[sp - 1]));
-                    if !store(
+                    if !store_concrete(
                         memory.as_deref_mut(),
                         terms,
                         addr + u64::from(offset),
-                        size,
+                        u32::from(size),
                         v,
                     ) {
                         break;
@@ -522,11 +522,11 @@ impl Executor<'_> {
                 Op::LocalLocalStore { a, v, size, offset } => {
                     fits!(3);
                     let (addr, v) = (con!(locals[a as usize]), con!(locals[v as usize]));
-                    if !store(
+                    if !store_concrete(
                         memory.as_deref_mut(),
                         terms,
                         addr + u64::from(offset),
-                        size,
+                        u32::from(size),
                         v,
                     ) {
                         break;
@@ -611,37 +611,13 @@ impl Executor<'_> {
 
 /// A load of concrete bytes at a concrete address in bounds.
 #[inline(always)]
-fn load(memory: Option<&LinearMemory>, addr: u64, a: Access) -> Option<Val> {
-    let m = memory?;
-    let start = addr + u64::from(a.offset);
-    if start + u64::from(a.size) > m.len() {
-        return None;
-    }
-    let raw = m.load_concrete(start, u32::from(a.size))?;
+fn load(memory: Option<&MemoryModel>, addr: u64, a: Access) -> Option<Val> {
+    let raw = load_concrete(memory, addr + u64::from(a.offset), u32::from(a.size))?;
     let extended = ((raw << a.sign_shift) as i64 >> a.sign_shift) as u64;
     Some(Val::Con {
         width: a.width,
         bits: extended & a.mask,
     })
-}
-
-/// Stores the low `size` bytes of `v` at `start` when in bounds.
-#[inline(always)]
-fn store(
-    memory: Option<&mut LinearMemory>,
-    terms: &mut TermStore,
-    start: u64,
-    size: u8,
-    v: u64,
-) -> bool {
-    let Some(m) = memory else {
-        return false;
-    };
-    if start + u64::from(size) > m.len() {
-        return false;
-    }
-    m.store_concrete(terms, start, u32::from(size), v);
-    true
 }
 
 /// A taken branch: keeps the top `keep` values, removes `drop` beneath them.

@@ -91,23 +91,13 @@ impl Executor<'_> {
     }
 
     fn read_byte(&mut self, s: &mut State, addr: u64) -> Result<u8, End> {
-        let v = self.load(s, Val::i32(addr as u32), 0, 1)?;
+        let v = self.load_at(s, addr, 1)?;
         Ok(self.concretize(s, v, "a byte read by the host")? as u8)
     }
 
     fn read_u32(&mut self, s: &mut State, addr: u64) -> Result<u32, End> {
-        let v = self.load(s, Val::i32(addr as u32), 0, 4)?;
+        let v = self.load_at(s, addr, 4)?;
         Ok(self.concretize(s, v, "a word read by the host")? as u32)
-    }
-
-    fn write_bytes(&mut self, s: &mut State, addr: u64, bytes: &[u8]) -> Result<(), End> {
-        let len = self.memory(s).map_or(0, |m| m.len());
-        let memory = self
-            .memory_mut(s)
-            .filter(|_| addr + bytes.len() as u64 <= len);
-        let memory = memory.ok_or(End::Trap(Trap::OutOfBounds))?;
-        memory.write_concrete(&mut self.store, addr, bytes);
-        Ok(())
     }
 
     /// A fresh integer input (or, in replay, its value from the test).
@@ -133,10 +123,7 @@ impl Executor<'_> {
     fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
-        let memory_len = self.memory(s).map_or(0, |m| m.len());
-        if ptr + len > memory_len {
-            return Err(End::Trap(Trap::OutOfBounds));
-        }
+        let buffer = self.spot(s, ptr, len)?;
         let name = s.unique_name(name);
         let replayed = match &self.source {
             InputSource::Symbolic => None,
@@ -164,7 +151,7 @@ impl Executor<'_> {
                     .bv_const(8, u64::from(b.get(k as usize).copied().unwrap_or(0))),
             };
             if let Some(memory) = self.memory_mut(s) {
-                memory.set_byte(&mut self.store, ptr + k, t);
+                memory.write_byte(&mut self.store, buffer.plus(k), t);
             }
             bytes.push(t);
         }

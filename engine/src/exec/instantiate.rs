@@ -5,10 +5,11 @@
 
 use super::interp::zero_of;
 use super::link::{FuncAt, InstanceLinks, Links};
+use super::memops::write_concrete_at;
 use super::state::State;
 use super::value::Val;
 use crate::expr::TermStore;
-use crate::memory::LinearMemory;
+use crate::memory::MemoryModel;
 use std::fmt;
 use symplay_wasm::{ConstExpr, DataMode, ElementMode, FuncBody, GlobalInit, Module};
 
@@ -103,7 +104,7 @@ pub(crate) fn add_instance(
         {
             Some(&address) => address,
             None => {
-                let memory = LinearMemory::new(terms, m.min_pages, m.max_pages);
+                let memory = MemoryModel::flat(terms, m.min_pages, m.max_pages);
                 state.memories.push(memory);
                 state.memories.len() as u32 - 1
             }
@@ -164,12 +165,10 @@ pub(crate) fn init_segments(
             continue;
         };
         let at = offset_of(offset, state, own) as u64;
-        let memory = own
-            .memory
-            .map(|m| &mut state.memories[m as usize])
-            .filter(|m| at + seg.bytes.len() as u64 <= m.len())
-            .ok_or(SegmentError { data: true, index })?;
-        memory.write_concrete(terms, at, &seg.bytes);
+        let memory = own.memory.map(|m| &mut state.memories[m as usize]);
+        if !write_concrete_at(memory, terms, at, &seg.bytes) {
+            return Err(SegmentError { data: true, index });
+        }
         state.dropped_data[instance as usize][index] = true;
     }
     Ok(())

@@ -9,7 +9,7 @@ use super::trace::Trace;
 use super::value::Val;
 use crate::expr::TermStore;
 use crate::limits::{Limits, Reached};
-use crate::memory::LinearMemory;
+use crate::memory::MemoryModel;
 use crate::report::{DropCause, PathReport, Trap, TreeNode};
 use crate::solver::simplify::Simplifier;
 use crate::solver::Solver;
@@ -194,12 +194,12 @@ impl<'m> Executor<'m> {
     }
 
     /// The memory the running instance uses.
-    pub(crate) fn memory<'s>(&self, s: &'s State) -> Option<&'s LinearMemory> {
+    pub(crate) fn memory<'s>(&self, s: &'s State) -> Option<&'s MemoryModel> {
         let m = self.links_of(s).memory?;
         s.memories.get(m as usize)
     }
 
-    pub(crate) fn memory_mut<'s>(&self, s: &'s mut State) -> Option<&'s mut LinearMemory> {
+    pub(crate) fn memory_mut<'s>(&self, s: &'s mut State) -> Option<&'s mut MemoryModel> {
         let m = self.links_of(s).memory?;
         s.memories.get_mut(m as usize)
     }
@@ -336,23 +336,25 @@ impl<'m> Executor<'m> {
             Instr::Load { kind, memarg } => {
                 let addr = pop(s);
                 let (size, result_width, signed) = load_shape(kind);
-                let raw = self.load(s, addr, memarg.offset, size)?;
-                let v = self.extend(raw, size * 8, result_width, signed);
-                let v = if matches!(kind, LoadKind::F32 | LoadKind::F64) {
-                    Val::con(
-                        result_width,
-                        self.concretize(s, v, "a float loaded from memory")?,
-                    )
-                } else {
-                    v
-                };
-                s.stack.push(v);
+                return self.load(s, addr, memarg.offset, size, |exec, s, raw| {
+                    let v = exec.extend(raw, size * 8, result_width, signed);
+                    let v = if matches!(kind, LoadKind::F32 | LoadKind::F64) {
+                        Val::con(
+                            result_width,
+                            exec.concretize(s, v, "a float loaded from memory")?,
+                        )
+                    } else {
+                        v
+                    };
+                    s.stack.push(v);
+                    Ok(())
+                });
             }
             Instr::Store { kind, memarg } => {
                 let value = pop(s);
                 let addr = pop(s);
                 let size = store_size(kind);
-                self.store_value(s, addr, memarg.offset, size, value)?;
+                return self.store_value(s, addr, memarg.offset, size, value);
             }
             Instr::MemorySize => {
                 let pages = self.memory(s).map_or(0, |m| m.pages());

@@ -1,120 +1,183 @@
-//! Loads, stores and bulk memory. Concrete addresses are checked directly;
-//! a symbolic address is checked by the solver (forking to an
-//! `out_of_bounds` trap only where that is feasible) and reads the whole
-//! memory as an array term, without forking per address.
+//! Loads, stores, bulk memory and the host's reads and writes: the one
+//! place that resolves accesses through the memory model
+//! ([`crate::memory::model`]) and then makes them. A concrete address lands
+//! in one place or out of bounds; a symbolic address forks the state over
+//! the model's cases, a path ending with an `out_of_bounds` trap only where
+//! that is feasible. The interpreter's fast path uses [`load_concrete`] and
+//! [`store_concrete`] from here too.
 
-use super::interp::{End, Executor};
+use super::interp::{End, Executor, Flow};
 use super::state::State;
 use super::value::Val;
-use crate::memory::LinearMemory;
+use crate::expr::TermStore;
+use crate::memory::{MemoryModel, Place, Pointer, Resolution, Spot};
 use crate::report::Trap;
 
 const OOB: End = End::Trap(Trap::OutOfBounds);
 
 impl Executor<'_> {
-    /// Checks that `size` bytes at `addr + offset` are in memory.
-    fn check_access(
+    /// Where `width` bytes at the concrete `address` land on this path.
+    pub(crate) fn spot(&self, s: &State, address: u64, width: u64) -> Result<Spot, End> {
+        self.memory(s)
+            .and_then(|m| m.resolve_concrete(address, width))
+            .ok_or(OOB)
+    }
+
+    /// Where `width` bytes at `addr + plus` land. A symbolic address forks
+    /// the state over the model's cases: paths where it is out of bounds
+    /// end with a trap, `s` goes on in the first feasible place, and the
+    /// other feasible places (of a model with several objects) come back
+    /// with their states.
+    fn place(
         &mut self,
         s: &mut State,
         addr: Val,
-        offset: u32,
-        size: u32,
-    ) -> Result<(), End> {
-        let Some(memory) = self.memory(s) else {
-            return Err(OOB);
+        plus: u32,
+        width: u64,
+    ) -> Result<(Place, Vec<(Place, State)>), End> {
+        let pointer = match addr {
+            Val::Con { bits, .. } => Pointer::Con(bits),
+            Val::Sym(t) => Pointer::Sym(t),
         };
-        match addr {
-            Val::Con { bits, .. } if bits + u64::from(offset) + u64::from(size) <= memory.len() => {
-                Ok(())
-            }
-            Val::Con { .. } => Err(OOB),
-            Val::Sym(t) => {
-                let inside = memory.in_bounds(&mut self.store, t, offset, size);
-                let outside = self.store.not(inside);
-                self.guard(s, outside, OOB)
+        let memory = self.memory(s).ok_or(OOB)?;
+        let mut cases = match memory.resolve(&mut self.store, pointer, plus, width) {
+            Resolution::Certain(place) => return Ok((place.ok_or(OOB)?, Vec::new())),
+            Resolution::Cases(cases) => cases,
+        };
+        // Out of bounds last: `s` takes the first feasible case, so it ends
+        // with the trap only when no place is feasible.
+        cases.sort_by_key(|c| c.target.is_none());
+        let conditions: Vec<_> = cases.iter().map(|c| c.condition).collect();
+        let (chosen, siblings) = self.fork(s, &conditions)?;
+        let mut others = Vec::new();
+        for (i, sibling) in siblings {
+            match cases[i].target {
+                Some(place) => others.push((place, sibling)),
+                None => self.end_path(sibling, OOB),
             }
         }
+        Ok((cases[chosen].target.ok_or(OOB)?, others))
     }
 
+    /// Makes `access` at `place` in `s` and at each other place in its
+    /// state; a state whose access ends its path ends, the others go on.
+    fn at_each(
+        &mut self,
+        s: &mut State,
+        place: Place,
+        others: Vec<(Place, State)>,
+        mut access: impl FnMut(&mut Self, &mut State, Place) -> Result<(), End>,
+    ) -> Result<Flow, End> {
+        let mut siblings = Vec::with_capacity(others.len());
+        for (p, mut sibling) in others {
+            match access(self, &mut sibling, p) {
+                Ok(()) => siblings.push(sibling),
+                Err(end) => self.end_path(sibling, end),
+            }
+        }
+        if let Err(end) = access(self, s, place) {
+            // A sibling goes on in place of `s`.
+            let Some(next) = siblings.pop() else {
+                return Err(end);
+            };
+            let ended = std::mem::replace(s, next);
+            self.end_path(ended, end);
+        }
+        Ok(if siblings.is_empty() {
+            Flow::Next
+        } else {
+            Flow::Fork(siblings)
+        })
+    }
+
+    /// The `size` bytes at `place`, little-endian.
+    fn read(&mut self, s: &mut State, place: Place, size: u32) -> Result<Val, End> {
+        let memory = self.memory_mut(s).ok_or(OOB)?;
+        if let Place::Concrete(spot) = place {
+            if let Some(bits) = memory.read_concrete(spot, size) {
+                return Ok(Val::con((size * 8) as u8, bits));
+            }
+        }
+        let t = memory.read(&mut self.store, place, size);
+        let t = self.simplifier.simplify(&mut self.store, t);
+        Ok(Val::from_term(&self.store, t))
+    }
+
+    /// A load of `size` bytes at `addr + plus`; `then` takes the value in
+    /// each state the load leaves.
     pub(crate) fn load(
         &mut self,
         s: &mut State,
         addr: Val,
-        offset: u32,
+        plus: u32,
         size: u32,
-    ) -> Result<Val, End> {
-        self.check_access(s, addr, offset, size)?;
-        let memory = self.memory_mut(s).ok_or(OOB)?;
-        let t = match addr {
-            Val::Con { bits, .. } => {
-                let base = bits + u64::from(offset);
-                if let Some(bits) = memory.load_concrete(base, size) {
-                    return Ok(Val::con((size * 8) as u8, bits));
-                }
-                let bytes: Vec<_> = (0..u64::from(size))
-                    .map(|k| memory.byte(&mut self.store, base + k))
-                    .collect();
-                bytes[1..]
-                    .iter()
-                    .fold(bytes[0], |low, &b| self.store.concat(b, low))
-            }
-            Val::Sym(a) => memory.load(&mut self.store, a, offset, size),
-        };
-        let t = self.simplifier.simplify(&mut self.store, t);
-        Ok(Val::from_term(&self.store, t))
+        mut then: impl FnMut(&mut Self, &mut State, Val) -> Result<(), End>,
+    ) -> Result<Flow, End> {
+        let (place, others) = self.place(s, addr, plus, u64::from(size))?;
+        self.at_each(s, place, others, |exec, s, place| {
+            let v = exec.read(s, place, size)?;
+            then(exec, s, v)
+        })
+    }
+
+    /// The `size` bytes at the concrete `address`, for the host.
+    pub(crate) fn load_at(&mut self, s: &mut State, address: u64, size: u32) -> Result<Val, End> {
+        let spot = self.spot(s, address, u64::from(size))?;
+        self.read(s, Place::Concrete(spot), size)
     }
 
     pub(crate) fn store_value(
         &mut self,
         s: &mut State,
         addr: Val,
-        offset: u32,
+        plus: u32,
         size: u32,
         value: Val,
-    ) -> Result<(), End> {
-        self.check_access(s, addr, offset, size)?;
-        let memory = self.memory_mut(s).ok_or(OOB)?;
-        match (addr, value) {
-            (Val::Con { bits: a, .. }, Val::Con { bits: v, .. }) => {
-                let bytes = v.to_le_bytes();
-                memory.write_concrete(
-                    &mut self.store,
-                    a + u64::from(offset),
-                    &bytes[..size as usize],
-                );
-            }
-            _ => {
-                let a = addr.term(&mut self.store);
-                let mut v = value.term(&mut self.store);
-                if u32::from(self.store.width(v)) > size * 8 {
-                    v = self.store.extract((size * 8 - 1) as u8, 0, v);
+    ) -> Result<Flow, End> {
+        let (place, others) = self.place(s, addr, plus, u64::from(size))?;
+        self.at_each(s, place, others, |exec, s, place| {
+            let memory = exec.memory_mut(s).ok_or(OOB)?;
+            match (place, value) {
+                (Place::Concrete(spot), Val::Con { bits, .. }) => {
+                    memory.write_bytes(&mut exec.store, spot, &bits.to_le_bytes()[..size as usize]);
                 }
-                memory.store(&mut self.store, a, offset, v);
+                _ => {
+                    let mut v = value.term(&mut exec.store);
+                    if u32::from(exec.store.width(v)) > size * 8 {
+                        v = exec.store.extract((size * 8 - 1) as u8, 0, v);
+                    }
+                    memory.write(&mut exec.store, place, v);
+                }
             }
-        }
+            Ok(())
+        })
+    }
+
+    /// Writes concrete bytes at a concrete address, for the host.
+    pub(crate) fn write_bytes(
+        &mut self,
+        s: &mut State,
+        address: u64,
+        bytes: &[u8],
+    ) -> Result<(), End> {
+        let spot = self.spot(s, address, bytes.len() as u64)?;
+        let memory = self.memory_mut(s).ok_or(OOB)?;
+        memory.write_bytes(&mut self.store, spot, bytes);
         Ok(())
     }
 
-    /// Concrete (start, length) of a bulk operation's range, bounds-checked
-    /// against `limit`.
+    /// Concrete start and length of a bulk operation's range (a symbolic
+    /// one is made concrete and recorded).
     fn range(
         &mut self,
         s: &mut State,
         start: Val,
         len: Val,
-        limit: u64,
         what: &str,
     ) -> Result<(u64, u64), End> {
         let start = self.concretize(s, start, &format!("the {what} address"))?;
         let len = self.concretize(s, len, &format!("the {what} size"))?;
-        if start + len > limit {
-            return Err(OOB);
-        }
         Ok((start, len))
-    }
-
-    fn memory_len(&self, s: &State) -> u64 {
-        self.memory(s).map_or(0, LinearMemory::len)
     }
 
     pub(crate) fn memory_copy(
@@ -124,9 +187,10 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let limit = self.memory_len(s);
-        let (src, n) = self.range(s, src, n, limit, "memory.copy source")?;
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "memory.copy destination")?;
+        let (src, n) = self.range(s, src, n, "memory.copy source")?;
+        let src = self.spot(s, src, n)?;
+        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
+        let dst = self.spot(s, dst, n)?;
         if let Some(memory) = self.memory_mut(s) {
             memory.copy(&mut self.store, dst, src, n);
         }
@@ -140,8 +204,8 @@ impl Executor<'_> {
         value: Val,
         n: Val,
     ) -> Result<(), End> {
-        let limit = self.memory_len(s);
-        let (dst, n) = self.range(s, dst, n, limit, "memory.fill")?;
+        let (dst, n) = self.range(s, dst, n, "memory.fill")?;
+        let dst = self.spot(s, dst, n)?;
         let byte = match value {
             Val::Con { bits, .. } => self.store.bv_const(8, bits),
             Val::Sym(t) => self.store.extract(7, 0, t),
@@ -166,11 +230,14 @@ impl Executor<'_> {
         } else {
             &module.data[data as usize].bytes
         };
-        let (src, n) = self.range(s, src, n, bytes.len() as u64, "memory.init source")?;
-        let limit = self.memory_len(s);
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "memory.init destination")?;
+        let (src, n) = self.range(s, src, n, "memory.init source")?;
+        if src + n > bytes.len() as u64 {
+            return Err(OOB);
+        }
+        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
+        let dst = self.spot(s, dst, n)?;
         if let Some(memory) = self.memory_mut(s) {
-            memory.write_concrete(
+            memory.write_bytes(
                 &mut self.store,
                 dst,
                 &bytes[src as usize..(src + n) as usize],
@@ -195,14 +262,14 @@ impl Executor<'_> {
             &module.elements[elem as usize].items
         };
         let table = self.table_index(s).ok_or(OOB)?;
-        let (src, n) = self.range(s, src, n, items.len() as u64, "table.init source")?;
-        let (dst, _) = self.range(
-            s,
-            dst,
-            Val::i32(n as u32),
-            s.tables[table].len() as u64,
-            "table.init destination",
-        )?;
+        let (src, n) = self.range(s, src, n, "table.init source")?;
+        if src + n > items.len() as u64 {
+            return Err(OOB);
+        }
+        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "table.init destination")?;
+        if dst + n > s.tables[table].len() as u64 {
+            return Err(OOB);
+        }
         for k in 0..n as usize {
             s.tables[table][dst as usize + k] = Some(links.funcs[items[src as usize + k] as usize]);
         }
@@ -218,9 +285,62 @@ impl Executor<'_> {
     ) -> Result<(), End> {
         let table = self.table_index(s).ok_or(OOB)?;
         let limit = s.tables[table].len() as u64;
-        let (src, n) = self.range(s, src, n, limit, "table.copy source")?;
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), limit, "table.copy destination")?;
+        let (src, n) = self.range(s, src, n, "table.copy source")?;
+        if src + n > limit {
+            return Err(OOB);
+        }
+        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "table.copy destination")?;
+        if dst + n > limit {
+            return Err(OOB);
+        }
         s.tables[table].copy_within(src as usize..(src + n) as usize, dst as usize);
         Ok(())
     }
+}
+
+/// A load of `size` bytes at a concrete address, for the fast path: the
+/// value when the access is in bounds and its bytes are concrete.
+#[inline(always)]
+pub(super) fn load_concrete(memory: Option<&MemoryModel>, address: u64, size: u32) -> Option<u64> {
+    let m = memory?;
+    let spot = m.resolve_concrete(address, u64::from(size))?;
+    m.read_concrete(spot, size)
+}
+
+/// Writes concrete bytes at a concrete address (an active data segment at
+/// instantiation); `false` when out of bounds.
+pub(super) fn write_concrete_at(
+    memory: Option<&mut MemoryModel>,
+    terms: &mut TermStore,
+    address: u64,
+    bytes: &[u8],
+) -> bool {
+    let Some(m) = memory else {
+        return false;
+    };
+    let Some(spot) = m.resolve_concrete(address, bytes.len() as u64) else {
+        return false;
+    };
+    m.write_bytes(terms, spot, bytes);
+    true
+}
+
+/// Stores the low `size` bytes of `v` at a concrete address, for the fast
+/// path; `false` when out of bounds.
+#[inline(always)]
+pub(super) fn store_concrete(
+    memory: Option<&mut MemoryModel>,
+    terms: &mut TermStore,
+    address: u64,
+    size: u32,
+    v: u64,
+) -> bool {
+    let Some(m) = memory else {
+        return false;
+    };
+    let Some(spot) = m.resolve_concrete(address, u64::from(size)) else {
+        return false;
+    };
+    m.write_concrete(terms, spot, size, v);
+    true
 }

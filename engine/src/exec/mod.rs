@@ -16,6 +16,7 @@ mod sites;
 pub mod state;
 pub mod store;
 pub mod trace;
+mod tracer;
 pub mod value;
 
 pub use explore::{

@@ -3,13 +3,10 @@
 
 use super::interp::{End, Executor};
 use super::state::{Input, State};
-use super::value::Val;
+use super::value::{number, Val};
 use crate::expr::{to_signed, Model};
-use crate::report::{
-    InputValue, Location, NamedInput, Number, PathReport, SourceLine, Status, TestInput,
-};
+use crate::report::{InputValue, Location, NamedInput, PathReport, SourceLine, Status, TestInput};
 use crate::solver::SolveResult;
-use symplay_wasm::ValType;
 
 impl Executor<'_> {
     pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
@@ -135,14 +132,5 @@ impl Executor<'_> {
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&s.stderr).into_owned(),
         });
-    }
-}
-
-pub(crate) fn number(ty: ValType, bits: u64) -> Number {
-    match ty {
-        ValType::I32 => Number::Int(i64::from(bits as u32 as i32)),
-        ValType::I64 => Number::Int(bits as i64),
-        ValType::F32 => Number::Float(f64::from(f32::from_bits(bits as u32))),
-        ValType::F64 => Number::Float(f64::from_bits(bits)),
     }
 }

@@ -3,7 +3,8 @@
 
 use super::value::Val;
 use crate::expr::TermId;
-use crate::memory::LinearMemory;
+use crate::memory::MemoryModel;
+use crate::search::Pending;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
@@ -43,7 +44,7 @@ pub struct State {
     pub frames: Vec<Frame>,
     pub stack: Vec<Val>,
     pub globals: Vec<Val>,
-    pub memories: Vec<LinearMemory>,
+    pub memories: Vec<MemoryModel>,
     /// Store function id of each entry of each table; `None` is a null entry.
     pub tables: Vec<Vec<Option<u32>>>,
     /// Per instance, per segment: dropped (by `data.drop`, or instantiation).
@@ -78,9 +79,19 @@ impl State {
             format!("{name}#{uses}")
         }
     }
+}
+
+impl Pending for State {
+    fn node(&self) -> usize {
+        self.node
+    }
+
+    fn next_instruction(&self) -> Option<(u32, u32)> {
+        self.frames.last().map(|f| (f.func, f.pc))
+    }
 
     /// A rough size in bytes, for the memory limit.
-    pub fn estimated_bytes(&self) -> u64 {
+    fn estimated_bytes(&self) -> u64 {
         let memory: u64 = self.memories.iter().map(|m| m.heap_bytes() as u64).sum();
         let frames: usize = self.frames.iter().map(|f| f.locals.len() * 16 + 48).sum();
         memory + (frames + self.stack.len() * 16 + self.constraints.len() * 4) as u64

@@ -1,13 +1,8 @@
 //! The trace of a replay: calls, returns, branch decisions and host calls, in
 //! the order a concrete run makes them, for `symplay replay` and the UI.
+//! The executor records it ([`super::tracer`]).
 
-use super::interp::Executor;
-use super::path::number;
-use super::state::State;
-use super::value::Val;
 use crate::report::{Number, TraceEvent};
-use symplay_wasm::ir::Instr;
-use symplay_wasm::{FuncBody, ValType};
 
 /// Events recorded so far; past `limit` they are only counted.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +22,7 @@ impl Trace {
         }
     }
 
-    fn push(&mut self, event: TraceEvent) {
+    pub(super) fn push(&mut self, event: TraceEvent) {
         self.awaiting_results = false;
         if self.events.len() < self.limit {
             self.awaiting_results = matches!(event, TraceEvent::HostCall { .. });
@@ -36,138 +31,15 @@ impl Trace {
             self.omitted += 1;
         }
     }
-}
 
-/// The top `types.len()` operands, typed. Replayed values are all concrete:
-/// inputs come from the test and floats are never symbolic.
-fn operands(s: &State, types: &[ValType], below: usize) -> Vec<Number> {
-    let end = s.stack.len().saturating_sub(below);
-    let start = end.saturating_sub(types.len());
-    s.stack[start..end]
-        .iter()
-        .zip(types)
-        .map(|(v, &ty)| number(ty, v.concrete().unwrap_or(0)))
-        .collect()
-}
-
-fn top(s: &State) -> Option<u64> {
-    s.stack.last().and_then(|v: &Val| v.concrete())
-}
-
-impl Executor<'_> {
-    /// Records what `instr`, about to run at `at`, decides.
-    pub(crate) fn trace_step(&mut self, s: &State, at: (u32, u32), instr: Instr) {
-        let depth = s.frames.len();
-        let event = match instr {
-            Instr::BrIf(_) | Instr::If { .. } => TraceEvent::Branch {
-                at: self.location(at),
-                instruction: if matches!(instr, Instr::If { .. }) {
-                    "if"
-                } else {
-                    "br_if"
-                }
-                .to_string(),
-                taken: top(s) != Some(0),
-                depth,
-            },
-            Instr::BrTable { .. } => TraceEvent::BrTable {
-                at: self.location(at),
-                index: top(s).unwrap_or(0) as u32,
-                depth,
-            },
-            Instr::Call { func } => {
-                let func = self.links_of(s).funcs[func as usize];
-                let Some(event) = self.call_event(s, at, func, None, 0) else {
-                    return;
-                };
-                event
-            }
-            Instr::CallIndirect { type_index, .. } => {
-                let slot = top(s).unwrap_or(u64::MAX);
-                let table: &[Option<u32>] = self.table_index(s).map_or(&[], |t| &s.tables[t]);
-                let callee = table.get(slot as usize).copied().flatten();
-                let expected = self.module_of(s).types.get(type_index as usize);
-                match callee {
-                    Some(f) if expected.is_some() && self.func_type(f) == expected => {
-                        match self.call_event(s, at, f, Some(slot as u32), 1) {
-                            Some(event) => event,
-                            None => return,
-                        }
-                    }
-                    // The call traps; the outcome says so.
-                    _ => return,
-                }
-            }
-            Instr::Return => {
-                let results = self
-                    .func_type(at.0)
-                    .map(|t| t.results.clone())
-                    .unwrap_or_default();
-                TraceEvent::Return {
-                    at: self.location(at),
-                    values: operands(s, &results, 0),
-                    depth,
-                }
-            }
-            _ => return,
-        };
-        if let Some(trace) = &mut self.trace {
-            trace.push(event);
+    /// The results of the host call recorded last, if it awaits them.
+    pub(super) fn fill_host_results(&mut self, values: Vec<Number>) {
+        if !self.awaiting_results {
+            return;
         }
-    }
-
-    /// A call of store function `func` whose arguments lie `below` operands
-    /// under the top.
-    fn call_event(
-        &self,
-        s: &State,
-        at: (u32, u32),
-        func: u32,
-        table_slot: Option<u32>,
-        below: usize,
-    ) -> Option<TraceEvent> {
-        let params = self
-            .func_type(func)
-            .map(|t| t.params.clone())
-            .unwrap_or_default();
-        let (module, index) = self.func_at(func)?;
-        let f = &module.funcs[index as usize];
-        let (at, callee, args, depth) = (
-            self.location(at),
-            f.name.clone(),
-            operands(s, &params, below),
-            s.frames.len(),
-        );
-        Some(match f.body {
-            FuncBody::Import(_) => TraceEvent::HostCall {
-                at,
-                callee,
-                args,
-                results: Vec::new(),
-                depth,
-            },
-            FuncBody::Defined(_) => TraceEvent::Call {
-                at,
-                callee,
-                args,
-                table_slot,
-                depth,
-            },
-        })
-    }
-
-    /// Fills in the results of the host call just made by `func`.
-    pub(crate) fn trace_host_results(&mut self, s: &State, func: u32) {
-        let results = self
-            .func_type(func)
-            .map(|t| t.results.clone())
-            .unwrap_or_default();
-        let values = operands(s, &results, 0);
-        if let Some(trace) = self.trace.as_mut().filter(|t| t.awaiting_results) {
-            trace.awaiting_results = false;
-            if let Some(TraceEvent::HostCall { results, .. }) = trace.events.last_mut() {
-                *results = values;
-            }
+        self.awaiting_results = false;
+        if let Some(TraceEvent::HostCall { results, .. }) = self.events.last_mut() {
+            *results = values;
         }
     }
 }

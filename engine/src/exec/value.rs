@@ -5,6 +5,8 @@
 //! concrete value meets a symbolic one.
 
 use crate::expr::{mask, Node, TermId, TermStore};
+use crate::report::Number;
+use symplay_wasm::ValType;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Val {
@@ -58,5 +60,16 @@ impl Val {
             Node::BvConst { width, value } => Val::Con { width, bits: value },
             _ => Val::Sym(t),
         }
+    }
+}
+
+/// A concrete value of type `ty` as the report shows it: integers signed,
+/// floats from their bits.
+pub(crate) fn number(ty: ValType, bits: u64) -> Number {
+    match ty {
+        ValType::I32 => Number::Int(i64::from(bits as u32 as i32)),
+        ValType::I64 => Number::Int(bits as i64),
+        ValType::F32 => Number::Float(f64::from(f32::from_bits(bits as u32))),
+        ValType::F64 => Number::Float(f64::from_bits(bits)),
     }
 }

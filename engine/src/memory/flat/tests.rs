@@ -3,6 +3,23 @@ use crate::expr::random::Rng;
 use crate::expr::{mask, Model, Sort, SymbolId, Value};
 use crate::solver::{SolveResult, Solver};
 
+/// The condition that `size` bytes at `addr + offset` are in bounds, as
+/// [`FlatMemory::resolve`] gives it.
+fn in_bounds(m: &FlatMemory, s: &mut TermStore, addr: TermId, offset: u32, size: u32) -> TermId {
+    let pointer = match s.as_bv_const(addr) {
+        Some(a) => Pointer::Con(a),
+        None => Pointer::Sym(addr),
+    };
+    match m.resolve(s, pointer, offset, u64::from(size)) {
+        Resolution::Certain(place) => s.bool_const(place.is_some()),
+        // The flat model has one object: one case is inside it.
+        Resolution::Cases(cases) => match cases.iter().find(|c| c.target.is_some()) {
+            Some(inside) => inside.condition,
+            None => s.fls(),
+        },
+    }
+}
+
 fn c32(s: &mut TermStore, v: u64) -> TermId {
     s.bv_const(32, v)
 }
@@ -19,7 +36,7 @@ fn bv(s: &TermStore, t: TermId, model: &Model) -> u64 {
 }
 
 /// Chunks two memories share (the same `Rc`).
-fn shared_chunks(a: &LinearMemory, b: &LinearMemory) -> usize {
+fn shared_chunks(a: &FlatMemory, b: &FlatMemory) -> usize {
     a.slots
         .iter()
         .zip(&b.slots)
@@ -50,7 +67,7 @@ fn sat(solver: &mut Solver, s: &mut TermStore, assertions: &[TermId]) -> Option<
 #[test]
 fn little_endian_loads_and_stores_of_every_size() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     // Across a chunk boundary.
     let a = c32(&mut s, CHUNK_U64 - 3);
     let v = s.bv_const(64, 0x0807_0605_0403_0201);
@@ -85,7 +102,7 @@ fn little_endian_loads_and_stores_of_every_size() {
 #[test]
 fn a_load_of_concrete_bytes_is_one_constant() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     m.write_concrete(
         &mut s,
         10,
@@ -101,7 +118,7 @@ fn a_load_of_concrete_bytes_is_one_constant() {
 #[test]
 fn loads_give_back_stored_terms_without_new_concats() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     let x = s.declare("x", Sort::Bv(32)).unwrap();
     let y = s.declare("y", Sort::Bv(64)).unwrap();
     let a = c32(&mut s, 4094); // across chunks
@@ -144,7 +161,7 @@ fn loads_give_back_stored_terms_without_new_concats() {
 #[test]
 fn load_concrete_reads_concrete_bytes_in_and_across_chunks() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     m.write_concrete(&mut s, 4092, &[1, 2, 3, 4, 5, 6, 7, 8]);
     m.write_concrete(&mut s, 100, &[0xaa, 0xbb]);
     assert_eq!(m.load_concrete(100, 1), Some(0xaa));
@@ -177,7 +194,7 @@ fn load_concrete_reads_concrete_bytes_in_and_across_chunks() {
 fn store_concrete_writes_what_write_concrete_writes() {
     for holes in [false, true] {
         let mut s = TermStore::new();
-        let mut m = LinearMemory::new(&mut s, 1, None);
+        let mut m = FlatMemory::new(&mut s, 1, None);
         if holes {
             // Every chunk becomes a hole, and the array cache is built.
             let a = s.declare("a", Sort::Bv(32)).unwrap();
@@ -215,7 +232,7 @@ fn store_concrete_writes_what_write_concrete_writes() {
 #[test]
 fn concrete_bytes_needs_in_bounds_concrete_bytes() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     m.write_concrete(&mut s, 4090, b"hello, world\0");
     assert_eq!(
         m.concrete_bytes(4090, 13).as_deref(),
@@ -241,7 +258,7 @@ fn concrete_bytes_needs_in_bounds_concrete_bytes() {
 #[test]
 fn fill_and_overlapping_copy() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     let data: Vec<u8> = (0..100u8).collect();
     m.write_concrete(&mut s, 1000, &data);
     // Forward overlap (dst above src) and backward overlap.
@@ -279,7 +296,7 @@ fn fill_and_overlapping_copy() {
 #[test]
 fn whole_chunk_fill_and_copy_share_storage() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 4, None);
+    let mut m = FlatMemory::new(&mut s, 4, None);
     let data: Vec<u8> = (0..CHUNK).map(|i| (i * 7) as u8).collect();
     m.write_concrete(&mut s, 0, &data);
     m.copy(&mut s, 8 * CHUNK_U64, 0, CHUNK_U64);
@@ -303,7 +320,7 @@ fn whole_chunk_fill_and_copy_share_storage() {
 #[test]
 fn clones_are_independent_and_share_unchanged_chunks() {
     let mut s = TermStore::new();
-    let mut a = LinearMemory::new(&mut s, 256, None); // 16 MiB
+    let mut a = FlatMemory::new(&mut s, 256, None); // 16 MiB
     for i in 0..64u64 {
         a.write_concrete(&mut s, i * 65536 + 17, &[i as u8 + 1; 100]);
     }
@@ -344,12 +361,12 @@ fn clones_are_independent_and_share_unchanged_chunks() {
 #[test]
 fn a_fork_of_sixteen_mib_is_cheap() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 256, None);
+    let mut m = FlatMemory::new(&mut s, 256, None);
     let data = vec![0x5a; 1 << 20];
     m.write_concrete(&mut s, 0, &data);
-    let forks: Vec<LinearMemory> = (0..100).map(|_| m.clone()).collect();
+    let forks: Vec<FlatMemory> = (0..100).map(|_| m.clone()).collect();
     // Each fork owns a share of the data and its slot table, not a copy.
-    let total: usize = forks.iter().map(LinearMemory::heap_bytes).sum::<usize>() + m.heap_bytes();
+    let total: usize = forks.iter().map(FlatMemory::heap_bytes).sum::<usize>() + m.heap_bytes();
     let slot_tables = 101 * 4096 * std::mem::size_of::<Slot>();
     assert!(
         total < slot_tables + (1 << 20) + 101 * 1024,
@@ -366,10 +383,10 @@ fn a_fork_of_sixteen_mib_is_cheap() {
 fn symbolic_store_then_constant_read_equals_iff_same_index() {
     let mut s = TermStore::new();
     let mut solver = Solver::default();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     let i = s.declare("i", Sort::Bv(32)).unwrap();
     let v = s.declare("v", Sort::Bv(8)).unwrap();
-    let ok = m.in_bounds(&mut s, i, 0, 1);
+    let ok = in_bounds(&m, &mut s, i, 0, 1);
     m.store(&mut s, i, 0, v);
     let j = c32(&mut s, 1234);
     let r = m.load(&mut s, j, 0, 1);
@@ -408,7 +425,7 @@ fn symbolic_store_then_constant_read_equals_iff_same_index() {
 #[test]
 fn symbolic_store_then_load_at_the_same_address_gives_the_value() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     let p = s.declare("p", Sort::Bv(32)).unwrap();
     let x = s.declare("x", Sort::Bv(32)).unwrap();
     let y = s.declare("y", Sort::Bv(16)).unwrap();
@@ -427,10 +444,10 @@ fn symbolic_store_then_load_at_the_same_address_gives_the_value() {
 fn owi_169_symbolic_read_of_a_data_segment() {
     let mut s = TermStore::new();
     let mut solver = Solver::default();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     m.write_concrete(&mut s, 0, b"\x00\x01\x02\x00");
     let i = s.declare("i", Sort::Bv(32)).unwrap();
-    let ok = m.in_bounds(&mut s, i, 0, 1);
+    let ok = in_bounds(&m, &mut s, i, 0, 1);
     let r = m.load(&mut s, i, 0, 1);
     let three = s.bv_const(8, 3);
     let is3 = s.eq(r, three);
@@ -456,7 +473,7 @@ fn owi_169_symbolic_read_of_a_data_segment() {
 #[test]
 fn reading_unwritten_memory_at_a_symbolic_address_builds_no_stores() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 256, None);
+    let mut m = FlatMemory::new(&mut s, 256, None);
     let before = s.len();
     let i = s.declare("i", Sort::Bv(32)).unwrap();
     let r = m.load(&mut s, i, 0, 4);
@@ -470,7 +487,7 @@ fn reading_unwritten_memory_at_a_symbolic_address_builds_no_stores() {
 #[test]
 fn the_data_array_is_built_once_and_shared_by_forks() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, None);
+    let mut m = FlatMemory::new(&mut s, 1, None);
     let data: Vec<u8> = (0..1000u32).map(|k| (k % 251) as u8).collect();
     m.write_concrete(&mut s, 0, &data);
     let nonzero = data.iter().filter(|&&b| b != 0).count();
@@ -496,7 +513,7 @@ fn the_data_array_is_built_once_and_shared_by_forks() {
 #[test]
 fn concrete_writes_between_symbolic_reads_stay_linear() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 16, None);
+    let mut m = FlatMemory::new(&mut s, 16, None);
     m.write_concrete(&mut s, 0, &[1; 4000]);
     let p = s.declare("p", Sort::Bv(32)).unwrap();
     let before = s.len();
@@ -536,7 +553,7 @@ fn concrete_writes_between_symbolic_reads_stay_linear() {
 fn in_bounds_is_exact_at_the_edges() {
     let mut s = TermStore::new();
     let mut solver = Solver::default();
-    let m = LinearMemory::new(&mut s, 1, None);
+    let m = FlatMemory::new(&mut s, 1, None);
     let len = 65536u64;
     let x = s.declare("x", Sort::Bv(32)).unwrap();
     let cases: &[(u64, u32, u32, bool)] = &[
@@ -555,14 +572,14 @@ fn in_bounds_is_exact_at_the_edges() {
     ];
     for &(addr, offset, size, expected) in cases {
         let a = c32(&mut s, addr);
-        let c = m.in_bounds(&mut s, a, offset, size);
+        let c = in_bounds(&m, &mut s, a, offset, size);
         assert_eq!(
             s.as_bool_const(c),
             Some(expected),
             "{addr} + {offset}, {size} bytes"
         );
         // The same question with a symbolic address pinned to `addr`.
-        let sym = m.in_bounds(&mut s, x, offset, size);
+        let sym = in_bounds(&m, &mut s, x, offset, size);
         let pin = s.eq(x, a);
         assert_eq!(
             sat(&mut solver, &mut s, &[sym, pin]).is_some(),
@@ -571,19 +588,19 @@ fn in_bounds_is_exact_at_the_edges() {
         );
     }
     // Offsets past the memory need no solver.
-    let c = m.in_bounds(&mut s, x, 0xffff_fff0, 4);
+    let c = in_bounds(&m, &mut s, x, 0xffff_fff0, 4);
     assert_eq!(s.as_bool_const(c), Some(false));
 
     // A full 4 GiB memory: addr + offset must not wrap past 2^32.
-    let big = LinearMemory::new(&mut s, MAX_PAGES, None);
+    let big = FlatMemory::new(&mut s, MAX_PAGES, None);
     assert_eq!(big.len(), 1 << 32);
-    let c = big.in_bounds(&mut s, x, 0xffff_ffff, 1);
+    let c = in_bounds(&big, &mut s, x, 0xffff_ffff, 1);
     for (addr, expected) in [(0u64, true), (1, false), (0xffff_ffff, false)] {
         let a = c32(&mut s, addr);
         let pin = s.eq(x, a);
         assert_eq!(sat(&mut solver, &mut s, &[c, pin]).is_some(), expected);
     }
-    let c = big.in_bounds(&mut s, x, 0, 8);
+    let c = in_bounds(&big, &mut s, x, 0, 8);
     for (addr, expected) in [((1u64 << 32) - 8, true), ((1 << 32) - 7, false)] {
         let a = c32(&mut s, addr);
         let pin = s.eq(x, a);
@@ -594,7 +611,7 @@ fn in_bounds_is_exact_at_the_edges() {
 #[test]
 fn grow_respects_the_maximum_and_returns_the_old_size() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 1, Some(3));
+    let mut m = FlatMemory::new(&mut s, 1, Some(3));
     assert_eq!(m.pages(), 1);
     assert_eq!(m.grow(0), Some(1));
     assert_eq!(m.grow(1), Some(1));
@@ -605,17 +622,17 @@ fn grow_respects_the_maximum_and_returns_the_old_size() {
     assert_eq!(m.grow(1), None);
     assert_eq!(m.grow(u32::MAX), None);
     assert_eq!(m.pages(), 3);
-    let mut e = LinearMemory::new(&mut s, 0, None);
+    let mut e = FlatMemory::new(&mut s, 0, None);
     assert!(e.is_empty());
     assert_eq!(e.grow(MAX_PAGES), Some(0));
     assert_eq!(e.grow(1), None);
     assert_eq!(e.len(), 1 << 32);
-    let mut n = LinearMemory::new(&mut s, 0, Some(0));
+    let mut n = FlatMemory::new(&mut s, 0, Some(0));
     assert_eq!(n.grow(1), None);
     assert_eq!(n.grow(0), Some(0));
 
     // Pages grown after a symbolic write are zero.
-    let mut m = LinearMemory::new(&mut s, 1, Some(2));
+    let mut m = FlatMemory::new(&mut s, 1, Some(2));
     let i = s.declare("i", Sort::Bv(32)).unwrap();
     let v = s.declare("v", Sort::Bv(8)).unwrap();
     m.store(&mut s, i, 0, v);
@@ -629,7 +646,7 @@ fn grow_respects_the_maximum_and_returns_the_old_size() {
 #[test]
 fn a_mebibyte_of_concrete_writes_stays_small() {
     let mut s = TermStore::new();
-    let mut m = LinearMemory::new(&mut s, 16, None);
+    let mut m = FlatMemory::new(&mut s, 16, None);
     let terms_before = s.len();
     let mut rng = Rng::new(7);
     for k in 0..(1u64 << 18) {
@@ -660,9 +677,9 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
     let mut rng = Rng::new(seed);
     let mut s = TermStore::new();
     let max_pages = 3;
-    let mut mem = LinearMemory::new(&mut s, 1, Some(max_pages));
+    let mut mem = FlatMemory::new(&mut s, 1, Some(max_pages));
     let mut model = vec![0u8; PAGE_SIZE as usize];
-    let mut other: Option<(LinearMemory, Vec<u8>)> = None;
+    let mut other: Option<(FlatMemory, Vec<u8>)> = None;
     let mut assignment = Model::new();
     let mut pool: Vec<TermId> = Vec::new();
     let mut pointers: Vec<(TermId, u64)> = Vec::new();
@@ -728,7 +745,7 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
                 let at = c32(&mut s, a);
                 let offset = rng.below(a + 1).min(7);
                 let base = c32(&mut s, a - offset);
-                let ok = mem.in_bounds(&mut s, base, offset as u32, size);
+                let ok = in_bounds(&mem, &mut s, base, offset as u32, size);
                 assert_eq!(s.as_bool_const(ok), Some(true));
                 if rng.chance(50) {
                     mem.store(&mut s, at, 0, value);
@@ -781,7 +798,7 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
                     let k = c32(&mut s, c);
                     s.bin(BvBinOp::Add, p, k)
                 };
-                let ok = mem.in_bounds(&mut s, address, offset as u32, size);
+                let ok = in_bounds(&mem, &mut s, address, offset as u32, size);
                 assert_eq!(s.eval(ok, &assignment), Value::Bool(true));
                 let range = a as usize..(a + u64::from(size)) as usize;
                 if rng.chance(50) {

@@ -1,0 +1,951 @@
+//! The flat memory model: Wasm linear memory as one object, whose bytes
+//! are terms. An access is in bounds when it lies inside the memory.
+//!
+//! # Representation
+//!
+//! Memory is cut into chunks of [`CHUNK`] bytes held behind [`Rc`]: cloning a
+//! memory (a fork) copies one pointer per chunk, and a chunk is copied only
+//! when one of the memories sharing it writes to it (copy on write). A chunk
+//! that was never written is [`Slot::Zero`] and takes no space; a chunk of
+//! concrete bytes is plain `u8`s; only a chunk with a symbolic byte also
+//! keeps a term per byte.
+//!
+//! # Symbolic addresses
+//!
+//! Memory has an array term, `base`, under the chunks: a byte can be a
+//! *hole*, which means "whatever `base` holds at this index". Until the first
+//! write at a symbolic address, `base` is `const_array(0)` and there are no
+//! holes: the chunks alone say what memory holds.
+//!
+//! A read at a symbolic address needs the whole memory as one array term.
+//! It is built on first use (one `store` per non-zero byte, starting from
+//! `const_array(0)`) and cached together with a log of the concrete addresses
+//! written since, so a later read only adds a `store` per logged address;
+//! forks share the cached term. A write at a symbolic address extends that
+//! array with `store`s, makes it the new `base`, and turns every chunk into
+//! holes, since the write may have hit any byte. Concrete writes after that
+//! fill the chunks again, so concrete addresses written since the last
+//! symbolic write are read without the array.
+
+use super::place::{Case, ObjectId, Place, Pointer, Resolution, Spot};
+use crate::expr::{BvBinOp, BvCmp, Node, TermId, TermStore, ARRAY_INDEX_WIDTH};
+use std::rc::Rc;
+
+#[cfg(test)]
+mod tests;
+
+/// Bytes in a Wasm page.
+pub const PAGE_SIZE: u64 = 65536;
+/// Pages a 32-bit memory can have.
+pub const MAX_PAGES: u32 = 65536;
+
+/// The one object of the flat model: the whole memory.
+const THE_MEMORY: ObjectId = ObjectId(0);
+
+/// Bytes in one copy-on-write chunk.
+pub const CHUNK: usize = 4096;
+const CHUNK_U64: u64 = CHUNK as u64;
+const CHUNKS_PER_PAGE: usize = (PAGE_SIZE / CHUNK_U64) as usize;
+
+/// Stores a read at a concrete offset from the top of an array skips, looking
+/// for the store that wrote it, before giving up and building a `select`.
+const READ_OVER_WRITE_STEPS: usize = 64;
+
+#[derive(Clone, Debug)]
+enum Slot {
+    /// Every byte is zero, in the chunks and in `base`.
+    Zero,
+    /// Every byte is a hole: its value is what `base` holds at its index.
+    Hole,
+    Data(Rc<Chunk>),
+}
+
+#[derive(Clone, Debug)]
+enum Chunk {
+    /// Only concrete bytes.
+    Bytes(Box<[u8]>),
+    /// Some symbolic bytes: `terms[i]` is the byte's term, or the memory's
+    /// `concrete` marker when `bytes[i]` is the value, or its `hole` marker.
+    Mixed {
+        bytes: Box<[u8]>,
+        terms: Box<[TermId]>,
+        /// Entries of `terms` that are not the `concrete` marker.
+        symbolic: u32,
+    },
+}
+
+/// The value of one byte at a concrete address.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Byte {
+    Const(u8),
+    /// A byte term that is not a constant.
+    Term(TermId),
+    /// What `base` holds at that index.
+    Hole,
+}
+
+/// The whole memory as one array term, and what was written since.
+#[derive(Clone, Debug)]
+struct ArrayCache {
+    /// The memory as it was when `dirty` was empty.
+    array: TermId,
+    /// Concrete addresses written since, maybe repeated.
+    dirty: Vec<u32>,
+    /// Length of `dirty` when it was last deduplicated.
+    dirty_unique: usize,
+    /// Stores in `array` above `base`.
+    stores: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct FlatMemory {
+    slots: Vec<Slot>,
+    max_pages: u32,
+    /// `(_ bv0 8)`.
+    zero: TermId,
+    /// `const_array(0)`, also the marker of a hole in `Chunk::Mixed::terms`
+    /// (an array is never a byte).
+    hole: TermId,
+    /// `false`, the marker of a concrete byte in `Chunk::Mixed::terms`.
+    concrete: TermId,
+    /// The array under the holes; `hole` (all zeros) until the first write
+    /// at a symbolic address.
+    base: TermId,
+    cache: Option<Box<ArrayCache>>,
+}
+
+impl FlatMemory {
+    pub fn new(store: &mut TermStore, min_pages: u32, max_pages: Option<u32>) -> FlatMemory {
+        let zero = store.bv_const(8, 0);
+        let hole = store.const_array(zero);
+        let concrete = store.fls();
+        FlatMemory {
+            slots: vec![Slot::Zero; min_pages.min(MAX_PAGES) as usize * CHUNKS_PER_PAGE],
+            max_pages: max_pages.unwrap_or(MAX_PAGES).min(MAX_PAGES),
+            zero,
+            hole,
+            concrete,
+            base: hole,
+            cache: None,
+        }
+    }
+
+    pub fn pages(&self) -> u32 {
+        (self.len() / PAGE_SIZE) as u32
+    }
+
+    /// Size in bytes.
+    pub fn len(&self) -> u64 {
+        self.slots.len() as u64 * CHUNK_U64
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The most pages this memory can grow to.
+    pub fn max_pages(&self) -> u32 {
+        self.max_pages
+    }
+
+    /// `memory.grow`: the old size in pages, or `None` when the memory cannot
+    /// grow by `delta` pages.
+    pub fn grow(&mut self, delta: u32) -> Option<u32> {
+        let old = self.pages();
+        let new = old.checked_add(delta).filter(|&n| n <= self.max_pages)?;
+        // New pages are zero, and so is `base` there: every store in it is at
+        // an index that was in bounds when it was made.
+        self.slots
+            .resize(new as usize * CHUNKS_PER_PAGE, Slot::Zero);
+        Some(old)
+    }
+
+    /// Where `width` bytes at `address` land: in the memory, or out of
+    /// bounds (`None`).
+    #[inline(always)]
+    pub fn resolve_concrete(&self, address: u64, width: u64) -> Option<Spot> {
+        let end = address.checked_add(width)?;
+        (end <= self.len()).then_some(Spot {
+            object: THE_MEMORY,
+            offset: address,
+        })
+    }
+
+    /// Where `width` bytes at `pointer + plus` may land: in the memory
+    /// where that lies inside it, computed without wrap-around (a symbolic
+    /// `pointer` is an unsigned 32-bit term), and out of bounds otherwise.
+    pub fn resolve(
+        &self,
+        store: &mut TermStore,
+        pointer: Pointer,
+        plus: u32,
+        width: u64,
+    ) -> Resolution {
+        let pointer = match pointer {
+            Pointer::Con(a) => {
+                let spot = self.resolve_concrete(a + u64::from(plus), width);
+                return Resolution::Certain(spot.map(Place::Concrete));
+            }
+            Pointer::Sym(t) => t,
+        };
+        let end = u64::from(plus) + width;
+        let inside = if end > self.len() {
+            store.fls()
+        } else {
+            let wide = store.zero_ext(32, pointer);
+            let limit = store.bv_const(64, self.len() - end);
+            store.cmp(BvCmp::Ule, wide, limit)
+        };
+        let outside = store.not(inside);
+        Resolution::Cases(vec![
+            Case {
+                condition: inside,
+                target: Some(Place::Symbolic {
+                    object: THE_MEMORY,
+                    pointer,
+                    plus,
+                }),
+            },
+            Case {
+                condition: outside,
+                target: None,
+            },
+        ])
+    }
+
+    /// Reads `size` bytes (1, 2, 4 or 8) little-endian at `addr + offset` as
+    /// a term of width `8 * size`. The access must be in bounds on the path.
+    pub fn load(&mut self, store: &mut TermStore, addr: TermId, offset: u32, size: u32) -> TermId {
+        assert!((1..=8).contains(&size), "load of {size} bytes");
+        let mut bytes = [self.zero; 8];
+        if let Some(a) = store.as_bv_const(addr) {
+            let start = a + u64::from(offset);
+            debug_assert!(start + u64::from(size) <= self.len(), "load out of bounds");
+            let mut value = 0u64;
+            let mut all_concrete = true;
+            for k in 0..size as usize {
+                match self.read(start + k as u64) {
+                    Byte::Const(b) => value |= u64::from(b) << (8 * k),
+                    _ => all_concrete = false,
+                }
+            }
+            if all_concrete {
+                return store.bv_const((8 * size) as u8, value);
+            }
+            for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
+                let at = start + k as u64;
+                let byte = self.read(at);
+                *slot = self.byte_term(store, at, byte);
+            }
+        } else {
+            let array = self.array(store);
+            for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
+                let index = offset_index(store, addr, u64::from(offset) + k as u64);
+                *slot = select(store, array, index);
+            }
+        }
+        assemble(store, &bytes[..size as usize])
+    }
+
+    /// Writes `value` (width `8 * size`) little-endian at `addr + offset`.
+    /// The access must be in bounds on the path.
+    pub fn store(&mut self, store: &mut TermStore, addr: TermId, offset: u32, value: TermId) {
+        let size = u32::from(store.width(value) / 8);
+        if let Some(a) = store.as_bv_const(addr) {
+            self.store_at(store, a + u64::from(offset), value);
+            return;
+        }
+        let mut array = self.array(store);
+        for k in 0..size {
+            let byte = match byte_of(store, value, k as u8) {
+                Byte::Const(b) => store.bv_const(8, u64::from(b)),
+                Byte::Term(t) => t,
+                Byte::Hole => unreachable!("byte_of gives no holes"),
+            };
+            let index = offset_index(store, addr, u64::from(offset) + u64::from(k));
+            array = store.store(array, index, byte);
+        }
+        // The write may have hit any byte: from now on `array` says what
+        // memory holds, except where concrete writes fill the chunks again.
+        self.base = array;
+        for slot in &mut self.slots {
+            *slot = Slot::Hole;
+        }
+        self.cache = Some(Box::new(ArrayCache {
+            array,
+            dirty: Vec::new(),
+            dirty_unique: 0,
+            stores: 0,
+        }));
+    }
+
+    /// Writes `value` (a whole number of bytes wide) little-endian at the
+    /// concrete address `start`. The access must be in bounds.
+    pub fn store_at(&mut self, store: &mut TermStore, start: u64, value: TermId) {
+        let size = u32::from(store.width(value) / 8);
+        debug_assert!(start + u64::from(size) <= self.len(), "store out of bounds");
+        if let Some(v) = store.as_bv_const(value) {
+            for k in 0..size {
+                self.write(start + u64::from(k), Byte::Const((v >> (8 * k)) as u8));
+            }
+        } else {
+            for k in 0..size {
+                let byte = byte_of(store, value, k as u8);
+                self.write(start + u64::from(k), byte);
+            }
+        }
+    }
+
+    /// The byte at a concrete address, for host functions and bulk operations.
+    pub fn byte(&mut self, store: &mut TermStore, addr: u64) -> TermId {
+        let byte = self.read(addr);
+        self.byte_term(store, addr, byte)
+    }
+
+    /// Sets the byte at a concrete address.
+    pub fn set_byte(&mut self, store: &mut TermStore, addr: u64, value: TermId) {
+        let byte = byte_of(store, value, 0);
+        self.write(addr, byte);
+    }
+
+    /// Writes concrete bytes at a concrete address (data segments, host calls).
+    pub fn write_concrete(&mut self, _store: &mut TermStore, addr: u64, bytes: &[u8]) {
+        debug_assert!(
+            addr + bytes.len() as u64 <= self.len(),
+            "write out of bounds"
+        );
+        let mut done = 0usize;
+        while done < bytes.len() {
+            let at = addr + done as u64;
+            let (ci, off) = split(at);
+            if ci >= self.slots.len() {
+                return;
+            }
+            let n = (CHUNK - off).min(bytes.len() - done);
+            let src = &bytes[done..done + n];
+            let unchanged = match &self.slots[ci] {
+                Slot::Zero => src.iter().all(|&b| b == 0),
+                Slot::Data(c) => match &**c {
+                    Chunk::Bytes(b) => &b[off..off + n] == src,
+                    Chunk::Mixed { .. } => false,
+                },
+                Slot::Hole => false,
+            };
+            if !unchanged {
+                let concrete = self.concrete;
+                let chunk = self.chunk_mut(ci);
+                match chunk {
+                    Chunk::Bytes(b) => b[off..off + n].copy_from_slice(src),
+                    Chunk::Mixed {
+                        bytes: b,
+                        terms,
+                        symbolic,
+                    } => {
+                        b[off..off + n].copy_from_slice(src);
+                        for t in &mut terms[off..off + n] {
+                            if *t != concrete {
+                                *t = concrete;
+                                *symbolic -= 1;
+                            }
+                        }
+                    }
+                }
+                self.demote(ci);
+                self.mark_dirty(at, n as u64);
+            }
+            done += n;
+        }
+    }
+
+    /// The `size` (1 to 8) bytes at `addr`, little-endian, when they all are
+    /// concrete: the interpreter's concrete loads build no terms. The access
+    /// must be in bounds. Inlined for the fast path, whose loads mostly take
+    /// the first branch.
+    #[inline]
+    pub fn load_concrete(&self, addr: u64, size: u32) -> Option<u64> {
+        let (ci, off) = split(addr);
+        if let (Some(Slot::Data(c)), true) = (self.slots.get(ci), off + 8 <= CHUNK) {
+            if let Chunk::Bytes(b) = &**c {
+                let word: [u8; 8] = b[off..off + 8].try_into().expect("eight bytes");
+                return Some(u64::from_le_bytes(word) & crate::expr::mask((8 * size) as u8));
+            }
+        }
+        self.load_bytewise(addr, size)
+    }
+
+    /// `load_concrete` across chunks or in mixed ones; out of line, so that
+    /// inlining `load_concrete` inlines only the common case.
+    #[inline(never)]
+    fn load_bytewise(&self, addr: u64, size: u32) -> Option<u64> {
+        (0..u64::from(size))
+            .rev()
+            .try_fold(0u64, |acc, k| match self.read(addr + k) {
+                Byte::Const(b) => Some(acc << 8 | u64::from(b)),
+                Byte::Term(_) | Byte::Hole => None,
+            })
+    }
+
+    /// Writes the low `size` (1 to 8) bytes of `value` at `addr`, as
+    /// `write_concrete` does, but in place and without a `memcpy` when the
+    /// access sits in an only-concrete chunk that no other memory shares.
+    /// The access must be in bounds. Always inlined: the fast path's loop
+    /// is too large for the inliner to pick it, and a call there costs more
+    /// than the store.
+    #[inline(always)]
+    pub fn store_concrete(&mut self, store: &mut TermStore, addr: u64, size: u32, value: u64) {
+        let (ci, off) = split(addr);
+        if let (Some(Slot::Data(c)), true, None) =
+            (self.slots.get_mut(ci), off + 8 <= CHUNK, &self.cache)
+        {
+            if let Some(Chunk::Bytes(b)) = Rc::get_mut(c) {
+                let word: &mut [u8; 8] = (&mut b[off..off + 8]).try_into().expect("eight bytes");
+                let keep = !crate::expr::mask((8 * size) as u8);
+                let old = u64::from_le_bytes(*word);
+                *word = (old & keep | value & !keep).to_le_bytes();
+                return;
+            }
+        }
+        self.write_concrete(store, addr, &value.to_le_bytes()[..size as usize]);
+    }
+
+    /// The bytes at `addr..addr + len` when they all are in bounds and
+    /// concrete, for host functions (C strings, `fd_write` buffers).
+    pub fn concrete_bytes(&self, addr: u64, len: u64) -> Option<Vec<u8>> {
+        if addr.checked_add(len)? > self.len() {
+            return None;
+        }
+        let mut out = Vec::with_capacity(len as usize);
+        let mut at = addr;
+        let end = addr + len;
+        while at < end {
+            let (ci, off) = split(at);
+            let n = (CHUNK - off).min((end - at) as usize);
+            match &self.slots[ci] {
+                Slot::Zero => out.resize(out.len() + n, 0),
+                Slot::Hole => return None,
+                Slot::Data(c) => match &**c {
+                    Chunk::Bytes(b) => out.extend_from_slice(&b[off..off + n]),
+                    Chunk::Mixed { bytes, terms, .. } => {
+                        if terms[off..off + n].iter().any(|&t| t != self.concrete) {
+                            return None;
+                        }
+                        out.extend_from_slice(&bytes[off..off + n]);
+                    }
+                },
+            }
+            at += n as u64;
+        }
+        Some(out)
+    }
+
+    /// `memory.fill` at concrete addresses: `len` copies of the byte `value`
+    /// from `addr`. The range must be in bounds.
+    pub fn fill(&mut self, store: &mut TermStore, addr: u64, value: TermId, len: u64) {
+        debug_assert!(addr + len <= self.len(), "fill out of bounds");
+        let byte = byte_of(store, value, 0);
+        let end = (addr + len).min(self.len());
+        let mut at = addr;
+        while at < end {
+            let (ci, off) = split(at);
+            let n = (CHUNK - off).min((end - at) as usize);
+            if n == CHUNK {
+                self.slots[ci] = self.uniform_slot(byte);
+                self.mark_dirty(at, CHUNK_U64);
+            } else {
+                for k in 0..n as u64 {
+                    self.write(at + k, byte);
+                }
+                self.demote(ci);
+            }
+            at += n as u64;
+        }
+    }
+
+    /// `memory.copy` at concrete addresses, with `memmove` semantics: the
+    /// ranges may overlap. Both ranges must be in bounds.
+    pub fn copy(&mut self, store: &mut TermStore, dst: u64, src: u64, len: u64) {
+        debug_assert!(
+            dst + len <= self.len() && src + len <= self.len(),
+            "copy out of bounds"
+        );
+        if len == 0 || dst == src || dst + len > self.len() || src + len > self.len() {
+            return;
+        }
+        // Blocks that do not cross a chunk of `dst`, taken from the end when
+        // `dst` is above `src` so no block reads bytes a previous one wrote.
+        let mut blocks = Vec::new();
+        let mut at = 0u64;
+        while at < len {
+            let n = (CHUNK_U64 - (dst + at) % CHUNK_U64).min(len - at);
+            blocks.push((at, n));
+            at += n;
+        }
+        if dst > src {
+            blocks.reverse();
+        }
+        let mut buffer: Vec<Byte> = Vec::with_capacity(CHUNK);
+        for (at, n) in blocks {
+            let (d, s) = (dst + at, src + at);
+            let (dci, _) = split(d);
+            if n == CHUNK_U64 && s % CHUNK_U64 == 0 {
+                if let Some(slot) = self.movable_slot(split(s).0) {
+                    self.slots[dci] = slot;
+                    self.mark_dirty(d, CHUNK_U64);
+                    continue;
+                }
+            }
+            buffer.clear();
+            for k in 0..n {
+                let byte = match self.read(s + k) {
+                    Byte::Hole => Byte::Term(self.byte_term(store, s + k, Byte::Hole)),
+                    b => b,
+                };
+                buffer.push(byte);
+            }
+            for (k, &byte) in buffer.iter().enumerate() {
+                self.write(d + k as u64, byte);
+            }
+            self.demote(dci);
+        }
+    }
+
+    /// The whole memory as one array term, from indices to bytes.
+    pub fn array(&mut self, store: &mut TermStore) -> TermId {
+        let Some(cache) = &mut self.cache else {
+            let (array, stores) = self.rebuild(store);
+            self.cache = Some(Box::new(ArrayCache {
+                array,
+                dirty: Vec::new(),
+                dirty_unique: 0,
+                stores,
+            }));
+            return array;
+        };
+        if cache.dirty.is_empty() {
+            return cache.array;
+        }
+        let mut dirty = std::mem::take(&mut cache.dirty);
+        let (mut array, old_stores) = (cache.array, cache.stores);
+        dirty.sort_unstable();
+        dirty.dedup();
+        let mut stores = old_stores + dirty.len();
+        if stores > 64 && stores > 2 * self.rebuild_bound() + 64 {
+            // The chain would outgrow the memory it describes: start over.
+            (array, stores) = self.rebuild(store);
+        } else {
+            for &a in &dirty {
+                let at = u64::from(a);
+                let byte = self.read(at);
+                let value = self.byte_term(store, at, byte);
+                let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
+                array = store.store(array, index, value);
+            }
+        }
+        self.cache = Some(Box::new(ArrayCache {
+            array,
+            dirty: Vec::new(),
+            dirty_unique: 0,
+            stores,
+        }));
+        array
+    }
+
+    /// Approximate heap bytes this memory owns; a chunk shared by `n`
+    /// memories counts `1 / n`.
+    pub fn heap_bytes(&self) -> usize {
+        let mut total = self.slots.capacity() * std::mem::size_of::<Slot>();
+        for slot in &self.slots {
+            if let Slot::Data(c) = slot {
+                let own = match &**c {
+                    Chunk::Bytes(_) => CHUNK,
+                    Chunk::Mixed { .. } => CHUNK * (1 + std::mem::size_of::<TermId>()),
+                } + std::mem::size_of::<Chunk>();
+                total += own / Rc::strong_count(c);
+            }
+        }
+        if let Some(cache) = &self.cache {
+            total += cache.dirty.capacity() * std::mem::size_of::<u32>();
+        }
+        total
+    }
+
+    // ----- bytes at concrete addresses -----
+
+    fn read(&self, at: u64) -> Byte {
+        let (ci, off) = split(at);
+        match self.slots.get(ci) {
+            None | Some(Slot::Zero) => Byte::Const(0),
+            Some(Slot::Hole) => Byte::Hole,
+            Some(Slot::Data(c)) => match &**c {
+                Chunk::Bytes(b) => Byte::Const(b[off]),
+                Chunk::Mixed { bytes, terms, .. } => {
+                    let t = terms[off];
+                    if t == self.concrete {
+                        Byte::Const(bytes[off])
+                    } else if t == self.hole {
+                        Byte::Hole
+                    } else {
+                        Byte::Term(t)
+                    }
+                }
+            },
+        }
+    }
+
+    /// Writes a byte that is not a hole; `Term`s are never constants.
+    fn write(&mut self, at: u64, byte: Byte) {
+        debug_assert!(byte != Byte::Hole);
+        let (ci, off) = split(at);
+        if ci >= self.slots.len() || self.read(at) == byte {
+            return;
+        }
+        let (concrete, hole) = (self.concrete, self.hole);
+        let chunk = self.chunk_mut(ci);
+        match (&mut *chunk, byte) {
+            (Chunk::Bytes(b), Byte::Const(v)) => b[off] = v,
+            (Chunk::Bytes(b), _) => {
+                let bytes = std::mem::take(b);
+                let mut terms = vec![concrete; CHUNK].into_boxed_slice();
+                terms[off] = to_term(byte, hole);
+                *chunk = Chunk::Mixed {
+                    bytes,
+                    terms,
+                    symbolic: 1,
+                };
+            }
+            (
+                Chunk::Mixed {
+                    bytes,
+                    terms,
+                    symbolic,
+                },
+                _,
+            ) => {
+                let was_concrete = terms[off] == concrete;
+                if let Byte::Const(v) = byte {
+                    bytes[off] = v;
+                    terms[off] = concrete;
+                    if !was_concrete {
+                        *symbolic -= 1;
+                    }
+                } else {
+                    terms[off] = to_term(byte, hole);
+                    if was_concrete {
+                        *symbolic += 1;
+                    }
+                }
+            }
+        }
+        self.mark_dirty(at, 1);
+    }
+
+    /// The term of a byte read at `at`.
+    fn byte_term(&self, store: &mut TermStore, at: u64, byte: Byte) -> TermId {
+        match byte {
+            Byte::Const(b) => store.bv_const(8, u64::from(b)),
+            Byte::Term(t) => t,
+            Byte::Hole => {
+                let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
+                select(store, self.base, index)
+            }
+        }
+    }
+
+    /// The chunk of slot `ci`, made writable: materialized if it is `Zero`
+    /// or `Hole`, copied if another memory shares it.
+    fn chunk_mut(&mut self, ci: usize) -> &mut Chunk {
+        let slot = &mut self.slots[ci];
+        match slot {
+            Slot::Zero => {
+                *slot = Slot::Data(Rc::new(Chunk::Bytes(vec![0; CHUNK].into_boxed_slice())));
+            }
+            Slot::Hole => {
+                *slot = Slot::Data(Rc::new(Chunk::Mixed {
+                    bytes: vec![0; CHUNK].into_boxed_slice(),
+                    terms: vec![self.hole; CHUNK].into_boxed_slice(),
+                    symbolic: CHUNK as u32,
+                }));
+            }
+            Slot::Data(_) => {}
+        }
+        match slot {
+            Slot::Data(c) => Rc::make_mut(c),
+            _ => unreachable!("materialized above"),
+        }
+    }
+
+    /// Turns a chunk whose bytes all became concrete back into plain bytes.
+    /// Called after bulk writes only, so that a byte switching between
+    /// concrete and symbolic does not reallocate its chunk every time.
+    fn demote(&mut self, ci: usize) {
+        let Some(Slot::Data(c)) = self.slots.get_mut(ci) else {
+            return;
+        };
+        if let Chunk::Mixed {
+            symbolic: 0, bytes, ..
+        } = &**c
+        {
+            let bytes = bytes.clone();
+            *c = Rc::new(Chunk::Bytes(bytes));
+        }
+    }
+
+    /// A slot whose every byte is `byte`.
+    fn uniform_slot(&self, byte: Byte) -> Slot {
+        match byte {
+            // `Zero` also says `base` is zero there: true only without holes.
+            Byte::Const(0) if self.base == self.hole => Slot::Zero,
+            Byte::Const(v) => Slot::Data(Rc::new(Chunk::Bytes(vec![v; CHUNK].into_boxed_slice()))),
+            _ => Slot::Data(Rc::new(Chunk::Mixed {
+                bytes: vec![0; CHUNK].into_boxed_slice(),
+                terms: vec![to_term(byte, self.hole); CHUNK].into_boxed_slice(),
+                symbolic: CHUNK as u32,
+            })),
+        }
+    }
+
+    /// Slot `ci` as it can be moved to another chunk-aligned place, when its
+    /// meaning does not depend on where it is (it has no holes).
+    fn movable_slot(&self, ci: usize) -> Option<Slot> {
+        match &self.slots[ci] {
+            Slot::Zero if self.base == self.hole => Some(Slot::Zero),
+            Slot::Zero => Some(self.uniform_slot(Byte::Const(0))),
+            Slot::Hole => None,
+            Slot::Data(c) => match &**c {
+                Chunk::Bytes(_) => Some(Slot::Data(c.clone())),
+                Chunk::Mixed { terms, .. } => {
+                    (!terms.contains(&self.hole)).then(|| Slot::Data(c.clone()))
+                }
+            },
+        }
+    }
+
+    fn mark_dirty(&mut self, at: u64, n: u64) {
+        if let Some(cache) = &mut self.cache {
+            cache.dirty.extend((at..at + n).map(|a| a as u32));
+            if cache.dirty.len() > 2 * cache.dirty_unique + 1024 {
+                cache.dirty.sort_unstable();
+                cache.dirty.dedup();
+                cache.dirty_unique = cache.dirty.len();
+            }
+        }
+    }
+
+    // ----- the array term -----
+
+    /// Most stores a rebuild of the array makes.
+    fn rebuild_bound(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|s| matches!(s, Slot::Data(_)))
+            .count()
+            * CHUNK
+    }
+
+    /// The memory as `base` plus one store per byte the chunks hold (only the
+    /// non-zero ones while `base` is all zeros), and the number of stores.
+    fn rebuild(&self, store: &mut TermStore) -> (TermId, usize) {
+        let skip_zeros = self.base == self.hole;
+        let mut array = self.base;
+        let mut stores = 0;
+        for (ci, slot) in self.slots.iter().enumerate() {
+            let Slot::Data(c) = slot else {
+                continue;
+            };
+            for off in 0..CHUNK {
+                let at = (ci * CHUNK + off) as u64;
+                let value = match &**c {
+                    Chunk::Bytes(b) => Byte::Const(b[off]),
+                    Chunk::Mixed { .. } => self.read(at),
+                };
+                let value = match value {
+                    Byte::Hole | Byte::Const(0) if skip_zeros => continue,
+                    Byte::Hole => continue,
+                    Byte::Const(v) => store.bv_const(8, u64::from(v)),
+                    Byte::Term(t) => t,
+                };
+                let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
+                array = store.store(array, index, value);
+                stores += 1;
+            }
+        }
+        (array, stores)
+    }
+}
+
+// ----- helpers -----
+
+/// Chunk number and offset in it.
+fn split(at: u64) -> (usize, usize) {
+    ((at / CHUNK_U64) as usize, (at % CHUNK_U64) as usize)
+}
+
+fn to_term(byte: Byte, hole: TermId) -> TermId {
+    match byte {
+        Byte::Term(t) => t,
+        Byte::Hole => hole,
+        Byte::Const(_) => unreachable!("constants live in the byte array"),
+    }
+}
+
+/// Byte `k` (bits `8k + 7 .. 8k`) of `value`, looking through concats,
+/// extracts and zero extensions so that no term is built when the byte
+/// already is one.
+fn byte_of(store: &mut TermStore, value: TermId, k: u8) -> Byte {
+    let (mut t, mut hi, mut lo) = (value, 8 * k + 7, 8 * k);
+    loop {
+        let width = store.width(t);
+        if lo == 0 && hi + 1 == width {
+            break;
+        }
+        match *store.node(t) {
+            Node::BvConst { value, .. } => return Byte::Const((value >> lo) as u8),
+            Node::Concat(high, low) => {
+                let wl = store.width(low);
+                if hi < wl {
+                    t = low;
+                } else if lo >= wl {
+                    (t, hi, lo) = (high, hi - wl, lo - wl);
+                } else {
+                    break;
+                }
+            }
+            Node::Extract { lo: l2, arg, .. } => (t, hi, lo) = (arg, hi + l2, lo + l2),
+            Node::ZeroExt(_, arg) => {
+                let wa = store.width(arg);
+                if lo >= wa {
+                    return Byte::Const(0);
+                } else if hi < wa {
+                    t = arg;
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    let byte = if lo == 0 && hi + 1 == store.width(t) {
+        t
+    } else {
+        store.extract(hi, lo, t)
+    };
+    match store.as_bv_const(byte) {
+        Some(v) => Byte::Const(v as u8),
+        None => Byte::Term(byte),
+    }
+}
+
+/// Concatenates bytes given low byte first, merging runs of constants into
+/// one constant and runs of adjacent extracts of one term into one extract
+/// (or the term itself).
+fn assemble(store: &mut TermStore, bytes: &[TermId]) -> TermId {
+    enum Piece {
+        Const { value: u64, width: u8 },
+        Bits { arg: TermId, hi: u8, lo: u8 },
+    }
+    let piece_of = |store: &TermStore, b: TermId| match *store.node(b) {
+        Node::BvConst { value, .. } => Piece::Const { value, width: 8 },
+        Node::Extract { hi, lo, arg } => Piece::Bits { arg, hi, lo },
+        _ => Piece::Bits {
+            arg: b,
+            hi: 7,
+            lo: 0,
+        },
+    };
+    let mut pieces: Vec<Piece> = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        let next = piece_of(store, b);
+        match (pieces.last_mut(), next) {
+            (Some(Piece::Const { value, width }), Piece::Const { value: v, width: w }) => {
+                *value |= v << *width;
+                *width += w;
+            }
+            (
+                Some(Piece::Bits { arg, hi, .. }),
+                Piece::Bits {
+                    arg: a2,
+                    hi: h2,
+                    lo: l2,
+                },
+            ) if *arg == a2 && l2 == *hi + 1 => *hi = h2,
+            (_, next) => pieces.push(next),
+        }
+    }
+    let mut acc: Option<TermId> = None;
+    for piece in pieces {
+        let t = match piece {
+            Piece::Const { value, width } => store.bv_const(width, value),
+            Piece::Bits { arg, hi, lo } => {
+                if lo == 0 && hi + 1 == store.width(arg) {
+                    arg
+                } else {
+                    store.extract(hi, lo, arg)
+                }
+            }
+        };
+        acc = Some(match acc {
+            None => t,
+            Some(low) => store.concat(t, low),
+        });
+    }
+    acc.expect("at least one byte")
+}
+
+/// A 32-bit index as a term plus a constant: `x + c` is `(Some(x), c)`, a
+/// constant `c` is `(None, c)`.
+fn decompose(store: &TermStore, index: TermId) -> (Option<TermId>, u64) {
+    match *store.node(index) {
+        Node::BvConst { value, .. } => (None, value),
+        Node::BvBin(BvBinOp::Add, x, y) => match (store.as_bv_const(x), store.as_bv_const(y)) {
+            (_, Some(c)) => (Some(x), c),
+            (Some(c), _) => (Some(y), c),
+            _ => (Some(index), 0),
+        },
+        _ => (Some(index), 0),
+    }
+}
+
+/// `addr + delta` as a 32-bit index, folding constants: `(x + c) + d` is
+/// `x + (c + d)`. In bounds, it cannot wrap.
+fn offset_index(store: &mut TermStore, addr: TermId, delta: u64) -> TermId {
+    if delta == 0 {
+        return addr;
+    }
+    match decompose(store, addr) {
+        (None, c) => store.bv_const(ARRAY_INDEX_WIDTH, c.wrapping_add(delta)),
+        (Some(x), c) => {
+            let total = c.wrapping_add(delta) & 0xffff_ffff;
+            if total == 0 {
+                x
+            } else {
+                let d = store.bv_const(ARRAY_INDEX_WIDTH, total);
+                store.bin(BvBinOp::Add, x, d)
+            }
+        }
+    }
+}
+
+/// `select(array, index)`, reading over stores whose index is surely
+/// different and answering the value of a store at the same index.
+fn select(store: &mut TermStore, array: TermId, index: TermId) -> TermId {
+    let (base, offset) = decompose(store, index);
+    let mut a = array;
+    for _ in 0..READ_OVER_WRITE_STEPS {
+        match *store.node(a) {
+            Node::ConstArray(v) => return v,
+            Node::Store(below, j, v) => {
+                if j == index {
+                    return v;
+                }
+                let (jb, jo) = decompose(store, j);
+                if jb == base && jo & 0xffff_ffff != offset & 0xffff_ffff {
+                    a = below;
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    store.select(a, index)
+}

@@ -1,0 +1,149 @@
+//! The memory model interface. Every access to linear memory (a load, a
+//! store, a bulk operation, a host call's read or write) is first resolved
+//! to where it lands, then made there: resolution is where a model decides
+//! what is in bounds, so the check exists once per model. The flat model
+//! has one object, the whole memory; models with heap objects, symbolic
+//! sizes or relocatable segments become further variants of
+//! [`MemoryModel`], an enum so that the interpreter's loop makes no
+//! virtual call. A fork clones the model; contents are shared copy on
+//! write.
+
+use super::flat::FlatMemory;
+use super::place::{Place, Pointer, Resolution, Spot};
+use crate::expr::{TermId, TermStore};
+
+/// Linear memory under one of the memory models.
+#[derive(Clone, Debug)]
+pub enum MemoryModel {
+    Flat(FlatMemory),
+}
+
+impl MemoryModel {
+    /// A flat memory of `min_pages` zero pages that can grow to `max_pages`.
+    pub fn flat(store: &mut TermStore, min_pages: u32, max_pages: Option<u32>) -> MemoryModel {
+        MemoryModel::Flat(FlatMemory::new(store, min_pages, max_pages))
+    }
+
+    pub fn pages(&self) -> u32 {
+        match self {
+            MemoryModel::Flat(m) => m.pages(),
+        }
+    }
+
+    /// `memory.grow`: the old size in pages, or `None` when the memory cannot
+    /// grow by `delta` pages.
+    pub fn grow(&mut self, delta: u32) -> Option<u32> {
+        match self {
+            MemoryModel::Flat(m) => m.grow(delta),
+        }
+    }
+
+    /// Where `width` bytes at the concrete `address` land (`None`: out of
+    /// bounds). Inlined for the interpreter's concrete fast path.
+    #[inline(always)]
+    pub fn resolve_concrete(&self, address: u64, width: u64) -> Option<Spot> {
+        match self {
+            MemoryModel::Flat(m) => m.resolve_concrete(address, width),
+        }
+    }
+
+    /// Where `width` bytes at `pointer + plus` may land.
+    pub fn resolve(
+        &self,
+        store: &mut TermStore,
+        pointer: Pointer,
+        plus: u32,
+        width: u64,
+    ) -> Resolution {
+        match self {
+            MemoryModel::Flat(m) => m.resolve(store, pointer, plus, width),
+        }
+    }
+
+    /// The `width` (1 to 8) bytes at `spot`, little-endian, when they all
+    /// are concrete: concrete loads build no terms. Inlined for the fast
+    /// path.
+    #[inline(always)]
+    pub fn read_concrete(&self, spot: Spot, width: u32) -> Option<u64> {
+        match self {
+            MemoryModel::Flat(m) => m.load_concrete(spot.offset, width),
+        }
+    }
+
+    /// The `width` (1 to 8) bytes at `place`, little-endian, as a term.
+    pub fn read(&mut self, store: &mut TermStore, place: Place, width: u32) -> TermId {
+        match (self, place) {
+            (MemoryModel::Flat(m), Place::Concrete(spot)) => {
+                let bytes: Vec<TermId> = (0..u64::from(width))
+                    .map(|k| m.byte(store, spot.offset + k))
+                    .collect();
+                bytes[1..]
+                    .iter()
+                    .fold(bytes[0], |low, &b| store.concat(b, low))
+            }
+            (MemoryModel::Flat(m), Place::Symbolic { pointer, plus, .. }) => {
+                m.load(store, pointer, plus, width)
+            }
+        }
+    }
+
+    /// Writes the low `width` (1 to 8) bytes of `value` at `spot`. Inlined
+    /// for the fast path.
+    #[inline(always)]
+    pub fn write_concrete(&mut self, store: &mut TermStore, spot: Spot, width: u32, value: u64) {
+        match self {
+            MemoryModel::Flat(m) => m.store_concrete(store, spot.offset, width, value),
+        }
+    }
+
+    /// Writes `value` (a whole number of bytes wide) little-endian at
+    /// `place`.
+    pub fn write(&mut self, store: &mut TermStore, place: Place, value: TermId) {
+        match (self, place) {
+            (MemoryModel::Flat(m), Place::Concrete(spot)) => m.store_at(store, spot.offset, value),
+            (MemoryModel::Flat(m), Place::Symbolic { pointer, plus, .. }) => {
+                m.store(store, pointer, plus, value)
+            }
+        }
+    }
+
+    /// Writes concrete bytes from `spot` on (data segments, host calls,
+    /// `memory.init`).
+    pub fn write_bytes(&mut self, store: &mut TermStore, spot: Spot, bytes: &[u8]) {
+        match self {
+            MemoryModel::Flat(m) => m.write_concrete(store, spot.offset, bytes),
+        }
+    }
+
+    /// Sets the byte at `spot` to the 8-bit term `byte`.
+    pub fn write_byte(&mut self, store: &mut TermStore, spot: Spot, byte: TermId) {
+        match self {
+            MemoryModel::Flat(m) => m.set_byte(store, spot.offset, byte),
+        }
+    }
+
+    /// `memory.fill`: `len` copies of the 8-bit term `byte` from `spot` on.
+    pub fn fill(&mut self, store: &mut TermStore, spot: Spot, byte: TermId, len: u64) {
+        match self {
+            MemoryModel::Flat(m) => m.fill(store, spot.offset, byte, len),
+        }
+    }
+
+    /// `memory.copy`, with `memmove` semantics: the ranges may overlap.
+    pub fn copy(&mut self, store: &mut TermStore, dst: Spot, src: Spot, len: u64) {
+        match self {
+            MemoryModel::Flat(m) => m.copy(store, dst.offset, src.offset, len),
+        }
+    }
+
+    /// Approximate heap bytes this memory owns (shared contents counted in
+    /// part), for the memory estimate.
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            MemoryModel::Flat(m) => m.heap_bytes(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
