@@ -190,15 +190,7 @@ fn memory(mib: u64) -> Result<u64, String> {
 /// The machine's memory in bytes, from `/proc/meminfo` (Linux).
 fn machine_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kib = info
-        .lines()
-        .find_map(|l| l.strip_prefix("MemTotal:"))?
-        .trim()
-        .strip_suffix("kB")?
-        .trim()
-        .parse::<u64>()
-        .ok()?;
-    Some(kib * 1024)
+    symplay_cli::procfs::kib_field(&info, "MemTotal")
 }
 
 /// Wasm functions have at most this many parameters (the JS API's limit).

@@ -376,15 +376,7 @@ fn the_readme_explore_commands_run_as_written() {
 /// The most resident memory of process `pid` so far, in bytes (Linux).
 fn peak_resident(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kib = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))?
-        .trim()
-        .strip_suffix("kB")?
-        .trim()
-        .parse::<u64>()
-        .ok()?;
-    Some(kib * 1024)
+    symplay_cli::procfs::kib_field(&status, "VmHWM")
 }
 
 /// `symplay explore FILE ARGS --json OUT`: the wall time it took, the most

@@ -22,8 +22,9 @@ pub struct Line {
 /// characters in a line, the rest is counted instead.
 pub fn disassemble(module: &[u8]) -> Result<Vec<Line>, String> {
     let text = print_with(module, true)?;
-    let mut lines: Vec<Line> = text
-        .lines()
+    let mut all = text.lines();
+    let mut lines: Vec<Line> = all
+        .by_ref()
         .take(MAX_LINES)
         .map(|line| {
             let mut line = split_offset(line);
@@ -35,7 +36,7 @@ pub fn disassemble(module: &[u8]) -> Result<Vec<Line>, String> {
             line
         })
         .collect();
-    let more = text.lines().count().saturating_sub(MAX_LINES);
+    let more = all.count();
     if more > 0 {
         lines.push(Line {
             offset: None,

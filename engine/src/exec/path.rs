@@ -55,7 +55,7 @@ impl Executor<'_> {
             }
         };
         // Each site once per path, however often the path passed it.
-        let mut sites = s.concretised.clone();
+        let mut sites = std::mem::take(&mut s.concretised);
         sites.sort_unstable();
         sites.dedup();
         for (what, at) in sites {

@@ -217,32 +217,39 @@ impl FlatMemory {
     /// a term of width `8 * size`. The access must be in bounds on the path.
     pub fn load(&mut self, store: &mut TermStore, addr: TermId, offset: u32, size: u32) -> TermId {
         assert!((1..=8).contains(&size), "load of {size} bytes");
-        let mut bytes = [self.zero; 8];
         if let Some(a) = store.as_bv_const(addr) {
-            let start = a + u64::from(offset);
-            debug_assert!(start + u64::from(size) <= self.len(), "load out of bounds");
-            let mut value = 0u64;
-            let mut all_concrete = true;
-            for k in 0..size as usize {
-                match self.read(start + k as u64) {
-                    Byte::Const(b) => value |= u64::from(b) << (8 * k),
-                    _ => all_concrete = false,
-                }
+            return self.load_at(store, a + u64::from(offset), size);
+        }
+        let mut bytes = [self.zero; 8];
+        let array = self.array(store);
+        for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
+            let index = offset_index(store, addr, u64::from(offset) + k as u64);
+            *slot = select(store, array, index);
+        }
+        assemble(store, &bytes[..size as usize])
+    }
+
+    /// Reads `size` bytes (1 to 8) little-endian at the concrete address
+    /// `start` as a term of width `8 * size`. The access must be in bounds.
+    pub fn load_at(&mut self, store: &mut TermStore, start: u64, size: u32) -> TermId {
+        assert!((1..=8).contains(&size), "load of {size} bytes");
+        debug_assert!(start + u64::from(size) <= self.len(), "load out of bounds");
+        let mut value = 0u64;
+        let mut all_concrete = true;
+        for k in 0..size as usize {
+            match self.read(start + k as u64) {
+                Byte::Const(b) => value |= u64::from(b) << (8 * k),
+                _ => all_concrete = false,
             }
-            if all_concrete {
-                return store.bv_const((8 * size) as u8, value);
-            }
-            for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
-                let at = start + k as u64;
-                let byte = self.read(at);
-                *slot = self.byte_term(store, at, byte);
-            }
-        } else {
-            let array = self.array(store);
-            for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
-                let index = offset_index(store, addr, u64::from(offset) + k as u64);
-                *slot = select(store, array, index);
-            }
+        }
+        if all_concrete {
+            return store.bv_const((8 * size) as u8, value);
+        }
+        let mut bytes = [self.zero; 8];
+        for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
+            let at = start + k as u64;
+            let byte = self.read(at);
+            *slot = self.byte_term(store, at, byte);
         }
         assemble(store, &bytes[..size as usize])
     }
@@ -296,8 +303,10 @@ impl FlatMemory {
         }
     }
 
-    /// The byte at a concrete address, for host functions and bulk operations.
-    pub fn byte(&mut self, store: &mut TermStore, addr: u64) -> TermId {
+    /// The byte at a concrete address as a term, for the tests to compare
+    /// memories byte by byte.
+    #[cfg(test)]
+    fn byte(&mut self, store: &mut TermStore, addr: u64) -> TermId {
         let byte = self.read(addr);
         self.byte_term(store, addr, byte)
     }

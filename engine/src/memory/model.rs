@@ -73,14 +73,7 @@ impl MemoryModel {
     /// The `width` (1 to 8) bytes at `place`, little-endian, as a term.
     pub fn read(&mut self, store: &mut TermStore, place: Place, width: u32) -> TermId {
         match (self, place) {
-            (MemoryModel::Flat(m), Place::Concrete(spot)) => {
-                let bytes: Vec<TermId> = (0..u64::from(width))
-                    .map(|k| m.byte(store, spot.offset + k))
-                    .collect();
-                bytes[1..]
-                    .iter()
-                    .fold(bytes[0], |low, &b| store.concat(b, low))
-            }
+            (MemoryModel::Flat(m), Place::Concrete(spot)) => m.load_at(store, spot.offset, width),
             (MemoryModel::Flat(m), Place::Symbolic { pointer, plus, .. }) => {
                 m.load(store, pointer, plus, width)
             }
