@@ -15,9 +15,13 @@
 //! | `assert(cond: i32)` | `(i32)` | a path where `cond` can be zero is a bug |
 //!
 //! Any other name, or one of these with another signature, is a load error.
+//!
+//! The catalogue knows only signatures and import names; the
+//! [`Module`](crate::Module) holds its [`FuncImport`]s and answers questions
+//! about them, so this module does not depend on it.
 
 use crate::error::{ErrorKind, LoadError};
-use crate::module::{FuncType, ImportName, Module, ValType};
+use crate::types::{FuncType, ImportName, ValType};
 
 use ValType::{I32, I64};
 
@@ -35,8 +39,8 @@ pub enum ImportClass {
     Symbolic(SymbolicApi),
     Allocator(AllocatorFn),
     Wasi(WasiFn),
-    /// Anything else; whether it is allowed is for the executor to decide
-    /// (see [`Module::check_no_unknown_imports`]).
+    /// Anything else; whether it is allowed is for the executor to decide (see
+    /// [`Module::check_no_unknown_imports`](crate::Module::check_no_unknown_imports)).
     Unknown,
 }
 
@@ -181,36 +185,4 @@ fn lookup<T: Copy>(
         ));
     }
     Ok(Some(*class))
-}
-
-impl Module {
-    /// Imported functions with their index.
-    pub fn func_imports(&self) -> impl Iterator<Item = (u32, &FuncImport)> {
-        self.funcs
-            .iter()
-            .zip(0..)
-            .filter_map(|(func, index)| match &func.body {
-                crate::module::FuncBody::Import(import) => Some((index, import)),
-                crate::module::FuncBody::Defined(_) => None,
-            })
-    }
-
-    /// For executors that cannot run unknown imports: an error naming the
-    /// first one, e.g. `unsupported import env.foo (i32) -> i32`.
-    pub fn check_no_unknown_imports(&self) -> Result<(), LoadError> {
-        let Some((index, import)) = self
-            .func_imports()
-            .find(|(_, import)| import.class == ImportClass::Unknown)
-        else {
-            return Ok(());
-        };
-        let signature = self
-            .func_type(index)
-            .map_or_else(String::new, |ty| format!(" {ty}"));
-        Err(LoadError::new(
-            ErrorKind::Import,
-            format!("unsupported import {}{signature}", import.name),
-            Some(import.offset),
-        ))
-    }
 }

@@ -11,7 +11,7 @@
 //! enclosing block) is not lowered at all, so every instruction in the IR can
 //! execute.
 
-use crate::module::ValType;
+use crate::types::ValType;
 
 /// Index of an instruction in [`Code::instrs`].
 pub type Pc = u32;
@@ -161,6 +161,38 @@ pub enum StoreKind {
     I64To8,
     I64To16,
     I64To32,
+}
+
+impl LoadKind {
+    /// Bytes read, width of the result, sign extension.
+    pub fn shape(self) -> (u32, u8, bool) {
+        match self {
+            LoadKind::I32 | LoadKind::F32 => (4, 32, false),
+            LoadKind::I64 | LoadKind::F64 => (8, 64, false),
+            LoadKind::I32From8S => (1, 32, true),
+            LoadKind::I32From8U => (1, 32, false),
+            LoadKind::I32From16S => (2, 32, true),
+            LoadKind::I32From16U => (2, 32, false),
+            LoadKind::I64From8S => (1, 64, true),
+            LoadKind::I64From8U => (1, 64, false),
+            LoadKind::I64From16S => (2, 64, true),
+            LoadKind::I64From16U => (2, 64, false),
+            LoadKind::I64From32S => (4, 64, true),
+            LoadKind::I64From32U => (4, 64, false),
+        }
+    }
+}
+
+impl StoreKind {
+    /// Bytes written.
+    pub fn size(self) -> u32 {
+        match self {
+            StoreKind::I32 | StoreKind::F32 | StoreKind::I64To32 => 4,
+            StoreKind::I64 | StoreKind::F64 => 8,
+            StoreKind::I32To8 | StoreKind::I64To8 => 1,
+            StoreKind::I32To16 | StoreKind::I64To16 => 2,
+        }
+    }
 }
 
 /// Numeric operators with one operand, named as the Wasm instruction

@@ -27,14 +27,16 @@ mod lower;
 mod module;
 mod names;
 mod source_lines;
+mod types;
 
 pub use error::{ErrorKind, LoadError};
 pub use features::Profile;
 pub use module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
-    FuncBody, FuncIdx, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
+    FuncBody, FuncIdx, Global, GlobalInit, Memory, Module, Table,
 };
 pub use source_lines::{SourceLine, SourceLines};
+pub use types::{FuncType, ImportName, ValType};
 
 /// The first bytes of every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";

@@ -9,14 +9,16 @@ use wasmparser::{
 };
 
 use crate::error::{ErrorKind, LoadError};
+use crate::features::Profile;
 use crate::imports::{classify, FuncImport};
 use crate::lower::lower_function;
 use crate::module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
-    FuncBody, FuncType, Global, GlobalInit, ImportName, Memory, Module, Table, ValType,
+    FuncBody, Global, GlobalInit, Memory, Module, Table,
 };
+use crate::names;
 use crate::source_lines::SourceLines;
-use crate::{names, Profile};
+use crate::types::{val_type, FuncType, ImportName, ValType};
 
 /// Loads a binary module, validated against `profile`.
 pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
@@ -229,19 +231,6 @@ fn add_import(
         TypeRef::Tag(_) => return Err(LoadError::unsupported("exception handling", offset)),
     }
     Ok(())
-}
-
-/// Converts a value type; validation has already rejected the others, this
-/// only keeps the conversion total.
-pub(crate) fn val_type(ty: wasmparser::ValType, offset: u64) -> Result<ValType, LoadError> {
-    match ty {
-        wasmparser::ValType::I32 => Ok(ValType::I32),
-        wasmparser::ValType::I64 => Ok(ValType::I64),
-        wasmparser::ValType::F32 => Ok(ValType::F32),
-        wasmparser::ValType::F64 => Ok(ValType::F64),
-        wasmparser::ValType::V128 => Err(LoadError::unsupported("SIMD (v128)", offset)),
-        wasmparser::ValType::Ref(_) => Err(LoadError::unsupported("reference types", offset)),
-    }
 }
 
 fn val_types(types: &[wasmparser::ValType], offset: u64) -> Result<Box<[ValType]>, LoadError> {

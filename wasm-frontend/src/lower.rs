@@ -17,8 +17,7 @@ use crate::ir::{
     BinaryOp, Block, BlockId, BlockKind, BrTable, Code, Instr, LoadKind, Loop, MemArg, Pc,
     StoreKind, Target, UnaryOp,
 };
-use crate::load::val_type;
-use crate::module::{FuncType, ValType};
+use crate::types::{val_type, FuncType, ValType};
 
 /// Placeholder pc of a forward branch until its block's end is known.
 const UNRESOLVED: Pc = Pc::MAX;

@@ -1,84 +1,16 @@
 //! The loaded module: types, functions with their IR, tables, memories,
-//! globals, exports, segments and names.
-
-use std::fmt;
+//! globals, exports, segments and names. It holds the classified imports
+//! ([`imports`](crate::imports)) and the lowered code ([`ir`](crate::ir));
+//! neither of those refers back to it.
 
 use crate::error::{ErrorKind, LoadError};
-use crate::imports::FuncImport;
+use crate::imports::{FuncImport, ImportClass};
 use crate::ir::Code;
 use crate::source_lines::SourceLines;
+use crate::types::{FuncType, ImportName, ValType};
 
 /// Index in the function index space (imported functions first).
 pub type FuncIdx = u32;
-
-/// The value types of the supported feature set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ValType {
-    I32,
-    I64,
-    F32,
-    F64,
-}
-
-impl fmt::Display for ValType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ValType::I32 => "i32",
-            ValType::I64 => "i64",
-            ValType::F32 => "f32",
-            ValType::F64 => "f64",
-        })
-    }
-}
-
-/// A function signature.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FuncType {
-    pub params: Box<[ValType]>,
-    pub results: Box<[ValType]>,
-}
-
-impl FuncType {
-    pub fn new(params: &[ValType], results: &[ValType]) -> Self {
-        Self {
-            params: params.into(),
-            results: results.into(),
-        }
-    }
-}
-
-/// Printed as in error messages: `(i32, i32) -> i32`, `(i32)` when nothing
-/// is returned, `-> (i32, i64)` for several results.
-impl fmt::Display for FuncType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |types: &[ValType]| {
-            types
-                .iter()
-                .map(ValType::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        write!(f, "({})", list(&self.params))?;
-        match &*self.results {
-            [] => Ok(()),
-            [one] => write!(f, " -> {one}"),
-            several => write!(f, " -> ({})", list(several)),
-        }
-    }
-}
-
-/// Where an imported item comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImportName {
-    pub module: String,
-    pub name: String,
-}
-
-impl fmt::Display for ImportName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}", self.module, self.name)
-    }
-}
 
 /// A function of the index space.
 #[derive(Clone, Debug, PartialEq)]
@@ -236,6 +168,36 @@ impl Module {
             ErrorKind::Export,
             format!("no exported function `{name}` (exported functions: {available})"),
             None,
+        ))
+    }
+
+    /// Imported functions with their index.
+    pub fn func_imports(&self) -> impl Iterator<Item = (u32, &FuncImport)> {
+        self.funcs
+            .iter()
+            .zip(0..)
+            .filter_map(|(func, index)| match &func.body {
+                FuncBody::Import(import) => Some((index, import)),
+                FuncBody::Defined(_) => None,
+            })
+    }
+
+    /// For executors that cannot run unknown imports: an error naming the
+    /// first one, e.g. `unsupported import env.foo (i32) -> i32`.
+    pub fn check_no_unknown_imports(&self) -> Result<(), LoadError> {
+        let Some((index, import)) = self
+            .func_imports()
+            .find(|(_, import)| import.class == ImportClass::Unknown)
+        else {
+            return Ok(());
+        };
+        let signature = self
+            .func_type(index)
+            .map_or_else(String::new, |ty| format!(" {ty}"));
+        Err(LoadError::new(
+            ErrorKind::Import,
+            format!("unsupported import {}{signature}", import.name),
+            Some(import.offset),
         ))
     }
 }

@@ -2,11 +2,12 @@
 //! parameters symbolic, runs states in the searcher's order within the
 //! limits, and assembles the report.
 
-use super::fast::FastCode;
+use super::context::{Context, InputSource};
+use super::driver::{Control, Driver, Stretch};
+use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
-use super::interp::{Executor, InputSource, Ran};
 use super::link::Links;
-use super::sites::SiteCounts;
+use super::program::Program;
 use super::state::{Input, State};
 use super::trace::Trace;
 use super::value::Val;
@@ -14,19 +15,16 @@ use crate::expr::{Sort, TermStore};
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::report::{
     ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits, Stats,
-    TestInput, Timing, TraceEvent, TreeNode, SCHEMA_VERSION,
+    TestInput, Timing, TraceEvent, SCHEMA_VERSION,
 };
-use crate::search::{Pending, SearchKind, Searcher};
-use crate::solver::simplify::Simplifier;
-use crate::solver::{Interrupt, Solver};
+use crate::search::{Pending, SearchKind};
+use crate::solver::Interrupt;
 use std::borrow::Borrow;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
 use symplay_wasm::{Module, ValType};
 use web_time::{Duration, Instant};
 
-/// Instructions a state runs before the driver checks limits again.
-const SLICE: u64 = 4096;
 /// Estimated bytes per term, for the memory estimate.
 const TERM_BYTES: u64 = 48;
 /// Slices between two memory estimates: an estimate walks every chunk of
@@ -239,6 +237,7 @@ fn start_state(
     concrete_args: &[Option<i64>],
 ) -> Result<State, ExploreError> {
     let params = exec
+        .program
         .func_type(entry)
         .map(|t| t.params.clone())
         .unwrap_or_default();
@@ -251,13 +250,14 @@ fn start_state(
         };
         let name = s.unique_name(&format!("arg{i}"));
         let given = concrete_args.get(i).copied().flatten();
-        let value = match (&exec.source, given) {
+        let value = match (&exec.cx.source, given) {
             (InputSource::Symbolic, Some(v)) => Val::con(width, v as u64),
             (InputSource::Symbolic, None) if matches!(ty, ValType::I32 | ValType::I64) => {
                 let term = exec
-                    .store
+                    .cx
+                    .terms
                     .declare(&name, Sort::Bv(width))
-                    .unwrap_or_else(|_| exec.store.fresh(&name, Sort::Bv(width)));
+                    .unwrap_or_else(|_| exec.cx.terms.fresh(&name, Sort::Bv(width)));
                 Val::Sym(term)
             }
             // Float parameters stay concrete (zero): floats are not symbolic.
@@ -276,71 +276,16 @@ fn start_state(
         args.push(value);
     }
     let frame = exec
+        .program
         .entry_frame(entry, args)
         .ok_or_else(|| ExploreError("the entry is an imported function".into()))?;
     s.frames.push(frame);
-    if let Some(start) = exec.modules[0].start {
-        if let Some(frame) = exec.entry_frame(start, Vec::new()) {
+    if let Some(start) = exec.program.modules[0].start {
+        if let Some(frame) = exec.program.entry_frame(start, Vec::new()) {
             s.frames.push(frame);
         }
     }
     Ok(s)
-}
-
-/// What an executor accumulates. The executor borrows the module and the
-/// links, so an [`Exploration`] keeps these between its steps and lends them
-/// to a new executor for each.
-#[derive(Default)]
-struct Parts {
-    store: TermStore,
-    solver: Solver,
-    simplifier: Simplifier,
-    tree: Vec<TreeNode>,
-    paths: Vec<PathReport>,
-    instructions: u64,
-    forks: u64,
-    drops: SiteCounts<DropCause>,
-    concretised: SiteCounts<String>,
-    cut_off: u64,
-    covered: Vec<Vec<bool>>,
-    trace: Option<Trace>,
-    fast: FastCode,
-}
-
-impl Parts {
-    fn lend(&mut self, exec: &mut Executor<'_>) {
-        exec.store = std::mem::take(&mut self.store);
-        exec.solver = std::mem::take(&mut self.solver);
-        exec.simplifier = std::mem::take(&mut self.simplifier);
-        exec.tree = std::mem::take(&mut self.tree);
-        exec.paths = std::mem::take(&mut self.paths);
-        exec.instructions = self.instructions;
-        exec.forks = self.forks;
-        exec.drops = std::mem::take(&mut self.drops);
-        exec.concretised = std::mem::take(&mut self.concretised);
-        exec.cut_off = self.cut_off;
-        exec.covered = std::mem::take(&mut self.covered);
-        exec.trace = self.trace.take();
-        exec.fast = std::mem::take(&mut self.fast);
-    }
-
-    fn take_back(exec: Executor<'_>) -> Parts {
-        Parts {
-            store: exec.store,
-            solver: exec.solver,
-            simplifier: exec.simplifier,
-            tree: exec.tree,
-            paths: exec.paths,
-            instructions: exec.instructions,
-            forks: exec.forks,
-            drops: exec.drops,
-            concretised: exec.concretised,
-            cut_off: exec.cut_off,
-            covered: exec.covered,
-            trace: exec.trace,
-            fast: exec.fast,
-        }
-    }
 }
 
 /// An exploration run in steps, so that a caller (the browser's worker) can
@@ -349,13 +294,10 @@ impl Parts {
 pub struct Exploration<M: Borrow<Module>> {
     module: M,
     links: Links,
-    entry: u32,
     entry_name: String,
     options: Options,
-    source: InputSource,
-    parts: Parts,
-    searcher: Searcher<State>,
-    current: Option<State>,
+    context: Context,
+    driver: Driver,
     started: Instant,
     peak_memory: u64,
     /// The last memory estimate, and the slices to run before the next.
@@ -393,22 +335,34 @@ impl<M: Borrow<Module>> Exploration<M> {
         init_segments(&mut state, &links, &mut terms, m, instance)
             .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
         // One instance: its function indices are the store function ids.
+        let modules = [m];
+        let program = Program {
+            modules: &modules,
+            links: &links,
+        };
         let max_depth = options.max_depth.unwrap_or(u32::MAX);
-        let mut exec = Executor::new(vec![m], &links, entry, source.clone(), max_depth);
-        exec.store = terms;
-        exec.trace = trace;
+        let mut context = Context::new(&program, terms, entry, source, max_depth);
+        context.trace = trace;
+        context.limits = Limits {
+            deadline: options.max_time.map(|t| started + t),
+            interrupt: options.interrupt,
+            max_memory: options.max_memory,
+        };
+        let mut exec = Executor {
+            program,
+            cx: &mut context,
+        };
         let initial = start_state(&mut exec, state, entry, &options.concrete_args)?;
-        let parts = Parts::take_back(exec);
+        let mut driver = Driver::new(options.search, options.seed, initial);
+        driver.max_paths = options.max_paths;
+        driver.max_instructions = options.max_instructions;
         Ok(Exploration {
             module,
             links,
-            entry,
             entry_name: entry_name.to_string(),
             options: options.clone(),
-            source,
-            parts,
-            searcher: Searcher::new(options.search, options.seed),
-            current: Some(initial),
+            context,
+            driver,
             started,
             peak_memory: 0,
             memory: 0,
@@ -423,10 +377,10 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     pub fn progress(&self) -> Progress {
         Progress {
-            paths: self.parts.paths.len(),
+            paths: self.context.paths.len(),
             pending: self.pending(),
-            instructions: self.parts.instructions,
-            queries: self.parts.solver.stats().queries,
+            instructions: self.context.instructions,
+            queries: self.context.solver.stats().queries,
         }
     }
 
@@ -446,122 +400,70 @@ impl<M: Borrow<Module>> Exploration<M> {
         if self.is_finished() {
             return true;
         }
-        let step_started = Instant::now();
-        let max_depth = self.options.max_depth.unwrap_or(u32::MAX);
-        let module = self.module.borrow();
-        let mut exec = Executor::new(
-            vec![module],
-            &self.links,
-            self.entry,
-            self.source.clone(),
-            max_depth,
-        );
-        self.parts.lend(&mut exec);
-        let options = &self.options;
-        exec.limits = Limits {
-            deadline: options.max_time.map(|t| self.started + t),
-            interrupt: options.interrupt,
-            max_memory: options.max_memory,
+        let modules = [self.module.borrow()];
+        let mut exec = Executor {
+            program: Program {
+                modules: &modules,
+                links: &self.links,
+            },
+            cx: &mut self.context,
         };
-        // At least one slice per step, so that a zero budget still progresses.
-        loop {
-            let state = match self.current.take() {
-                Some(s) => s,
-                None => match self
-                    .searcher
-                    .pop(|f, pc| exec.covered[f as usize][pc as usize], &exec.tree)
-                {
-                    Some(s) => s,
-                    // A cut-off query ends the slice and the run at once
-                    // (below), so no state is left behind here.
-                    None => {
-                        self.stop_reason = Some("completed".into());
-                        break;
-                    }
-                },
-            };
+        let max_memory = self.options.max_memory;
+        let (memory, peak_memory, slices_to_estimate) = (
+            &mut self.memory,
+            &mut self.peak_memory,
+            &mut self.slices_to_estimate,
+        );
+        let stretch = self.driver.run(&mut exec, budget, |exec, searcher, state| {
             // Where the heap is not metered, an estimate of the states.
             let metered = heap_in_use().is_some();
             if !metered {
-                if self.slices_to_estimate == 0 {
-                    self.memory = exec.store.len() as u64 * TERM_BYTES
-                        + self.searcher.estimated_bytes()
+                if *slices_to_estimate == 0 {
+                    *memory = exec.cx.terms.len() as u64 * TERM_BYTES
+                        + searcher.estimated_bytes()
                         + state.estimated_bytes();
-                    self.peak_memory = self.peak_memory.max(self.memory);
-                    self.slices_to_estimate = ESTIMATE_EVERY;
+                    *peak_memory = (*peak_memory).max(*memory);
+                    *slices_to_estimate = ESTIMATE_EVERY;
                 }
-                self.slices_to_estimate -= 1;
+                *slices_to_estimate -= 1;
             }
-            let limit = if let Some(reached) = exec.limits.reached() {
-                Some(reached.stop_reason())
-            } else if options
-                .max_paths
-                .is_some_and(|n| exec.paths.len() as u64 >= n)
-            {
-                Some("path limit")
-            } else if options
-                .max_instructions
-                .is_some_and(|n| exec.instructions >= n)
-            {
-                Some("instruction limit")
-            } else if !metered && options.max_memory.is_some_and(|n| self.memory >= n) {
-                Some("memory limit")
+            if !metered && max_memory.is_some_and(|n| *memory >= n) {
+                Control::Stop("memory limit")
             } else if !progress(&Progress {
-                paths: exec.paths.len(),
-                pending: self.searcher.len() + 1,
-                instructions: exec.instructions,
-                queries: exec.solver.stats().queries,
+                paths: exec.cx.paths.len(),
+                pending: searcher.len() + 1,
+                instructions: exec.cx.instructions,
+                queries: exec.cx.solver.stats().queries,
             }) {
-                Some("cancelled")
+                Control::Stop("cancelled")
             } else {
-                None
-            };
-            if let Some(reason) = limit {
-                self.stop_reason = Some(reason.to_string());
-                self.current = Some(state);
-                break;
+                Control::Run
             }
-            let slice = options
-                .max_instructions
-                .map_or(SLICE, |n| SLICE.min(n - exec.instructions));
-            match exec.run(state, slice) {
-                Ran::Paused(s) => self.current = Some(*s),
-                Ran::Forked(states) => {
-                    for s in states {
-                        self.searcher.push(s, &exec.tree);
-                    }
-                }
-                Ran::Ended => {}
-            }
-            // A limit cut off a query or a host call inside the slice.
-            if let Some(limit) = exec.stopped_by {
-                self.stop_reason = Some(limit.stop_reason().into());
-                break;
-            }
-            if step_started.elapsed() >= budget {
-                break;
-            }
+        });
+        match stretch {
+            Stretch::Completed => self.stop_reason = Some("completed".into()),
+            Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),
+            Stretch::Paused => {}
         }
-        self.parts = Parts::take_back(exec);
         self.is_finished()
     }
 
     /// States not explored: waiting, and cut off by the time limit.
     fn pending(&self) -> usize {
-        self.searcher.len() + usize::from(self.current.is_some()) + self.parts.cut_off as usize
+        self.driver.pending() + self.context.cut_off as usize
     }
 
     /// Nodes of the execution tree so far.
     pub fn tree_len(&self) -> usize {
-        self.parts.tree.len()
+        self.context.tree.len()
     }
 
     /// The report so far: paths, tree and statistics; `stop_reason` is
     /// `running` until the run is over.
     pub fn snapshot(&self) -> Report {
         let mut report = self.report_without_paths();
-        report.paths = self.parts.paths.clone();
-        report.tree = self.parts.tree.clone();
+        report.paths = self.context.paths.clone();
+        report.tree = self.context.tree.clone();
         report
     }
 
@@ -571,31 +473,31 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     fn finish_with_trace(&mut self) -> (Report, Option<Trace>) {
         let mut report = self.report_without_paths();
-        report.paths = std::mem::take(&mut self.parts.paths);
-        report.tree = std::mem::take(&mut self.parts.tree);
-        (report, self.parts.trace.take())
+        report.paths = std::mem::take(&mut self.context.paths);
+        report.tree = std::mem::take(&mut self.context.tree);
+        (report, self.context.trace.take())
     }
 
     fn report_without_paths(&self) -> Report {
-        let parts = &self.parts;
-        let solver_stats = *parts.solver.stats();
+        let cx = &self.context;
+        let solver_stats = *cx.solver.stats();
         let coverage = Coverage {
-            covered_instructions: parts.covered.iter().flatten().filter(|&&c| c).count() as u64,
-            total_instructions: parts.covered.iter().map(|c| c.len() as u64).sum(),
+            covered_instructions: cx.covered.iter().flatten().filter(|&&c| c).count() as u64,
+            total_instructions: cx.covered.iter().map(|c| c.len() as u64).sum(),
         };
         let pending = self.pending() as u64;
         let stats = Stats {
-            instructions: parts.instructions,
-            forks: parts.forks,
-            paths: parts.paths.len() as u64,
-            dropped_paths: parts.drops.total(),
+            instructions: cx.instructions,
+            forks: cx.forks,
+            paths: cx.paths.len() as u64,
+            dropped_paths: cx.drops.total(),
             pending_states: pending,
             queries: solver_stats.queries,
             query_cache_hits: solver_stats.query_cache.hits,
             cex_cache_hits: solver_stats.cex_cache.hits,
             sat_calls: solver_stats.sat_solver.queries,
             solver_unknown: solver_stats.unknown,
-            terms: parts.store.len() as u64,
+            terms: cx.terms.len() as u64,
             peak_memory_bytes: heap_peak().unwrap_or(self.peak_memory),
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
@@ -618,7 +520,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             },
             paths: Vec::new(),
             tree: Vec::new(),
-            drops: parts
+            drops: cx
                 .drops
                 .sites()
                 .iter()
@@ -628,7 +530,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                     paths: *paths,
                 })
                 .collect(),
-            concretised: parts
+            concretised: cx
                 .concretised
                 .sites()
                 .iter()

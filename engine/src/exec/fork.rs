@@ -2,7 +2,8 @@
 //! are feasible under the path condition, and the state splits into one
 //! successor per feasible side, each recorded as a child in the tree.
 
-use super::interp::{jump, End, Executor, Flow};
+use super::executor::Executor;
+use super::outcome::{End, Flow};
 use super::state::State;
 use super::value::Val;
 use crate::expr::{BvCmp, Node, TermId};
@@ -26,16 +27,18 @@ impl Executor<'_> {
             Val::Con { bits, .. } => return Truth::Known(bits != 0),
             Val::Sym(t) => t,
         };
-        if let Node::Ite(c, one, zero) = *self.store.node(t) {
-            if self.store.as_bv_const(one) == Some(1) && self.store.as_bv_const(zero) == Some(0) {
+        if let Node::Ite(c, one, zero) = *self.cx.terms.node(t) {
+            if self.cx.terms.as_bv_const(one) == Some(1)
+                && self.cx.terms.as_bv_const(zero) == Some(0)
+            {
                 return Truth::Sym(c);
             }
         }
-        let zero = self.store.bv_const(self.store.width(t), 0);
-        let is_zero = self.store.eq(t, zero);
-        let c = self.store.not(is_zero);
-        let c = self.simplifier.simplify(&mut self.store, c);
-        match self.store.as_bool_const(c) {
+        let zero = self.cx.terms.bv_const(self.cx.terms.width(t), 0);
+        let is_zero = self.cx.terms.eq(t, zero);
+        let c = self.cx.terms.not(is_zero);
+        let c = self.cx.simplifier.simplify(&mut self.cx.terms, c);
+        match self.cx.terms.as_bool_const(c) {
             Some(b) => Truth::Known(b),
             None => Truth::Sym(c),
         }
@@ -45,21 +48,22 @@ impl Executor<'_> {
     /// keep a run going past its time or memory limit or a stop. The budget
     /// holds for this query only.
     fn check(&mut self, constraints: &[TermId]) -> SolveResult {
-        if self.limits == Limits::default() {
-            return self.solver.check(&mut self.store, constraints);
+        if self.cx.limits == Limits::default() {
+            return self.cx.solver.check(&mut self.cx.terms, constraints);
         }
-        let before = self.solver.config().budget;
-        self.solver.set_budget(Budget {
+        let before = self.cx.solver.config().budget;
+        self.cx.solver.set_budget(Budget {
             timeout: self
+                .cx
                 .limits
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
-            interrupt: self.limits.interrupt,
-            max_memory: self.limits.max_memory,
+            interrupt: self.cx.limits.interrupt,
+            max_memory: self.cx.limits.max_memory,
             ..before
         });
-        let answer = self.solver.check(&mut self.store, constraints);
-        self.solver.set_budget(before);
+        let answer = self.cx.solver.check(&mut self.cx.terms, constraints);
+        self.cx.solver.set_budget(before);
         answer
     }
 
@@ -68,11 +72,12 @@ impl Executor<'_> {
     /// dropped as undecidable, and the run ends.
     pub(crate) fn cut_off(&mut self) -> bool {
         let reached = self
+            .cx
             .solver
             .take_stopped_by()
-            .or_else(|| self.limits.reached());
+            .or_else(|| self.cx.limits.reached());
         if let Some(limit) = reached {
-            self.stopped_by.get_or_insert(limit);
+            self.cx.stopped_by.get_or_insert(limit);
         }
         reached.is_some()
     }
@@ -102,8 +107,8 @@ impl Executor<'_> {
         let mut feasible = Vec::new();
         let mut undecided = false;
         for (i, &c) in conds.iter().enumerate() {
-            let c = self.simplifier.simplify(&mut self.store, c);
-            match self.store.as_bool_const(c) {
+            let c = self.cx.simplifier.simplify(&mut self.cx.terms, c);
+            match self.cx.terms.as_bool_const(c) {
                 Some(false) => {}
                 Some(true) => feasible.push((i, c)),
                 None => match self.feasible(s, c)? {
@@ -133,12 +138,12 @@ impl Executor<'_> {
             }
             return Ok((first, Vec::new()));
         }
-        if s.depth >= self.max_depth {
+        if s.depth >= self.cx.max_depth {
             return Err(End::DepthLimit);
         }
-        self.forks += 1;
+        self.cx.forks += 1;
         let parent = s.node;
-        self.tree[parent].fork = Some(self.location(s.at));
+        self.cx.tree[parent].fork = Some(self.location(s.at));
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
             let mut sibling = s.clone();
@@ -150,17 +155,17 @@ impl Executor<'_> {
     }
 
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
-        let id = self.tree.len();
-        self.tree.push(TreeNode {
+        let id = self.cx.tree.len();
+        self.cx.tree.push(TreeNode {
             id,
             parent: Some(parent),
             children: Vec::new(),
-            condition: Some(self.store.to_smtlib(cond)),
+            condition: Some(self.cx.terms.to_smtlib(cond)),
             fork: None,
             path: None,
             dropped: false,
         });
-        self.tree[parent].children.push(id);
+        self.cx.tree[parent].children.push(id);
         s.node = id;
         s.depth += 1;
         add_constraint(self, s, cond);
@@ -169,7 +174,7 @@ impl Executor<'_> {
     /// Where `bad` can hold, a path ends with `end`; `s` continues where it
     /// cannot (or ends with `end` if it must hold).
     pub(crate) fn guard(&mut self, s: &mut State, bad: TermId, end: End) -> Result<(), End> {
-        let ok = self.store.not(bad);
+        let ok = self.cx.terms.not(bad);
         let (chosen, siblings) = self.fork(s, &[ok, bad])?;
         for (_, sibling) in siblings {
             self.end_path(sibling, end.clone());
@@ -195,9 +200,9 @@ impl Executor<'_> {
                 return Err(End::Dropped(DropCause::Undecided))
             }
         };
-        let value = self.store.eval(t, &model).as_bv().unwrap_or(0);
-        let c = self.store.bv_const(self.store.width(t), value);
-        let eq = self.store.eq(t, c);
+        let value = self.cx.terms.eval(t, &model).as_bv().unwrap_or(0);
+        let c = self.cx.terms.bv_const(self.cx.terms.width(t), value);
+        let eq = self.cx.terms.eq(t, c);
         add_constraint(self, s, eq);
         s.notes.push(format!(
             "concretised {what} to {value} at {}",
@@ -221,7 +226,7 @@ impl Executor<'_> {
             }
             Truth::Sym(c) => c,
         };
-        let not_c = self.store.not(c);
+        let not_c = self.cx.terms.not(c);
         let (chosen, siblings) = self.fork(s, &[c, not_c])?;
         then(s, chosen == 0);
         if siblings.is_empty() {
@@ -239,16 +244,16 @@ impl Executor<'_> {
 
     /// Disjunction of `index = k` over `ks`, plus `index >= from` when given.
     fn index_in(&mut self, index: TermId, ks: &[u32], from: Option<u32>) -> TermId {
-        let mut c = self.store.fls();
+        let mut c = self.cx.terms.fls();
         for &k in ks {
-            let kt = self.store.bv_const(32, u64::from(k));
-            let eq = self.store.eq(index, kt);
-            c = self.store.or(c, eq);
+            let kt = self.cx.terms.bv_const(32, u64::from(k));
+            let eq = self.cx.terms.eq(index, kt);
+            c = self.cx.terms.or(c, eq);
         }
         if let Some(from) = from {
-            let bound = self.store.bv_const(32, u64::from(from));
-            let ge = self.store.cmp(BvCmp::Ule, bound, index);
-            c = self.store.or(c, ge);
+            let bound = self.cx.terms.bv_const(32, u64::from(from));
+            let ge = self.cx.terms.cmp(BvCmp::Ule, bound, index);
+            c = self.cx.terms.or(c, ge);
         }
         c
     }
@@ -262,10 +267,7 @@ impl Executor<'_> {
     ) -> Result<Flow, End> {
         let t = match index {
             Val::Con { bits, .. } => {
-                jump(
-                    s,
-                    *table.targets.get(bits as usize).unwrap_or(&table.default),
-                );
+                s.jump(*table.targets.get(bits as usize).unwrap_or(&table.default));
                 return Ok(Flow::Next);
             }
             Val::Sym(t) => t,
@@ -284,12 +286,12 @@ impl Executor<'_> {
             targets.push(target);
         }
         let (chosen, siblings) = self.fork(s, &conds)?;
-        jump(s, targets[chosen]);
+        s.jump(targets[chosen]);
         Ok(Flow::Fork(
             siblings
                 .into_iter()
                 .map(|(i, mut sibling)| {
-                    jump(&mut sibling, targets[i]);
+                    sibling.jump(targets[i]);
                     sibling
                 })
                 .collect(),
@@ -304,10 +306,10 @@ impl Executor<'_> {
         index: Val,
         type_index: u32,
     ) -> Result<Flow, End> {
-        let expected = self.module_of(s).types.get(type_index as usize);
+        let expected = self.program.module_of(s).types.get(type_index as usize);
         // Types compare structurally: the callee may come from another module.
-        let callee_ok = |f: u32| expected.is_some() && self.func_type(f) == expected;
-        let table: &[Option<u32>] = self.table_index(s).map_or(&[], |t| &s.tables[t]);
+        let callee_ok = |f: u32| expected.is_some() && self.program.func_type(f) == expected;
+        let table: &[Option<u32>] = self.program.table_index(s).map_or(&[], |t| &s.tables[t]);
         let t = match index {
             Val::Con { bits, .. } => {
                 return match table.get(bits as usize).copied().flatten() {
@@ -371,15 +373,15 @@ impl Executor<'_> {
         if a == b {
             return a;
         }
-        let (ta, tb) = (a.term(&mut self.store), b.term(&mut self.store));
-        let ite = self.store.ite(c, ta, tb);
-        let ite = self.simplifier.simplify(&mut self.store, ite);
-        Val::from_term(&self.store, ite)
+        let (ta, tb) = (a.term(&mut self.cx.terms), b.term(&mut self.cx.terms));
+        let ite = self.cx.terms.ite(c, ta, tb);
+        let ite = self.cx.simplifier.simplify(&mut self.cx.terms, ite);
+        Val::from_term(&self.cx.terms, ite)
     }
 }
 
 fn add_constraint(exec: &mut Executor<'_>, s: &mut State, c: TermId) {
-    if exec.store.as_bool_const(c) != Some(true) {
+    if exec.cx.terms.as_bool_const(c) != Some(true) {
         s.constraints.push(c);
     }
 }

@@ -2,8 +2,10 @@
 //! WASI model (output captured per path, empty arguments and environment,
 //! symbolic random bytes).
 
+use super::context::InputSource;
+use super::executor::Executor;
 use super::fork::Truth;
-use super::interp::{pop, End, Executor, Flow, InputSource};
+use super::outcome::{End, Flow};
 use super::state::{Input, State};
 use super::value::Val;
 use crate::expr::Sort;
@@ -34,7 +36,7 @@ impl Executor<'_> {
     fn symbolic_api(&mut self, s: &mut State, api: SymbolicApi) -> Result<(), End> {
         match api {
             SymbolicApi::SymbolicI32 | SymbolicApi::SymbolicI64 => {
-                let ptr = pop(s);
+                let ptr = s.pop();
                 let name = self.read_name(s, ptr)?;
                 let width = if api == SymbolicApi::SymbolicI32 {
                     32
@@ -45,14 +47,14 @@ impl Executor<'_> {
                 s.stack.push(v);
             }
             SymbolicApi::SymbolicBuffer => {
-                let name_ptr = pop(s);
-                let len = pop(s);
-                let ptr = pop(s);
+                let name_ptr = s.pop();
+                let len = s.pop();
+                let ptr = s.pop();
                 let name = self.read_name(s, name_ptr)?;
                 self.fresh_bytes(s, &name, ptr, len)?;
             }
             SymbolicApi::Assume => {
-                let c = pop(s);
+                let c = s.pop();
                 match self.truth(c) {
                     Truth::Known(true) => {}
                     Truth::Known(false) => return Err(End::Dropped(DropCause::Assumption)),
@@ -62,12 +64,12 @@ impl Executor<'_> {
                 }
             }
             SymbolicApi::Assert => {
-                let c = pop(s);
+                let c = s.pop();
                 match self.truth(c) {
                     Truth::Known(true) => {}
                     Truth::Known(false) => return Err(End::AssertFailed),
                     Truth::Sym(c) => {
-                        let fails = self.store.not(c);
+                        let fails = self.cx.terms.not(c);
                         self.guard(s, fails, End::AssertFailed)?;
                     }
                 }
@@ -103,21 +105,22 @@ impl Executor<'_> {
     /// A fresh integer input (or, in replay, its value from the test).
     pub(crate) fn fresh_int(&mut self, s: &mut State, name: &str, width: u8) -> Val {
         let name = s.unique_name(name);
-        let term = match &self.source {
+        let term = match &self.cx.source {
             InputSource::Symbolic => self
-                .store
+                .cx
+                .terms
                 .declare(&name, Sort::Bv(width))
-                .unwrap_or_else(|_| self.store.fresh(&name, Sort::Bv(width))),
+                .unwrap_or_else(|_| self.cx.terms.fresh(&name, Sort::Bv(width))),
             InputSource::Concrete(test) => {
                 let value = match test.get(&name) {
                     Some(InputValue::Int(v)) => *v as u64,
                     _ => 0,
                 };
-                self.store.bv_const(width, value)
+                self.cx.terms.bv_const(width, value)
             }
         };
         s.inputs.push(Input::Int { name, width, term });
-        Val::from_term(&self.store, term)
+        Val::from_term(&self.cx.terms, term)
     }
 
     fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
@@ -125,7 +128,7 @@ impl Executor<'_> {
         let len = self.concretize(s, len, "a symbolic buffer length")?;
         let buffer = self.spot(s, ptr, len)?;
         let name = s.unique_name(name);
-        let replayed = match &self.source {
+        let replayed = match &self.cx.source {
             InputSource::Symbolic => None,
             InputSource::Concrete(test) => Some(match test.get(&name) {
                 Some(InputValue::Bytes(b)) => b.clone(),
@@ -142,16 +145,18 @@ impl Executor<'_> {
             let t = match &replayed {
                 None => {
                     let byte_name = format!("{name}[{k}]");
-                    self.store
+                    self.cx
+                        .terms
                         .declare(&byte_name, Sort::Bv(8))
-                        .unwrap_or_else(|_| self.store.fresh(&byte_name, Sort::Bv(8)))
+                        .unwrap_or_else(|_| self.cx.terms.fresh(&byte_name, Sort::Bv(8)))
                 }
                 Some(b) => self
-                    .store
+                    .cx
+                    .terms
                     .bv_const(8, u64::from(b.get(k as usize).copied().unwrap_or(0))),
             };
-            if let Some(memory) = self.memory_mut(s) {
-                memory.write_byte(&mut self.store, buffer.plus(k), t);
+            if let Some(memory) = self.program.memory_mut(s) {
+                memory.write_byte(&mut self.cx.terms, buffer.plus(k), t);
             }
             bytes.push(t);
         }
@@ -162,10 +167,10 @@ impl Executor<'_> {
     fn wasi(&mut self, s: &mut State, f: WasiFn) -> Result<(), End> {
         let errno = match f {
             WasiFn::FdWrite => {
-                let nwritten = pop(s);
-                let iovs_len = pop(s);
-                let iovs = pop(s);
-                let fd = pop(s);
+                let nwritten = s.pop();
+                let iovs_len = s.pop();
+                let iovs = s.pop();
+                let fd = s.pop();
                 let fd = self.concretize(s, fd, "an fd_write descriptor")?;
                 let iovs = self.concretize(s, iovs, "an fd_write iovec address")?;
                 let count = self.concretize(s, iovs_len, "an fd_write iovec count")?;
@@ -192,12 +197,12 @@ impl Executor<'_> {
                 }
             }
             WasiFn::ProcExit => {
-                let code = pop(s);
+                let code = s.pop();
                 return Err(End::Exited(code));
             }
             WasiFn::ArgsSizesGet | WasiFn::EnvironSizesGet => {
-                let size_ptr = pop(s);
-                let count_ptr = pop(s);
+                let size_ptr = s.pop();
+                let count_ptr = s.pop();
                 let size_ptr = self.concretize(s, size_ptr, "a WASI result address")?;
                 let count_ptr = self.concretize(s, count_ptr, "a WASI result address")?;
                 self.write_bytes(s, count_ptr, &[0; 4])?;
@@ -205,29 +210,29 @@ impl Executor<'_> {
                 0
             }
             WasiFn::ArgsGet | WasiFn::EnvironGet => {
-                pop(s);
-                pop(s);
+                s.pop();
+                s.pop();
                 0
             }
             WasiFn::RandomGet => {
-                let len = pop(s);
-                let ptr = pop(s);
+                let len = s.pop();
+                let ptr = s.pop();
                 self.fresh_bytes(s, "random", ptr, len)?;
                 0
             }
             WasiFn::FdClose => {
-                pop(s);
+                s.pop();
                 0
             }
             WasiFn::FdSeek => {
                 for _ in 0..4 {
-                    pop(s);
+                    s.pop();
                 }
                 ERRNO_SPIPE
             }
             WasiFn::FdFdstatGet => {
-                let ptr = pop(s);
-                let fd = pop(s);
+                let ptr = s.pop();
+                let fd = s.pop();
                 let fd = self.concretize(s, fd, "an fd_fdstat_get descriptor")?;
                 let ptr = self.concretize(s, ptr, "a WASI result address")?;
                 if fd <= 2 {
@@ -241,9 +246,9 @@ impl Executor<'_> {
                 }
             }
             WasiFn::ClockTimeGet => {
-                let ptr = pop(s);
-                pop(s);
-                pop(s);
+                let ptr = s.pop();
+                s.pop();
+                s.pop();
                 let ptr = self.concretize(s, ptr, "a WASI result address")?;
                 self.write_bytes(s, ptr, &[0; 8])?;
                 0

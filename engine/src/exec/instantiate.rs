@@ -3,7 +3,6 @@
 //! and data segments. Running the start function is the caller's business:
 //! exploration runs it symbolically, a store concretely.
 
-use super::interp::zero_of;
 use super::link::{FuncAt, InstanceLinks, Links};
 use super::memops::write_concrete_at;
 use super::state::State;
@@ -87,7 +86,7 @@ pub(crate) fn add_instance(
                 GlobalInit::Const(c) => const_value(c, state, &own),
                 // Only exploration leaves imports unbound, and it refuses
                 // imported globals before it gets here.
-                GlobalInit::Import(_) => zero_of(g.ty),
+                GlobalInit::Import(_) => Val::zero(g.ty),
             };
             state.globals.push(value);
             state.globals.len() as u32 - 1

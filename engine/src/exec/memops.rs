@@ -6,7 +6,8 @@
 //! that is feasible. The interpreter's fast path uses [`load_concrete`] and
 //! [`store_concrete`] from here too.
 
-use super::interp::{End, Executor, Flow};
+use super::executor::Executor;
+use super::outcome::{End, Flow};
 use super::state::State;
 use super::value::Val;
 use crate::expr::TermStore;
@@ -18,7 +19,8 @@ const OOB: End = End::Trap(Trap::OutOfBounds);
 impl Executor<'_> {
     /// Where `width` bytes at the concrete `address` land on this path.
     pub(crate) fn spot(&self, s: &State, address: u64, width: u64) -> Result<Spot, End> {
-        self.memory(s)
+        self.program
+            .memory(s)
             .and_then(|m| m.resolve_concrete(address, width))
             .ok_or(OOB)
     }
@@ -39,8 +41,8 @@ impl Executor<'_> {
             Val::Con { bits, .. } => Pointer::Con(bits),
             Val::Sym(t) => Pointer::Sym(t),
         };
-        let memory = self.memory(s).ok_or(OOB)?;
-        let mut cases = match memory.resolve(&mut self.store, pointer, plus, width) {
+        let memory = self.program.memory(s).ok_or(OOB)?;
+        let mut cases = match memory.resolve(&mut self.cx.terms, pointer, plus, width) {
             Resolution::Certain(place) => return Ok((place.ok_or(OOB)?, Vec::new())),
             Resolution::Cases(cases) => cases,
         };
@@ -92,15 +94,15 @@ impl Executor<'_> {
 
     /// The `size` bytes at `place`, little-endian.
     fn read(&mut self, s: &mut State, place: Place, size: u32) -> Result<Val, End> {
-        let memory = self.memory_mut(s).ok_or(OOB)?;
+        let memory = self.program.memory_mut(s).ok_or(OOB)?;
         if let Place::Concrete(spot) = place {
             if let Some(bits) = memory.read_concrete(spot, size) {
                 return Ok(Val::con((size * 8) as u8, bits));
             }
         }
-        let t = memory.read(&mut self.store, place, size);
-        let t = self.simplifier.simplify(&mut self.store, t);
-        Ok(Val::from_term(&self.store, t))
+        let t = memory.read(&mut self.cx.terms, place, size);
+        let t = self.cx.simplifier.simplify(&mut self.cx.terms, t);
+        Ok(Val::from_term(&self.cx.terms, t))
     }
 
     /// A load of `size` bytes at `addr + plus`; `then` takes the value in
@@ -136,17 +138,21 @@ impl Executor<'_> {
     ) -> Result<Flow, End> {
         let (place, others) = self.place(s, addr, plus, u64::from(size))?;
         self.at_each(s, place, others, |exec, s, place| {
-            let memory = exec.memory_mut(s).ok_or(OOB)?;
+            let memory = exec.program.memory_mut(s).ok_or(OOB)?;
             match (place, value) {
                 (Place::Concrete(spot), Val::Con { bits, .. }) => {
-                    memory.write_bytes(&mut exec.store, spot, &bits.to_le_bytes()[..size as usize]);
+                    memory.write_bytes(
+                        &mut exec.cx.terms,
+                        spot,
+                        &bits.to_le_bytes()[..size as usize],
+                    );
                 }
                 _ => {
-                    let mut v = value.term(&mut exec.store);
-                    if u32::from(exec.store.width(v)) > size * 8 {
-                        v = exec.store.extract((size * 8 - 1) as u8, 0, v);
+                    let mut v = value.term(&mut exec.cx.terms);
+                    if u32::from(exec.cx.terms.width(v)) > size * 8 {
+                        v = exec.cx.terms.extract((size * 8 - 1) as u8, 0, v);
                     }
-                    memory.write(&mut exec.store, place, v);
+                    memory.write(&mut exec.cx.terms, place, v);
                 }
             }
             Ok(())
@@ -161,8 +167,8 @@ impl Executor<'_> {
         bytes: &[u8],
     ) -> Result<(), End> {
         let spot = self.spot(s, address, bytes.len() as u64)?;
-        let memory = self.memory_mut(s).ok_or(OOB)?;
-        memory.write_bytes(&mut self.store, spot, bytes);
+        let memory = self.program.memory_mut(s).ok_or(OOB)?;
+        memory.write_bytes(&mut self.cx.terms, spot, bytes);
         Ok(())
     }
 
@@ -191,8 +197,8 @@ impl Executor<'_> {
         let src = self.spot(s, src, n)?;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
         let dst = self.spot(s, dst, n)?;
-        if let Some(memory) = self.memory_mut(s) {
-            memory.copy(&mut self.store, dst, src, n);
+        if let Some(memory) = self.program.memory_mut(s) {
+            memory.copy(&mut self.cx.terms, dst, src, n);
         }
         Ok(())
     }
@@ -207,11 +213,11 @@ impl Executor<'_> {
         let (dst, n) = self.range(s, dst, n, "memory.fill")?;
         let dst = self.spot(s, dst, n)?;
         let byte = match value {
-            Val::Con { bits, .. } => self.store.bv_const(8, bits),
-            Val::Sym(t) => self.store.extract(7, 0, t),
+            Val::Con { bits, .. } => self.cx.terms.bv_const(8, bits),
+            Val::Sym(t) => self.cx.terms.extract(7, 0, t),
         };
-        if let Some(memory) = self.memory_mut(s) {
-            memory.fill(&mut self.store, dst, byte, n);
+        if let Some(memory) = self.program.memory_mut(s) {
+            memory.fill(&mut self.cx.terms, dst, byte, n);
         }
         Ok(())
     }
@@ -224,8 +230,8 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let module = self.module_of(s);
-        let bytes: &[u8] = if s.dropped_data[self.instance(s)][data as usize] {
+        let module = self.program.module_of(s);
+        let bytes: &[u8] = if s.dropped_data[self.program.instance(s)][data as usize] {
             &[]
         } else {
             &module.data[data as usize].bytes
@@ -236,9 +242,9 @@ impl Executor<'_> {
         }
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
         let dst = self.spot(s, dst, n)?;
-        if let Some(memory) = self.memory_mut(s) {
+        if let Some(memory) = self.program.memory_mut(s) {
             memory.write_bytes(
-                &mut self.store,
+                &mut self.cx.terms,
                 dst,
                 &bytes[src as usize..(src + n) as usize],
             );
@@ -254,14 +260,14 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let module = self.module_of(s);
-        let links = self.links_of(s);
-        let items: &[u32] = if s.dropped_elems[self.instance(s)][elem as usize] {
+        let module = self.program.module_of(s);
+        let links = self.program.links_of(s);
+        let items: &[u32] = if s.dropped_elems[self.program.instance(s)][elem as usize] {
             &[]
         } else {
             &module.elements[elem as usize].items
         };
-        let table = self.table_index(s).ok_or(OOB)?;
+        let table = self.program.table_index(s).ok_or(OOB)?;
         let (src, n) = self.range(s, src, n, "table.init source")?;
         if src + n > items.len() as u64 {
             return Err(OOB);
@@ -283,7 +289,7 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<(), End> {
-        let table = self.table_index(s).ok_or(OOB)?;
+        let table = self.program.table_index(s).ok_or(OOB)?;
         let limit = s.tables[table].len() as u64;
         let (src, n) = self.range(s, src, n, "table.copy source")?;
         if src + n > limit {

@@ -1,17 +1,24 @@
 //! The symbolic interpreter: states, instruction semantics over symbolic
 //! values, forks, host functions, and the exploration driver.
 
+mod alu;
+pub mod context;
+mod driver;
+pub mod executor;
 pub mod explore;
 mod fast;
 mod float;
 mod fork;
+mod fused;
 mod host;
 mod instantiate;
 pub mod interp;
 pub mod link;
 mod memops;
 mod ops;
+pub mod outcome;
 mod path;
+pub mod program;
 mod sites;
 pub mod state;
 pub mod store;

@@ -1,7 +1,8 @@
 //! Turns a finished state into a reported path: its outcome, a test input
 //! from a model of its path condition, location and SMT-LIB2 formula.
 
-use super::interp::{End, Executor};
+use super::executor::Executor;
+use super::outcome::End;
 use super::state::{Input, State};
 use super::value::{number, Val};
 use crate::expr::{to_signed, Model};
@@ -10,9 +11,14 @@ use crate::solver::SolveResult;
 
 impl Executor<'_> {
     pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
-        let offset = self.code(func).and_then(|c| c.offset_of(pc)).unwrap_or(0);
+        let offset = self
+            .program
+            .code(func)
+            .and_then(|c| c.offset_of(pc))
+            .unwrap_or(0);
         let (function, func_index, source) =
-            self.func_at(func)
+            self.program
+                .func_at(func)
                 .map_or((String::new(), func, None), |(module, index)| {
                     let source = module.source_lines.as_ref().and_then(|s| s.line_at(offset));
                     (module.funcs[index as usize].name.clone(), index, source)
@@ -33,7 +39,7 @@ impl Executor<'_> {
     }
 
     pub(crate) fn end_path(&mut self, mut s: State, end: End) {
-        if let Some(finished) = &mut self.finished {
+        if let Some(finished) = &mut self.cx.finished {
             finished.push((s, end));
             return;
         }
@@ -44,13 +50,13 @@ impl Executor<'_> {
             End::DepthLimit => (Status::Limit, None),
             End::Dropped(cause) => {
                 let location = self.location(s.at);
-                self.drops.record(*cause, s.at, location);
-                self.tree[s.node].dropped = true;
+                self.cx.drops.record(*cause, s.at, location);
+                self.cx.tree[s.node].dropped = true;
                 return;
             }
             // Its node stays open: not explored, as if still pending.
             End::CutOff => {
-                self.cut_off += 1;
+                self.cx.cut_off += 1;
                 return;
             }
         };
@@ -60,9 +66,9 @@ impl Executor<'_> {
         sites.dedup();
         for (what, at) in sites {
             let location = self.location(at);
-            self.concretised.record(what, at, location);
+            self.cx.concretised.record(what, at, location);
         }
-        let model = match self.solver.check(&mut self.store, &s.constraints) {
+        let model = match self.cx.solver.check(&mut self.cx.terms, &s.constraints) {
             SolveResult::Sat(model) => model,
             _ => {
                 s.notes
@@ -73,11 +79,12 @@ impl Executor<'_> {
         let value = |exec: &Executor<'_>, v: Val| -> u64 {
             match v {
                 Val::Con { bits, .. } => bits,
-                Val::Sym(t) => exec.store.eval(t, &model).as_bv().unwrap_or(0),
+                Val::Sym(t) => exec.cx.terms.eval(t, &model).as_bv().unwrap_or(0),
             }
         };
         let entry_results = self
-            .func_type(self.entry)
+            .program
+            .func_type(self.cx.entry)
             .map(|t| t.results.clone())
             .unwrap_or_default();
         let (returns, exit_code) = match &end {
@@ -116,9 +123,9 @@ impl Executor<'_> {
                 }),
             }
         }
-        let id = self.paths.len();
-        self.tree[s.node].path = Some(id);
-        self.paths.push(PathReport {
+        let id = self.cx.paths.len();
+        self.cx.tree[s.node].path = Some(id);
+        self.cx.paths.push(PathReport {
             id,
             status,
             trap,
@@ -126,7 +133,7 @@ impl Executor<'_> {
             exit_code,
             inputs,
             location: self.location(s.at),
-            path_condition: self.store.to_smtlib_script(&s.constraints),
+            path_condition: self.cx.terms.to_smtlib_script(&s.constraints),
             node: s.node,
             notes: s.notes,
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),

@@ -6,6 +6,7 @@ use crate::expr::TermId;
 use crate::memory::MemoryModel;
 use crate::search::Pending;
 use std::collections::BTreeMap;
+use symplay_wasm::ir::Target;
 
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -69,6 +70,35 @@ pub struct State {
 }
 
 impl State {
+    pub(crate) fn pop(&mut self) -> Val {
+        self.stack
+            .pop()
+            .expect("validated code never pops an empty stack")
+    }
+
+    pub(crate) fn set_pc(&mut self, pc: u32) {
+        if let Some(f) = self.frames.last_mut() {
+            f.pc = pc;
+        }
+    }
+
+    pub(crate) fn set_local(&mut self, i: u32, v: Val) {
+        if let Some(f) = self.frames.last_mut() {
+            f.locals[i as usize] = v;
+        }
+    }
+
+    /// Takes a branch: keeps the top `keep` values, removes `drop` beneath
+    /// them.
+    pub(crate) fn jump(&mut self, t: Target) {
+        let len = self.stack.len();
+        let (keep, drop) = (t.keep as usize, t.drop as usize);
+        if drop > 0 {
+            self.stack.drain(len - keep - drop..len - keep);
+        }
+        self.set_pc(t.pc);
+    }
+
     /// A unique input name on this path: `name`, then `name#2`, `name#3`...
     pub fn unique_name(&mut self, name: &str) -> String {
         let uses = self.name_uses.entry(name.to_string()).or_insert(0);

@@ -5,23 +5,27 @@
 //! call and are shared by the instances that import them; a symbolic call
 //! runs on a copy and leaves the store as it was.
 
+use super::context::{Context, InputSource};
+use super::driver::{Control, Driver, Stretch};
+use super::executor::Executor;
 pub use super::instantiate::Imports;
 use super::instantiate::{add_instance, init_segments};
-use super::interp::{End, Executor, InputSource, Ran};
 use super::link::Links;
+use super::outcome::End;
+use super::program::Program;
 use super::state::State;
 use super::value::Val;
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
 use crate::report::Trap;
+use crate::search::SearchKind;
 use crate::solver::Solver;
 use std::fmt;
 use symplay_wasm::{ExportKind, GlobalInit, Module, ValType};
+use web_time::Duration;
 
 /// Instructions a call may run (all paths together, for a symbolic call)
 /// unless [`Store::max_instructions`] says otherwise.
 pub const DEFAULT_MAX_INSTRUCTIONS: u64 = 100_000_000;
-/// Instructions a state runs before the limit is checked again.
-const SLICE: u64 = 4096;
 
 pub type InstanceId = u32;
 
@@ -371,36 +375,34 @@ impl Store {
         args: Vec<Val>,
         source: InputSource,
     ) -> Result<Vec<(State, End)>, InvokeError> {
-        let modules = self.modules.iter().collect();
-        let mut exec = Executor::new(modules, &self.links, func, source, u32::MAX);
+        let modules: Vec<&Module> = self.modules.iter().collect();
+        let program = Program {
+            modules: &modules,
+            links: &self.links,
+        };
         // Store functions all have code: imports are bound to exports.
-        let frame = exec
+        let frame = program
             .entry_frame(func, args)
             .ok_or_else(|| InvokeError::Call("the function has no code".into()))?;
-        exec.store = std::mem::take(&mut self.terms);
-        exec.solver = std::mem::take(&mut self.solver);
-        exec.finished = Some(Vec::new());
+        let terms = std::mem::take(&mut self.terms);
+        let mut context = Context::new(&program, terms, func, source, u32::MAX);
+        context.solver = std::mem::take(&mut self.solver);
+        context.finished = Some(Vec::new());
         state.frames.push(frame);
-        let mut pending = vec![state];
-        let mut limited = false;
-        while let Some(s) = pending.pop() {
-            let budget = self.max_instructions.saturating_sub(exec.instructions);
-            if budget == 0 {
-                limited = true;
-                break;
-            }
-            match exec.run(s, SLICE.min(budget)) {
-                Ran::Paused(s) => pending.push(*s),
-                Ran::Forked(states) => pending.extend(states),
-                Ran::Ended => {}
-            }
+        // Every path runs to its end, so the order does not matter.
+        let mut driver = Driver::new(SearchKind::Dfs, 0, state);
+        driver.max_instructions = Some(self.max_instructions);
+        let mut exec = Executor {
+            program,
+            cx: &mut context,
+        };
+        let stretch = driver.run(&mut exec, Duration::MAX, |_, _, _| Control::Run);
+        self.terms = context.terms;
+        self.solver = context.solver;
+        match stretch {
+            Stretch::Completed => Ok(context.finished.unwrap_or_default()),
+            _ => Err(InvokeError::Limit),
         }
-        self.terms = std::mem::take(&mut exec.store);
-        self.solver = std::mem::take(&mut exec.solver);
-        if limited {
-            return Err(InvokeError::Limit);
-        }
-        Ok(exec.finished.take().unwrap_or_default())
     }
 
     /// The outcome of a path that ended with `end`, its values under `model`.

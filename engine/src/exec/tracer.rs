@@ -2,7 +2,7 @@
 //! instruction about to run decides, calls with their arguments, host
 //! calls with their results.
 
-use super::interp::Executor;
+use super::executor::Executor;
 use super::state::State;
 use super::value::{number, Val};
 use crate::report::{Number, TraceEvent};
@@ -47,7 +47,7 @@ impl Executor<'_> {
                 depth,
             },
             Instr::Call { func } => {
-                let func = self.links_of(s).funcs[func as usize];
+                let func = self.program.links_of(s).funcs[func as usize];
                 let Some(event) = self.call_event(s, at, func, None, 0) else {
                     return;
                 };
@@ -55,11 +55,12 @@ impl Executor<'_> {
             }
             Instr::CallIndirect { type_index, .. } => {
                 let slot = top(s).unwrap_or(u64::MAX);
-                let table: &[Option<u32>] = self.table_index(s).map_or(&[], |t| &s.tables[t]);
+                let table: &[Option<u32>] =
+                    self.program.table_index(s).map_or(&[], |t| &s.tables[t]);
                 let callee = table.get(slot as usize).copied().flatten();
-                let expected = self.module_of(s).types.get(type_index as usize);
+                let expected = self.program.module_of(s).types.get(type_index as usize);
                 match callee {
-                    Some(f) if expected.is_some() && self.func_type(f) == expected => {
+                    Some(f) if expected.is_some() && self.program.func_type(f) == expected => {
                         match self.call_event(s, at, f, Some(slot as u32), 1) {
                             Some(event) => event,
                             None => return,
@@ -71,6 +72,7 @@ impl Executor<'_> {
             }
             Instr::Return => {
                 let results = self
+                    .program
                     .func_type(at.0)
                     .map(|t| t.results.clone())
                     .unwrap_or_default();
@@ -82,7 +84,7 @@ impl Executor<'_> {
             }
             _ => return,
         };
-        if let Some(trace) = &mut self.trace {
+        if let Some(trace) = &mut self.cx.trace {
             trace.push(event);
         }
     }
@@ -98,10 +100,11 @@ impl Executor<'_> {
         below: usize,
     ) -> Option<TraceEvent> {
         let params = self
+            .program
             .func_type(func)
             .map(|t| t.params.clone())
             .unwrap_or_default();
-        let (module, index) = self.func_at(func)?;
+        let (module, index) = self.program.func_at(func)?;
         let f = &module.funcs[index as usize];
         let (at, callee, args, depth) = (
             self.location(at),
@@ -130,11 +133,12 @@ impl Executor<'_> {
     /// Fills in the results of the host call just made by `func`.
     pub(crate) fn trace_host_results(&mut self, s: &State, func: u32) {
         let results = self
+            .program
             .func_type(func)
             .map(|t| t.results.clone())
             .unwrap_or_default();
         let values = operands(s, &results, 0);
-        if let Some(trace) = &mut self.trace {
+        if let Some(trace) = &mut self.cx.trace {
             trace.fill_host_results(values);
         }
     }

@@ -35,6 +35,14 @@ impl Val {
         }
     }
 
+    /// The zero of a value type: a local's initial value.
+    pub fn zero(t: ValType) -> Val {
+        match t {
+            ValType::I32 | ValType::F32 => Val::i32(0),
+            ValType::I64 | ValType::F64 => Val::i64(0),
+        }
+    }
+
     pub fn bool(b: bool) -> Val {
         Val::i32(u32::from(b))
     }

@@ -17,6 +17,7 @@
 mod aig;
 mod arrays;
 mod cnf;
+mod term_bits;
 mod translate;
 mod words;
 

@@ -7,7 +7,7 @@
 //! for the pairs of reads that meet in a query.
 
 use super::aig::{Aig, AigLit};
-use super::translate::TermBits;
+use super::term_bits::TermBits;
 use super::words;
 use crate::expr::{Node, SymbolId, TermId, TermStore, ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH};
 use rustc_hash::FxHashMap;

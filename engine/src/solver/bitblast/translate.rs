@@ -5,42 +5,11 @@
 
 use super::aig::{Aig, AigLit};
 use super::arrays::{ArrayReads, Index, Read, ReadId};
+use super::term_bits::TermBits;
 use super::words;
 use crate::expr::{BvUnOp, Node, Sort, SymbolId, TermId, TermStore, ARRAY_INDEX_WIDTH};
 use crate::limits::{Checkpoint, Reached};
 use rustc_hash::{FxHashMap, FxHashSet};
-
-/// The bits of each translated term: one literal for a boolean, `width` for
-/// a bit-vector, least significant first. Array terms have none; they are
-/// only ever read through `select`.
-#[derive(Default)]
-pub struct TermBits {
-    arena: Vec<AigLit>,
-    spans: FxHashMap<TermId, (usize, u8)>,
-}
-
-impl TermBits {
-    pub fn get(&self, t: TermId) -> Option<&[AigLit]> {
-        let &(start, len) = self.spans.get(&t)?;
-        Some(&self.arena[start..start + usize::from(len)])
-    }
-
-    /// The bits of a term whose translation must already exist.
-    pub fn word(&self, t: TermId) -> &[AigLit] {
-        self.get(t)
-            .expect("terms are translated after the terms they contain")
-    }
-
-    fn insert(&mut self, t: TermId, bits: &[AigLit]) {
-        let len = u8::try_from(bits.len()).expect("terms are at most 64 bits wide");
-        self.spans.insert(t, (self.arena.len(), len));
-        self.arena.extend_from_slice(bits);
-    }
-
-    fn num_lits(&self) -> usize {
-        self.arena.len()
-    }
-}
 
 /// What a constraint is in the circuit, and what its models must assign.
 pub struct RootInfo {
