@@ -10,6 +10,7 @@ mod eval;
 mod print;
 #[cfg(test)]
 pub(crate) mod random;
+mod readable;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;

@@ -9,3 +9,5 @@ pub mod report;
 pub mod search;
 pub mod smtlib;
 pub mod solver;
+pub mod state;
+pub mod tree;

@@ -96,6 +96,16 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Both limits at once: the earlier deadline, the smaller memory; the
+    /// interrupt of `other` where it has one (one query serves one run).
+    pub fn and(self, other: &Limits) -> Limits {
+        Limits {
+            deadline: smaller(self.deadline, other.deadline),
+            interrupt: other.interrupt.or(self.interrupt),
+            max_memory: smaller(self.max_memory, other.max_memory),
+        }
+    }
+
     /// The limit reached now, if any: the interrupt first, then time, then
     /// memory.
     pub fn reached(&self) -> Option<Reached> {
@@ -116,6 +126,14 @@ impl Limits {
         } else {
             None
         }
+    }
+}
+
+/// The smaller of two optional limits; a missing one sets none.
+fn smaller<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, y) => x.or(y),
     }
 }
 

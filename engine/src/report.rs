@@ -185,6 +185,9 @@ pub struct PathReport {
     pub location: Location,
     /// The path condition as a self-contained SMT-LIB2 script.
     pub path_condition: String,
+    /// The path condition in readable infix form.
+    #[serde(default)]
+    pub path_condition_readable: String,
     /// The tree leaf of this path.
     pub node: usize,
     /// Values the engine concretised, and similar remarks.
@@ -298,12 +301,22 @@ pub struct TreeNode {
     pub children: Vec<usize>,
     /// The condition added on the edge from the parent (SMT-LIB2 term).
     pub condition: Option<String>,
+    /// The same condition in readable infix form, parenthesised where it
+    /// must be to stand in a conjunction (`a && b`).
+    #[serde(default)]
+    pub readable: Option<String>,
+    /// SMT-LIB2 declarations of the symbols in `condition`.
+    #[serde(default)]
+    pub declarations: Vec<String>,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
     /// The path that ended here, for leaves.
     pub path: Option<usize>,
     /// The path was dropped here (an infeasible `assume`).
     pub dropped: bool,
+    /// States waiting to run at or below this node.
+    #[serde(default)]
+    pub pending: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
 //! Searchers: which pending state runs next. All are deterministic; the
 //! random one draws from a PRNG seeded by the options.
 
-use crate::report::TreeNode;
+use crate::tree::ExecTree;
 use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -51,15 +51,6 @@ impl SearchKind {
     pub fn names() -> String {
         Self::ALL.map(SearchKind::name).join(", ")
     }
-
-    /// Whether the searcher walks the tree, and so counts the pending
-    /// states below each node.
-    fn walks(self) -> bool {
-        matches!(
-            self,
-            SearchKind::RandomPath | SearchKind::RandomPathCoverageNew
-        )
-    }
 }
 
 /// What a searcher reads of a pending state.
@@ -76,8 +67,6 @@ pub struct Searcher<S> {
     kind: SearchKind,
     states: VecDeque<S>,
     rng: SplitMix64,
-    /// Random path: the pending states below each tree node, by index.
-    live: Vec<u32>,
     /// Taking turns: whether random path has the next one.
     random_turn: bool,
 }
@@ -88,49 +77,27 @@ impl<S: Pending> Searcher<S> {
             kind,
             states: VecDeque::new(),
             rng: SplitMix64(seed),
-            live: Vec::new(),
             random_turn: true,
         }
     }
 
-    /// Adds a pending state; `tree` is the execution tree it is in.
-    pub fn push(&mut self, s: S, tree: &[TreeNode]) {
-        if self.kind.walks() {
-            self.count_live(s.node(), tree, true);
-        }
+    /// Adds a pending state, counted in `tree`, the execution tree it is in.
+    pub fn push(&mut self, s: S, tree: &mut ExecTree) {
+        tree.count_pending(s.node(), true);
         self.states.push_back(s);
-    }
-
-    /// Counts a state in (or out of) every node from its own to the root.
-    fn count_live(&mut self, node: usize, tree: &[TreeNode], add: bool) {
-        if self.live.len() < tree.len() {
-            self.live.resize(tree.len(), 0);
-        }
-        let mut at = Some(node);
-        // Bounded by the tree's size, in case its parents loop.
-        for _ in 0..tree.len() {
-            let Some(v) = at.filter(|&v| v < self.live.len()) else {
-                break;
-            };
-            self.live[v] = if add {
-                self.live[v] + 1
-            } else {
-                self.live[v].saturating_sub(1)
-            };
-            at = tree[v].parent;
-        }
     }
 
     /// Random path: walks down from the root through children with pending
     /// states below, to the node of the state to run.
-    fn walk(&mut self, tree: &[TreeNode]) -> Option<usize> {
+    fn walk(&mut self, tree: &ExecTree) -> Option<usize> {
         let mut v = 0;
-        for _ in 0..tree.len() {
-            let live: Vec<usize> = tree[v]
+        loop {
+            let live: Vec<usize> = tree
+                .node(v)
                 .children
                 .iter()
                 .copied()
-                .filter(|&c| self.live.get(c).is_some_and(|&n| n > 0))
+                .filter(|&c| tree.node(c).pending > 0)
                 .collect();
             if live.is_empty() {
                 break;
@@ -152,31 +119,27 @@ impl<S: Pending> Searcher<S> {
         self.states.iter().map(S::estimated_bytes).sum()
     }
 
-    /// The next state; `covered(func, pc)` tells whether an instruction ran,
-    /// `tree` is the execution tree.
-    pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &[TreeNode]) -> Option<S> {
-        let random = match self.kind {
-            SearchKind::Dfs => return self.states.pop_back(),
-            SearchKind::Bfs => return self.states.pop_front(),
-            SearchKind::CoverageNew => {
-                let index = self.coverage_new(covered);
-                return self.states.remove(index);
-            }
-            SearchKind::RandomPath => true,
+    /// The next state, counted out of `tree`; `covered(func, pc)` tells
+    /// whether an instruction ran.
+    pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &mut ExecTree) -> Option<S> {
+        let index = match self.kind {
+            SearchKind::Dfs => self.states.len().checked_sub(1)?,
+            SearchKind::Bfs => 0,
+            SearchKind::CoverageNew => self.coverage_new(covered),
+            SearchKind::RandomPath => self.walk(tree).unwrap_or(0),
             SearchKind::RandomPathCoverageNew => {
                 self.random_turn = !self.random_turn;
-                !self.random_turn
+                if self.random_turn {
+                    self.coverage_new(covered)
+                } else {
+                    // A walk that ends on no state (a tree it was not told
+                    // of) falls back to the oldest one.
+                    self.walk(tree).unwrap_or(0)
+                }
             }
         };
-        // A walk that ends on no state (a tree it was not told of) falls
-        // back to the oldest one.
-        let index = if random {
-            self.walk(tree).unwrap_or(0)
-        } else {
-            self.coverage_new(covered)
-        };
         let s = self.states.remove(index)?;
-        self.count_live(s.node(), tree, false);
+        tree.count_pending(s.node(), false);
         Some(s)
     }
 
@@ -206,18 +169,7 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn node(id: usize, parent: Option<usize>, children: &[usize]) -> TreeNode {
-        TreeNode {
-            id,
-            parent,
-            children: children.to_vec(),
-            condition: None,
-            fork: None,
-            path: None,
-            dropped: false,
-        }
-    }
+    use crate::expr::TermStore;
 
     /// A pending state at a tree node, about to run nothing.
     struct At(usize);
@@ -240,28 +192,26 @@ mod tests {
 
     /// root -> {a, b}; b -> {b1 (done), b2}; b2 -> {x1, x2}. States wait at
     /// a, x1 and x2.
-    fn lopsided() -> Vec<TreeNode> {
-        vec![
-            node(0, None, &[1, 2]),
-            node(1, Some(0), &[]),
-            node(2, Some(0), &[3, 4]),
-            node(3, Some(2), &[]),
-            node(4, Some(2), &[5, 6]),
-            node(5, Some(4), &[]),
-            node(6, Some(4), &[]),
-        ]
+    fn lopsided() -> ExecTree {
+        let condition = TermStore::new().tru();
+        let mut tree = ExecTree::new();
+        for parent in [0, 0, 2, 2, 4, 4] {
+            tree.add_child(parent, condition);
+        }
+        tree
     }
 
     #[test]
     fn random_path_walks_live_subtrees_alike() {
-        let tree = lopsided();
+        let mut tree = lopsided();
         let mut picked = [0u32; 7];
         for seed in 0..4000 {
             let mut searcher = Searcher::new(SearchKind::RandomPath, seed);
             for v in [1, 5, 6] {
-                searcher.push(state_at(v), &tree);
+                searcher.push(state_at(v), &mut tree);
             }
-            picked[searcher.pop(|_, _| false, &tree).unwrap().0] += 1;
+            picked[searcher.pop(|_, _| false, &mut tree).unwrap().0] += 1;
+            while searcher.pop(|_, _| false, &mut tree).is_some() {}
         }
         // The walk: a half at a, a quarter each at x1 and x2 (weights of
         // 2^-depth would give a two thirds).
@@ -273,17 +223,19 @@ mod tests {
 
     #[test]
     fn random_path_gives_every_state_once_and_then_none() {
-        let tree = lopsided();
+        let mut tree = lopsided();
         let mut searcher = Searcher::new(SearchKind::RandomPath, 9);
         for v in [1, 5, 6] {
-            searcher.push(state_at(v), &tree);
+            searcher.push(state_at(v), &mut tree);
         }
+        assert_eq!(tree.node(0).pending, 3);
+        assert_eq!(tree.node(4).pending, 2);
         let mut nodes: Vec<usize> = (0..3)
-            .map(|_| searcher.pop(|_, _| false, &tree).unwrap().0)
+            .map(|_| searcher.pop(|_, _| false, &mut tree).unwrap().0)
             .collect();
         nodes.sort();
         assert_eq!(nodes, [1, 5, 6]);
-        assert!(searcher.pop(|_, _| false, &tree).is_none());
-        assert!(searcher.live.iter().all(|&n| n == 0), "{:?}", searcher.live);
+        assert!(searcher.pop(|_, _| false, &mut tree).is_none());
+        assert!((0..tree.len()).all(|v| tree.node(v).pending == 0));
     }
 }

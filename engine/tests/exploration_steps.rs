@@ -87,6 +87,69 @@ const FACTOR: &str = include_str!("../../tests/data/factor.wat");
 
 /// Explores FACTOR; a bound far above the time it should take tells a run
 /// that ignores its limit from a slow machine.
+/// Every node's pending count is the states waiting at it plus its
+/// children's counts; `at(v)` gives those waiting at `v` itself.
+fn assert_pending_adds_up(report: &Report) {
+    for node in &report.tree {
+        let below: u32 = node.children.iter().map(|&c| report.tree[c].pending).sum();
+        assert!(node.pending >= below, "node {}: {node:?}", node.id);
+        assert!(node.pending - below <= 1, "node {}: {node:?}", node.id);
+    }
+}
+
+#[test]
+fn the_tree_counts_pending_states_and_reads_its_conditions() {
+    let module = symplay_wasm::load(PROGRAM.as_bytes()).unwrap();
+    let mut exploration = Exploration::new(&module, "f", &Options::default()).unwrap();
+    // Mid-run: the root counts every state not yet run.
+    while exploration.snapshot().tree.len() < 6 {
+        assert!(!exploration.advance(Duration::ZERO, &mut |_| true));
+    }
+    let mid = exploration.snapshot();
+    assert_eq!(
+        u64::from(mid.tree[0].pending),
+        mid.stats.pending_states,
+        "{:?}",
+        mid.tree
+    );
+    assert!(mid.tree[0].pending > 0);
+    assert_pending_adds_up(&mid);
+    while !exploration.advance(Duration::from_secs(1), &mut |_| true) {}
+    let done = exploration.finish();
+    assert_eq!(done.stop_reason, "completed");
+    assert!(done.tree.iter().all(|n| n.pending == 0));
+    // Conditions are printed from the terms: SMT-LIB, and readable with its
+    // declarations; the page shows both and parses neither.
+    for node in &done.tree[1..] {
+        let smtlib = node.condition.as_deref().unwrap();
+        let readable = node.readable.as_deref().unwrap();
+        assert!(smtlib.starts_with('('), "{smtlib}");
+        assert!(
+            !readable.contains("bv") && !readable.contains("#x"),
+            "{readable}"
+        );
+        assert!(readable.contains("key["), "{readable}");
+        assert!(
+            node.declarations
+                .iter()
+                .all(|d| d.starts_with("(declare-fun key[") || d.starts_with("(declare-fun |key[")),
+            "{:?}",
+            node.declarations
+        );
+        assert!(!node.declarations.is_empty());
+    }
+    for path in &done.paths {
+        let leaf_conditions: Vec<&str> = path.path_condition.matches("(assert").collect();
+        let conjuncts = path.path_condition_readable.split(" && ").count();
+        assert_eq!(
+            conjuncts,
+            leaf_conditions.len().max(1),
+            "{}",
+            path.path_condition_readable
+        );
+    }
+}
+
 fn explore_factor(options: Options) -> Report {
     let module = symplay_wasm::load(FACTOR.as_bytes()).unwrap();
     let (send, receive) = std::sync::mpsc::channel();

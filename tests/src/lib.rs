@@ -6,7 +6,6 @@ pub mod corpus;
 pub mod coverage;
 pub mod gen;
 pub mod rng;
-pub mod sexpr;
 pub mod z3;
 
 /// Runs per benchmark: `SYMPLAY_BENCH_RUNS`, or `default` when unset.

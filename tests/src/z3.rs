@@ -1,13 +1,16 @@
 //! One long-lived `z3 -in` process, driven interactively over pipes: the
 //! reference solver of the differential test and the benchmark.
+//!
+//! z3's answers are read with the engine's SMT-LIB reader
+//! ([`symplay_engine::smtlib::Reader`]), the one that reads our own scripts.
 
-use crate::sexpr::{self, Sexpr};
 use std::collections::BTreeSet;
 use std::fmt;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::rc::Rc;
 use symplay_engine::expr::{ArrayValue, Model, Node, Sort, TermId, TermStore, Value};
+use symplay_engine::smtlib::{Reader, SExprId, SExprs, TokenKind};
 
 /// Per-query time limit inside z3, so a hard query shows up as `unknown`
 /// instead of hanging the run.
@@ -135,13 +138,21 @@ impl Z3 {
         self.input.flush()?;
         let mut errors = Vec::new();
         loop {
-            let answer = self.read_response()?;
-            match answer.as_atom() {
-                Some("sat") => break Self::unless_errors(errors, Z3Answer::Sat),
-                Some("unsat") => break Self::unless_errors(errors, Z3Answer::Unsat),
-                Some("unknown") => break Self::unless_errors(errors, Z3Answer::Unknown),
-                _ if is_error(&answer) => errors.push(answer.to_string()),
-                _ => return Err(Z3Error(format!("unexpected answer from z3: {answer}"))),
+            let answer = self.read_answer(|sx, answer| match sx.symbol(answer) {
+                Some("sat") => Ok(Some(Z3Answer::Sat)),
+                Some("unsat") => Ok(Some(Z3Answer::Unsat)),
+                Some("unknown") => Ok(Some(Z3Answer::Unknown)),
+                _ if is_error(sx, answer) => {
+                    errors.push(sx.text(answer).to_string());
+                    Ok(None)
+                }
+                _ => Err(Z3Error(format!(
+                    "unexpected answer from z3: {}",
+                    sx.text(answer)
+                ))),
+            })?;
+            if let Some(answer) = answer {
+                break Self::unless_errors(errors, answer);
             }
         }
     }
@@ -154,32 +165,39 @@ impl Z3 {
         }
     }
 
-    /// The values of SMT-LIB terms in the current model, in order.
-    pub fn get_values(&mut self, terms: &[String]) -> Result<Vec<Sexpr>, Z3Error> {
+    /// The values of SMT-LIB terms, each of the sort paired with it, in the
+    /// current model, in order.
+    pub fn get_values(&mut self, terms: &[(String, Sort)]) -> Result<Vec<Value>, Z3Error> {
         if terms.is_empty() {
             return Ok(Vec::new());
         }
-        self.send(&format!("(get-value ({}))", terms.join(" ")))?;
+        let texts: Vec<&str> = terms.iter().map(|(text, _)| text.as_str()).collect();
+        self.send(&format!("(get-value ({}))", texts.join(" ")))?;
         self.input.flush()?;
-        let answer = self.read_response()?;
-        let pairs = answer
-            .as_list()
-            .filter(|_| !is_error(&answer))
-            .ok_or_else(|| Z3Error(format!("get-value failed: {answer}")))?;
-        if pairs.len() != terms.len() {
-            return Err(Z3Error(format!(
-                "get-value answered {} values for {} terms",
-                pairs.len(),
-                terms.len()
-            )));
-        }
-        pairs
-            .iter()
-            .map(|pair| match pair.as_list() {
-                Some([_, value]) => Ok(value.clone()),
-                _ => Err(Z3Error(format!("malformed get-value pair: {pair}"))),
-            })
-            .collect()
+        self.read_answer(|sx, answer| {
+            let pairs = sx
+                .list(answer)
+                .filter(|_| !is_error(sx, answer))
+                .ok_or_else(|| Z3Error(format!("get-value failed: {}", sx.text(answer))))?;
+            if pairs.len() != terms.len() {
+                return Err(Z3Error(format!(
+                    "get-value answered {} values for {} terms",
+                    pairs.len(),
+                    terms.len()
+                )));
+            }
+            pairs
+                .iter()
+                .zip(terms)
+                .map(|(&pair, &(_, sort))| match sx.list(pair) {
+                    Some(&[_, value]) => parse_value(sx, value, sort).map_err(Z3Error),
+                    _ => Err(Z3Error(format!(
+                        "malformed get-value pair: {}",
+                        sx.text(pair)
+                    ))),
+                })
+                .collect()
+        })
     }
 
     /// z3's current model, as a Symplay model of the symbols of `roots`.
@@ -195,13 +213,12 @@ impl Z3 {
             .copied()
             .filter(|&s| store.symbol_sort(s) != Sort::Array)
             .collect();
-        let names: Vec<String> = scalars
+        let names: Vec<(String, Sort)> = scalars
             .iter()
-            .map(|&s| store.to_smtlib(store.symbol_term(s)))
+            .map(|&s| (store.to_smtlib(store.symbol_term(s)), store.symbol_sort(s)))
             .collect();
         let mut model = Model::new();
-        for ((&s, _), value) in scalars.iter().zip(&names).zip(self.get_values(&names)?) {
-            let value = sexpr::parse_value(&value, store.symbol_sort(s)).map_err(Z3Error)?;
+        for (&s, value) in scalars.iter().zip(self.get_values(&names)?) {
             model.set(s, value);
         }
         let indices: BTreeSet<TermId> = store
@@ -220,31 +237,121 @@ impl Z3 {
             let mut queries = Vec::new();
             for &index in &indices {
                 let index = store.to_smtlib(index);
-                queries.push(format!("(select {array} {index})"));
-                queries.push(index);
+                queries.push((format!("(select {array} {index})"), Sort::Bv(8)));
+                queries.push((index, Sort::Bv(32)));
             }
             let values = self.get_values(&queries)?;
             let mut contents = ArrayValue::default();
             for pair in values.chunks(2) {
-                let read = |v: &Sexpr, width| match sexpr::parse_value(v, Sort::Bv(width)) {
-                    Ok(Value::Bv { value, .. }) => Ok(value),
-                    Ok(_) => unreachable!("a bit-vector sort gives a bit-vector value"),
-                    Err(e) => Err(Z3Error(e)),
-                };
-                contents.set(read(&pair[1], 32)? as u32, read(&pair[0], 8)? as u8);
+                match pair {
+                    [Value::Bv { value: element, .. }, Value::Bv { value: index, .. }] => {
+                        contents.set(*index as u32, *element as u8)
+                    }
+                    _ => unreachable!("bit-vector sorts give bit-vector values"),
+                }
             }
             model.set(s, Value::Array(Rc::new(contents)));
         }
         Ok(model)
     }
 
-    fn read_response(&mut self) -> Result<Sexpr, Z3Error> {
-        sexpr::read(&mut self.output)?.ok_or_else(|| Z3Error("z3 exited unexpectedly".to_string()))
+    /// Reads z3's next answer and hands it to `read`.
+    fn read_answer<T>(
+        &mut self,
+        read: impl FnOnce(&SExprs, SExprId) -> Result<T, Z3Error>,
+    ) -> Result<T, Z3Error> {
+        read_answer(&mut self.output, read)
     }
 }
 
-fn is_error(answer: &Sexpr) -> bool {
-    matches!(answer.as_list(), Some([Sexpr::Atom(head), ..]) if head == "error")
+/// Reads one answer off `input` and hands it to `read`. z3 answers line by
+/// line, but a value list or model may span lines, and string literals and
+/// `|quoted symbols|` may hold parentheses or line breaks: lines are added
+/// until the engine's reader finds a complete S-expression in them.
+fn read_answer<T>(
+    input: &mut impl BufRead,
+    read: impl FnOnce(&SExprs, SExprId) -> Result<T, Z3Error>,
+) -> Result<T, Z3Error> {
+    let mut text = String::new();
+    loop {
+        if input.read_line(&mut text)? == 0 {
+            return Err(Z3Error(if text.trim().is_empty() {
+                "z3 exited unexpectedly".to_string()
+            } else {
+                format!("z3 exited in the middle of an answer: {}", text.trim_end())
+            }));
+        }
+        let bad = |e| {
+            Z3Error(format!(
+                "cannot read z3's answer {:?}: {e}",
+                text.trim_end()
+            ))
+        };
+        let mut reader = Reader::new(&text);
+        match reader.next_expr() {
+            Ok(Some((sx, answer))) => {
+                if let Some((rest, extra)) = reader.next_expr().map_err(bad)? {
+                    return Err(Z3Error(format!(
+                        "z3 printed '{}' after its answer '{}' on one line",
+                        rest.text(extra),
+                        sx.text(answer)
+                    )));
+                }
+                return read(&sx, answer);
+            }
+            // Blank lines, or an answer that goes on past this line.
+            Ok(None) => {}
+            Err(e) if e.is_incomplete() => {}
+            Err(e) => return Err(bad(e)),
+        }
+    }
+}
+
+fn is_error(sx: &SExprs, answer: SExprId) -> bool {
+    matches!(sx.list(answer), Some(&[head, ..]) if sx.symbol(head) == Some("error"))
+}
+
+/// The value `expr` denotes, which must be of `sort`: `true`/`false`, or a
+/// bit-vector written `#b...`, `#x...` or `(_ bvN w)`.
+fn parse_value(sx: &SExprs, expr: SExprId, sort: Sort) -> Result<Value, String> {
+    let bad = || format!("cannot read {} as a {sort:?} value", sx.snippet(expr));
+    match sort {
+        Sort::Bool => match sx.symbol(expr) {
+            Some("true") => Ok(Value::Bool(true)),
+            Some("false") => Ok(Value::Bool(false)),
+            _ => Err(bad()),
+        },
+        Sort::Bv(width) => match parse_bv(sx, expr) {
+            Some((value, found_width)) if found_width == u64::from(width) => {
+                Ok(Value::Bv { width, value })
+            }
+            _ => Err(bad()),
+        },
+        Sort::Array => Err(format!(
+            "array values are read element by element, not from {}",
+            sx.snippet(expr)
+        )),
+    }
+}
+
+/// A bit-vector literal's value and width.
+fn parse_bv(sx: &SExprs, expr: SExprId) -> Option<(u64, u64)> {
+    let Some(items) = sx.list(expr) else {
+        let (digits, radix, bits_per_digit) = match sx.atom(expr)? {
+            TokenKind::Binary(digits) => (digits, 2, 1),
+            TokenKind::Hex(digits) => (digits, 16, 4),
+            _ => return None,
+        };
+        let value = u64::from_str_radix(digits, radix).ok()?;
+        return Some((value, bits_per_digit * digits.len() as u64));
+    };
+    match *items {
+        [underscore, bv, width] if sx.symbol(underscore) == Some("_") => {
+            let value = sx.symbol(bv)?.strip_prefix("bv")?.parse().ok()?;
+            Some((value, sx.numeral(width)?))
+        }
+        _ => None,
+    }
 }
 
 impl Drop for Z3 {
@@ -252,5 +359,84 @@ impl Drop for Z3 {
         let _ = self.send("(exit)");
         let _ = self.input.flush();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every answer of `text`, each as its source text.
+    fn read_all(text: &str) -> Result<Vec<String>, Z3Error> {
+        let mut input = text.as_bytes();
+        let mut answers = Vec::new();
+        while !input.is_empty() {
+            answers.push(read_answer(&mut input, |sx, answer| {
+                Ok(sx.text(answer).to_string())
+            })?);
+        }
+        Ok(answers)
+    }
+
+    #[test]
+    fn reads_atoms_and_lists_across_lines() {
+        let answers =
+            read_all("sat\n((x #x05)\n (|a) b| (_ bv3 8)))\n(error \"x (y\n z\")\n\nunsat\n")
+                .unwrap();
+        assert_eq!(
+            answers,
+            [
+                "sat",
+                "((x #x05)\n (|a) b| (_ bv3 8)))",
+                "(error \"x (y\n z\")",
+                "unsat"
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_or_truncated_answers_are_errors() {
+        let error = |text: &str| read_all(text).unwrap_err().to_string();
+        assert_eq!(
+            error("(x))\n"),
+            "cannot read z3's answer \"(x))\": 1:4: unbalanced parentheses: ')' has no matching '('"
+        );
+        assert_eq!(
+            error("sat unsat\n"),
+            "z3 printed 'unsat' after its answer 'sat' on one line"
+        );
+        assert_eq!(
+            error("((x #x05)\n"),
+            "z3 exited in the middle of an answer: ((x #x05)"
+        );
+        assert_eq!(error("\n"), "z3 exited unexpectedly");
+    }
+
+    fn value(text: &str, sort: Sort) -> Result<Value, String> {
+        let (sx, expr) = Reader::new(text).next_expr().unwrap().unwrap();
+        parse_value(&sx, expr, sort)
+    }
+
+    #[test]
+    fn parses_values_of_every_literal_form() {
+        let bv = |value, width| Ok(Value::Bv { width, value });
+        assert_eq!(value("#x0f", Sort::Bv(8)), bv(15, 8));
+        assert_eq!(value("#b101", Sort::Bv(3)), bv(5, 3));
+        assert_eq!(value("(_ bv7 5)", Sort::Bv(5)), bv(7, 5));
+        assert_eq!(value("#xffffffffffffffff", Sort::Bv(64)), bv(u64::MAX, 64));
+        assert_eq!(value("true", Sort::Bool), Ok(Value::Bool(true)));
+        assert_eq!(value("false", Sort::Bool), Ok(Value::Bool(false)));
+        assert_eq!(
+            value("#x0f", Sort::Bv(4)),
+            Err("cannot read #x0f as a Bv(4) value".to_string())
+        );
+        assert!(value("(_ bv7 5)", Sort::Bv(6)).is_err());
+        assert!(value("(_ bvx 5)", Sort::Bv(5)).is_err());
+        assert!(value("#b1", Sort::Bool).is_err());
+        assert!(value("|true|", Sort::Bv(1)).is_err());
+        assert_eq!(
+            value("(_ as-array k!0)", Sort::Array),
+            Err("array values are read element by element, not from (_ as-array k!0)".to_string())
+        );
     }
 }

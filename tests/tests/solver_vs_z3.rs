@@ -18,7 +18,6 @@ use symplay_tests::coverage::OperatorCounts;
 use symplay_tests::gen::formula::random_formula;
 use symplay_tests::gen::interesting_value;
 use symplay_tests::rng::Rng;
-use symplay_tests::sexpr;
 use symplay_tests::z3::{Z3Answer, Z3Error, Z3};
 
 const DEFAULT_SEED: u64 = 0x5eed_2024;
@@ -241,8 +240,8 @@ fn check_symplay_model(
         if z3.check_sat()? != Z3Answer::Sat {
             return Err(Z3Error("the model's own equalities are unsat".into()));
         }
-        let value = z3.get_values(&[store.to_smtlib(formula)])?;
-        sexpr::parse_value(&value[0], Sort::Bool).map_err(Z3Error)
+        let mut values = z3.get_values(&[(store.to_smtlib(formula), Sort::Bool)])?;
+        Ok(values.remove(0))
     });
     tally.z3_time += start.elapsed();
     match verdict {

@@ -2,9 +2,9 @@
 //! instructions on concrete operands, as the fast path and the symbolic
 //! interpreter both compute them without building terms.
 
-use super::value::Val;
 use crate::expr::{mask, to_signed};
 use crate::report::Trap;
+use crate::state::value::Val;
 use symplay_wasm::ir::BinaryOp;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,13 +8,14 @@ use super::fused::FastCode;
 use super::outcome::End;
 use super::program::Program;
 use super::sites::SiteCounts;
-use super::state::State;
 use super::trace::Trace;
 use crate::expr::TermStore;
 use crate::limits::{Limits, Reached};
-use crate::report::{DropCause, PathReport, TreeNode};
+use crate::report::{DropCause, PathReport};
 use crate::solver::simplify::Simplifier;
 use crate::solver::Solver;
+use crate::state::State;
+use crate::tree::ExecTree;
 
 /// Where the values of symbolic inputs come from.
 #[derive(Clone, Debug)]
@@ -29,7 +30,7 @@ pub struct Context {
     pub terms: TermStore,
     pub solver: Solver,
     pub(crate) simplifier: Simplifier,
-    pub tree: Vec<TreeNode>,
+    pub tree: ExecTree,
     pub paths: Vec<PathReport>,
     pub instructions: u64,
     pub forks: u64,
@@ -79,15 +80,7 @@ impl Context {
             terms,
             solver: Solver::default(),
             simplifier: Simplifier::new(),
-            tree: vec![TreeNode {
-                id: 0,
-                parent: None,
-                children: Vec::new(),
-                condition: None,
-                fork: None,
-                path: None,
-                dropped: false,
-            }],
+            tree: ExecTree::new(),
             paths: Vec::new(),
             instructions: 0,
             forks: 0,

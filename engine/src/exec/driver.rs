@@ -5,8 +5,9 @@
 
 use super::executor::Executor;
 use super::outcome::Ran;
-use super::state::State;
 use crate::search::{SearchKind, Searcher};
+use crate::state::State;
+use crate::tree::ExecTree;
 use web_time::{Duration, Instant};
 
 /// Instructions a state runs before the driver checks limits again.
@@ -39,13 +40,22 @@ pub(crate) struct Driver {
 }
 
 impl Driver {
-    pub fn new(search: SearchKind, seed: u64, first: State) -> Driver {
-        Driver {
+    /// A driver that runs `first`, a state in `tree`, first.
+    pub fn new(search: SearchKind, seed: u64, first: State, tree: &mut ExecTree) -> Driver {
+        let mut driver = Driver {
             searcher: Searcher::new(search, seed),
-            current: Some(first),
+            current: None,
             max_paths: None,
             max_instructions: None,
-        }
+        };
+        driver.keep(first, tree);
+        driver
+    }
+
+    /// Keeps `s` to run first in the next slice; it counts as pending.
+    fn keep(&mut self, s: State, tree: &mut ExecTree) {
+        tree.count_pending(s.node, true);
+        self.current = Some(s);
     }
 
     /// States waiting to run.
@@ -66,12 +76,15 @@ impl Driver {
         let started = Instant::now();
         loop {
             let state = match self.current.take() {
-                Some(s) => s,
+                Some(s) => {
+                    exec.cx.tree.count_pending(s.node, false);
+                    s
+                }
                 None => {
                     let covered = &exec.cx.covered;
                     match self
                         .searcher
-                        .pop(|f, pc| covered[f as usize][pc as usize], &exec.cx.tree)
+                        .pop(|f, pc| covered[f as usize][pc as usize], &mut exec.cx.tree)
                     {
                         Some(s) => s,
                         // A cut-off query stops the run at once (below), so
@@ -98,17 +111,17 @@ impl Driver {
                 None
             };
             if let Some(reason) = stop {
-                self.current = Some(state);
+                self.keep(state, &mut exec.cx.tree);
                 return Stretch::Stopped(reason);
             }
             let slice = self
                 .max_instructions
                 .map_or(SLICE, |n| SLICE.min(n - exec.cx.instructions));
             match exec.run(state, slice) {
-                Ran::Paused(s) => self.current = Some(*s),
+                Ran::Paused(s) => self.keep(*s, &mut exec.cx.tree),
                 Ran::Forked(states) => {
                     for s in states {
-                        self.searcher.push(s, &exec.cx.tree);
+                        self.searcher.push(s, &mut exec.cx.tree);
                     }
                 }
                 Ran::Ended => {}

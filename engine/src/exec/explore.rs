@@ -8,9 +8,7 @@ use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
 use super::program::Program;
-use super::state::{Input, State};
 use super::trace::Trace;
-use super::value::Val;
 use crate::expr::{Sort, TermStore};
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::report::{
@@ -19,6 +17,8 @@ use crate::report::{
 };
 use crate::search::{Pending, SearchKind};
 use crate::solver::Interrupt;
+use crate::state::value::Val;
+use crate::state::{Input, State};
 use std::borrow::Borrow;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
@@ -353,7 +353,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             cx: &mut context,
         };
         let initial = start_state(&mut exec, state, entry, &options.concrete_args)?;
-        let mut driver = Driver::new(options.search, options.seed, initial);
+        let mut driver = Driver::new(options.search, options.seed, initial, &mut context.tree);
         driver.max_paths = options.max_paths;
         driver.max_instructions = options.max_instructions;
         Ok(Exploration {
@@ -463,7 +463,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     pub fn snapshot(&self) -> Report {
         let mut report = self.report_without_paths();
         report.paths = self.context.paths.clone();
-        report.tree = self.context.tree.clone();
+        report.tree = self.context.tree.render(&self.context.terms);
         report
     }
 
@@ -474,7 +474,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     fn finish_with_trace(&mut self) -> (Report, Option<Trace>) {
         let mut report = self.report_without_paths();
         report.paths = std::mem::take(&mut self.context.paths);
-        report.tree = std::mem::take(&mut self.context.tree);
+        report.tree = self.context.tree.render(&self.context.terms);
         (report, self.context.trace.take())
     }
 

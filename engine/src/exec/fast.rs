@@ -9,9 +9,9 @@ use super::alu::concrete_binary;
 use super::executor::Executor;
 use super::fused::{Access, Op};
 use super::memops::{load_concrete, store_concrete};
-use super::state::{Frame, State};
-use super::value::Val;
 use crate::memory::MemoryModel;
+use crate::state::value::Val;
+use crate::state::{Frame, State};
 use symplay_wasm::ir::Target;
 
 /// Operand-stack slots made available on entry; an op that would push past

@@ -4,15 +4,13 @@
 
 use super::executor::Executor;
 use super::outcome::{End, Flow};
-use super::state::State;
-use super::value::Val;
 use crate::expr::{BvCmp, Node, TermId};
-use crate::limits::Limits;
-use crate::report::{DropCause, Trap, TreeNode};
-use crate::solver::{Budget, SolveResult};
+use crate::report::{DropCause, Trap};
+use crate::solver::SolveResult;
+use crate::state::value::Val;
+use crate::state::State;
 use std::collections::BTreeMap;
 use symplay_wasm::ir::{BrTable, Target};
-use web_time::Instant;
 
 /// An i32 used as a condition: known, or a boolean term.
 pub enum Truth {
@@ -45,26 +43,11 @@ impl Executor<'_> {
     }
 
     /// A solver query, cut off by the run's limits: one hard query must not
-    /// keep a run going past its time or memory limit or a stop. The budget
-    /// holds for this query only.
-    fn check(&mut self, constraints: &[TermId]) -> SolveResult {
-        if self.cx.limits == Limits::default() {
-            return self.cx.solver.check(&mut self.cx.terms, constraints);
-        }
-        let before = self.cx.solver.config().budget;
-        self.cx.solver.set_budget(Budget {
-            timeout: self
-                .cx
-                .limits
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
-            interrupt: self.cx.limits.interrupt,
-            max_memory: self.cx.limits.max_memory,
-            ..before
-        });
-        let answer = self.cx.solver.check(&mut self.cx.terms, constraints);
-        self.cx.solver.set_budget(before);
-        answer
+    /// keep a run going past its time or memory limit or a stop.
+    pub(crate) fn check(&mut self, constraints: &[TermId]) -> SolveResult {
+        self.cx
+            .solver
+            .check_within(&mut self.cx.terms, constraints, &self.cx.limits)
     }
 
     /// Whether a limit of the run is reached (an `unknown` came from it, or
@@ -143,7 +126,8 @@ impl Executor<'_> {
         }
         self.cx.forks += 1;
         let parent = s.node;
-        self.cx.tree[parent].fork = Some(self.location(s.at));
+        let at = self.location(s.at);
+        self.cx.tree.set_fork(parent, at);
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
             let mut sibling = s.clone();
@@ -155,18 +139,7 @@ impl Executor<'_> {
     }
 
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
-        let id = self.cx.tree.len();
-        self.cx.tree.push(TreeNode {
-            id,
-            parent: Some(parent),
-            children: Vec::new(),
-            condition: Some(self.cx.terms.to_smtlib(cond)),
-            fork: None,
-            path: None,
-            dropped: false,
-        });
-        self.cx.tree[parent].children.push(id);
-        s.node = id;
+        s.node = self.cx.tree.add_child(parent, cond);
         s.depth += 1;
         add_constraint(self, s, cond);
     }

@@ -6,7 +6,7 @@
 //! knowledge of branch targets.
 
 use super::alu::{concrete_binary, Alu};
-use super::value::Val;
+use crate::state::value::Val;
 use symplay_wasm::ir::{BinaryOp, Code, Instr, MemArg, Target};
 
 /// The fused ops of each function, built on first use.

@@ -6,10 +6,10 @@ use super::context::InputSource;
 use super::executor::Executor;
 use super::fork::Truth;
 use super::outcome::{End, Flow};
-use super::state::{Input, State};
-use super::value::Val;
 use crate::expr::Sort;
 use crate::report::{DropCause, InputValue, Trap};
+use crate::state::value::Val;
+use crate::state::{Input, State};
 use symplay_wasm::imports::{ImportClass, SymbolicApi, WasiFn};
 
 /// Bytes a host call makes between two looks at the run's limits.

@@ -5,10 +5,10 @@
 
 use super::link::{FuncAt, InstanceLinks, Links};
 use super::memops::write_concrete_at;
-use super::state::State;
-use super::value::Val;
 use crate::expr::TermStore;
 use crate::memory::MemoryModel;
+use crate::state::value::Val;
+use crate::state::State;
 use std::fmt;
 use symplay_wasm::{ConstExpr, DataMode, ElementMode, FuncBody, GlobalInit, Module};
 

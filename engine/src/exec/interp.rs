@@ -4,9 +4,9 @@
 use super::executor::Executor;
 use super::float;
 use super::outcome::{End, Flow, Ran};
-use super::state::{Frame, State};
-use super::value::Val;
 use crate::report::Trap;
+use crate::state::value::Val;
+use crate::state::{Frame, State};
 use symplay_wasm::ir::{Instr, LoadKind};
 use symplay_wasm::FuncBody;
 

@@ -8,11 +8,11 @@
 
 use super::executor::Executor;
 use super::outcome::{End, Flow};
-use super::state::State;
-use super::value::Val;
 use crate::expr::TermStore;
 use crate::memory::{MemoryModel, Place, Pointer, Resolution, Spot};
 use crate::report::Trap;
+use crate::state::value::Val;
+use crate::state::State;
 
 const OOB: End = End::Trap(Trap::OutOfBounds);
 

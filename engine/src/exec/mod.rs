@@ -20,11 +20,9 @@ pub mod outcome;
 mod path;
 pub mod program;
 mod sites;
-pub mod state;
 pub mod store;
 pub mod trace;
 mod tracer;
-pub mod value;
 
 pub use explore::{
     explore, explore_with, replay, replay_traced, Exploration, ExploreError, Options, Progress,

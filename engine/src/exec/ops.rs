@@ -5,10 +5,10 @@
 use super::alu::{concrete_binary, extend_bits, int_op, IntOp};
 use super::executor::Executor;
 use super::outcome::End;
-use super::state::State;
-use super::value::Val;
 use crate::expr::{mask, BvBinOp, BvCmp, TermId};
 use crate::report::Trap;
+use crate::state::value::Val;
+use crate::state::State;
 use symplay_wasm::ir::{BinaryOp, UnaryOp};
 
 impl Executor<'_> {

@@ -1,9 +1,9 @@
 //! What running a state gives: how an instruction left control, how a slice
 //! of instructions ended, and how a path ended.
 
-use super::state::State;
-use super::value::Val;
 use crate::report::{DropCause, Trap};
+use crate::state::value::Val;
+use crate::state::State;
 
 /// How a path ended (or stopped being explored).
 #[derive(Clone, Debug)]

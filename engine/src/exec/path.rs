@@ -3,11 +3,11 @@
 
 use super::executor::Executor;
 use super::outcome::End;
-use super::state::{Input, State};
-use super::value::{number, Val};
 use crate::expr::{to_signed, Model};
 use crate::report::{InputValue, Location, NamedInput, PathReport, SourceLine, Status, TestInput};
 use crate::solver::SolveResult;
+use crate::state::value::{number, Val};
+use crate::state::{Input, State};
 
 impl Executor<'_> {
     pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
@@ -51,7 +51,7 @@ impl Executor<'_> {
             End::Dropped(cause) => {
                 let location = self.location(s.at);
                 self.cx.drops.record(*cause, s.at, location);
-                self.cx.tree[s.node].dropped = true;
+                self.cx.tree.drop_path(s.node);
                 return;
             }
             // Its node stays open: not explored, as if still pending.
@@ -68,7 +68,7 @@ impl Executor<'_> {
             let location = self.location(at);
             self.cx.concretised.record(what, at, location);
         }
-        let model = match self.cx.solver.check(&mut self.cx.terms, &s.constraints) {
+        let model = match self.check(&s.constraints) {
             SolveResult::Sat(model) => model,
             _ => {
                 s.notes
@@ -124,7 +124,7 @@ impl Executor<'_> {
             }
         }
         let id = self.cx.paths.len();
-        self.cx.tree[s.node].path = Some(id);
+        self.cx.tree.end_path(s.node, id);
         self.cx.paths.push(PathReport {
             id,
             status,
@@ -134,6 +134,7 @@ impl Executor<'_> {
             inputs,
             location: self.location(s.at),
             path_condition: self.cx.terms.to_smtlib_script(&s.constraints),
+            path_condition_readable: self.cx.terms.conjunction_to_readable(&s.constraints),
             node: s.node,
             notes: s.notes,
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),

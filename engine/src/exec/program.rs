@@ -3,9 +3,9 @@
 //! so any number of explorations and states can read it.
 
 use super::link::{InstanceLinks, Links};
-use super::state::{Frame, State};
-use super::value::Val;
 use crate::memory::MemoryModel;
+use crate::state::value::Val;
+use crate::state::{Frame, State};
 use symplay_wasm::ir::Code;
 use symplay_wasm::{FuncBody, FuncType, Module};
 

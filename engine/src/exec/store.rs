@@ -13,12 +13,12 @@ use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
 use super::outcome::End;
 use super::program::Program;
-use super::state::State;
-use super::value::Val;
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
 use crate::report::Trap;
 use crate::search::SearchKind;
 use crate::solver::Solver;
+use crate::state::value::Val;
+use crate::state::State;
 use std::fmt;
 use symplay_wasm::{ExportKind, GlobalInit, Module, ValType};
 use web_time::Duration;
@@ -390,7 +390,7 @@ impl Store {
         context.finished = Some(Vec::new());
         state.frames.push(frame);
         // Every path runs to its end, so the order does not matter.
-        let mut driver = Driver::new(SearchKind::Dfs, 0, state);
+        let mut driver = Driver::new(SearchKind::Dfs, 0, state, &mut context.tree);
         driver.max_instructions = Some(self.max_instructions);
         let mut exec = Executor {
             program,

@@ -3,9 +3,9 @@
 //! calls with their results.
 
 use super::executor::Executor;
-use super::state::State;
-use super::value::{number, Val};
 use crate::report::{Number, TraceEvent};
+use crate::state::value::{number, Val};
+use crate::state::State;
 use symplay_wasm::ir::Instr;
 use symplay_wasm::{FuncBody, ValType};
 

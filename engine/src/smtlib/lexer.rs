@@ -1,7 +1,12 @@
 //! Splits SMT-LIB2 text into tokens, each with its position and byte span.
+//!
+//! Only [`TokenKind`] is public (re-exported by the `smtlib` module): it is
+//! what an atom of a public [`SExprs`](super::SExprs) is.
 
 use super::{Error, Pos};
 
+/// What a token is; an atom of an S-expression is one of the kinds other
+/// than the parentheses.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TokenKind {
     LParen,
@@ -170,7 +175,7 @@ impl<'a> Lexer<'a> {
                 Some('|') => return Ok(self.text[start..self.offset - 1].to_string()),
                 Some(_) => {}
                 None => {
-                    return Err(Error::at(
+                    return Err(Error::incomplete(
                         pos,
                         "unterminated quoted symbol: '|' opened here is never closed",
                     ))
@@ -192,7 +197,7 @@ impl<'a> Lexer<'a> {
                 Some('"') => return Ok(content),
                 Some(c) => content.push(c),
                 None => {
-                    return Err(Error::at(
+                    return Err(Error::incomplete(
                         pos,
                         "unterminated string literal: '\"' opened here is never closed",
                     ))
@@ -290,5 +295,14 @@ mod tests {
         );
         assert_eq!(err("\u{1}"), "1:1: unexpected character '\\u{1}'");
         assert_eq!(err(": x"), "1:1: bad keyword ':'");
+    }
+
+    #[test]
+    fn only_unterminated_tokens_are_incomplete() {
+        let incomplete = |text: &str| kinds(text).unwrap_err().is_incomplete();
+        assert!(incomplete("|a (b"));
+        assert!(incomplete("(error \"x (\n"));
+        assert!(!incomplete("#xZZ"));
+        assert!(!incomplete("a\\b"));
     }
 }

@@ -7,6 +7,11 @@
 //! [`TermStore`](crate::expr::TermStore), `context` keeps the scoped
 //! declarations and assertions, and `script` runs the commands.
 //!
+//! The S-expression [`Reader`] (with [`SExprs`], [`SExprId`] and the atoms'
+//! [`TokenKind`]) is public because it is the workspace's one S-expression
+//! reader: the differential tests read z3's answers with it, so the oracle's
+//! output is parsed exactly as our own scripts are.
+//!
 //! Error policy:
 //! - Input the front end cannot handle (a lexical or parenthesis error, an
 //!   unknown or unsupported command, sort or symbol, an ill-sorted term, a bad
@@ -37,7 +42,9 @@ mod term;
 #[cfg(test)]
 mod tests;
 
+pub use lexer::TokenKind;
 pub use script::{Flow, Script};
+pub use sexpr::{Reader, SExprId, SExprs};
 
 use crate::solver::{SolverConfig, SolverStats};
 use std::fmt;
@@ -60,6 +67,8 @@ impl fmt::Display for Pos {
 pub struct Error {
     pub pos: Pos,
     pub message: String,
+    /// The text ended inside an S-expression, string literal or quoted symbol.
+    incomplete: bool,
 }
 
 impl Error {
@@ -67,7 +76,25 @@ impl Error {
         Error {
             pos,
             message: message.into(),
+            incomplete: false,
         }
+    }
+
+    /// An error only because the text ended too soon: more text could
+    /// complete what `pos` opened.
+    pub(crate) fn incomplete(pos: Pos, message: impl Into<String>) -> Error {
+        Error {
+            incomplete: true,
+            ..Error::at(pos, message)
+        }
+    }
+
+    /// Whether the text ended inside an S-expression, a string literal or a
+    /// quoted symbol, so that more text could complete it. Public for readers
+    /// of a stream, such as the tests reading z3's answers off a pipe: they
+    /// read more lines while this holds.
+    pub fn is_incomplete(&self) -> bool {
+        self.incomplete
     }
 }
 
@@ -81,7 +108,7 @@ impl std::error::Error for Error {}
 
 /// How a script runs: the solver configuration, including the budget of each
 /// `check-sat` (a script's `:timeout` option can only lower the time limit).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunOptions {
     pub solver: SolverConfig,
 }

@@ -65,7 +65,7 @@ impl Script {
     pub fn new(options: &RunOptions) -> Script {
         Script {
             store: TermStore::new(),
-            solver: Solver::new(options.solver),
+            solver: Solver::new(options.solver.clone()),
             context: Context::default(),
             budget: options.solver.budget,
             print_success: false,

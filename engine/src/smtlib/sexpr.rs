@@ -2,6 +2,10 @@
 //!
 //! The S-expressions of a command live in a flat arena: building, reading and
 //! dropping them never recurses, however deeply the input nests.
+//!
+//! [`Reader`], [`SExprs`] and [`SExprId`] are public (re-exported by the
+//! `smtlib` module) so that the tests read z3's answers with the same reader
+//! as our own scripts, rather than with a second parser of their own.
 
 use super::lexer::{Lexer, Token, TokenKind};
 use super::{Error, Pos};
@@ -25,7 +29,8 @@ struct Node {
     span: Range<usize>,
 }
 
-/// The S-expressions of one command, over the script text they came from.
+/// The S-expressions of one command (or one top-level S-expression), over
+/// the text they came from.
 pub struct SExprs<'a> {
     text: &'a str,
     nodes: Vec<Node>,
@@ -61,6 +66,7 @@ impl<'a> SExprs<'a> {
         }
     }
 
+    /// The token of an atom; `None` for a list.
     /// The elements of a list; `None` for an atom.
     pub fn list(&self, id: SExprId) -> Option<&[SExprId]> {
         match &self.nodes[id.0 as usize].shape {
@@ -118,7 +124,8 @@ impl<'a> SExprs<'a> {
     }
 }
 
-/// Reads the commands of a script one by one.
+/// Reads the commands of a script, or any top-level S-expressions, one by
+/// one.
 pub struct Reader<'a> {
     text: &'a str,
     lexer: Lexer<'a>,
@@ -133,6 +140,7 @@ struct OpenList {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `text` from its start.
     pub fn new(text: &'a str) -> Reader<'a> {
         Reader {
             text,
@@ -143,6 +151,22 @@ impl<'a> Reader<'a> {
     /// The next command as a parenthesised S-expression, or `None` at the
     /// end of the text.
     pub fn next_command(&mut self) -> Result<Option<(SExprs<'a>, SExprId)>, Error> {
+        let Some((sx, id)) = self.next_expr()? else {
+            return Ok(None);
+        };
+        if sx.list(id).is_none() {
+            return Err(Error::at(
+                sx.pos(id),
+                format!("expected a command in parentheses, got '{}'", sx.text(id)),
+            ));
+        }
+        Ok(Some((sx, id)))
+    }
+
+    /// The next S-expression, atom or list, or `None` at the end of the text.
+    /// When the text ends inside it, the error
+    /// [is incomplete](Error::is_incomplete).
+    pub fn next_expr(&mut self) -> Result<Option<(SExprs<'a>, SExprId)>, Error> {
         let mut sx = SExprs {
             text: self.text,
             nodes: Vec::new(),
@@ -161,7 +185,7 @@ impl<'a> Reader<'a> {
             else {
                 return match open.first() {
                     None => Ok(None),
-                    Some(outermost) => Err(Error::at(
+                    Some(outermost) => Err(Error::incomplete(
                         outermost.pos,
                         "unbalanced parentheses: '(' opened here is never closed",
                     )),
@@ -190,15 +214,6 @@ impl<'a> Reader<'a> {
                         list.pos,
                         list.start..end,
                     )
-                }
-                _ if open.is_empty() => {
-                    return Err(Error::at(
-                        pos,
-                        format!(
-                            "expected a command in parentheses, got '{}'",
-                            &self.text[start..end]
-                        ),
-                    ));
                 }
                 kind => sx.push(Shape::Atom(kind), pos, start..end),
             };
@@ -251,6 +266,45 @@ mod tests {
             read_all("  x").unwrap_err().to_string(),
             "1:3: expected a command in parentheses, got 'x'"
         );
+    }
+
+    #[test]
+    fn any_expression_reads_atoms_at_the_top_level() {
+        let text = "sat\n((x #x2a)\n (|a (b| \"c)\"))";
+        let mut reader = Reader::new(text);
+        let (sx, sat) = reader.next_expr().unwrap().unwrap();
+        assert_eq!(sx.symbol(sat), Some("sat"));
+        assert_eq!(sx.pos(sat), Pos { line: 1, col: 1 });
+        let (sx, pairs) = reader.next_expr().unwrap().unwrap();
+        let pairs = sx.list(pairs).unwrap();
+        assert_eq!(pairs.len(), 2);
+        assert_eq!(sx.text(pairs[1]), "(|a (b| \"c)\")");
+        assert_eq!(sx.symbol(sx.list(pairs[1]).unwrap()[0]), Some("a (b"));
+        assert!(reader.next_expr().unwrap().is_none());
+    }
+
+    /// The first error reading every expression of `text`.
+    fn first_error(text: &str) -> Error {
+        let mut reader = Reader::new(text);
+        loop {
+            match reader.next_expr() {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("{text:?} reads without error"),
+                Err(e) => return e,
+            }
+        }
+    }
+
+    #[test]
+    fn text_ending_inside_an_expression_is_incomplete() {
+        for text in ["((x #x2a)\n", "(error \"a (", "((|x ", "(a (b))\n(c"] {
+            let error = first_error(text);
+            assert!(error.is_incomplete(), "{text:?}: {error}");
+        }
+        for text in ["(a))", ")", "(#xZZ", "x )"] {
+            let error = first_error(text);
+            assert!(!error.is_incomplete(), "{text:?}: {error}");
+        }
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! The solver chain, outermost first: simplification, constraint independence,
-//! exact query cache, counterexample cache, bit-blasting and SAT.
+//! exact query cache, counterexample cache, bit-blasting and SAT; a list of
+//! layers behind one interface (`chain.rs`). Every query runs within its
+//! budget.
 
 pub mod bitblast;
 mod cache;
+mod chain;
 mod independence;
 pub mod sat;
 pub mod simplify;
@@ -11,10 +14,9 @@ pub use crate::limits::Interrupt;
 
 use crate::expr::{Model, Sort, TermId, TermStore, Value};
 use crate::limits::{Limits, Reached};
-use bitblast::{BitBlaster, BlastAnswer};
-use cache::{CexCache, QueryCache};
+pub use chain::Layer;
+use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
-use simplify::Simplifier;
 use std::rc::Rc;
 use web_time::{Duration, Instant};
 
@@ -67,26 +69,29 @@ pub enum SolveResult {
     Unknown(String),
 }
 
-/// Which layers of the chain run, and the SAT budget. Every layer is on by
-/// default; turning one off is for measuring what it is worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which layers of the chain run, in order, and the budget of each query.
+/// Every layer is on by default; turning one off is for measuring what it
+/// is worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
     pub budget: Budget,
-    pub simplify: bool,
-    pub independence: bool,
-    pub query_cache: bool,
-    pub cex_cache: bool,
+    pub layers: Vec<Layer>,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
         SolverConfig {
             budget: Budget::default(),
-            simplify: true,
-            independence: true,
-            query_cache: true,
-            cex_cache: true,
+            layers: Layer::ALL.to_vec(),
         }
+    }
+}
+
+impl SolverConfig {
+    /// The same configuration without `layer` (SAT cannot be left out).
+    pub fn without(mut self, layer: Layer) -> SolverConfig {
+        self.layers.retain(|&l| l != layer || l == Layer::Sat);
+        self
     }
 }
 
@@ -124,11 +129,9 @@ pub struct SolverStats {
 /// queries, so it is meant to live as long as its [`TermStore`].
 pub struct Solver {
     config: SolverConfig,
-    simplifier: Simplifier,
+    /// The layers, in the order of `config.layers`, SAT last.
+    stages: Vec<Stage>,
     symbols: SymbolIndex,
-    query_cache: QueryCache,
-    cex_cache: CexCache,
-    blaster: BitBlaster,
     stats: SolverStats,
     /// The run's limit that ended the last query without an answer.
     stopped_by: Option<Reached>,
@@ -149,21 +152,16 @@ impl Default for Solver {
 }
 
 impl Solver {
-    pub fn new(config: SolverConfig) -> Solver {
+    pub fn new(mut config: SolverConfig) -> Solver {
+        config.layers.retain(|&l| l != Layer::Sat);
+        config.layers.push(Layer::Sat);
         Solver {
+            stages: config.layers.iter().map(|&l| Stage::new(l)).collect(),
             config,
-            simplifier: Simplifier::new(),
             symbols: SymbolIndex::default(),
-            query_cache: QueryCache::default(),
-            cex_cache: CexCache::default(),
-            blaster: BitBlaster::new(),
             stats: SolverStats::default(),
             stopped_by: None,
         }
-    }
-
-    pub fn config(&self) -> &SolverConfig {
-        &self.config
     }
 
     pub fn set_budget(&mut self, budget: Budget) {
@@ -183,10 +181,23 @@ impl Solver {
 
     /// Is the conjunction of the boolean terms `assertions` satisfiable?
     pub fn check(&mut self, store: &mut TermStore, assertions: &[TermId]) -> SolveResult {
+        self.check_within(store, assertions, &Limits::default())
+    }
+
+    /// [`Solver::check`] cut off by a run's `limits` too (its deadline, its
+    /// memory limit and its interrupt), whichever comes first: one hard
+    /// query must not keep a run going past them.
+    pub fn check_within(
+        &mut self,
+        store: &mut TermStore,
+        assertions: &[TermId],
+        limits: &Limits,
+    ) -> SolveResult {
         let start = Instant::now();
         self.stopped_by = None;
         self.stats.queries += 1;
-        let budget = self.config.budget.starting_now();
+        let mut budget = self.config.budget.starting_now();
+        budget.limits = budget.limits.and(limits);
         let result = self.check_inner(store, assertions, &budget);
         match &result {
             SolveResult::Sat(model) => {
@@ -199,64 +210,53 @@ impl Solver {
             SolveResult::Unsat => self.stats.unsat += 1,
             SolveResult::Unknown(_) => self.stats.unknown += 1,
         }
-        self.stats.sat_vars = self.blaster.num_vars() as u64;
-        self.stats.sat_clauses = self.blaster.num_clauses() as u64;
         self.stats.total_time += start.elapsed();
         result
     }
 
+    /// Runs the query down the layers until every group has an answer or
+    /// one group is unsat; the layers above each answer learn it.
     fn check_inner(
         &mut self,
         store: &mut TermStore,
         assertions: &[TermId],
         budget: &QueryBudget,
     ) -> SolveResult {
-        let constraints = if self.config.simplify {
-            let start = Instant::now();
-            self.stats.simplify.queries += 1;
-            let simplified = self.simplifier.simplify_constraints(store, assertions);
-            self.stats.simplify.time += start.elapsed();
-            simplified
-        } else {
-            assertions.to_vec()
+        let mut groups = vec![Group::new(store, assertions.to_vec(), 0)];
+        let mut shared = Shared {
+            symbols: &mut self.symbols,
+            stats: &mut self.stats,
+            stopped_by: &mut self.stopped_by,
+            budget,
         };
-        let mut constraints: Vec<TermId> = constraints
-            .into_iter()
-            .filter(|&c| store.as_bool_const(c) != Some(true))
-            .collect();
-        if constraints
-            .iter()
-            .any(|&c| store.as_bool_const(c) == Some(false))
-        {
-            self.stats.simplify.hits += 1;
-            return SolveResult::Unsat;
+        for (me, stage) in self.stages.iter_mut().enumerate() {
+            let unsat =
+                |g: &Group| matches!(&g.answer, Some(f) if matches!(f.answer, GroupAnswer::Unsat));
+            if groups.iter().any(unsat) || groups.iter().all(|g| g.answer.is_some()) {
+                break;
+            }
+            stage.run(me, store, &mut groups, &mut shared);
         }
-        if constraints.is_empty() && self.config.simplify {
-            self.stats.simplify.hits += 1;
+        for g in &groups {
+            let by = g.answer.as_ref().map_or(0, |f| f.by);
+            for stage in &mut self.stages[..by] {
+                stage.learn(g);
+            }
         }
-        constraints.sort_unstable();
-        constraints.dedup();
-
-        let groups = if self.config.independence {
-            let start = Instant::now();
-            let groups = self.symbols.partition(store, &constraints);
-            self.stats.independence.queries += groups.len() as u64;
-            self.stats.independence.time += start.elapsed();
-            groups
-        } else {
-            vec![constraints]
-        };
-
         let mut model = Model::new();
         let mut unknown = None;
-        for group in groups {
-            match self.check_group(store, &group, budget) {
-                // A cached model may come from a larger query: take only this group's part.
-                GroupAnswer::Sat(m) => self
-                    .symbols
-                    .merge_group_model(store, &group, &m, &mut model),
-                GroupAnswer::Unsat => return SolveResult::Unsat,
-                GroupAnswer::Unknown(why) => unknown = Some(why),
+        for g in &groups {
+            match g.answer.as_ref().map(|f| &f.answer) {
+                // A cached model may come from a larger query: take only
+                // this group's part.
+                Some(GroupAnswer::Sat(m)) => {
+                    self.symbols
+                        .merge_group_model(store, &g.constraints, m, &mut model)
+                }
+                Some(GroupAnswer::Unsat) => return SolveResult::Unsat,
+                Some(GroupAnswer::Unknown(why)) => unknown = Some(why.clone()),
+                // Not reached: the last layer answers every group.
+                None => unknown = Some("no layer answered".into()),
             }
         }
         if let Some(why) = unknown {
@@ -264,67 +264,6 @@ impl Solver {
         }
         complete_model(store, assertions, &mut model);
         SolveResult::Sat(model)
-    }
-
-    /// Solves one independent group of sorted, simplified constraints.
-    fn check_group(
-        &mut self,
-        store: &TermStore,
-        group: &[TermId],
-        budget: &QueryBudget,
-    ) -> GroupAnswer {
-        if self.config.query_cache {
-            let start = Instant::now();
-            self.stats.query_cache.queries += 1;
-            let hit = self.query_cache.get(group);
-            self.stats.query_cache.time += start.elapsed();
-            if let Some(answer) = hit {
-                self.stats.query_cache.hits += 1;
-                self.stats.independence.hits += group.len() as u64;
-                return answer;
-            }
-        }
-        if self.config.cex_cache {
-            let start = Instant::now();
-            self.stats.cex_cache.queries += 1;
-            let hit = self.cex_cache.lookup(store, group);
-            self.stats.cex_cache.time += start.elapsed();
-            if let Some(answer) = hit {
-                self.stats.cex_cache.hits += 1;
-                if self.config.query_cache {
-                    self.query_cache.insert(group, &answer);
-                }
-                return answer;
-            }
-        }
-        let start = Instant::now();
-        self.stats.sat_solver.queries += 1;
-        let answer = self.blaster.solve(store, group, budget);
-        self.stats.sat_solver.time += start.elapsed();
-        let answer = match answer {
-            BlastAnswer::Sat(model) => {
-                let model = Rc::new(model);
-                if self.config.cex_cache {
-                    self.cex_cache.insert_sat(group, model.clone());
-                }
-                GroupAnswer::Sat(model)
-            }
-            BlastAnswer::Unsat { core } => {
-                if self.config.cex_cache {
-                    self.cex_cache.insert_unsat(&core);
-                }
-                GroupAnswer::Unsat
-            }
-            BlastAnswer::Unknown { why, limit } => {
-                self.stopped_by = self.stopped_by.or(limit);
-                return GroupAnswer::Unknown(why);
-            }
-        };
-        self.stats.sat_solver.hits += 1;
-        if self.config.query_cache {
-            self.query_cache.insert(group, &answer);
-        }
-        answer
     }
 }
 
@@ -432,10 +371,7 @@ mod tests {
         let ten = s.bv_const(8, 10);
         let x_ge = s.cmp(BvCmp::Ule, ten, x);
         let bare = SolverConfig {
-            simplify: false,
-            independence: false,
-            query_cache: false,
-            cex_cache: false,
+            layers: vec![Layer::Sat],
             ..SolverConfig::default()
         };
         let mut full = Solver::default();
@@ -451,5 +387,45 @@ mod tests {
         }
         assert_eq!(plain.stats().query_cache.queries, 0);
         assert_eq!(plain.stats().sat_solver.queries, 3);
+    }
+
+    #[test]
+    fn layers_run_in_the_listed_order_and_a_left_out_one_does_nothing() {
+        let (mut s, c) = store_with_branches();
+        // Independence before simplification, and no query cache: the
+        // counterexample cache answers the repeated query instead.
+        let config = SolverConfig {
+            layers: vec![Layer::Independence, Layer::Simplify, Layer::CexCache],
+            ..SolverConfig::default()
+        };
+        let mut reordered = Solver::new(config);
+        let mut full = Solver::default();
+        for _ in 0..2 {
+            let a = reordered.check(&mut s, &c);
+            let SolveResult::Sat(model) = &a else {
+                panic!("satisfiable: {a:?}");
+            };
+            assert!(s.satisfies(&c, model));
+            assert!(matches!(full.check(&mut s, &c), SolveResult::Sat(_)));
+        }
+        let stats = reordered.stats();
+        assert_eq!(stats.query_cache.queries, 0);
+        // Two independent groups, solved once each, then found in the cache.
+        assert_eq!(stats.independence.queries, 4);
+        assert_eq!(stats.sat_solver.queries, 2);
+        assert_eq!(stats.cex_cache.hits, 2);
+        assert_eq!(full.stats().query_cache.hits, 2);
+        let without = SolverConfig::default()
+            .without(Layer::CexCache)
+            .without(Layer::Sat);
+        assert_eq!(
+            without.layers,
+            [
+                Layer::Simplify,
+                Layer::Independence,
+                Layer::QueryCache,
+                Layer::Sat
+            ]
+        );
     }
 }

@@ -2,5 +2,4 @@
 
 pub mod layout;
 pub mod model;
-pub mod smt;
 pub mod view;

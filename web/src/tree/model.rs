@@ -199,9 +199,12 @@ mod tests {
             parent,
             children: children.to_vec(),
             condition: None,
+            readable: None,
+            declarations: Vec::new(),
             fork: None,
             path,
             dropped: false,
+            pending: 0,
         }
     }
 

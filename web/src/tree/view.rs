@@ -6,12 +6,11 @@
 //! stay quick.
 
 use super::model::{path_of, Kind, Model};
-use super::smt::{readable, Script};
 use crate::describe::{inputs, outcome};
 use crate::disassembly::{line_of, Line};
 use std::collections::HashSet;
 use std::rc::Rc;
-use symplay_engine::report::{Location, PathReport, Report};
+use symplay_engine::report::{Location, Report};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{AddEventListenerOptions, Element, WheelEvent};
@@ -420,7 +419,7 @@ impl TreeView {
         let branch = match &node.condition {
             Some(c) => html! { <>
                 <dt>{ "branch condition" }</dt>
-                <dd><code class="readable">{ readable(c) }</code></dd>
+                <dd><code class="readable">{ node.readable.clone().unwrap_or_else(|| c.clone()) }</code></dd>
                 <dd><code class="smt">{ c.clone() }</code></dd>
             </> },
             None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
@@ -442,21 +441,16 @@ impl TreeView {
                 <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
             </> }
         });
-        // A leaf has its path's own script; an inner node, the conditions of
-        // the branches down to it, declared as a path below it declares them.
-        let script = match path {
-            Some(p) => Script::parse(&p.path_condition),
-            None => Script {
-                declarations: path_below(report, v)
-                    .map(|p| Script::parse(&p.path_condition).declarations)
-                    .unwrap_or_default(),
-                assertions: conditions_to(report, v),
-            },
+        // A leaf has its path's own condition; an inner node, the conditions
+        // of the branches down to it.
+        let (readable, smtlib) = match path {
+            Some(p) => (p.path_condition_readable.clone(), p.path_condition.clone()),
+            None => branches_to(report, v),
         };
         let condition = html! { <>
             <dt>{ "path condition" }</dt>
-            <dd><code class="path-condition-readable">{ script.readable() }</code></dd>
-            <dd><pre class="path-condition">{ script.to_smtlib() }</pre></dd>
+            <dd><code class="path-condition-readable">{ readable }</code></dd>
+            <dd><pre class="path-condition">{ smtlib }</pre></dd>
         </> };
         let is_collapsed = self.collapsed.contains(&v);
         let toggle = (!node.children.is_empty()).then(|| {
@@ -476,30 +470,15 @@ impl TreeView {
     }
 }
 
-/// The first path that ended below `v` (depth first), if any.
-fn path_below(report: &Report, v: usize) -> Option<&PathReport> {
-    let mut stack = vec![v];
-    // Bounded, since a malformed tree may loop.
-    for _ in 0..=report.tree.len() {
-        let node = report.tree.get(stack.pop()?)?;
-        if let Some(p) = path_of(report, node.id) {
-            return Some(p);
-        }
-        stack.extend(node.children.iter().rev());
-    }
-    None
-}
-
-/// The branch conditions (SMT-LIB terms) from the root down to `v`.
-fn conditions_to(report: &Report, v: usize) -> Vec<String> {
-    let mut out = Vec::new();
+/// The conjunction of the branch conditions from the root down to `v`:
+/// readable, and as an SMT-LIB2 script as the engine writes path conditions.
+fn branches_to(report: &Report, v: usize) -> (String, String) {
+    let mut nodes = Vec::new();
     let mut at = report.tree.get(v);
     // Bounded, since a malformed tree may loop.
     for _ in 0..=report.tree.len() {
         let Some(node) = at else { break };
-        if let Some(c) = &node.condition {
-            out.push(c.clone());
-        }
+        nodes.push(node);
         // Ids are indices in the engine's reports; a search only otherwise.
         at = node.parent.and_then(|p| {
             report
@@ -509,8 +488,33 @@ fn conditions_to(report: &Report, v: usize) -> Vec<String> {
                 .or_else(|| report.tree.iter().find(|n| n.id == p))
         });
     }
-    out.reverse();
-    out
+    nodes.reverse();
+    let mut readable = Vec::new();
+    let mut declarations: Vec<&str> = Vec::new();
+    let mut assertions = String::new();
+    for node in nodes {
+        let Some(c) = &node.condition else { continue };
+        readable.push(node.readable.clone().unwrap_or_else(|| c.clone()));
+        for d in &node.declarations {
+            if !declarations.contains(&d.as_str()) {
+                declarations.push(d);
+            }
+        }
+        assertions.push_str(&format!("(assert {c})\n"));
+    }
+    let readable = if readable.is_empty() {
+        "true".to_string()
+    } else {
+        readable.join(" && ")
+    };
+    let mut script = String::from("(set-logic QF_ABV)\n");
+    for d in declarations {
+        script.push_str(d);
+        script.push('\n');
+    }
+    script.push_str(&assertions);
+    script.push_str("(check-sat)\n");
+    (readable, script)
 }
 
 /// Where a leaf's path ended, or where an inner node forked.

@@ -1,16 +1,20 @@
 //! One path's state: call frames, operand stack, the store's globals,
-//! memories and tables, path condition and the symbolic inputs created so far.
+//! memories and tables, path condition and the symbolic inputs created so far,
+//! and its node in the execution tree. What two states must share to be
+//! merged is their [`MergeKey`].
 
-use super::value::Val;
+pub mod value;
+
 use crate::expr::TermId;
 use crate::memory::MemoryModel;
 use crate::search::Pending;
 use std::collections::BTreeMap;
 use symplay_wasm::ir::Target;
+use value::Val;
 
 #[derive(Clone, Debug)]
 pub struct Frame {
-    /// Store function id (see [`Links`](super::link::Links)).
+    /// Store function id (an index in the exploration's links).
     pub func: u32,
     /// The next instruction to execute.
     pub pc: u32,
@@ -69,7 +73,29 @@ pub struct State {
     pub at: (u32, u32),
 }
 
+/// What two states must have in common to be merged into one whose
+/// differing values, path condition and memory contents are `ite` terms
+/// (`../shared/design/quantified_merging.md` §9): the same place (every
+/// frame's function, pc and stack base: the call stack with its return
+/// sites), the operand-stack height, each memory's size, and the tables.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MergeKey {
+    frames: Vec<(u32, u32, usize)>,
+    stack: usize,
+    memory_pages: Vec<u32>,
+    tables: Vec<Vec<Option<u32>>>,
+}
+
 impl State {
+    pub fn merge_key(&self) -> MergeKey {
+        MergeKey {
+            frames: self.frames.iter().map(|f| (f.func, f.pc, f.base)).collect(),
+            stack: self.stack.len(),
+            memory_pages: self.memories.iter().map(MemoryModel::pages).collect(),
+            tables: self.tables.clone(),
+        }
+    }
+
     pub(crate) fn pop(&mut self) -> Val {
         self.stack
             .pop()
@@ -125,5 +151,50 @@ impl Pending for State {
         let memory: u64 = self.memories.iter().map(|m| m.heap_bytes() as u64).sum();
         let frames: usize = self.frames.iter().map(|f| f.locals.len() * 16 + 48).sum();
         memory + (frames + self.stack.len() * 16 + self.constraints.len() * 4) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::TermStore;
+
+    fn at(func: u32, pc: u32) -> State {
+        State {
+            frames: vec![Frame {
+                func,
+                pc,
+                locals: vec![Val::i32(0)],
+                base: 0,
+            }],
+            memories: vec![MemoryModel::flat(&mut TermStore::new(), 1, None)],
+            ..State::default()
+        }
+    }
+
+    #[test]
+    fn states_at_one_place_share_a_merge_key_whatever_their_values() {
+        let a = at(3, 10);
+        let mut b = at(3, 10);
+        b.frames[0].locals[0] = Val::i32(7);
+        b.globals.push(Val::i32(1));
+        b.constraints.push(TermStore::new().tru());
+        let mut c = at(3, 10);
+        c.globals.push(Val::i32(2));
+        assert_eq!(b.merge_key(), c.merge_key());
+        // Another pc, call stack, stack height, memory size or table: no.
+        assert_ne!(a.merge_key(), at(3, 11).merge_key());
+        let mut deeper = at(3, 10);
+        deeper.frames.insert(0, at(1, 4).frames[0].clone());
+        assert_ne!(a.merge_key(), deeper.merge_key());
+        let mut pushed = at(3, 10);
+        pushed.stack.push(Val::i32(0));
+        assert_ne!(a.merge_key(), pushed.merge_key());
+        let mut grown = at(3, 10);
+        grown.memories[0].grow(1);
+        assert_ne!(a.merge_key(), grown.merge_key());
+        let mut table = at(3, 10);
+        table.tables.push(vec![Some(2)]);
+        assert_ne!(a.merge_key(), table.merge_key());
     }
 }

@@ -1,0 +1,154 @@
+//! The execution tree, owned by the engine: one node per side of a fork,
+//! with the branch condition as a term, where its parent forked, the path
+//! that ended at a leaf, and the pending states at or below each node (what
+//! random path walks by, and what state merging will look for). The
+//! report's tree is rendered from it when a snapshot is taken: only then are
+//! the conditions printed, as SMT-LIB and in readable form.
+
+use crate::expr::{TermId, TermStore};
+use crate::report::{Location, TreeNode};
+
+/// A node's index in its tree; the root is 0.
+pub type NodeId = usize;
+
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    pub parent: Option<NodeId>,
+    pub children: Vec<NodeId>,
+    /// The condition added on the edge from the parent.
+    pub condition: Option<TermId>,
+    /// Where this node forked, for inner nodes.
+    pub fork: Option<Location>,
+    /// The path that ended here, for leaves.
+    pub path: Option<usize>,
+    /// The path was dropped here (an infeasible `assume`).
+    pub dropped: bool,
+    /// States waiting to run at or below this node.
+    pub pending: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExecTree {
+    nodes: Vec<Node>,
+}
+
+impl Default for ExecTree {
+    fn default() -> Self {
+        ExecTree::new()
+    }
+}
+
+impl ExecTree {
+    /// A tree of one root node.
+    pub fn new() -> ExecTree {
+        ExecTree {
+            nodes: vec![Node::default()],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Never: a tree has its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn node(&self, v: NodeId) -> &Node {
+        &self.nodes[v]
+    }
+
+    /// A new child of `parent`, entered under `condition`.
+    pub fn add_child(&mut self, parent: NodeId, condition: TermId) -> NodeId {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            parent: Some(parent),
+            condition: Some(condition),
+            ..Node::default()
+        });
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    pub fn set_fork(&mut self, v: NodeId, at: Location) {
+        self.nodes[v].fork = Some(at);
+    }
+
+    pub fn end_path(&mut self, v: NodeId, path: usize) {
+        self.nodes[v].path = Some(path);
+    }
+
+    pub fn drop_path(&mut self, v: NodeId) {
+        self.nodes[v].dropped = true;
+    }
+
+    /// Counts a pending state at `v` in (or out) of `v` and every node above.
+    pub fn count_pending(&mut self, v: NodeId, add: bool) {
+        let mut at = Some(v);
+        while let Some(u) = at {
+            let node = &mut self.nodes[u];
+            node.pending = if add {
+                node.pending + 1
+            } else {
+                node.pending.saturating_sub(1)
+            };
+            at = node.parent;
+        }
+    }
+
+    /// The report's tree: every node with its condition printed.
+    pub fn render(&self, terms: &TermStore) -> Vec<TreeNode> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(|(id, n)| TreeNode {
+                id,
+                parent: n.parent,
+                children: n.children.clone(),
+                condition: n.condition.map(|c| terms.to_smtlib(c)),
+                readable: n.condition.map(|c| terms.conjunction_to_readable(&[c])),
+                declarations: n.condition.map_or_else(Vec::new, |c| {
+                    terms.declarations(&[c]).lines().map(String::from).collect()
+                }),
+                fork: n.fork.clone(),
+                path: n.path,
+                dropped: n.dropped,
+                pending: n.pending,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{BvCmp, Sort};
+
+    #[test]
+    fn pending_states_are_counted_up_to_the_root() {
+        let mut st = TermStore::new();
+        let x = st.declare("x", Sort::Bv(32)).unwrap();
+        let zero = st.bv_const(32, 0);
+        let negative = st.cmp(BvCmp::Slt, x, zero);
+        let not_negative = st.not(negative);
+        let mut tree = ExecTree::new();
+        let a = tree.add_child(0, negative);
+        let b = tree.add_child(0, not_negative);
+        let b1 = tree.add_child(b, negative);
+        for v in [a, b1, b1] {
+            tree.count_pending(v, true);
+        }
+        tree.count_pending(b1, false);
+        let pending: Vec<u32> = (0..tree.len()).map(|v| tree.node(v).pending).collect();
+        assert_eq!(pending, [2, 1, 1, 1]);
+        let report = tree.render(&st);
+        assert_eq!(report[1].condition.as_deref(), Some("(bvslt x #x00000000)"));
+        assert_eq!(report[1].readable.as_deref(), Some("x <s 0"));
+        assert_eq!(report[2].readable.as_deref(), Some("x >=s 0"));
+        assert_eq!(report[3].declarations, ["(declare-fun x () (_ BitVec 32))"]);
+        assert_eq!(report[0].condition, None);
+        assert_eq!(report[2].children, [3]);
+        assert_eq!(report[3].pending, 1);
+    }
+}
