@@ -32,9 +32,10 @@ pub(crate) enum Stretch {
 }
 
 pub(crate) struct Driver {
-    pub searcher: Searcher<State>,
-    /// The state a paused slice left, run first by the next stretch.
-    pub current: Option<State>,
+    searcher: Searcher<State>,
+    /// The state a paused slice left, run first by the next stretch. Like
+    /// the searcher's states, it is counted in the tree's pending states.
+    current: Option<State>,
     pub max_paths: Option<u64>,
     pub max_instructions: Option<u64>,
 }
@@ -42,20 +43,13 @@ pub(crate) struct Driver {
 impl Driver {
     /// A driver that runs `first`, a state in `tree`, first.
     pub fn new(search: SearchKind, seed: u64, first: State, tree: &mut ExecTree) -> Driver {
-        let mut driver = Driver {
+        tree.count_pending(first.node, true);
+        Driver {
             searcher: Searcher::new(search, seed),
-            current: None,
+            current: Some(first),
             max_paths: None,
             max_instructions: None,
-        };
-        driver.keep(first, tree);
-        driver
-    }
-
-    /// Keeps `s` to run first in the next slice; it counts as pending.
-    fn keep(&mut self, s: State, tree: &mut ExecTree) {
-        tree.count_pending(s.node, true);
-        self.current = Some(s);
+        }
     }
 
     /// States waiting to run.
@@ -75,18 +69,20 @@ impl Driver {
     ) -> Stretch {
         let started = Instant::now();
         loop {
+            // The state stays counted while it runs, so a paused slice
+            // walks no tree path; it is counted out where it was counted in.
             let state = match self.current.take() {
-                Some(s) => {
-                    exec.cx.tree.count_pending(s.node, false);
-                    s
-                }
+                Some(s) => s,
                 None => {
                     let covered = &exec.cx.covered;
                     match self
                         .searcher
                         .pop(|f, pc| covered[f as usize][pc as usize], &mut exec.cx.tree)
                     {
-                        Some(s) => s,
+                        Some(s) => {
+                            exec.cx.tree.count_pending(s.node, true);
+                            s
+                        }
                         // A cut-off query stops the run at once (below), so
                         // no state is left behind here.
                         None => return Stretch::Completed,
@@ -111,20 +107,29 @@ impl Driver {
                 None
             };
             if let Some(reason) = stop {
-                self.keep(state, &mut exec.cx.tree);
+                self.current = Some(state);
                 return Stretch::Stopped(reason);
             }
             let slice = self
                 .max_instructions
                 .map_or(SLICE, |n| SLICE.min(n - exec.cx.instructions));
+            let counted_at = state.node;
             match exec.run(state, slice) {
-                Ran::Paused(s) => self.keep(*s, &mut exec.cx.tree),
+                // A fork whose other sides ended at once moves the state on.
+                Ran::Paused(s) => {
+                    if s.node != counted_at {
+                        exec.cx.tree.count_pending(counted_at, false);
+                        exec.cx.tree.count_pending(s.node, true);
+                    }
+                    self.current = Some(*s);
+                }
                 Ran::Forked(states) => {
+                    exec.cx.tree.count_pending(counted_at, false);
                     for s in states {
                         self.searcher.push(s, &mut exec.cx.tree);
                     }
                 }
-                Ran::Ended => {}
+                Ran::Ended => exec.cx.tree.count_pending(counted_at, false),
             }
             // A limit cut off a query or a host call inside the slice.
             if let Some(limit) = exec.cx.stopped_by {

@@ -194,12 +194,7 @@ impl Printer<'_> {
 impl TermStore {
     /// `t` in readable infix form, cut off with `…` when very large.
     pub fn to_readable(&self, t: TermId) -> String {
-        let mut printer = Printer {
-            terms: self,
-            out: String::new(),
-        };
-        printer.term(t, TERNARY, 0);
-        printer.out
+        self.readable_in(t, TERNARY)
     }
 
     /// The conjunction of `terms`, readable; `true` when there are none.
@@ -209,16 +204,19 @@ impl TermStore {
         }
         let parts: Vec<String> = terms
             .iter()
-            .map(|&t| {
-                let mut printer = Printer {
-                    terms: self,
-                    out: String::new(),
-                };
-                printer.term(t, AND + 1, 0);
-                printer.out
-            })
+            .map(|&t| self.readable_in(t, AND + 1))
             .collect();
         parts.join(" && ")
+    }
+
+    /// `t` readable in a context of binding strength `outer`.
+    fn readable_in(&self, t: TermId, outer: u8) -> String {
+        let mut printer = Printer {
+            terms: self,
+            out: String::new(),
+        };
+        printer.term(t, outer, 0);
+        printer.out
     }
 }
 

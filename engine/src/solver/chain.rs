@@ -80,6 +80,16 @@ impl Group {
         }
     }
 
+    pub fn is_unsat(&self) -> bool {
+        matches!(
+            self.answer,
+            Some(Found {
+                answer: GroupAnswer::Unsat,
+                ..
+            })
+        )
+    }
+
     fn answer(&mut self, answer: GroupAnswer, by: usize, core: Option<Vec<TermId>>) {
         self.answer = Some(Found { answer, by, core });
     }
@@ -203,13 +213,7 @@ impl Stage {
                         }
                     }
                     // One unsat group decides the query.
-                    if matches!(
-                        g.answer,
-                        Some(Found {
-                            answer: GroupAnswer::Unsat,
-                            ..
-                        })
-                    ) {
+                    if g.is_unsat() {
                         break;
                     }
                 }

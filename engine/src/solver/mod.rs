@@ -230,9 +230,7 @@ impl Solver {
             budget,
         };
         for (me, stage) in self.stages.iter_mut().enumerate() {
-            let unsat =
-                |g: &Group| matches!(&g.answer, Some(f) if matches!(f.answer, GroupAnswer::Unsat));
-            if groups.iter().any(unsat) || groups.iter().all(|g| g.answer.is_some()) {
+            if groups.iter().any(Group::is_unsat) || groups.iter().all(|g| g.answer.is_some()) {
                 break;
             }
             stage.run(me, store, &mut groups, &mut shared);
