@@ -22,6 +22,14 @@ SYMPLAY_IMPORT("symbolic_i64") int64_t symplay_symbolic_i64(const char *name);
 SYMPLAY_IMPORT("symbolic_buffer")
 void symplay_symbolic_buffer(void *ptr, int32_t len, const char *name);
 
+/* A buffer of symbolic length: makes the `capacity` bytes at `ptr` symbolic, as
+ * one input named `name`, and returns its length, a symbolic value from 0 to
+ * `capacity`. Symplay then treats the `capacity` bytes at `ptr` as a memory
+ * object of that length: an access at or past the returned length is
+ * reported as an overflow, on the lengths for which it happens. */
+SYMPLAY_IMPORT("symbolic_sized_buffer")
+int32_t symplay_symbolic_sized_buffer(void *ptr, int32_t capacity, const char *name);
+
 /* Paths on which `cond` is zero are dropped: they are not inputs of interest. */
 SYMPLAY_IMPORT("assume") void symplay_assume(int32_t cond);
 

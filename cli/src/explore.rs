@@ -1,12 +1,14 @@
 //! `symplay explore`: symbolic exploration of an exported function, a
 //! readable summary and the JSON report.
 
+use crate::heap::{show_memory as show_memory_of, HeapArgs};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Options, Progress};
-use symplay_engine::report::{Report, RunLimits, Status};
+use symplay_engine::memory::HeapOptions;
+use symplay_engine::report::{PathReport, Report, RunLimits, Status};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
 use symplay_wasm::entry::default_entry;
@@ -54,9 +56,27 @@ pub struct ExploreArgs {
     /// Write the JSON report here.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
+    #[command(flatten)]
+    heap: HeapArgs,
+    /// Print the memory objects of each path with a memory error, the
+    /// failing access drawn on its object.
+    #[arg(long)]
+    show_memory: bool,
 }
 
 pub fn run(args: &ExploreArgs) -> Result<(), String> {
+    let report = explore_report(args)?;
+    print!("{}", summary(&report, args.show_memory));
+    if let Some(out) = &args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The report of the exploration `args` ask for (Ctrl-C stops it with
+/// what it found).
+pub fn explore_report(args: &ExploreArgs) -> Result<Report, String> {
     let search = SearchKind::parse(&args.search).ok_or_else(|| {
         format!(
             "unknown searcher `{}` ({})",
@@ -91,19 +111,14 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
         max_memory: Some(max_memory),
         interrupt: Some(Interrupt(&INTERRUPTED)),
         concrete_args: concrete_args(&args.concrete)?,
+        heap: args.heap.options(HeapOptions::default())?,
     };
     let report =
         explore_with(&module, &entry, &options, &mut progress_printer()).map_err(|e| e.to_string());
     if std::io::stderr().is_terminal() {
         eprint!("\r\x1b[K");
     }
-    let report = report?;
-    print!("{}", summary(&report));
-    if let Some(out) = &args.json {
-        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
-    }
-    Ok(())
+    report
 }
 
 /// Says which entry was chosen without `--entry`, and what else there was.
@@ -258,10 +273,14 @@ fn progress_printer() -> impl FnMut(&Progress) -> bool {
     }
 }
 
-fn summary(r: &Report) -> String {
+fn summary(r: &Report, show_memory: bool) -> String {
     let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count();
+    let memory_errors = match count(Status::MemoryError) {
+        0 => String::new(),
+        n => format!(", {n} memory errors"),
+    };
     let mut text = format!(
-        "explored {} with {}: {} paths ({} returned, {} trapped, {} assertion failures, {} at the depth limit)\n",
+        "explored {} with {}: {} paths ({} returned, {} trapped, {} assertion failures{memory_errors}, {} at the depth limit)\n",
         r.entry,
         r.search,
         r.paths.len(),
@@ -270,6 +289,15 @@ fn summary(r: &Report) -> String {
         count(Status::AssertFailed),
         count(Status::Limit),
     );
+    if r.memory_model == "objects" {
+        text.push_str(&format!(
+            "heap: memory objects, symbolic sizes {} with capacity {}\n",
+            r.heap.size_mode, r.heap.capacity
+        ));
+    }
+    for warning in &r.warnings {
+        text.push_str(&format!("warning: {warning}\n"));
+    }
     let given: Vec<String> = r
         .concrete_args
         .iter()
@@ -293,20 +321,39 @@ fn summary(r: &Report) -> String {
             r.stop_reason, r.stats.pending_states
         ));
     }
-    for p in r
-        .paths
-        .iter()
-        .filter(|p| matches!(p.status, Status::Trapped | Status::AssertFailed))
-    {
-        let what = match p.trap {
-            Some(trap) => format!("trap {}", trap.name()),
-            None => "assertion failed".to_string(),
+    for p in r.paths.iter().filter(|p| {
+        matches!(
+            p.status,
+            Status::Trapped | Status::AssertFailed | Status::MemoryError
+        )
+    }) {
+        let what = match (p.trap, &p.memory_error) {
+            (Some(trap), _) => format!("trap {} at {}", trap.name(), p.location.text()),
+            (None, Some(_)) => p.outcome(),
+            (None, None) => format!("assertion failed at {}", p.location.text()),
         };
         let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
+        text.push_str(&format!("bug: path {}: {what}, input {inputs}\n", p.id));
+        if show_memory && p.memory_error.is_some() {
+            text.push_str(&show_memory_of(p));
+        }
+    }
+    let leaking: Vec<&PathReport> = r.paths.iter().filter(|p| !p.leaks.is_empty()).collect();
+    if let Some(first) = leaking.first() {
+        let blocks: Vec<String> = first
+            .leaks
+            .iter()
+            .filter_map(|id| first.objects.iter().find(|o| o.id == *id))
+            .map(|o| o.describe())
+            .collect();
+        let paths = match leaking.len() {
+            1 => "1 path ends".to_string(),
+            n => format!("{n} paths end"),
+        };
         text.push_str(&format!(
-            "bug: path {}: {what} at {}, input {inputs}\n",
-            p.id,
-            p.location.text()
+            "warning: {paths} with heap blocks still allocated (path {}: {})\n",
+            first.id,
+            blocks.join("; ")
         ));
     }
     let c = &r.coverage;

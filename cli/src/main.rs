@@ -1,6 +1,8 @@
 //! `symplay`: Symplay's command line.
 
+mod compare;
 mod explore;
+mod heap;
 mod replay;
 mod solve;
 
@@ -34,6 +36,8 @@ enum Command {
     Explore(explore::ExploreArgs),
     /// Run one test concretely and print its trace and outcome.
     Replay(replay::ReplayArgs),
+    /// Explore one module under two configurations and compare the runs.
+    Compare(compare::CompareArgs),
     /// Run a WebAssembly spec script (.wast) and check every assertion.
     Wast(wast::WastArgs),
 }
@@ -59,6 +63,13 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Explore(args) => match explore::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Compare(args) => match compare::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

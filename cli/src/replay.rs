@@ -1,9 +1,11 @@
 //! `symplay replay`: runs one test concretely and prints its trace and
 //! outcome, and whether the outcome is the one recorded in the test file.
 
+use crate::heap::{show_memory, HeapArgs};
 use clap::Args;
 use serde_json::Value;
 use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
+use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::{PathReport, Report, Status, TestInput};
 
 #[derive(Args)]
@@ -29,6 +31,12 @@ pub struct ReplayArgs {
     /// Write the replayed path and its trace as JSON here.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
+    /// The heap model; a report's own is used unless changed here.
+    #[command(flatten)]
+    heap: HeapArgs,
+    /// Print the memory objects at the end of the path.
+    #[arg(long)]
+    show_memory: bool,
 }
 
 /// What the test file gives: inputs, the entry if a report names it, and the
@@ -37,6 +45,8 @@ struct Test {
     inputs: TestInput,
     entry: Option<String>,
     recorded: Option<PathReport>,
+    /// The heap model of the report the test comes from.
+    heap: Option<HeapOptions>,
 }
 
 /// Replays; `Ok(false)` when the outcome differs from the recorded one.
@@ -57,10 +67,14 @@ pub fn run(args: &ReplayArgs) -> Result<bool, String> {
     let options = ReplayOptions {
         max_instructions: Some(args.max_instructions),
         max_events: args.max_events,
+        heap: args.heap.options(test.heap.clone().unwrap_or_default())?,
     };
     let replay =
         replay_traced(&module, &entry, &test.inputs, &options).map_err(|e| e.to_string())?;
     print!("{}", describe(&entry, &replay));
+    if args.show_memory {
+        print!("{}", show_memory(&replay.path));
+    }
     if let Some(out) = &args.json {
         let json = serde_json::json!({
             "path": replay.path,
@@ -93,6 +107,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             inputs: chosen.inputs.clone(),
             entry: Some(report.entry.clone()),
             recorded: Some(chosen.clone()),
+            heap: Some(report.heap.clone()),
         });
     }
     if path.is_some() {
@@ -105,6 +120,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             inputs: path.inputs.clone(),
             entry: None,
             recorded: Some(path),
+            heap: None,
         });
     }
     if !object.keys().all(|k| k == "args" || k == "named") {
@@ -115,6 +131,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
         inputs,
         entry: None,
         recorded: None,
+        heap: None,
     })
 }
 
@@ -130,7 +147,12 @@ fn pick_path(report: &Report, path: Option<usize>) -> Result<&PathReport, String
         (None, paths) => {
             let bugs: Vec<String> = paths
                 .iter()
-                .filter(|p| matches!(p.status, Status::Trapped | Status::AssertFailed))
+                .filter(|p| {
+                    matches!(
+                        p.status,
+                        Status::Trapped | Status::AssertFailed | Status::MemoryError
+                    )
+                })
                 .map(|p| p.id.to_string())
                 .collect();
             Err(format!(
@@ -146,22 +168,30 @@ fn pick_path(report: &Report, path: Option<usize>) -> Result<&PathReport, String
     }
 }
 
+/// The same ending, and for a memory error the same error at the same
+/// place (addresses may differ: a symbolic size reserves its capacity).
 fn same_outcome(a: &PathReport, b: &PathReport) -> bool {
-    (
-        a.status,
-        a.trap,
-        &a.returns,
-        a.exit_code,
-        &a.stdout,
-        &a.stderr,
-    ) == (
-        b.status,
-        b.trap,
-        &b.returns,
-        b.exit_code,
-        &b.stdout,
-        &b.stderr,
-    )
+    let error = |p: &PathReport| {
+        p.memory_error
+            .as_ref()
+            .map(|e| (e.kind, e.access, e.width, e.offset, p.location.clone()))
+    };
+    error(a) == error(b)
+        && (
+            a.status,
+            a.trap,
+            &a.returns,
+            a.exit_code,
+            &a.stdout,
+            &a.stderr,
+        ) == (
+            b.status,
+            b.trap,
+            &b.returns,
+            b.exit_code,
+            &b.stdout,
+            &b.stderr,
+        )
 }
 
 fn describe(entry: &str, r: &Replay) -> String {

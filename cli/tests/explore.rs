@@ -358,10 +358,12 @@ fn the_readme_explore_commands_run_as_written() {
         let args: Vec<String> = command
             .split(' ')
             .skip(1)
-            .map(|a| match a.starts_with("static/") {
-                true => format!("{root}/{a}"),
-                false => a.to_string(),
-            })
+            .map(
+                |a| match a.starts_with("static/") || a.starts_with("tests/") {
+                    true => format!("{root}/{a}"),
+                    false => a.to_string(),
+                },
+            )
             .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let (code, stdout, stderr) = symplay(&args);
@@ -369,6 +371,16 @@ fn the_readme_explore_commands_run_as_written() {
         assert!(stdout.starts_with("explored "), "{command}: {stdout}");
         if command.contains("--concrete 0=-3") {
             assert!(stdout.contains("no path is left"), "{command}: {stdout}");
+        }
+        if command.contains("--show-memory") {
+            assert!(
+                stdout.contains("bug: path 0: heap_overflow (write of 1 byte at offset 8"),
+                "{command}: {stdout}"
+            );
+            assert!(
+                stdout.contains("^ write of 1 byte at offset 8"),
+                "{command}: {stdout}"
+            );
         }
     }
 }
@@ -539,4 +551,46 @@ fn a_run_with_concretised_values_says_it_is_not_complete() {
         ),
         "{stdout}"
     );
+}
+
+#[test]
+fn heap_options_that_make_no_sense_are_errors() {
+    let file = example("heap.wasm");
+    for (args, error) in [
+        (
+            vec!["--size-mode", "lazy"],
+            "unknown size mode `lazy` (known: base, fork-eager, fork-lazy)",
+        ),
+        (
+            vec!["--capacity", "0"],
+            "--capacity must be greater than zero",
+        ),
+        (
+            vec!["--capacity", "4000000000"],
+            "--capacity 4000000000 is more than linear memory can hold",
+        ),
+    ] {
+        let mut all = vec!["explore", file.as_str()];
+        all.extend(args);
+        let (code, stdout, stderr) = symplay(&all);
+        assert_eq!(code, 1, "{all:?}");
+        assert!(stdout.is_empty());
+        assert!(stderr.contains(error), "{all:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_leak_is_a_warning_that_can_be_turned_off() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/heap/leak.O1.wasm");
+    let (code, stdout, stderr) = symplay(&["explore", &file]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("warning: 1 path ends with heap blocks still allocated (path"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("allocated at leak+0x"), "{stdout}");
+    let (code, stdout, _) = symplay(&["explore", &file, "--no-leaks"]);
+    assert_eq!(code, 0);
+    assert!(!stdout.contains("still allocated"), "{stdout}");
 }

@@ -174,3 +174,72 @@ fn bad_test_files_and_options_are_errors() {
     assert_eq!(code, 1);
     assert!(stderr.contains("must be greater than zero"), "{stderr}");
 }
+
+#[test]
+fn a_memory_error_replays_under_the_report_s_heap_model() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/heap/use_after_free_read.O1.wasm");
+    let json = temp("uaf.json", "");
+    let args = [
+        "explore",
+        &file,
+        "--search",
+        "dfs",
+        "--size-mode",
+        "fork-eager",
+        "--json",
+        &json,
+    ];
+    let (code, _, stderr) = symplay(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["heap"]["size_mode"], "fork-eager");
+    let bug = report["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["status"] == "memory_error")
+        .unwrap();
+    let id = bug["id"].to_string();
+    let (code, stdout, stderr) = symplay(&[
+        "replay",
+        &file,
+        "--test",
+        &json,
+        "--path",
+        &id,
+        "--show-memory",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(
+            "outcome: use_after_free (read of 4 bytes at offset 8 of the heap block of 16 bytes"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("freed at use_after_free_read+0x"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("^ read of 4 bytes at offset 8"), "{stdout}");
+    assert!(
+        stdout.ends_with("matches the recorded outcome\n"),
+        "{stdout}"
+    );
+    // The module's own allocator sees no error: the outcome differs.
+    let (code, stdout, _) = symplay(&[
+        "replay",
+        &file,
+        "--test",
+        &json,
+        "--path",
+        &id,
+        "--keep-allocator",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("differs from the recorded outcome"),
+        "{stdout}"
+    );
+}

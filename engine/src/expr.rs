@@ -633,6 +633,14 @@ impl TermStore {
         self.mk(Node::Or(a, b))
     }
 
+    /// Disjunction of any number of booleans; `false` when empty.
+    pub fn or_all(&mut self, terms: &[TermId]) -> TermId {
+        match terms.split_first() {
+            None => self.fls(),
+            Some((&first, rest)) => rest.iter().fold(first, |acc, &t| self.or(acc, t)),
+        }
+    }
+
     pub fn xor(&mut self, a: TermId, b: TermId) -> TermId {
         self.mk(Node::Xor(a, b))
     }

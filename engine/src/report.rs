@@ -1,6 +1,7 @@
 //! The result of an exploration, serialisable as JSON; the schema is
 //! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
 
+pub use crate::memory::{HeapOptions, SizeMode};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a field changes meaning or disappears.
@@ -16,6 +17,16 @@ pub struct Report {
     /// any past the end) is a symbolic parameter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub concrete_args: Vec<Option<i64>>,
+    /// How the heap was modelled.
+    #[serde(default)]
+    pub heap: HeapOptions,
+    /// `objects` when memory objects were checked, else `flat`.
+    #[serde(default)]
+    pub memory_model: String,
+    /// What the engine could not do as asked (an allocator function it did
+    /// not take for one, ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// Why exploration ended: `completed`, or the limit that stopped it.
     pub stop_reason: String,
     /// The limits the run had.
@@ -139,6 +150,9 @@ pub enum Status {
     Returned,
     Trapped,
     AssertFailed,
+    /// An access or a free the objects model does not allow (see
+    /// [`PathReport::memory_error`]).
+    MemoryError,
     /// The path reached the depth limit before it ended.
     Limit,
 }
@@ -194,6 +208,212 @@ pub struct PathReport {
     pub notes: Vec<String>,
     pub stdout: String,
     pub stderr: String,
+    /// What went wrong, for a path whose status is `memory_error`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub memory_error: Option<MemoryError>,
+    /// The memory objects (heap blocks, input buffers) at the end of the
+    /// path, under the objects model; at most [`MAX_OBJECTS`].
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub objects: Vec<ObjectReport>,
+    /// Ids of the heap objects still allocated when the entry returned.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub leaks: Vec<u32>,
+}
+
+/// Objects listed per path, the first allocated first.
+pub const MAX_OBJECTS: usize = 256;
+
+/// A memory error: the access, and the object it was meant for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemoryError {
+    pub kind: MemoryErrorKind,
+    pub access: Access,
+    /// The address accessed (for a free, the pointer freed).
+    pub address: u64,
+    /// Bytes accessed; 0 for a free.
+    pub width: u32,
+    /// The object, by id in the path's `objects`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub object: Option<u32>,
+    /// The access's offset from the object's base (negative before it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub offset: Option<i64>,
+    /// What was wrong with the arguments of a call, for `bad_argument`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub detail: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MemoryErrorKind {
+    HeapOverflow,
+    HeapUnderflow,
+    /// Past the length of an input buffer of symbolic length.
+    BufferOverflow,
+    BufferUnderflow,
+    UseAfterFree,
+    DoubleFree,
+    /// A free (or realloc) of a pointer that is not a heap block's base.
+    InvalidFree,
+    /// Into the heap area where no object is near.
+    WildAccess,
+    /// The C stack pointer went below the end of the data.
+    StackOverflow,
+    /// An argument the model cannot take (a buffer capacity of 0, ...).
+    BadArgument,
+}
+
+impl MemoryErrorKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryErrorKind::HeapOverflow => "heap_overflow",
+            MemoryErrorKind::HeapUnderflow => "heap_underflow",
+            MemoryErrorKind::BufferOverflow => "buffer_overflow",
+            MemoryErrorKind::BufferUnderflow => "buffer_underflow",
+            MemoryErrorKind::UseAfterFree => "use_after_free",
+            MemoryErrorKind::DoubleFree => "double_free",
+            MemoryErrorKind::InvalidFree => "invalid_free",
+            MemoryErrorKind::WildAccess => "wild_access",
+            MemoryErrorKind::StackOverflow => "stack_overflow",
+            MemoryErrorKind::BadArgument => "bad_argument",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Access {
+    Read,
+    Write,
+    Free,
+    Realloc,
+    /// A change of the C stack pointer.
+    Stack,
+    /// A call of the symbolic-input API.
+    Call,
+}
+
+impl Access {
+    pub fn name(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::Free => "free",
+            Access::Realloc => "realloc",
+            Access::Stack => "stack",
+            Access::Call => "call",
+        }
+    }
+}
+
+/// A memory object at the end of a path.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ObjectReport {
+    pub id: u32,
+    /// `heap`, or `input` for an input buffer of symbolic length.
+    pub kind: String,
+    /// The input's name, for an input buffer.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub name: Option<String>,
+    pub base: u64,
+    /// The size on this path's test input.
+    pub size: u64,
+    /// The size's term (readable) when it is symbolic.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub symbolic_size: Option<String>,
+    /// The least and greatest size the path allows, when it is symbolic
+    /// (given for the object of a memory error).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub size_range: Option<[u64; 2]>,
+    /// Bytes reserved: the size, or the capacity of a symbolic size.
+    pub capacity: u64,
+    pub site: Location,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub freed_at: Option<Location>,
+}
+
+impl ObjectReport {
+    /// `the heap block of 8 bytes allocated at f+0x1a (x.c:5)`.
+    pub fn describe(&self) -> String {
+        let size = match (&self.symbolic_size, self.size_range) {
+            (Some(_), Some([lo, hi])) if lo != hi => format!("{lo} to {hi} bytes"),
+            _ if self.size == 1 => "1 byte".to_string(),
+            _ => format!("{} bytes", self.size),
+        };
+        let what = match &self.name {
+            Some(name) => format!("the input buffer {name}"),
+            None => "the heap block".to_string(),
+        };
+        let freed = self
+            .freed_at
+            .as_ref()
+            .map_or(String::new(), |l| format!(", freed at {}", l.text()));
+        format!("{what} of {size} allocated at {}{freed}", self.site.text())
+    }
+}
+
+impl ObjectReport {
+    /// `8`, or `n + 1 = 5 (1 to 8)` for a symbolic size.
+    pub fn size_text(&self) -> String {
+        match (&self.symbolic_size, self.size_range) {
+            (Some(term), Some([lo, hi])) => format!("{term} = {} ({lo} to {hi})", self.size),
+            (Some(term), None) => format!("{term} = {}", self.size),
+            (None, _) => self.size.to_string(),
+        }
+    }
+
+    /// `live`, `leaked` (on `path`) or `freed at f+0x20 (x.c:9)`.
+    pub fn state_text(&self, path: &PathReport) -> String {
+        match &self.freed_at {
+            Some(at) => format!("freed at {}", at.text()),
+            None if path.leaks.contains(&self.id) => "leaked".into(),
+            None => "live".into(),
+        }
+    }
+}
+
+impl MemoryError {
+    /// `write of 1 byte at offset 8`, `free at offset 4`.
+    pub fn access_at_offset(&self) -> String {
+        let offset = self.offset.unwrap_or(0);
+        match self.access {
+            Access::Read | Access::Write => format!(
+                "{} of {} byte{} at offset {offset}",
+                self.access.name(),
+                self.width,
+                if self.width == 1 { "" } else { "s" }
+            ),
+            other => format!("{} at offset {offset}", other.name()),
+        }
+    }
+
+    /// `write of 1 byte at offset 8 of an 8-byte heap block allocated at ...`.
+    pub fn describe(&self, objects: &[ObjectReport]) -> String {
+        if let Some(detail) = &self.detail {
+            return detail.clone();
+        }
+        let object = self
+            .object
+            .and_then(|id| objects.iter().find(|o| o.id == id));
+        let access = match self.access {
+            Access::Read | Access::Write => {
+                let bytes = if self.width == 1 { "byte" } else { "bytes" };
+                format!("{} of {} {bytes}", self.access.name(), self.width)
+            }
+            Access::Stack => format!("stack pointer set to 0x{:x}", self.address),
+            other => format!("{} of 0x{:x}", other.name(), self.address),
+        };
+        match (object, self.offset) {
+            (Some(o), Some(offset)) => {
+                format!("{access} at offset {offset} of {}", o.describe())
+            }
+            (Some(o), None) => format!("{access}: {}", o.describe()),
+            _ if matches!(self.access, Access::Read | Access::Write) => {
+                format!("{access} at 0x{:x}", self.address)
+            }
+            _ => access,
+        }
+    }
 }
 
 impl PathReport {
@@ -207,6 +427,10 @@ impl PathReport {
             (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
             (Status::Trapped, None, _) => format!("trapped {at}"),
             (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
+            (Status::MemoryError, _, _) => match &p.memory_error {
+                Some(e) => format!("{} ({}) {at}", e.kind.name(), e.describe(&p.objects)),
+                None => format!("memory error {at}"),
+            },
             (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
         }
     }

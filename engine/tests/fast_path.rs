@@ -27,6 +27,7 @@ fn stepped(
     let options = ReplayOptions {
         max_instructions,
         max_events: 1,
+        heap: Default::default(),
     };
     replay_traced(module, entry, &path.inputs, &options)
         .ok()

@@ -15,6 +15,7 @@ fn trace(args: Vec<i64>, k: i64, max_events: usize) -> symplay_engine::exec::Rep
     let options = ReplayOptions {
         max_instructions: None,
         max_events,
+        heap: Default::default(),
     };
     replay_traced(&module, "f", &test, &options).unwrap()
 }
@@ -101,6 +102,7 @@ fn a_run_past_the_instruction_cap_is_an_error() {
     let options = ReplayOptions {
         max_instructions: Some(10_000),
         max_events: 10,
+        heap: Default::default(),
     };
     let e = replay_traced(&module, "spin", &TestInput::default(), &options).unwrap_err();
     assert!(e.0.contains("instruction limit"), "{e}");

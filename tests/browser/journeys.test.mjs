@@ -403,3 +403,54 @@ test('a value that breaks the assumption: the page says every path was dropped, 
   assert.match(await page.locator('#drops').innerText(), /^1 path dropped: 1 by the assumption at sum_to\+0x/);
   assert.deepEqual(errors, []);
 });
+
+test('a heap overflow: the bug, its block drawn with the write on it, the memory of a clicked leaf', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  await run(page, { entry: 'copy_name', paths: 9 });
+  const bugs = page.locator('#bugs .bug');
+  assert.equal(await bugs.count(), 5);
+  assert.match(await bugs.first().innerText(),
+    /heap_overflow \(write of 1 byte at offset \d of the heap block of \d bytes? allocated at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:14\)\) at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:22\)/);
+  // The block is drawn, its bytes (of a symbolic size: its capacity is
+  // reserved) and the write past them.
+  const bar = bugs.first().locator('.object-bar');
+  assert.equal(await bar.locator('.cell.hit').count(), 1);
+  assert.equal(await bar.locator('.cell.hit.byte').count(), 0, 'the write lands past the block\'s bytes');
+  assert.ok(await bar.locator('.cell.spare').count() > 0, 'the spare capacity is drawn');
+  assert.match(await bar.locator('figcaption').innerText(), /^heap_overflow: write of 1 byte at offset \d of #0 heap block \(a cell is 2 bytes\)$/);
+  assert.match(await bugs.first().locator('table.objects tr.failing').innerText(), /#0 heap block\s+0x[0-9a-f]+/);
+  await page.screenshot({ path: join(artifacts, 'heap-overflow.png'), fullPage: true });
+  // The replay reproduces the error with the same model.
+  await bugs.first().locator('button.replay').click();
+  await page.waitForSelector('#bugs .replay-outcome');
+  assert.match(await page.locator('#bugs .replay-outcome').first().innerText(), /^replayed: heap_overflow \(write of 1 byte/);
+  // A clicked leaf that returned shows its block, freed.
+  await page.locator('#tree .node.returned').first().click();
+  assert.match(await page.locator('#node-details .memory').innerText(), /#0 heap block.*freed at copy_name/s);
+  assert.deepEqual(errors, []);
+});
+
+test('size modes: a read past a buffer of one length only is missed by base and found by fork-lazy', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'length-read');
+  await shownEntry(page, 'first_header');
+  await page.selectOption('#size-mode', 'base');
+  await run(page, { entry: 'first_header', paths: 13 });
+  await absent(page, '#bugs', 'a bug with the size pinned to the capacity');
+  await page.selectOption('#size-mode', 'fork-lazy');
+  await run(page, { entry: 'first_header', paths: 15 });
+  assert.match(await page.locator('#bugs .bug').first().innerText(),
+    /buffer_overflow \(read of 1 byte at offset 1 of the input buffer headers of 1 byte/);
+  assert.match(await page.locator('#bugs .bug').first().innerText(), /headers = \[0\]|headers = "\\0"|headers = 00/);
+  await page.screenshot({ path: join(artifacts, 'length-read-fork-lazy.png'), fullPage: true });
+  // The heap options travel in the share link.
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("first_header: 15 paths (completed)")', { timeout: 30_000 });
+  assert.equal(await opened.inputValue('#size-mode'), 'fork-lazy');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});

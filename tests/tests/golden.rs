@@ -2,8 +2,8 @@
 //! module (`static/examples/c/*.wasm`, `tests/data/*.wasm`,
 //! `tests/data/wat/*.wat`) is explored with fixed options, and what the
 //! exploration found (paths with their outcomes, inputs and locations, the
-//! tree's shape, drops, concretised values, instruction and fork counts,
-//! coverage) must equal
+//! tree's shape, drops, concretised values, memory errors, instruction and
+//! fork counts, coverage) must equal
 //! the committed `tests/golden/<module>.json`. The engine's restructuring
 //! keeps behaviour: a change here is either a bug or on purpose, and then
 //! the files are written anew with `SYMPLAY_BLESS=1 cargo test -p
@@ -62,7 +62,7 @@ fn summary(r: &Report) -> Value {
         .paths
         .iter()
         .map(|p| {
-            json!({
+            let mut path = json!({
                 "status": p.status,
                 "trap": p.trap,
                 "returns": p.returns,
@@ -73,7 +73,11 @@ fn summary(r: &Report) -> Value {
                 "stdout": p.stdout,
                 "stderr": p.stderr,
                 "notes": p.notes,
-            })
+            });
+            if let Some(e) = &p.memory_error {
+                path["memory_error"] = json!(e.describe(&p.objects));
+            }
+            path
         })
         .collect();
     let tree: Vec<String> = r

@@ -58,10 +58,11 @@ struct Outcome {
 }
 
 /// The outcome Symplay reported for a path; `None` for a path stopped by a
-/// limit.
+/// limit, or by a memory error (wasmi does not check heap objects: the
+/// replay tests check those paths).
 fn symplay_outcome(p: &PathReport) -> Option<Outcome> {
     let ending = match p.status {
-        Status::Limit => return None,
+        Status::Limit | Status::MemoryError => return None,
         Status::Returned => match p.exit_code {
             Some(code) => Ending::Exited(code as i32),
             None => Ending::Returned(
@@ -116,12 +117,16 @@ impl Host {
 
     /// `name`, then `name#2`, `name#3`... as `State::unique_name`.
     fn unique_name(&mut self, name: &str) -> String {
-        let uses = self.name_uses.entry(name.to_string()).or_insert(0);
-        *uses += 1;
-        if *uses == 1 {
-            name.to_string()
-        } else {
-            format!("{name}#{uses}")
+        let name_now = self.peek_name(name);
+        *self.name_uses.entry(name.to_string()).or_insert(0) += 1;
+        name_now
+    }
+
+    /// The name the next input called `name` gets.
+    fn peek_name(&self, name: &str) -> String {
+        match self.name_uses.get(name).copied().unwrap_or(0) + 1 {
+            1 => name.to_string(),
+            uses => format!("{name}#{uses}"),
         }
     }
 }
@@ -201,6 +206,19 @@ fn named_int(c: &mut Caller<'_, Host>, name_ptr: i32) -> HostResult<i64> {
     })
 }
 
+/// `symbolic_sized_buffer`: the named bytes of the test, padded with zeros
+/// to `capacity`, written at `ptr`; their length (at most `capacity`) is
+/// the result.
+fn sized_bytes(c: &mut Caller<'_, Host>, ptr: i32, capacity: i32, name: &str) -> HostResult<i32> {
+    let unique = c.data().peek_name(name);
+    let given = match c.data().test.get(&unique) {
+        Some(InputValue::Bytes(b)) => b.len(),
+        _ => 0,
+    };
+    named_bytes(c, ptr, capacity, name)?;
+    Ok(given.min(capacity as u32 as usize) as i32)
+}
+
 /// `symbolic_buffer` and `random_get`: the named bytes of the test, padded
 /// with zeros, written at `ptr`.
 fn named_bytes(c: &mut Caller<'_, Host>, ptr: i32, len: i32, name: &str) -> HostResult<()> {
@@ -273,6 +291,15 @@ fn linker(engine: &Engine) -> Linker<Host> {
         |mut c: Caller<'_, Host>, ptr: i32, len: i32, name: i32| {
             let name = read_name(&c, name)?;
             named_bytes(&mut c, ptr, len, &name)
+        },
+    )
+    .unwrap();
+    l.func_wrap(
+        "symplay",
+        "symbolic_sized_buffer",
+        |mut c: Caller<'_, Host>, ptr: i32, capacity: i32, name: i32| {
+            let name = read_name(&c, name)?;
+            sized_bytes(&mut c, ptr, capacity, &name)
         },
     )
     .unwrap();

@@ -11,6 +11,7 @@
 //! | `symbolic_i32(name: i32) -> i32` | `(i32) -> i32` | a fresh symbolic 32-bit integer |
 //! | `symbolic_i64(name: i32) -> i64` | `(i32) -> i64` | a fresh symbolic 64-bit integer |
 //! | `symbolic_buffer(ptr: i32, len: i32, name: i32)` | `(i32, i32, i32)` | fills `len` bytes at `ptr` with fresh symbolic bytes |
+//! | `symbolic_sized_buffer(ptr: i32, capacity: i32, name: i32) -> i32` | `(i32, i32, i32) -> i32` | fills `capacity` bytes at `ptr` with fresh symbolic bytes and returns their symbolic length, at most `capacity`: the bytes become a memory object of that length |
 //! | `assume(cond: i32)` | `(i32)` | paths where `cond` is zero are dropped |
 //! | `assert(cond: i32)` | `(i32)` | a path where `cond` can be zero is a bug |
 //!
@@ -50,17 +51,32 @@ pub enum SymbolicApi {
     SymbolicI32,
     SymbolicI64,
     SymbolicBuffer,
+    SymbolicSizedBuffer,
     Assume,
     Assert,
 }
 
-/// The C allocator, imported from module `env`.
+/// An allocator function: C's, Rust's global allocator shims or C++'s
+/// `operator new` and `delete` (wasm32 mangling), imported from module `env`
+/// or defined in the module under one of these names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AllocatorFn {
     Malloc,
     Free,
     Calloc,
     Realloc,
+    AlignedAlloc,
+    PosixMemalign,
+    RustAlloc,
+    RustAllocZeroed,
+    RustDealloc,
+    RustRealloc,
+    New,
+    NewArray,
+    Delete,
+    DeleteArray,
+    DeleteSized,
+    DeleteArraySized,
 }
 
 /// The `wasi_snapshot_preview1` functions that clang's wasm32-wasi modules
@@ -96,6 +112,12 @@ const SYMBOLIC_API: &Catalogue<SymbolicApi> = &[
         &[I32, I32, I32],
         &[],
     ),
+    (
+        "symbolic_sized_buffer",
+        SymbolicApi::SymbolicSizedBuffer,
+        &[I32, I32, I32],
+        &[I32],
+    ),
     ("assume", SymbolicApi::Assume, &[I32], &[]),
     ("assert", SymbolicApi::Assert, &[I32], &[]),
 ];
@@ -105,7 +127,65 @@ const ALLOCATOR: &Catalogue<AllocatorFn> = &[
     ("free", AllocatorFn::Free, &[I32], &[]),
     ("calloc", AllocatorFn::Calloc, &[I32, I32], &[I32]),
     ("realloc", AllocatorFn::Realloc, &[I32, I32], &[I32]),
+    (
+        "aligned_alloc",
+        AllocatorFn::AlignedAlloc,
+        &[I32, I32],
+        &[I32],
+    ),
+    (
+        "posix_memalign",
+        AllocatorFn::PosixMemalign,
+        &[I32, I32, I32],
+        &[I32],
+    ),
+    ("__rust_alloc", AllocatorFn::RustAlloc, &[I32, I32], &[I32]),
+    (
+        "__rust_alloc_zeroed",
+        AllocatorFn::RustAllocZeroed,
+        &[I32, I32],
+        &[I32],
+    ),
+    (
+        "__rust_dealloc",
+        AllocatorFn::RustDealloc,
+        &[I32, I32, I32],
+        &[],
+    ),
+    (
+        "__rust_realloc",
+        AllocatorFn::RustRealloc,
+        &[I32, I32, I32, I32],
+        &[I32],
+    ),
+    ("_Znwm", AllocatorFn::New, &[I32], &[I32]),
+    ("_Znam", AllocatorFn::NewArray, &[I32], &[I32]),
+    ("_ZdlPv", AllocatorFn::Delete, &[I32], &[]),
+    ("_ZdaPv", AllocatorFn::DeleteArray, &[I32], &[]),
+    ("_ZdlPvm", AllocatorFn::DeleteSized, &[I32, I32], &[]),
+    ("_ZdaPvm", AllocatorFn::DeleteArraySized, &[I32, I32], &[]),
 ];
+
+/// The allocator function a function named `name` is (a Rust v0-mangled
+/// name such as `_RNvCs1a_7___rustc12___rust_alloc` counts by its last
+/// identifier), with the signature it must have.
+pub fn allocator_named(name: &str) -> Option<(AllocatorFn, FuncType)> {
+    let name = rust_shim_name(name).unwrap_or(name);
+    ALLOCATOR
+        .iter()
+        .find(|(n, ..)| *n == name)
+        .map(|(_, f, params, results)| (*f, FuncType::new(params, results)))
+}
+
+/// The identifier a v0-mangled `___rustc` shim ends with: a length, a
+/// `_` separator (the identifier starts with `_`), the identifier.
+fn rust_shim_name(name: &str) -> Option<&str> {
+    let rest = &name[name.find("___rustc")? + "___rustc".len()..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = rest[..digits].parse().ok()?;
+    let ident = rest[digits..].strip_prefix('_')?;
+    ident.get(..len)
+}
 
 const WASI: &Catalogue<WasiFn> = &[
     ("fd_write", WasiFn::FdWrite, &[I32, I32, I32, I32], &[I32]),

@@ -24,7 +24,7 @@ use crate::types::{val_type, FuncType, ImportName, ValType};
 pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     let mut validator = Validator::new_with_features(profile.features());
     let mut module = Module::default();
-    let mut section_names = HashMap::new();
+    let mut section_names = names::SectionNames::default();
     // Custom sections by name (the DWARF ones), and where the code starts.
     let mut custom: HashMap<String, &[u8]> = HashMap::new();
     let mut code_start = None;
@@ -174,7 +174,7 @@ pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, Load
                 unchecked_range, ..
             } => code_start = u32::try_from(unchecked_range.start).ok(),
             Payload::CustomSection(reader) => {
-                section_names.extend(names::function_names(&reader));
+                names::read(&reader, &mut section_names);
                 custom.insert(reader.name().to_string(), reader.data());
             }
             _ => {}

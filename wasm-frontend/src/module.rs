@@ -135,12 +135,27 @@ pub struct Module {
     pub data: Vec<DataSegment>,
     /// Source lines of the code, when the module carries DWARF line tables.
     pub source_lines: Option<SourceLines>,
+    /// Global names from the name section, by global index.
+    pub global_names: std::collections::BTreeMap<u32, String>,
 }
 
 impl Module {
     pub fn func_type(&self, func: FuncIdx) -> Option<&FuncType> {
         let func = self.funcs.get(func as usize)?;
         self.types.get(func.type_index as usize)
+    }
+
+    /// The global named `name` in the name section, or exported as `name`.
+    pub fn global_named(&self, name: &str) -> Option<u32> {
+        self.global_names
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(&i, _)| i)
+            .or_else(|| {
+                self.export(name)
+                    .filter(|e| e.kind == ExportKind::Global)
+                    .map(|e| e.index)
+            })
     }
 
     pub fn export(&self, name: &str) -> Option<&Export> {

@@ -1,4 +1,5 @@
-//! Function names: from the `name` custom section, with fallbacks.
+//! Function and global names: from the `name` custom section, with
+//! fallbacks for functions.
 
 use std::collections::HashMap;
 
@@ -6,27 +7,38 @@ use wasmparser::{KnownCustom, Name, NameSectionReader};
 
 use crate::module::{ExportKind, FuncBody, Module};
 
-/// Function names read from a `name` section. A malformed name section is
-/// ignored up to the first error rather than rejecting the module: custom
-/// sections do not affect execution (the spec makes their errors non-fatal).
-pub(crate) fn function_names(custom: &wasmparser::CustomSectionReader<'_>) -> HashMap<u32, String> {
-    let mut names = HashMap::new();
+/// Names read from a `name` section, by index.
+#[derive(Default)]
+pub(crate) struct SectionNames {
+    pub funcs: HashMap<u32, String>,
+    pub globals: HashMap<u32, String>,
+}
+
+/// Adds the function and global names of a `name` section. A malformed name
+/// section is ignored from its first error on rather than rejecting the
+/// module: custom sections do not affect execution (the spec makes their
+/// errors non-fatal).
+pub(crate) fn read(custom: &wasmparser::CustomSectionReader<'_>, names: &mut SectionNames) {
     let KnownCustom::Name(reader) = custom.as_known() else {
-        return names;
+        return;
     };
     for subsection in NameSectionReader::into_iter(reader).map_while(Result::ok) {
-        if let Name::Function(map) = subsection {
-            for naming in map.map_while(Result::ok) {
-                names.insert(naming.index, naming.name.to_string());
-            }
+        let (map, into) = match subsection {
+            Name::Function(map) => (map, &mut names.funcs),
+            Name::Global(map) => (map, &mut names.globals),
+            _ => continue,
+        };
+        for naming in map.map_while(Result::ok) {
+            into.insert(naming.index, naming.name.to_string());
         }
     }
-    names
 }
 
 /// Names every function: the name section first, then the first export name,
-/// then `module.name` for imports, else `func[N]`.
-pub(crate) fn assign(module: &mut Module, mut from_section: HashMap<u32, String>) {
+/// then `module.name` for imports, else `func[N]`; keeps the globals' names.
+pub(crate) fn assign(module: &mut Module, names: SectionNames) {
+    module.global_names = names.globals.into_iter().collect();
+    let mut from_section = names.funcs;
     let mut exported: HashMap<u32, &str> = HashMap::new();
     for export in module.exports.iter().filter(|e| e.kind == ExportKind::Func) {
         exported.entry(export.index).or_insert(&export.name);

@@ -132,7 +132,7 @@ fn unknown_symplay_name_is_an_error_listing_the_api() {
         error.message,
         "unknown symplay import symplay.symbolic_u8 (module `symplay` provides: \
          symbolic_i32(i32) -> i32, symbolic_i64(i32) -> i64, symbolic_buffer(i32, i32, i32), \
-         assume(i32), assert(i32))"
+         symbolic_sized_buffer(i32, i32, i32) -> i32, assume(i32), assert(i32))"
     );
 }
 
@@ -150,4 +150,51 @@ fn imported_memory_table_and_globals_are_kept() {
         "__indirect_function_table"
     );
     assert!(module.globals[0].mutable);
+}
+
+#[test]
+fn allocator_functions_are_known_by_name_with_their_signatures() {
+    use symplay_wasm::imports::{allocator_named, AllocatorFn};
+    use symplay_wasm::{FuncType, ValType::I32};
+    let cases = [
+        ("malloc", AllocatorFn::Malloc, FuncType::new(&[I32], &[I32])),
+        (
+            "posix_memalign",
+            AllocatorFn::PosixMemalign,
+            FuncType::new(&[I32, I32, I32], &[I32]),
+        ),
+        ("_ZdlPv", AllocatorFn::Delete, FuncType::new(&[I32], &[])),
+        (
+            "_RNvCs1a2b_7___rustc14___rust_dealloc",
+            AllocatorFn::RustDealloc,
+            FuncType::new(&[I32, I32, I32], &[]),
+        ),
+        (
+            "__rust_realloc",
+            AllocatorFn::RustRealloc,
+            FuncType::new(&[I32, I32, I32, I32], &[I32]),
+        ),
+    ];
+    for (name, f, ty) in cases {
+        assert_eq!(allocator_named(name), Some((f, ty)), "{name}");
+    }
+    for name in [
+        "dlmalloc",
+        "mallocx",
+        "_RNvCs1a2b_7___rustc99___rust_alloc",
+        "___rustc",
+    ] {
+        assert_eq!(allocator_named(name), None, "{name}");
+    }
+}
+
+#[test]
+fn globals_are_found_by_their_name_section_name_or_export() {
+    let wat = r#"(module
+      (global $__stack_pointer (mut i32) (i32.const 1024))
+      (global (export "__heap_base") i32 (i32.const 4096)))"#;
+    let m = symplay_wasm::load(wat.as_bytes()).unwrap();
+    assert_eq!(m.global_named("__stack_pointer"), Some(0));
+    assert_eq!(m.global_named("__heap_base"), Some(1));
+    assert_eq!(m.global_named("__data_end"), None);
 }

@@ -25,6 +25,10 @@ pub fn outcome(p: &PathReport) -> String {
         (Status::Trapped, Some(trap)) => format!("trap: {}", trap.name()),
         (Status::Trapped, None) => "trap".into(),
         (Status::AssertFailed, _) => "assertion failed".into(),
+        (Status::MemoryError, _) => match &p.memory_error {
+            Some(e) => format!("memory: {}", e.kind.name()),
+            None => "memory error".into(),
+        },
         (Status::Limit, _) => "depth limit".into(),
     }
 }

@@ -85,6 +85,48 @@ pub static EXAMPLES: &[Example] = &[
         "symbolic bytes through malloc'd memory (wasi-libc)"
     ),
     example!(
+        "heap-overflow",
+        "heap_overflow",
+        "copy_name",
+        "Heap overflow",
+        "an off-by-one write past a malloc'd block, which Wasm allows and Symplay reports"
+    ),
+    example!(
+        "use-after-free",
+        "use_after_free",
+        "open_conn",
+        "Use after free",
+        "a block read after the error path freed it, with its malloc and free sites"
+    ),
+    example!(
+        "double-free",
+        "double_free",
+        "parse_pair",
+        "Double free",
+        "goto-style cleanup that frees a block twice, for input starting with '='"
+    ),
+    example!(
+        "length-read",
+        "length_read",
+        "first_header",
+        "Read past a buffer of symbolic length",
+        "a bug for one length only: found with symbolic sizes, missed with size mode base"
+    ),
+    example!(
+        "pointer-array",
+        "pointer_array",
+        "store",
+        "Pointer array",
+        "a symbolic index into heap pointers: a path per block it may hit, one for the rest"
+    ),
+    example!(
+        "strchr-chain",
+        "strchr_chain",
+        "field_gap",
+        "String scans of symbolic length",
+        "correct code whose path count depends on the size mode"
+    ),
+    example!(
         "checksum",
         "checksum",
         "check_packet",
@@ -136,7 +178,12 @@ mod tests {
     /// encodings.
     fn without_offsets(mut r: Report) -> Report {
         r.stats.timing = Default::default();
-        let locations = r.paths.iter_mut().map(|p| &mut p.location);
+        let locations = r.paths.iter_mut().flat_map(|p| {
+            let objects = p.objects.iter_mut();
+            let sites =
+                objects.flat_map(|o| std::iter::once(&mut o.site).chain(o.freed_at.as_mut()));
+            std::iter::once(&mut p.location).chain(sites)
+        });
         let drops = r.drops.iter_mut().map(|d| &mut d.location);
         let concretised = r.concretised.iter_mut().map(|c| &mut c.location);
         let forks = r.tree.iter_mut().filter_map(|n| n.fork.as_mut());

@@ -6,6 +6,8 @@ use crate::protocol::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
+use symplay_engine::memory::options::DEFAULT_CAPACITY;
+use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::search::SearchKind;
 
 /// The memory limit a new page starts with.
@@ -62,6 +64,9 @@ fn decode_hex(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// The largest capacity of a symbolic size the engine takes (2 GiB).
+const MAX_CAPACITY: u32 = 1 << 31;
+
 /// The options form, as typed; `parse` checks it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionFields {
@@ -76,6 +81,16 @@ pub struct OptionFields {
     pub max_memory: String,
     /// A value per parameter of the entry; empty is a symbolic input.
     pub args: Vec<String>,
+    /// `objects` (memory objects replace the allocator) or `module` (its
+    /// own allocator on flat memory).
+    pub heap_model: String,
+    /// `base`, `fork-eager` or `fork-lazy`.
+    pub size_mode: String,
+    /// Bytes reserved for an allocation of symbolic size.
+    pub capacity: String,
+    /// Checkboxes: `true` or `false`.
+    pub malloc_may_fail: String,
+    pub leaks: String,
 }
 
 impl Default for OptionFields {
@@ -109,6 +124,11 @@ impl OptionFields {
                 .iter()
                 .map(|v| v.map_or_else(String::new, |v| v.to_string()))
                 .collect(),
+            heap_model: if o.heap.objects { "objects" } else { "module" }.into(),
+            size_mode: o.heap.size_mode.name().into(),
+            capacity: o.heap.capacity.to_string(),
+            malloc_may_fail: o.heap.malloc_may_fail.to_string(),
+            leaks: o.heap.leaks.to_string(),
         }
     }
 
@@ -128,6 +148,11 @@ impl OptionFields {
             "max-depth" => &mut self.max_depth,
             "max-instructions" => &mut self.max_instructions,
             "max-memory" => &mut self.max_memory,
+            "heap-model" => &mut self.heap_model,
+            "size-mode" => &mut self.size_mode,
+            "capacity" => &mut self.capacity,
+            "malloc-may-fail" => &mut self.malloc_may_fail,
+            "leaks" => &mut self.leaks,
             _ => return None,
         })
     }
@@ -171,6 +196,22 @@ impl OptionFields {
         while concrete_args.last() == Some(&None) {
             concrete_args.pop();
         }
+        let capacity = positive("capacity", &self.capacity)?
+            .map(|c| {
+                u32::try_from(c)
+                    .ok()
+                    .filter(|&c| c <= MAX_CAPACITY)
+                    .ok_or_else(|| format!("capacity must be at most {MAX_CAPACITY} bytes"))
+            })
+            .transpose()?
+            .unwrap_or(DEFAULT_CAPACITY);
+        let heap = HeapOptions {
+            objects: self.heap_model != "module",
+            size_mode: self.size_mode.parse::<SizeMode>()?,
+            capacity,
+            malloc_may_fail: self.malloc_may_fail == "true",
+            leaks: self.leaks == "true",
+        };
         Ok(RunOptions {
             search: self.search.clone(),
             seed,
@@ -180,6 +221,7 @@ impl OptionFields {
             max_instructions: positive("max instructions", &self.max_instructions)?,
             max_memory_mib: positive("max memory", &self.max_memory)?,
             concrete_args,
+            heap,
         })
     }
 }
@@ -261,6 +303,11 @@ mod tests {
             max_instructions: "100000".into(),
             max_memory: "".into(),
             args: vec!["".into(), "-3".into(), "0x10".into(), "".into()],
+            heap_model: "objects".into(),
+            size_mode: "base".into(),
+            capacity: "12".into(),
+            malloc_may_fail: "true".into(),
+            leaks: "false".into(),
         };
         let options = fields.parse().unwrap();
         assert_eq!(
@@ -274,17 +321,32 @@ mod tests {
                 max_instructions: Some(100_000),
                 max_memory_mib: None,
                 concrete_args: vec![None, Some(-3), Some(16)],
+                heap: HeapOptions {
+                    objects: true,
+                    size_mode: SizeMode::Base,
+                    capacity: 12,
+                    malloc_may_fail: true,
+                    leaks: false,
+                },
             }
         );
         assert_eq!(OptionFields::from_options(&options).parse(), Ok(options));
         let default = OptionFields::default().parse().unwrap();
         assert_eq!(default.search, "random-path+coverage-new");
         assert_eq!(default.max_memory_mib, Some(DEFAULT_MAX_MEMORY_MIB));
+        assert_eq!(default.heap, HeapOptions::default());
     }
 
     #[test]
     fn bad_options_are_named() {
         let cases = [
+            ("size-mode", "lazy", "unknown size mode `lazy`"),
+            ("capacity", "0", "capacity must be"),
+            (
+                "capacity",
+                "4294967296",
+                "capacity must be at most 2147483648 bytes",
+            ),
             ("seed", "-1", "the seed must be a whole number"),
             ("max-time", "0", "max time must be a positive number"),
             ("max-time", "soon", "not `soon`"),

@@ -6,13 +6,14 @@
 //! [`share`]; modules and options as typed, [`input`]; the bug list,
 //! [`results`]; address bar, clipboard, files and downloads, [`dom`]; the
 //! page's larger views are components: [`tree`], [`paths_table`],
-//! [`wat_pane`].
+//! [`wat_pane`], [`memory_view`].
 
 pub mod describe;
 pub mod disassembly;
 pub mod dom;
 pub mod examples;
 pub mod input;
+pub mod memory_view;
 pub mod page_state;
 pub mod paths_table;
 pub mod protocol;

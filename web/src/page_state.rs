@@ -545,9 +545,9 @@ impl PageState {
         let Some(results) = &mut self.results else {
             return Vec::new();
         };
-        let Some((entry, test)) = results.report.as_ref().and_then(|r| {
+        let Some((entry, test, heap)) = results.report.as_ref().and_then(|r| {
             let p = r.paths.iter().find(|p| p.id == path)?;
-            Some((r.entry.clone(), p.inputs.clone()))
+            Some((r.entry.clone(), p.inputs.clone(), r.heap.clone()))
         }) else {
             return Vec::new();
         };
@@ -557,7 +557,7 @@ impl PageState {
         Rc::make_mut(&mut results.replays).insert(path, Replay::Pending);
         let id = self.next_id();
         self.replaying = Some((id, path));
-        vec![send(id, Request::Replay { entry, test })]
+        vec![send(id, Request::Replay { entry, test, heap })]
     }
 
     /// The worker was lost (it did not stop in time, or it died) and

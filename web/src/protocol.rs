@@ -5,6 +5,7 @@
 
 use crate::disassembly::Line;
 use serde::{Deserialize, Serialize};
+use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::{PathReport, Report, TestInput, TraceEvent};
 
 /// A request or an answer with its request's number. Requests are numbered
@@ -38,9 +39,14 @@ pub enum Request {
     /// `finished` with its results so far. A stop for a run that is over
     /// does nothing.
     Stop { run: u32 },
-    /// Run one test of the loaded module concretely, with its trace:
-    /// `replayed` or `error`.
-    Replay { entry: String, test: TestInput },
+    /// Run one test of the loaded module concretely, with its trace,
+    /// under the heap model of the run that found it: `replayed` or `error`.
+    Replay {
+        entry: String,
+        test: TestInput,
+        #[serde(default)]
+        heap: HeapOptions,
+    },
 }
 
 /// Exploration options as the page sets them.
@@ -59,6 +65,9 @@ pub struct RunOptions {
     /// Values of the entry's parameters by index; `null` is symbolic.
     #[serde(default)]
     pub concrete_args: Vec<Option<i64>>,
+    /// How the heap is modelled.
+    #[serde(default)]
+    pub heap: HeapOptions,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

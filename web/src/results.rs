@@ -1,8 +1,10 @@
-//! The bugs of a report (trapped and assertion-failed paths), each with a
-//! Replay button and, once replayed, its concrete outcome and trace. A
+//! The bugs of a report (trapped, assertion-failed and memory-error paths,
+//! the last with their memory view), each with a Replay button and, once
+//! replayed, its concrete outcome and trace. A
 //! component, drawn again only when the report, a replay or `busy` changes.
 
 use crate::describe::inputs;
+use crate::memory_view::MemoryView;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::report::{PathReport, Report, Status, TraceEvent};
@@ -20,7 +22,10 @@ pub enum Replay {
 }
 
 pub fn is_bug(p: &PathReport) -> bool {
-    matches!(p.status, Status::Trapped | Status::AssertFailed)
+    matches!(
+        p.status,
+        Status::Trapped | Status::AssertFailed | Status::MemoryError
+    )
 }
 
 /// Bugs listed; the others are in the table of paths and the report.
@@ -71,6 +76,9 @@ pub fn BugList(props: &BugsProps) -> Html {
                         <span>{ format!("path {id}: {} with {}", p.outcome(), inputs(p)) }</span>
                         { " " }
                         <button class="replay" disabled={busy} onclick={on_click}>{ "Replay" }</button>
+                        if p.memory_error.is_some() {
+                            <MemoryView path={(*p).clone()} />
+                        }
                         { view_replay(replays.get(&id)) }
                     </li>
                 }

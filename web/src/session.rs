@@ -7,6 +7,7 @@ use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions}
 use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::{replay_traced, Exploration, Options, ReplayOptions};
+use symplay_engine::memory::HeapOptions;
 use symplay_engine::search::SearchKind;
 use symplay_wasm::entry::default_entry;
 use symplay_wasm::{ExportKind, Module};
@@ -93,7 +94,7 @@ impl Session {
                     body: Response::Stopping,
                 }];
             }
-            Request::Replay { entry, test } => self.replay(&entry, &test),
+            Request::Replay { entry, test, heap } => self.replay(&entry, &test, heap),
         };
         vec![answer(
             result.unwrap_or_else(|message| Response::Error { message }),
@@ -159,10 +160,12 @@ impl Session {
         &self,
         entry: &str,
         test: &symplay_engine::report::TestInput,
+        heap: HeapOptions,
     ) -> Result<Response, String> {
         let options = ReplayOptions {
             max_instructions: Some(MAX_REPLAY_INSTRUCTIONS),
             max_events: MAX_TRACE_EVENTS,
+            heap,
         };
         let replayed =
             replay_traced(&*self.loaded()?, entry, test, &options).map_err(|e| e.to_string())?;
@@ -186,6 +189,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         max_memory: o.max_memory_mib.map(|mib| mib.saturating_mul(1 << 20)),
         interrupt: None,
         concrete_args: o.concrete_args.clone(),
+        heap: o.heap.clone(),
     })
 }
 
@@ -497,6 +501,7 @@ mod tests {
                 Request::Replay {
                     entry: "get_sign".into(),
                     test,
+                    heap: HeapOptions::default(),
                 },
             ),
         );
@@ -525,6 +530,10 @@ mod tests {
             max_instructions: Some(1000),
             max_memory_mib: Some(2),
             concrete_args: vec![None, Some(-4)],
+            heap: HeapOptions {
+                size_mode: symplay_engine::memory::SizeMode::ForkEager,
+                ..HeapOptions::default()
+            },
         };
         let engine = engine_options(&page).unwrap();
         assert_eq!(
@@ -539,6 +548,10 @@ mod tests {
                 max_memory: Some(2 << 20),
                 interrupt: None,
                 concrete_args: vec![None, Some(-4)],
+                heap: HeapOptions {
+                    size_mode: symplay_engine::memory::SizeMode::ForkEager,
+                    ..HeapOptions::default()
+                },
             }
         );
     }

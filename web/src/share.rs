@@ -142,6 +142,10 @@ mod tests {
                 max_instructions: Some(1_000_000),
                 max_memory_mib: Some(256),
                 concrete_args: vec![None, Some(-7)],
+                heap: symplay_engine::memory::HeapOptions {
+                    capacity: 33,
+                    ..Default::default()
+                },
             },
         }
     }

@@ -8,9 +8,11 @@ use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
 use super::program::Program;
+use super::roles::Roles;
 use super::trace::Trace;
 use crate::expr::{Sort, TermStore};
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
+use crate::memory::HeapOptions;
 use crate::report::{
     ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits, Stats,
     TestInput, Timing, TraceEvent, SCHEMA_VERSION,
@@ -24,6 +26,9 @@ use std::fmt;
 use symplay_wasm::imports::ImportClass;
 use symplay_wasm::{Module, ValType};
 use web_time::{Duration, Instant};
+
+/// The largest capacity of a symbolic size: what a 32-bit memory can hold.
+const MAX_CAPACITY: u64 = 1 << 31;
 
 /// Estimated bytes per term, for the memory estimate.
 const TERM_BYTES: u64 = 48;
@@ -49,6 +54,8 @@ pub struct Options {
     /// Values for the entry's integer parameters, by index; `None` (and any
     /// past the end) leaves a parameter symbolic.
     pub concrete_args: Vec<Option<i64>>,
+    /// How the heap is modelled.
+    pub heap: HeapOptions,
 }
 
 /// What the progress hook sees; it returns `false` to stop the run.
@@ -82,15 +89,18 @@ pub fn replay(module: &Module, entry: &str, test: &TestInput) -> Result<PathRepo
     let options = ReplayOptions {
         max_instructions: None,
         max_events: 0,
+        heap: HeapOptions::default(),
     };
     replay_traced(module, entry, test, &options).map(|r| r.path)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayOptions {
     pub max_instructions: Option<u64>,
     /// Trace events kept; later ones are only counted. Zero records no trace.
     pub max_events: usize,
+    /// The heap model of the run that found the input: replay runs the same.
+    pub heap: HeapOptions,
 }
 
 /// A replayed test: its path and what the run decided on the way.
@@ -112,6 +122,7 @@ pub fn replay_traced(
     let run_options = Options {
         max_paths: Some(1),
         max_instructions: options.max_instructions,
+        heap: options.heap.clone(),
         ..Options::default()
     };
     let mut exploration = Exploration::with_source(
@@ -154,6 +165,20 @@ pub fn explore_with(
     Ok(exploration.finish())
 }
 
+/// Heap options the model can take.
+fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
+    if heap.capacity == 0 {
+        return Err(ExploreError("--capacity must be greater than zero".into()));
+    }
+    if u64::from(heap.capacity) > MAX_CAPACITY {
+        return Err(ExploreError(format!(
+            "--capacity {} is more than linear memory can hold ({MAX_CAPACITY} bytes at most)",
+            heap.capacity
+        )));
+    }
+    Ok(())
+}
+
 fn check_options(o: &Options) -> Result<(), ExploreError> {
     let zero = [
         ("--max-time", o.max_time.is_some_and(|t| t.is_zero())),
@@ -168,18 +193,19 @@ fn check_options(o: &Options) -> Result<(), ExploreError> {
     }
 }
 
-/// Rejects what the engine cannot run: unknown imports, the allocator (not
-/// modelled yet), imported memories, tables and globals.
-fn check_imports(module: &Module) -> Result<(), ExploreError> {
+/// Rejects what the engine cannot run: unknown imports, an imported
+/// allocator without the heap model, imported memories, tables and globals.
+fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError> {
     module
         .check_no_unknown_imports()
         .map_err(|e| ExploreError(e.to_string()))?;
     if let Some((_, import)) = module
         .func_imports()
         .find(|(_, i)| matches!(i.class, ImportClass::Allocator(_)))
+        .filter(|_| !heap.objects)
     {
         return Err(ExploreError(format!(
-            "unsupported import {} (the allocator is not modelled yet)",
+            "the module imports {} and the heap is not modelled: run it with the heap model",
             import.name
         )));
     }
@@ -294,6 +320,7 @@ fn start_state(
 pub struct Exploration<M: Borrow<Module>> {
     module: M,
     links: Links,
+    roles: Roles,
     entry_name: String,
     options: Options,
     context: Context,
@@ -324,7 +351,8 @@ impl<M: Borrow<Module>> Exploration<M> {
         check_options(options)?;
         reset_heap_peak();
         let m = module.borrow();
-        check_imports(m)?;
+        check_imports(m, &options.heap)?;
+        check_heap(&options.heap)?;
         let entry = m
             .export_func(entry_name)
             .map_err(|e| ExploreError(e.to_string()))?;
@@ -334,11 +362,16 @@ impl<M: Borrow<Module>> Exploration<M> {
         let instance = add_instance(&mut state, &mut links, &mut terms, m, None);
         init_segments(&mut state, &links, &mut terms, m, instance)
             .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
+        let roles = Roles::find(m, &links, &state, &options.heap);
+        if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
+            state.memories[memory as usize].check_objects(start);
+        }
         // One instance: its function indices are the store function ids.
         let modules = [m];
         let program = Program {
             modules: &modules,
             links: &links,
+            roles: &roles,
         };
         let max_depth = options.max_depth.unwrap_or(u32::MAX);
         let mut context = Context::new(&program, terms, entry, source, max_depth);
@@ -359,6 +392,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         Ok(Exploration {
             module,
             links,
+            roles,
             entry_name: entry_name.to_string(),
             options: options.clone(),
             context,
@@ -405,6 +439,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             program: Program {
                 modules: &modules,
                 links: &self.links,
+                roles: &self.roles,
             },
             cx: &mut self.context,
         };
@@ -510,6 +545,13 @@ impl<M: Borrow<Module>> Exploration<M> {
             search: self.options.search.name().to_string(),
             seed: self.options.seed,
             concrete_args: self.options.concrete_args.clone(),
+            heap: self.options.heap.clone(),
+            memory_model: if self.roles.heap_start.is_some() {
+                "objects".into()
+            } else {
+                "flat".into()
+            },
+            warnings: self.roles.skipped.clone(),
             stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
             limits: RunLimits {
                 max_time_ms: self.options.max_time.map(|t| t.as_millis() as u64),

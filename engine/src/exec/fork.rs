@@ -138,6 +138,47 @@ impl Executor<'_> {
         Ok((first, siblings))
     }
 
+    /// Runs `then` in `s`, which took alternative `chosen` of a fork, and
+    /// in each sibling with its own; a state whose `then` fails ends, and
+    /// every state that goes on is in the flow (`s` first, or a sibling in
+    /// its place).
+    pub(crate) fn each_alternative(
+        &mut self,
+        s: &mut State,
+        chosen: usize,
+        siblings: Vec<(usize, State)>,
+        then: &mut dyn FnMut(&mut Self, &mut State, usize) -> Result<Flow, End>,
+    ) -> Result<Flow, End> {
+        let mut going_on = Vec::new();
+        for (i, mut sibling) in siblings {
+            match then(self, &mut sibling, i) {
+                Ok(flow) => {
+                    going_on.push(sibling);
+                    if let Flow::Fork(more) = flow {
+                        going_on.extend(more);
+                    }
+                }
+                Err(end) => self.end_path(sibling, end),
+            }
+        }
+        match then(self, s, chosen) {
+            Ok(Flow::Fork(more)) => going_on.extend(more),
+            Ok(Flow::Next) => {}
+            Err(end) => {
+                let Some(next) = going_on.pop() else {
+                    return Err(end);
+                };
+                let ended = std::mem::replace(s, next);
+                self.end_path(ended, end);
+            }
+        }
+        Ok(if going_on.is_empty() {
+            Flow::Next
+        } else {
+            Flow::Fork(going_on)
+        })
+    }
+
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
         s.node = self.cx.tree.add_child(parent, cond);
         s.depth += 1;
@@ -165,6 +206,19 @@ impl Executor<'_> {
             Val::Con { bits, .. } => return Ok(bits),
             Val::Sym(t) => t,
         };
+        let value = self.pin(s, t)?;
+        s.notes.push(format!(
+            "concretised {what} to {value} at {}",
+            self.location_text(s.at)
+        ));
+        s.concretised.push((what.to_string(), s.at));
+        Ok(value)
+    }
+
+    /// Fixes the term `t` to its value in a model of the path condition,
+    /// and returns it (where the path ends there, or every value is
+    /// explored elsewhere, so nothing is lost).
+    pub(crate) fn pin(&mut self, s: &mut State, t: TermId) -> Result<u64, End> {
         let model = match self.check(&s.constraints) {
             SolveResult::Sat(model) => model,
             SolveResult::Unknown(_) if self.cut_off() => return Err(End::CutOff),
@@ -177,11 +231,6 @@ impl Executor<'_> {
         let c = self.cx.terms.bv_const(self.cx.terms.width(t), value);
         let eq = self.cx.terms.eq(t, c);
         add_constraint(self, s, eq);
-        s.notes.push(format!(
-            "concretised {what} to {value} at {}",
-            self.location_text(s.at)
-        ));
-        s.concretised.push((what.to_string(), s.at));
         Ok(value)
     }
 

@@ -5,9 +5,10 @@
 use super::context::InputSource;
 use super::executor::Executor;
 use super::fork::Truth;
-use super::outcome::{End, Flow};
+use super::outcome::{End, Flow, MemoryFault};
 use crate::expr::Sort;
-use crate::report::{DropCause, InputValue, Trap};
+use crate::memory::{MemoryModel, Size};
+use crate::report::{Access, DropCause, InputValue, MemoryErrorKind, Trap};
 use crate::state::value::Val;
 use crate::state::{Input, State};
 use symplay_wasm::imports::{ImportClass, SymbolicApi, WasiFn};
@@ -23,9 +24,10 @@ const ERRNO_SPIPE: u32 = 70;
 impl Executor<'_> {
     pub(crate) fn call_host(&mut self, s: &mut State, class: ImportClass) -> Result<Flow, End> {
         match class {
-            ImportClass::Symbolic(api) => self.symbolic_api(s, api)?,
+            ImportClass::Symbolic(api) => return self.symbolic_api(s, api),
             ImportClass::Wasi(f) => self.wasi(s, f)?,
-            // Rejected before exploration starts.
+            // The allocator's calls go to the model instead; unknown
+            // imports are rejected before exploration starts.
             ImportClass::Allocator(_) | ImportClass::Unknown => {
                 return Err(End::Trap(Trap::Unreachable))
             }
@@ -33,7 +35,7 @@ impl Executor<'_> {
         Ok(Flow::Next)
     }
 
-    fn symbolic_api(&mut self, s: &mut State, api: SymbolicApi) -> Result<(), End> {
+    fn symbolic_api(&mut self, s: &mut State, api: SymbolicApi) -> Result<Flow, End> {
         match api {
             SymbolicApi::SymbolicI32 | SymbolicApi::SymbolicI64 => {
                 let ptr = s.pop();
@@ -52,6 +54,13 @@ impl Executor<'_> {
                 let ptr = s.pop();
                 let name = self.read_name(s, name_ptr)?;
                 self.fresh_bytes(s, &name, ptr, len)?;
+            }
+            SymbolicApi::SymbolicSizedBuffer => {
+                let name_ptr = s.pop();
+                let capacity = s.pop();
+                let ptr = s.pop();
+                let name = self.read_name(s, name_ptr)?;
+                return self.fresh_sized_bytes(s, &name, ptr, capacity);
             }
             SymbolicApi::Assume => {
                 let c = s.pop();
@@ -75,7 +84,7 @@ impl Executor<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// A NUL-terminated name at `ptr`; symbolic bytes are concretised.
@@ -126,7 +135,7 @@ impl Executor<'_> {
     fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
-        let buffer = self.spot(s, ptr, len)?;
+        let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
         let replayed = match &self.cx.source {
             InputSource::Symbolic => None,
@@ -162,6 +171,76 @@ impl Executor<'_> {
         }
         s.inputs.push(Input::Bytes { name, bytes });
         Ok(())
+    }
+
+    /// `symbolic_sized_buffer`: `capacity` symbolic bytes at `ptr`, of a
+    /// symbolic length at most `capacity` (under the run's size mode),
+    /// made an object of that length; the length is the result.
+    fn fresh_sized_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: Val,
+        capacity: Val,
+    ) -> Result<Flow, End> {
+        let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
+        let capacity = self.concretize(s, capacity, "a symbolic buffer capacity")?;
+        let memory_size = self.program.memory(s).map_or(0, MemoryModel::byte_len);
+        if capacity == 0 || capacity > u64::from(u32::MAX >> 1) || ptr + capacity > memory_size {
+            return Err(MemoryFault {
+                kind: MemoryErrorKind::BadArgument,
+                access: Access::Call,
+                address: ptr,
+                width: 0,
+                object: None,
+                detail: Some(format!(
+                    "symbolic_sized_buffer({ptr}, {capacity}, \"{name}\"): the capacity must be 1 \
+                     or more and the buffer inside linear memory ({memory_size} bytes)"
+                )),
+            }
+            .end());
+        }
+        self.fresh_bytes(s, name, Val::i32(ptr as u32), Val::i32(capacity as u32))?;
+        let Some(Input::Bytes { name, bytes }) = s.inputs.pop() else {
+            return Err(End::Trap(Trap::Unreachable));
+        };
+        // A replayed input's length is the length of its bytes.
+        let len = match &self.cx.source {
+            InputSource::Concrete(test) => {
+                let given = match test.get(&name) {
+                    Some(InputValue::Bytes(b)) => b.len() as u64,
+                    _ => 0,
+                };
+                self.cx.terms.bv_const(32, given.min(capacity))
+            }
+            InputSource::Symbolic => {
+                let len_name = format!("{name}.len");
+                self.cx
+                    .terms
+                    .declare(&len_name, Sort::Bv(32))
+                    .unwrap_or_else(|_| self.cx.terms.fresh(&len_name, Sort::Bv(32)))
+            }
+        };
+        s.inputs.push(Input::SizedBytes {
+            name: name.clone(),
+            bytes,
+            len,
+        });
+        let site = s.at;
+        self.sized(s, len, capacity, &mut |exec, s, size| {
+            let objects = exec
+                .program
+                .memory_mut(s)
+                .and_then(|m| m.objects_mut())
+                .ok_or(End::Trap(Trap::Unreachable))?;
+            objects.add_input(ptr, size, capacity, &name, site);
+            let len = match size {
+                Size::Con(n) => Val::i32(n as u32),
+                Size::Sym(t) => Val::Sym(t),
+            };
+            s.stack.push(len);
+            Ok(Flow::Next)
+        })
     }
 
     fn wasi(&mut self, s: &mut State, f: WasiFn) -> Result<(), End> {

@@ -136,7 +136,11 @@ impl Executor<'_> {
             }
             Instr::GlobalSet(i) => {
                 let g = self.program.links_of(s).globals[i as usize];
-                s.globals[g as usize] = s.pop();
+                let v = s.pop();
+                if let Some(stack) = self.program.roles.stack.filter(|st| st.global == g) {
+                    self.check_stack(s, v, stack.bottom)?;
+                }
+                s.globals[g as usize] = v;
             }
             Instr::Load { kind, memarg } => {
                 let addr = s.pop();
@@ -265,8 +269,12 @@ impl Executor<'_> {
         Ok(Flow::Next)
     }
 
-    /// Calls store function `func` with the arguments on the stack.
+    /// Calls store function `func` with the arguments on the stack; the
+    /// model runs the allocator's functions.
     pub(crate) fn call(&mut self, s: &mut State, func: u32) -> Result<Flow, End> {
+        if let Some(f) = self.program.roles.allocator(func) {
+            return self.call_allocator(s, f);
+        }
         let Some((module, index)) = self.program.func_at(func) else {
             return Err(End::Trap(Trap::IndirectCall));
         };

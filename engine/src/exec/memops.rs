@@ -7,58 +7,144 @@
 //! [`store_concrete`] from here too.
 
 use super::executor::Executor;
-use super::outcome::{End, Flow};
-use crate::expr::TermStore;
-use crate::memory::{MemoryModel, Place, Pointer, Resolution, Spot};
-use crate::report::Trap;
+use super::outcome::{End, Flow, MemoryFault};
+use crate::expr::{BvCmp, TermStore};
+use crate::memory::{Fault, FaultKind, MemoryModel, ObjectKind, Place, Pointer, Resolution, Spot};
+use crate::report::{Access, MemoryErrorKind, Trap};
 use crate::state::value::Val;
 use crate::state::State;
 
 const OOB: End = End::Trap(Trap::OutOfBounds);
 
 impl Executor<'_> {
-    /// Where `width` bytes at the concrete `address` land on this path.
-    pub(crate) fn spot(&self, s: &State, address: u64, width: u64) -> Result<Spot, End> {
-        self.program
-            .memory(s)
-            .and_then(|m| m.resolve_concrete(address, width))
-            .ok_or(OOB)
+    /// Where `width` bytes at the concrete `address` land on this path (a
+    /// host access, or a bulk operation's range). Under the objects model
+    /// an object of symbolic size may fork off a path with the error.
+    pub(crate) fn spot(
+        &mut self,
+        s: &mut State,
+        address: u64,
+        width: u64,
+        access: Access,
+    ) -> Result<Spot, End> {
+        let memory = self.program.memory(s).ok_or(OOB)?;
+        if let Some(spot) = memory.resolve_concrete(address, width) {
+            return Ok(spot);
+        }
+        // A concrete address has one place at most.
+        match self.place(s, Pointer::Con(address), 0, width, access)? {
+            (Place::Concrete(spot), _) => Ok(spot),
+            (Place::Symbolic { .. }, _) => Err(OOB),
+        }
     }
 
-    /// Where `width` bytes at `addr + plus` land. A symbolic address forks
-    /// the state over the model's cases: paths where it is out of bounds
-    /// end with a trap, `s` goes on in the first feasible place, and the
-    /// other feasible places (of a model with several objects) come back
-    /// with their states.
+    /// Where `width` bytes at `pointer + plus` land. A symbolic pointer,
+    /// or a concrete one into an object of symbolic size, forks the state
+    /// over the model's cases: paths where the access faults end with a
+    /// trap or a memory error, `s` goes on in the first feasible place,
+    /// and the other feasible places (of a model with several objects) come
+    /// back with their states.
     fn place(
         &mut self,
         s: &mut State,
-        addr: Val,
+        pointer: Pointer,
         plus: u32,
         width: u64,
+        access: Access,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
-        let pointer = match addr {
-            Val::Con { bits, .. } => Pointer::Con(bits),
-            Val::Sym(t) => Pointer::Sym(t),
-        };
         let memory = self.program.memory(s).ok_or(OOB)?;
-        let mut cases = match memory.resolve(&mut self.cx.terms, pointer, plus, width) {
-            Resolution::Certain(place) => return Ok((place.ok_or(OOB)?, Vec::new())),
+        // An aligned word read is checked at its first byte: past the end of
+        // an object it reads the gap or the unused capacity, never written,
+        // and word-wise `strlen` and `strchr` read the word holding the
+        // terminator whole (Valgrind's partial loads).
+        let checked = match pointer {
+            Pointer::Con(a)
+                if access == Access::Read
+                    && width > 1
+                    && (a + u64::from(plus)).is_multiple_of(width)
+                    && memory.objects().is_some() =>
+            {
+                1
+            }
+            _ => width,
+        };
+        let mut cases = match memory.resolve(&mut self.cx.terms, pointer, plus, checked) {
+            Resolution::Certain(Ok(place)) => return Ok((place, Vec::new())),
+            Resolution::Certain(Err(fault)) => {
+                return Err(self.fault_end(s, fault, pointer, plus, width, access))
+            }
             Resolution::Cases(cases) => cases,
         };
-        // Out of bounds last: `s` takes the first feasible case, so it ends
-        // with the trap only when no place is feasible.
-        cases.sort_by_key(|c| c.target.is_none());
+        // Faults last: `s` takes the first feasible case, so it ends with
+        // one only when no place is feasible.
+        cases.sort_by_key(|c| c.target.is_err());
         let conditions: Vec<_> = cases.iter().map(|c| c.condition).collect();
         let (chosen, siblings) = self.fork(s, &conditions)?;
         let mut others = Vec::new();
-        for (i, sibling) in siblings {
+        for (i, mut sibling) in siblings {
             match cases[i].target {
-                Some(place) => others.push((place, sibling)),
-                None => self.end_path(sibling, OOB),
+                Ok(place) => others.push((place, sibling)),
+                Err(fault) => {
+                    let end = self.fault_end(&mut sibling, fault, pointer, plus, width, access);
+                    self.end_path(sibling, end);
+                }
             }
         }
-        Ok((cases[chosen].target.ok_or(OOB)?, others))
+        match cases[chosen].target {
+            Ok(place) => Ok((place, others)),
+            Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access)),
+        }
+    }
+
+    /// How a path whose access faults ends: a trap outside linear memory,
+    /// else a memory error naming the object. A symbolic pointer is given
+    /// its value on the path first, which also tells which fault it is.
+    fn fault_end(
+        &mut self,
+        s: &mut State,
+        fault: Fault,
+        pointer: Pointer,
+        plus: u32,
+        width: u64,
+        access: Access,
+    ) -> End {
+        let address = match pointer {
+            Pointer::Con(a) => a,
+            Pointer::Sym(t) => match self.pin(s, t) {
+                Ok(a) => a,
+                Err(end) => return end,
+            },
+        } + u64::from(plus);
+        let fault = match (fault, self.program.memory(s).and_then(|m| m.objects())) {
+            (Fault::Unclassified, Some(objects)) => {
+                objects.classify(&mut self.cx.terms, address, width)
+            }
+            (fault, _) => fault,
+        };
+        let (kind, object) = match fault {
+            Fault::Object { kind, object } => (kind, object),
+            Fault::OutOfBounds | Fault::Unclassified => return OOB,
+        };
+        let input = object
+            .and_then(|id| self.program.memory(s)?.objects()?.object(id))
+            .is_some_and(|o| matches!(o.kind, ObjectKind::Input(_)));
+        let kind = match (kind, input) {
+            (FaultKind::Overflow, false) => MemoryErrorKind::HeapOverflow,
+            (FaultKind::Overflow, true) => MemoryErrorKind::BufferOverflow,
+            (FaultKind::Underflow, false) => MemoryErrorKind::HeapUnderflow,
+            (FaultKind::Underflow, true) => MemoryErrorKind::BufferUnderflow,
+            (FaultKind::UseAfterFree, _) => MemoryErrorKind::UseAfterFree,
+            (FaultKind::Wild, _) => MemoryErrorKind::WildAccess,
+        };
+        MemoryFault {
+            kind,
+            access,
+            address,
+            width: width as u32,
+            object,
+            detail: None,
+        }
+        .end()
     }
 
     /// Makes `access` at `place` in `s` and at each other place in its
@@ -70,26 +156,51 @@ impl Executor<'_> {
         others: Vec<(Place, State)>,
         mut access: impl FnMut(&mut Self, &mut State, Place) -> Result<(), End>,
     ) -> Result<Flow, End> {
+        let mut places = vec![place];
         let mut siblings = Vec::with_capacity(others.len());
-        for (p, mut sibling) in others {
-            match access(self, &mut sibling, p) {
-                Ok(()) => siblings.push(sibling),
-                Err(end) => self.end_path(sibling, end),
-            }
+        for (i, (p, sibling)) in others.into_iter().enumerate() {
+            places.push(p);
+            siblings.push((i + 1, sibling));
         }
-        if let Err(end) = access(self, s, place) {
-            // A sibling goes on in place of `s`.
-            let Some(next) = siblings.pop() else {
-                return Err(end);
-            };
-            let ended = std::mem::replace(s, next);
-            self.end_path(ended, end);
-        }
-        Ok(if siblings.is_empty() {
-            Flow::Next
-        } else {
-            Flow::Fork(siblings)
+        self.each_alternative(s, 0, siblings, &mut |exec, s, i| {
+            access(exec, s, places[i]).map(|()| Flow::Next)
         })
+    }
+
+    /// The C stack pointer set to `v`: below `bottom`, the end of the
+    /// data, the stack has overflowed.
+    pub(crate) fn check_stack(&mut self, s: &mut State, v: Val, bottom: u64) -> Result<(), End> {
+        let overflow = |address| {
+            MemoryFault {
+                kind: MemoryErrorKind::StackOverflow,
+                access: Access::Stack,
+                address,
+                width: 0,
+                object: None,
+                detail: None,
+            }
+            .end()
+        };
+        let t = match v {
+            Val::Con { bits, .. } if bits < bottom => return Err(overflow(bits)),
+            Val::Con { .. } => return Ok(()),
+            Val::Sym(t) => t,
+        };
+        let b = self.cx.terms.bv_const(32, bottom);
+        let below = self.cx.terms.cmp(BvCmp::Ult, t, b);
+        let fine = self.cx.terms.not(below);
+        let (chosen, siblings) = self.fork(s, &[fine, below])?;
+        for (_, mut sibling) in siblings {
+            let end = match self.pin(&mut sibling, t) {
+                Ok(address) => overflow(address),
+                Err(end) => end,
+            };
+            self.end_path(sibling, end);
+        }
+        if chosen == 1 {
+            return Err(overflow(self.pin(s, t)?));
+        }
+        Ok(())
     }
 
     /// The `size` bytes at `place`, little-endian.
@@ -115,7 +226,7 @@ impl Executor<'_> {
         size: u32,
         mut then: impl FnMut(&mut Self, &mut State, Val) -> Result<(), End>,
     ) -> Result<Flow, End> {
-        let (place, others) = self.place(s, addr, plus, u64::from(size))?;
+        let (place, others) = self.place(s, pointer(addr), plus, u64::from(size), Access::Read)?;
         self.at_each(s, place, others, |exec, s, place| {
             let v = exec.read(s, place, size)?;
             then(exec, s, v)
@@ -124,7 +235,7 @@ impl Executor<'_> {
 
     /// The `size` bytes at the concrete `address`, for the host.
     pub(crate) fn load_at(&mut self, s: &mut State, address: u64, size: u32) -> Result<Val, End> {
-        let spot = self.spot(s, address, u64::from(size))?;
+        let spot = self.spot(s, address, u64::from(size), Access::Read)?;
         self.read(s, Place::Concrete(spot), size)
     }
 
@@ -136,7 +247,7 @@ impl Executor<'_> {
         size: u32,
         value: Val,
     ) -> Result<Flow, End> {
-        let (place, others) = self.place(s, addr, plus, u64::from(size))?;
+        let (place, others) = self.place(s, pointer(addr), plus, u64::from(size), Access::Write)?;
         self.at_each(s, place, others, |exec, s, place| {
             let memory = exec.program.memory_mut(s).ok_or(OOB)?;
             match (place, value) {
@@ -166,7 +277,7 @@ impl Executor<'_> {
         address: u64,
         bytes: &[u8],
     ) -> Result<(), End> {
-        let spot = self.spot(s, address, bytes.len() as u64)?;
+        let spot = self.spot(s, address, bytes.len() as u64, Access::Write)?;
         let memory = self.program.memory_mut(s).ok_or(OOB)?;
         memory.write_bytes(&mut self.cx.terms, spot, bytes);
         Ok(())
@@ -194,9 +305,9 @@ impl Executor<'_> {
         n: Val,
     ) -> Result<(), End> {
         let (src, n) = self.range(s, src, n, "memory.copy source")?;
-        let src = self.spot(s, src, n)?;
+        let src = self.spot(s, src, n, Access::Read)?;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
-        let dst = self.spot(s, dst, n)?;
+        let dst = self.spot(s, dst, n, Access::Write)?;
         if let Some(memory) = self.program.memory_mut(s) {
             memory.copy(&mut self.cx.terms, dst, src, n);
         }
@@ -211,7 +322,7 @@ impl Executor<'_> {
         n: Val,
     ) -> Result<(), End> {
         let (dst, n) = self.range(s, dst, n, "memory.fill")?;
-        let dst = self.spot(s, dst, n)?;
+        let dst = self.spot(s, dst, n, Access::Write)?;
         let byte = match value {
             Val::Con { bits, .. } => self.cx.terms.bv_const(8, bits),
             Val::Sym(t) => self.cx.terms.extract(7, 0, t),
@@ -241,7 +352,7 @@ impl Executor<'_> {
             return Err(OOB);
         }
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
-        let dst = self.spot(s, dst, n)?;
+        let dst = self.spot(s, dst, n, Access::Write)?;
         if let Some(memory) = self.program.memory_mut(s) {
             memory.write_bytes(
                 &mut self.cx.terms,
@@ -301,6 +412,13 @@ impl Executor<'_> {
         }
         s.tables[table].copy_within(src as usize..(src + n) as usize, dst as usize);
         Ok(())
+    }
+}
+
+fn pointer(addr: Val) -> Pointer {
+    match addr {
+        Val::Con { bits, .. } => Pointer::Con(bits),
+        Val::Sym(t) => Pointer::Sym(t),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The symbolic interpreter: states, instruction semantics over symbolic
 //! values, forks, host functions, and the exploration driver.
 
+mod alloc;
 mod alu;
 pub mod context;
 mod driver;
@@ -19,6 +20,7 @@ mod ops;
 pub mod outcome;
 mod path;
 pub mod program;
+pub mod roles;
 mod sites;
 pub mod store;
 pub mod trace;

@@ -1,7 +1,8 @@
 //! What running a state gives: how an instruction left control, how a slice
 //! of instructions ended, and how a path ended.
 
-use crate::report::{DropCause, Trap};
+use crate::memory::ObjectId;
+use crate::report::{Access, DropCause, MemoryErrorKind, Trap};
 use crate::state::value::Val;
 use crate::state::State;
 
@@ -12,6 +13,7 @@ pub enum End {
     Exited(Val),
     Trap(Trap),
     AssertFailed,
+    MemoryError(Box<MemoryFault>),
     /// An `assume` that cannot hold, or a path the solver could not decide.
     Dropped(DropCause),
     DepthLimit,
@@ -34,4 +36,22 @@ pub enum Ran {
     /// The state forked: these states (itself included) continue later.
     Forked(Vec<State>),
     Ended,
+}
+
+/// A memory error as the engine finds it, its object by id in the memory
+/// model.
+#[derive(Clone, Debug)]
+pub struct MemoryFault {
+    pub kind: MemoryErrorKind,
+    pub access: Access,
+    pub address: u64,
+    pub width: u32,
+    pub object: Option<ObjectId>,
+    pub detail: Option<String>,
+}
+
+impl MemoryFault {
+    pub fn end(self) -> End {
+        End::MemoryError(Box::new(self))
+    }
 }

@@ -2,9 +2,13 @@
 //! from a model of its path condition, location and SMT-LIB2 formula.
 
 use super::executor::Executor;
-use super::outcome::End;
+use super::outcome::{End, MemoryFault};
 use crate::expr::{to_signed, Model};
-use crate::report::{InputValue, Location, NamedInput, PathReport, SourceLine, Status, TestInput};
+use crate::memory::{ObjectId, ObjectKind, Size};
+use crate::report::{
+    InputValue, Location, MemoryError, NamedInput, ObjectReport, PathReport, SourceLine, Status,
+    TestInput, MAX_OBJECTS,
+};
 use crate::solver::SolveResult;
 use crate::state::value::{number, Val};
 use crate::state::{Input, State};
@@ -47,6 +51,7 @@ impl Executor<'_> {
             End::Returned(_) | End::Exited(_) => (Status::Returned, None),
             End::Trap(t) => (Status::Trapped, Some(*t)),
             End::AssertFailed => (Status::AssertFailed, None),
+            End::MemoryError(_) => (Status::MemoryError, None),
             End::DepthLimit => (Status::Limit, None),
             End::Dropped(cause) => {
                 let location = self.location(s.at);
@@ -121,6 +126,42 @@ impl Executor<'_> {
                             .collect(),
                     ),
                 }),
+                Input::SizedBytes { name, bytes, len } => {
+                    let len = value(self, Val::Sym(*len)) as usize;
+                    inputs.named.push(NamedInput {
+                        name: name.clone(),
+                        value: InputValue::Bytes(
+                            bytes
+                                .iter()
+                                .take(len)
+                                .map(|&b| value(self, Val::Sym(b)) as u8)
+                                .collect(),
+                        ),
+                    })
+                }
+            }
+        }
+        let returned: Vec<u64> = match &end {
+            End::Returned(vals) => vals.iter().map(|&v| value(self, v)).collect(),
+            _ => Vec::new(),
+        };
+        let objects = self.object_reports(&s, &model);
+        let leaks = match &end {
+            End::Returned(_) | End::Exited(_) if self.program.roles.heap.leaks => {
+                self.leaks(&s, &returned)
+            }
+            _ => Vec::new(),
+        };
+        let memory_error = match end {
+            End::MemoryError(fault) => Some(self.memory_error(&mut s, *fault)),
+            _ => None,
+        };
+        let mut objects = objects;
+        if let Some(id) = memory_error.as_ref().and_then(|e| e.object) {
+            // The error's object with the sizes the path allows.
+            let range = self.size_range(&mut s, ObjectId(id));
+            if let Some(o) = objects.iter_mut().find(|o| o.id == id) {
+                o.size_range = range;
             }
         }
         let id = self.cx.paths.len();
@@ -139,6 +180,93 @@ impl Executor<'_> {
             notes: s.notes,
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&s.stderr).into_owned(),
+            memory_error,
+            objects,
+            leaks,
         });
+    }
+
+    /// The memory objects of `s`, under the objects model, with their sizes
+    /// under `model`.
+    fn object_reports(&self, s: &State, model: &Model) -> Vec<ObjectReport> {
+        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
+            return Vec::new();
+        };
+        objects
+            .objects()
+            .iter()
+            .take(MAX_OBJECTS)
+            .zip(0u32..)
+            .map(|(o, id)| {
+                let (size, symbolic_size) = match o.size {
+                    Size::Con(n) => (n, None),
+                    Size::Sym(t) => (
+                        self.cx.terms.eval(t, model).as_bv().unwrap_or(0),
+                        Some(self.cx.terms.to_readable(t)),
+                    ),
+                };
+                let name = match &o.kind {
+                    ObjectKind::Heap => None,
+                    ObjectKind::Input(name) => Some(name.clone()),
+                };
+                ObjectReport {
+                    id,
+                    kind: if name.is_some() { "input" } else { "heap" }.into(),
+                    name,
+                    base: o.base,
+                    size,
+                    symbolic_size,
+                    size_range: None,
+                    capacity: o.capacity,
+                    site: self.location(o.site),
+                    freed_at: o.freed.map(|at| self.location(at)),
+                }
+            })
+            .collect()
+    }
+
+    /// Heap objects of `s` still allocated, but for one whose base the
+    /// entry returned.
+    fn leaks(&self, s: &State, returned: &[u64]) -> Vec<u32> {
+        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
+            return Vec::new();
+        };
+        objects
+            .heap_ids()
+            .filter(|&id| {
+                objects
+                    .object(id)
+                    .is_some_and(|o| o.freed.is_none() && !returned.contains(&o.base))
+            })
+            .map(|id| id.0)
+            .collect()
+    }
+
+    fn memory_error(&self, s: &mut State, fault: MemoryFault) -> MemoryError {
+        let base = fault
+            .object
+            .and_then(|id| self.program.memory(s)?.objects()?.object(id))
+            .map(|o| o.base);
+        MemoryError {
+            kind: fault.kind,
+            access: fault.access,
+            address: fault.address,
+            width: fault.width,
+            object: fault.object.map(|id| id.0),
+            offset: base.map(|b| fault.address as i64 - b as i64),
+            detail: fault.detail,
+        }
+    }
+
+    /// The least and greatest size of object `id` the path allows, when
+    /// the size is symbolic.
+    fn size_range(&mut self, s: &mut State, id: ObjectId) -> Option<[u64; 2]> {
+        let o = self.program.memory(s)?.objects()?.object(id)?;
+        let (Size::Sym(t), capacity) = (o.size, o.capacity) else {
+            return None;
+        };
+        let lo = self.smallest(s, t).ok()?;
+        let hi = self.largest(s, t, capacity).ok()?;
+        Some([lo, hi])
     }
 }

@@ -3,6 +3,7 @@
 //! so any number of explorations and states can read it.
 
 use super::link::{InstanceLinks, Links};
+use super::roles::Roles;
 use crate::memory::MemoryModel;
 use crate::state::value::Val;
 use crate::state::{Frame, State};
@@ -14,6 +15,9 @@ pub struct Program<'m> {
     /// The module of each instance of the store.
     pub modules: &'m [&'m Module],
     pub links: &'m Links,
+    /// The allocator and stack roles of the explored module, and its heap
+    /// options.
+    pub roles: &'m Roles,
 }
 
 impl<'m> Program<'m> {

@@ -13,6 +13,7 @@ use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
 use super::outcome::End;
 use super::program::Program;
+use super::roles::Roles;
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
 use crate::report::Trap;
 use crate::search::SearchKind;
@@ -376,9 +377,12 @@ impl Store {
         source: InputSource,
     ) -> Result<Vec<(State, End)>, InvokeError> {
         let modules: Vec<&Module> = self.modules.iter().collect();
+        // Spec scripts run on flat memory: no roles.
+        let roles = Roles::default();
         let program = Program {
             modules: &modules,
             links: &self.links,
+            roles: &roles,
         };
         // Store functions all have code: imports are bound to exports.
         let frame = program
@@ -422,9 +426,10 @@ impl Store {
             )),
             End::Trap(trap) => Some(Outcome::Trapped(trap)),
             // Host functions (assert, proc_exit) are never bound in a store,
-            // and its calls have no depth limit.
+            // its memory is flat, and its calls have no depth limit.
             End::Exited(_)
             | End::AssertFailed
+            | End::MemoryError(_)
             | End::Dropped(_)
             | End::DepthLimit
             | End::CutOff => None,

@@ -27,7 +27,7 @@
 //! fill the chunks again, so concrete addresses written since the last
 //! symbolic write are read without the array.
 
-use super::place::{Case, ObjectId, Place, Pointer, Resolution, Spot};
+use super::place::{Case, Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{BvBinOp, BvCmp, Node, TermId, TermStore, ARRAY_INDEX_WIDTH};
 use std::rc::Rc;
 
@@ -184,7 +184,7 @@ impl FlatMemory {
         let pointer = match pointer {
             Pointer::Con(a) => {
                 let spot = self.resolve_concrete(a + u64::from(plus), width);
-                return Resolution::Certain(spot.map(Place::Concrete));
+                return Resolution::Certain(spot.map(Place::Concrete).ok_or(Fault::OutOfBounds));
             }
             Pointer::Sym(t) => t,
         };
@@ -200,7 +200,7 @@ impl FlatMemory {
         Resolution::Cases(vec![
             Case {
                 condition: inside,
-                target: Some(Place::Symbolic {
+                target: Ok(Place::Symbolic {
                     object: THE_MEMORY,
                     pointer,
                     plus,
@@ -208,7 +208,7 @@ impl FlatMemory {
             },
             Case {
                 condition: outside,
-                target: None,
+                target: Err(Fault::OutOfBounds),
             },
         ])
     }

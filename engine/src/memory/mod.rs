@@ -4,12 +4,19 @@
 //! - [`place`]: pointers, the places they resolve to, and the cases of a
 //!   symbolic pointer;
 //! - [`flat`]: the flat model, one object over the whole memory, with
-//!   copy-on-write chunks of byte terms.
+//!   copy-on-write chunks of byte terms;
+//! - [`objects`]: the objects model, the flat memory's bytes with the
+//!   heap's blocks and input buffers as objects whose bounds are checked;
+//! - [`options`]: how a run models the heap.
 
 pub mod flat;
 pub mod model;
+pub mod objects;
+pub mod options;
 pub mod place;
 
 pub use flat::{FlatMemory, CHUNK, MAX_PAGES, PAGE_SIZE};
 pub use model::MemoryModel;
-pub use place::{Case, ObjectId, Place, Pointer, Resolution, Spot};
+pub use objects::{Object, ObjectKind, ObjectMemory, Size};
+pub use options::{HeapOptions, SizeMode};
+pub use place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};

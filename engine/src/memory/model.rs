@@ -2,13 +2,17 @@
 //! store, a bulk operation, a host call's read or write) is first resolved
 //! to where it lands, then made there: resolution is where a model decides
 //! what is in bounds, so the check exists once per model. The flat model
-//! has one object, the whole memory; models with heap objects, symbolic
-//! sizes or relocatable segments become further variants of
-//! [`MemoryModel`], an enum so that the interpreter's loop makes no
-//! virtual call. A fork clones the model; contents are shared copy on
-//! write.
+//! has one object, the whole memory; the objects model checks accesses
+//! against the heap's blocks (with symbolic sizes); relocatable segments
+//! will be a further variant of [`MemoryModel`], an enum so that the
+//! interpreter's loop makes no virtual call. A fork clones the model;
+//! contents are shared copy on write.
+//!
+//! Both models keep the bytes in one [`FlatMemory`], so a spot's offset is
+//! its address in linear memory.
 
 use super::flat::FlatMemory;
+use super::objects::ObjectMemory;
 use super::place::{Place, Pointer, Resolution, Spot};
 use crate::expr::{TermId, TermStore};
 
@@ -16,6 +20,7 @@ use crate::expr::{TermId, TermStore};
 #[derive(Clone, Debug)]
 pub enum MemoryModel {
     Flat(FlatMemory),
+    Objects(ObjectMemory),
 }
 
 impl MemoryModel {
@@ -24,18 +29,60 @@ impl MemoryModel {
         MemoryModel::Flat(FlatMemory::new(store, min_pages, max_pages))
     }
 
-    pub fn pages(&self) -> u32 {
+    /// The bytes, whatever the model.
+    #[inline(always)]
+    fn contents(&self) -> &FlatMemory {
         match self {
-            MemoryModel::Flat(m) => m.pages(),
+            MemoryModel::Flat(m) => m,
+            MemoryModel::Objects(m) => m.contents(),
         }
+    }
+
+    #[inline(always)]
+    fn contents_mut(&mut self) -> &mut FlatMemory {
+        match self {
+            MemoryModel::Flat(m) => m,
+            MemoryModel::Objects(m) => m.contents_mut(),
+        }
+    }
+
+    /// The objects model, when this memory is under it.
+    pub fn objects(&self) -> Option<&ObjectMemory> {
+        match self {
+            MemoryModel::Objects(m) => Some(m),
+            MemoryModel::Flat(_) => None,
+        }
+    }
+
+    pub fn objects_mut(&mut self) -> Option<&mut ObjectMemory> {
+        match self {
+            MemoryModel::Objects(m) => Some(m),
+            MemoryModel::Flat(_) => None,
+        }
+    }
+
+    /// Puts this memory under the objects model, with heap objects from
+    /// `heap_start` up.
+    pub fn check_objects(&mut self, heap_start: u64) {
+        if let MemoryModel::Flat(m) = self {
+            // Cheap: the chunks are shared.
+            *self = MemoryModel::Objects(ObjectMemory::new(m.clone(), heap_start));
+        }
+    }
+
+    pub fn pages(&self) -> u32 {
+        self.contents().pages()
+    }
+
+    /// Size in bytes.
+    pub fn byte_len(&self) -> u64 {
+        self.contents().len()
     }
 
     /// `memory.grow`: the old size in pages, or `None` when the memory cannot
     /// grow by `delta` pages.
     pub fn grow(&mut self, delta: u32) -> Option<u32> {
-        match self {
-            MemoryModel::Flat(m) => m.grow(delta),
-        }
+        self.contents_mut().grow(delta)
     }
 
     /// Where `width` bytes at the concrete `address` land (`None`: out of
@@ -44,6 +91,7 @@ impl MemoryModel {
     pub fn resolve_concrete(&self, address: u64, width: u64) -> Option<Spot> {
         match self {
             MemoryModel::Flat(m) => m.resolve_concrete(address, width),
+            MemoryModel::Objects(m) => m.resolve_concrete(address, width),
         }
     }
 
@@ -57,6 +105,7 @@ impl MemoryModel {
     ) -> Resolution {
         match self {
             MemoryModel::Flat(m) => m.resolve(store, pointer, plus, width),
+            MemoryModel::Objects(m) => m.resolve(store, pointer, plus, width),
         }
     }
 
@@ -65,18 +114,15 @@ impl MemoryModel {
     /// path.
     #[inline(always)]
     pub fn read_concrete(&self, spot: Spot, width: u32) -> Option<u64> {
-        match self {
-            MemoryModel::Flat(m) => m.load_concrete(spot.offset, width),
-        }
+        self.contents().load_concrete(spot.offset, width)
     }
 
     /// The `width` (1 to 8) bytes at `place`, little-endian, as a term.
     pub fn read(&mut self, store: &mut TermStore, place: Place, width: u32) -> TermId {
-        match (self, place) {
-            (MemoryModel::Flat(m), Place::Concrete(spot)) => m.load_at(store, spot.offset, width),
-            (MemoryModel::Flat(m), Place::Symbolic { pointer, plus, .. }) => {
-                m.load(store, pointer, plus, width)
-            }
+        let m = self.contents_mut();
+        match place {
+            Place::Concrete(spot) => m.load_at(store, spot.offset, width),
+            Place::Symbolic { pointer, plus, .. } => m.load(store, pointer, plus, width),
         }
     }
 
@@ -84,49 +130,40 @@ impl MemoryModel {
     /// for the fast path.
     #[inline(always)]
     pub fn write_concrete(&mut self, store: &mut TermStore, spot: Spot, width: u32, value: u64) {
-        match self {
-            MemoryModel::Flat(m) => m.store_concrete(store, spot.offset, width, value),
-        }
+        self.contents_mut()
+            .store_concrete(store, spot.offset, width, value)
     }
 
     /// Writes `value` (a whole number of bytes wide) little-endian at
     /// `place`.
     pub fn write(&mut self, store: &mut TermStore, place: Place, value: TermId) {
-        match (self, place) {
-            (MemoryModel::Flat(m), Place::Concrete(spot)) => m.store_at(store, spot.offset, value),
-            (MemoryModel::Flat(m), Place::Symbolic { pointer, plus, .. }) => {
-                m.store(store, pointer, plus, value)
-            }
+        let m = self.contents_mut();
+        match place {
+            Place::Concrete(spot) => m.store_at(store, spot.offset, value),
+            Place::Symbolic { pointer, plus, .. } => m.store(store, pointer, plus, value),
         }
     }
 
     /// Writes concrete bytes from `spot` on (data segments, host calls,
     /// `memory.init`).
     pub fn write_bytes(&mut self, store: &mut TermStore, spot: Spot, bytes: &[u8]) {
-        match self {
-            MemoryModel::Flat(m) => m.write_concrete(store, spot.offset, bytes),
-        }
+        self.contents_mut()
+            .write_concrete(store, spot.offset, bytes)
     }
 
     /// Sets the byte at `spot` to the 8-bit term `byte`.
     pub fn write_byte(&mut self, store: &mut TermStore, spot: Spot, byte: TermId) {
-        match self {
-            MemoryModel::Flat(m) => m.set_byte(store, spot.offset, byte),
-        }
+        self.contents_mut().set_byte(store, spot.offset, byte)
     }
 
     /// `memory.fill`: `len` copies of the 8-bit term `byte` from `spot` on.
     pub fn fill(&mut self, store: &mut TermStore, spot: Spot, byte: TermId, len: u64) {
-        match self {
-            MemoryModel::Flat(m) => m.fill(store, spot.offset, byte, len),
-        }
+        self.contents_mut().fill(store, spot.offset, byte, len)
     }
 
     /// `memory.copy`, with `memmove` semantics: the ranges may overlap.
     pub fn copy(&mut self, store: &mut TermStore, dst: Spot, src: Spot, len: u64) {
-        match self {
-            MemoryModel::Flat(m) => m.copy(store, dst.offset, src.offset, len),
-        }
+        self.contents_mut().copy(store, dst.offset, src.offset, len)
     }
 
     /// Approximate heap bytes this memory owns (shared contents counted in
@@ -134,6 +171,7 @@ impl MemoryModel {
     pub fn heap_bytes(&self) -> usize {
         match self {
             MemoryModel::Flat(m) => m.heap_bytes(),
+            MemoryModel::Objects(m) => m.heap_bytes(),
         }
     }
 }

@@ -45,19 +45,48 @@ pub enum Place {
     },
 }
 
+/// Why an access may not be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Outside linear memory: Wasm traps.
+    OutOfBounds,
+    /// Inside linear memory, where no live object is: `kind` relative to
+    /// `object` (none for an address no object is near).
+    Object {
+        kind: FaultKind,
+        object: Option<ObjectId>,
+    },
+    /// Inside linear memory but in no object, at a symbolic address: which
+    /// fault it is depends on its value on the path.
+    Unclassified,
+}
+
+/// What an access outside every live object did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// At or past the end of an object.
+    Overflow,
+    /// Before the start of an object.
+    Underflow,
+    /// Into a freed object.
+    UseAfterFree,
+    /// Where no object is near.
+    Wild,
+}
+
 /// One way a symbolic access may go: where `condition` holds, it lands in
-/// `target`, or out of bounds (`None`).
+/// the target place or faults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Case {
     pub condition: TermId,
-    pub target: Option<Place>,
+    pub target: Result<Place, Fault>,
 }
 
 /// What resolving an access found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Resolution {
-    /// The access lands there on every path (`None`: out of bounds).
-    Certain(Option<Place>),
+    /// The access lands there, or faults, on every path.
+    Certain(Result<Place, Fault>),
     /// Pairwise disjoint cases that cover every value of the pointer.
     Cases(Vec<Case>),
 }

@@ -40,6 +40,12 @@ pub enum Input {
         name: String,
         bytes: Vec<TermId>,
     },
+    /// Bytes of which the first `len` (a 32-bit term) are the input.
+    SizedBytes {
+        name: String,
+        bytes: Vec<TermId>,
+        len: TermId,
+    },
 }
 
 /// The store of every instance is part of the state: a fork copies it (the

@@ -32,3 +32,20 @@ clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. 
 # malloc and free from wasi-libc, compiled into the module.
 clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. -mexec-model=reactor -I ../.. \
   -Wl,--export=copy_record heap.c -o heap.wasm
+# Heap bugs, against wasi-libc's malloc and free like heap.c.
+libc() {
+  clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. -mexec-model=reactor \
+    -fno-builtin -I ../.. -Wl,--export="$2" "$1.c" -o "$1.wasm"
+}
+# An off-by-one write past a malloc'd block, for names without a NUL.
+libc heap_overflow copy_name
+# A read of a block freed on the error path.
+libc use_after_free open_conn
+# A second free in goto cleanup, for input starting with '='.
+libc double_free parse_pair
+# A read past a buffer of symbolic length, at size 1 only: missed by --size-mode base.
+libc length_read first_header
+# A symbolic index into an array of heap pointers, and a symbolic offset.
+libc pointer_array store
+# Correct chained scans over a string of symbolic length: path counts per size mode.
+libc strchr_chain field_gap

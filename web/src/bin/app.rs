@@ -7,6 +7,7 @@
 //! and `results` modules.
 
 use std::rc::Rc;
+use symplay_engine::memory::SizeMode;
 use symplay_engine::report::{Location, Report};
 use symplay_engine::search::SearchKind;
 use symplay_web::disassembly::line_of;
@@ -607,6 +608,7 @@ impl Component for App {
                         { field("max-instructions", "max instructions", "9", &f.max_instructions) }
                         { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
                     </div>
+                    { self.view_heap_options(ctx) }
                     <div class="controls actions">
                         <button id="run" class="primary" title="Ctrl+Enter" disabled={!can_run}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
@@ -635,6 +637,55 @@ impl Component for App {
 impl App {
     /// An example's C source, numbered, with the line of the chosen
     /// location marked (from the module's line tables).
+    /// The heap model: memory objects or the module's allocator, the size
+    /// mode and capacity of symbolic sizes, failing allocations, leaks.
+    fn view_heap_options(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let f = &self.state.fields;
+        let select = |id: &'static str| {
+            link.callback(move |e: Event| {
+                Msg::Field(id, e.target_unchecked_into::<HtmlSelectElement>().value())
+            })
+        };
+        let check = |id: &'static str| {
+            link.callback(move |e: Event| {
+                let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
+                Msg::Field(id, checked.to_string())
+            })
+        };
+        let on_capacity = link.callback(|e: InputEvent| {
+            Msg::Field(
+                "capacity",
+                e.target_unchecked_into::<HtmlInputElement>().value(),
+            )
+        });
+        let objects = f.heap_model != "module";
+        html! {
+            <div class="controls options heap">
+                <label>{ "heap " }
+                    <select id="heap-model" onchange={select("heap-model")}>
+                        <option value="objects" selected={objects}>{ "memory objects (checked)" }</option>
+                        <option value="module" selected={!objects}>{ "the module's allocator" }</option>
+                    </select>
+                </label>
+                <label title="how an allocation of symbolic size is made">{ "symbolic sizes " }
+                    <select id="size-mode" disabled={!objects} onchange={select("size-mode")}>
+                        { for SizeMode::ALL.iter().map(|m| html! {
+                            <option value={m.name()} selected={m.name() == f.size_mode}>{ m.name() }</option>
+                        }) }
+                    </select>
+                </label>
+                <label title="bytes reserved for an allocation of symbolic size">{ "capacity " }
+                    <input id="capacity" size="5" disabled={!objects} value={f.capacity.clone()} oninput={on_capacity} />
+                </label>
+                <label><input id="malloc-may-fail" type="checkbox" disabled={!objects}
+                    checked={f.malloc_may_fail == "true"} onchange={check("malloc-may-fail")} />{ " malloc may fail" }</label>
+                <label><input id="leaks" type="checkbox" disabled={!objects}
+                    checked={f.leaks == "true"} onchange={check("leaks")} />{ " report leaks" }</label>
+            </div>
+        }
+    }
+
     fn view_c_source(&self, e: &Example) -> Html {
         let marked = self
             .highlight()

@@ -12,6 +12,7 @@ pub enum Kind {
     Returned,
     Trapped,
     AssertFailed,
+    MemoryError,
     Limit,
     Dropped,
     /// A leaf without a path: still pending when the run stopped.
@@ -19,11 +20,12 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Inner,
         Kind::Returned,
         Kind::Trapped,
         Kind::AssertFailed,
+        Kind::MemoryError,
         Kind::Limit,
         Kind::Dropped,
         Kind::Open,
@@ -36,6 +38,7 @@ impl Kind {
             Kind::Returned => "returned",
             Kind::Trapped => "trapped",
             Kind::AssertFailed => "assert-failed",
+            Kind::MemoryError => "memory-error",
             Kind::Limit => "limit",
             Kind::Dropped => "dropped",
             Kind::Open => "open",
@@ -48,6 +51,7 @@ impl Kind {
             Kind::Returned => "returned",
             Kind::Trapped => "trapped",
             Kind::AssertFailed => "assertion failed",
+            Kind::MemoryError => "memory error",
             Kind::Limit => "depth limit",
             Kind::Dropped => "dropped",
             Kind::Open => "not explored",
@@ -163,6 +167,7 @@ fn kind(report: &Report, v: usize, inner: bool) -> Kind {
     match path_of(report, v).map(|p| p.status) {
         Some(Status::Returned) => Kind::Returned,
         Some(Status::Trapped) => Kind::Trapped,
+        Some(Status::MemoryError) => Kind::MemoryError,
         Some(Status::AssertFailed) => Kind::AssertFailed,
         Some(Status::Limit) => Kind::Limit,
         None => Kind::Open,

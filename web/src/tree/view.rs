@@ -8,6 +8,7 @@
 use super::model::{path_of, Kind, Model};
 use crate::describe::{inputs, outcome};
 use crate::disassembly::{line_of, Line};
+use crate::memory_view::MemoryView;
 use std::collections::HashSet;
 use std::rc::Rc;
 use symplay_engine::report::{Location, Report};
@@ -439,6 +440,9 @@ impl TreeView {
             html! { <>
                 <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
                 <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
+                if !p.objects.is_empty() {
+                    <dt>{ "memory" }</dt><dd><MemoryView path={p.clone()} /></dd>
+                }
             </> }
         });
         // A leaf has its path's own condition; an inner node, the conditions

@@ -11,9 +11,9 @@ fn in_bounds(m: &FlatMemory, s: &mut TermStore, addr: TermId, offset: u32, size:
         None => Pointer::Sym(addr),
     };
     match m.resolve(s, pointer, offset, u64::from(size)) {
-        Resolution::Certain(place) => s.bool_const(place.is_some()),
+        Resolution::Certain(place) => s.bool_const(place.is_ok()),
         // The flat model has one object: one case is inside it.
-        Resolution::Cases(cases) => match cases.iter().find(|c| c.target.is_some()) {
+        Resolution::Cases(cases) => match cases.iter().find(|c| c.target.is_ok()) {
             Some(inside) => inside.condition,
             None => s.fls(),
         },

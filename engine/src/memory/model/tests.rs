@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::expr::Sort;
+use crate::memory::Fault;
 use crate::memory::ObjectId;
 use crate::solver::{SolveResult, Solver};
 
@@ -19,18 +20,19 @@ fn a_concrete_access_lands_in_the_memory_or_out_of_bounds() {
     let mut s = TermStore::new();
     let m = MemoryModel::flat(&mut s, 1, None);
     let at = |offset| {
-        Some(Place::Concrete(Spot {
+        Ok(Place::Concrete(Spot {
             object: ObjectId(0),
             offset,
         }))
     };
+    let outside = Err(Fault::OutOfBounds);
     let cases = [
         (PAGE - 4, 0, 4, at(PAGE - 4)),
-        (PAGE - 4, 1, 4, None),
+        (PAGE - 4, 1, 4, outside),
         (PAGE - 8, 4, 4, at(PAGE - 4)),
         (PAGE, 0, 0, at(PAGE)),
-        (PAGE, 0, 1, None),
-        (0xffff_ffff, 0xffff_ffff, 8, None),
+        (PAGE, 0, 1, outside),
+        (0xffff_ffff, 0xffff_ffff, 8, outside),
     ];
     for (address, plus, width, expected) in cases {
         let found = m.resolve(&mut s, Pointer::Con(address), plus, width);
@@ -47,8 +49,8 @@ fn a_symbolic_access_has_one_case_inside_and_one_outside_that_split_every_pointe
     let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Sym(p), 2, 4) else {
         panic!("a symbolic pointer has cases");
     };
-    let inside: Vec<_> = cases.iter().filter(|c| c.target.is_some()).collect();
-    let outside: Vec<_> = cases.iter().filter(|c| c.target.is_none()).collect();
+    let inside: Vec<_> = cases.iter().filter(|c| c.target.is_ok()).collect();
+    let outside: Vec<_> = cases.iter().filter(|c| c.target.is_err()).collect();
     assert_eq!((inside.len(), outside.len()), (1, 1));
     let (i, o) = (inside[0].condition, outside[0].condition);
     assert!(!sat(&mut s, &[i, o]), "disjoint");
@@ -74,7 +76,10 @@ fn what_is_written_at_a_spot_is_read_through_a_symbolic_place() {
     let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Sym(p), 1, 1) else {
         panic!("a symbolic pointer has cases");
     };
-    let place = cases.iter().find_map(|c| c.target).expect("a place inside");
+    let place = cases
+        .iter()
+        .find_map(|c| c.target.ok())
+        .expect("a place inside");
     let byte = m.read(&mut s, place, 1);
     // p + 1 = 101 reads the second byte written.
     let (hundred, cd) = (s.bv_const(32, 100), s.bv_const(8, 0xcd));

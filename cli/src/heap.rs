@@ -1,0 +1,103 @@
+//! The heap-model options `explore` and `replay` share, and the text
+//! drawing of a path's memory (`--show-memory`).
+
+use clap::Args;
+use symplay_engine::memory::{HeapOptions, SizeMode};
+use symplay_engine::report::PathReport;
+
+#[derive(Args, Default)]
+pub struct HeapArgs {
+    /// Run the module's own allocator on flat memory instead of memory
+    /// objects (no heap checks).
+    #[arg(long)]
+    keep_allocator: bool,
+    /// How an allocation of symbolic size is made: base (its largest
+    /// size), fork-eager (a path per size) or fork-lazy (one symbolic size;
+    /// the default).
+    #[arg(long, value_name = "MODE")]
+    size_mode: Option<String>,
+    /// Bytes reserved for an allocation of symbolic size (default 100).
+    #[arg(long, value_name = "BYTES")]
+    capacity: Option<u32>,
+    /// Every allocation may fail: a path where it returns NULL too.
+    #[arg(long)]
+    malloc_may_fail: bool,
+    /// Do not report heap blocks still allocated when the entry returns.
+    #[arg(long)]
+    no_leaks: bool,
+}
+
+impl HeapArgs {
+    /// `base` with what these arguments change.
+    pub fn options(&self, base: HeapOptions) -> Result<HeapOptions, String> {
+        let mut heap = base;
+        if self.keep_allocator {
+            heap.objects = false;
+        }
+        if let Some(mode) = &self.size_mode {
+            heap.size_mode = mode.parse::<SizeMode>()?;
+        }
+        if let Some(capacity) = self.capacity {
+            heap.capacity = capacity;
+        }
+        heap.malloc_may_fail |= self.malloc_may_fail;
+        if self.no_leaks {
+            heap.leaks = false;
+        }
+        Ok(heap)
+    }
+}
+
+/// Width of the drawing of one object, in characters.
+const BAR: u64 = 48;
+
+/// The objects of a path, one per line, and for a memory error its object
+/// drawn with the access on it:
+///
+/// ```text
+///   #0 heap block 0x20010: 8 bytes (capacity 8), live, allocated at f+0x12 (x.c:5)
+///      [########]^
+///                └ write of 1 byte at offset 8
+/// ```
+pub fn show_memory(p: &PathReport) -> String {
+    let mut text = String::new();
+    for o in &p.objects {
+        let what = match &o.name {
+            Some(name) => format!("input {name}"),
+            None => "heap block".into(),
+        };
+        let (size, state) = (o.size_text(), o.state_text(p));
+        text.push_str(&format!(
+            "  #{} {what} 0x{:x}: {size} bytes (capacity {}), {state}, allocated at {}\n",
+            o.id,
+            o.base,
+            o.capacity,
+            o.site.text()
+        ));
+        let Some(e) = p.memory_error.as_ref().filter(|e| e.object == Some(o.id)) else {
+            continue;
+        };
+        let Some(offset) = e.offset else { continue };
+        // One character per byte up to BAR bytes, else scaled.
+        let span = o.capacity.max(1);
+        let scale = span.div_ceil(BAR).max(1);
+        let cells = span.div_ceil(scale);
+        let valid = o.size.div_ceil(scale);
+        let column = |off: i64| -> usize {
+            // The access may lie in the gap before or after the object.
+            (off.clamp(-1, cells as i64 * scale as i64) / scale as i64 + 1) as usize
+        };
+        let mut bar = String::from("[");
+        for c in 0..cells {
+            bar.push(if c < valid { '#' } else { '.' });
+        }
+        bar.push(']');
+        let at = column(offset) + 5;
+        text.push_str(&format!(
+            "     {bar}\n{}^ {}\n",
+            " ".repeat(at),
+            e.access_at_offset()
+        ));
+    }
+    text
+}

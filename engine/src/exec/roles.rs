@@ -1,0 +1,125 @@
+//! The roles some functions and globals of a module play for the memory
+//! model: the allocator functions (imported from `env`, or defined and
+//! named so), which the model replaces; the C stack pointer, whose going
+//! below the data is a stack overflow; and where the heap starts.
+
+use super::link::Links;
+use crate::memory::{HeapOptions, PAGE_SIZE};
+use crate::state::value::Val;
+use crate::state::State;
+use symplay_wasm::imports::{allocator_named, AllocatorFn, ImportClass, SymbolicApi};
+use symplay_wasm::{ConstExpr, DataMode, FuncBody, Module};
+
+/// wasm-ld's names for the stack pointer and the start of the heap.
+const STACK_POINTER: &str = "__stack_pointer";
+const HEAP_BASE: &str = "__heap_base";
+
+#[derive(Clone, Debug, Default)]
+pub struct Roles {
+    /// The allocator function each store function is, if any.
+    allocator: Vec<Option<AllocatorFn>>,
+    pub stack: Option<Stack>,
+    /// Where the heap area starts; `None` leaves the memory flat.
+    pub heap_start: Option<u64>,
+    /// Functions named as allocator functions but not taken for them.
+    pub skipped: Vec<String>,
+    pub heap: HeapOptions,
+}
+
+/// The C stack: the global holding its pointer (an index in
+/// `State::globals`) and the lowest address it may reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stack {
+    pub global: u32,
+    pub bottom: u64,
+}
+
+impl Roles {
+    /// The roles in the one instance of `module` (instance 0 of `links`),
+    /// under `heap`; none when the heap is not modelled.
+    pub fn find(module: &Module, links: &Links, state: &State, heap: &HeapOptions) -> Roles {
+        let mut roles = Roles {
+            allocator: vec![None; links.funcs.len()],
+            heap: heap.clone(),
+            ..Roles::default()
+        };
+        if !heap.objects || links.instances.is_empty() {
+            return roles;
+        }
+        let own = &links.instances[0];
+        let mut sized_buffers = false;
+        for (index, f) in module.funcs.iter().enumerate() {
+            let role = match &f.body {
+                FuncBody::Import(import) => match import.class {
+                    ImportClass::Allocator(a) => Some(a),
+                    ImportClass::Symbolic(SymbolicApi::SymbolicSizedBuffer) => {
+                        sized_buffers = true;
+                        None
+                    }
+                    _ => None,
+                },
+                FuncBody::Defined(_) => match allocator_named(&f.name) {
+                    Some((a, ty)) if module.func_type(index as u32) == Some(&ty) => Some(a),
+                    Some((_, ty)) => {
+                        let found = module
+                            .func_type(index as u32)
+                            .map_or_else(String::new, ToString::to_string);
+                        roles.skipped.push(format!(
+                            "{} has signature {found}, not the allocator's {ty}: it runs as it is",
+                            f.name
+                        ));
+                        None
+                    }
+                    None => None,
+                },
+            };
+            roles.allocator[own.funcs[index] as usize] = role;
+        }
+        let global_value = |name| {
+            let g = module.global_named(name)?;
+            let &address = own.globals.get(g as usize)?;
+            match state.globals.get(address as usize)? {
+                Val::Con { bits, .. } => Some((address, *bits)),
+                Val::Sym(_) => None,
+            }
+        };
+        let data_end = |below: u64| {
+            module
+                .data
+                .iter()
+                .filter_map(|d| {
+                    match d.mode {
+                        DataMode::Active {
+                            offset: ConstExpr::I32(o),
+                            ..
+                        } => Some(u64::from(o as u32)),
+                        _ => None,
+                    }
+                    .map(|start| start + d.bytes.len() as u64)
+                })
+                .filter(|&end| end <= below)
+                .max()
+                .unwrap_or(0)
+        };
+        if let Some((global, sp)) = global_value(STACK_POINTER) {
+            roles.stack = Some(Stack {
+                global,
+                bottom: data_end(sp),
+            });
+        }
+        if roles.allocator.iter().any(Option::is_some) || sized_buffers {
+            let memory_end = module
+                .memories
+                .first()
+                .map_or(0, |m| u64::from(m.min_pages) * PAGE_SIZE);
+            roles.heap_start = Some(global_value(HEAP_BASE).map_or(memory_end, |(_, b)| b));
+        }
+        roles
+    }
+
+    /// The allocator function store function `func` is.
+    #[inline]
+    pub fn allocator(&self, func: u32) -> Option<AllocatorFn> {
+        self.allocator.get(func as usize).copied().flatten()
+    }
+}

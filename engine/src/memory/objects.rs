@@ -1,0 +1,463 @@
+//! The objects model: linear memory holds its bytes as in the flat model,
+//! and the blocks the program allocated are memory objects, so that an
+//! access Wasm allows (it lies inside linear memory) can still be a heap
+//! overflow, an underflow or a use after free.
+//!
+//! # Address space
+//!
+//! Heap objects live in the heap area, from `heap_start` (the module's
+//! `__heap_base`, or the end of its initial memory) up, in slots laid out
+//! in allocation order and never reused: a guard gap of [`GAP`] bytes, the
+//! object's `capacity` bytes, another gap. A freed object keeps its slot,
+//! so a later access to it is a use after free, not an access to a newer
+//! object. Memory grows as slots need it.
+//!
+//! Below the heap area (data, the C stack) accesses are not checked, but
+//! for input buffers of symbolic length, which are objects wherever they
+//! are. An object of symbolic size (`symbolic_size.md` §1.2) has a size
+//! term σ and a concrete capacity c ≥ σ: its slot reserves c bytes, and an
+//! access is in bounds where `w ≤ σ ∧ offset ≤ σ − w` (no wrap-around).
+
+use super::flat::{FlatMemory, PAGE_SIZE};
+use super::place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};
+use crate::expr::{BvBinOp, BvCmp, TermId, TermStore};
+use std::rc::Rc;
+
+#[cfg(test)]
+mod tests;
+
+/// Guard bytes before and after every heap object.
+pub const GAP: u64 = 16;
+/// Alignment of heap objects unless asked for more (malloc's on wasm32 is 8).
+pub const ALIGN: u64 = 16;
+
+/// The spots outside every object, where accesses are not checked.
+pub const UNCHECKED: ObjectId = ObjectId(u32::MAX);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    Con(u64),
+    /// A 32-bit term, at most the object's capacity on every path.
+    Sym(TermId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObjectKind {
+    /// A block of the allocator.
+    Heap,
+    /// An input buffer of symbolic length, with its input's name.
+    Input(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Object {
+    pub base: u64,
+    pub size: Size,
+    /// Bytes reserved: the size, or the capacity of a symbolic size.
+    pub capacity: u64,
+    pub kind: ObjectKind,
+    /// Where it was allocated: function and pc.
+    pub site: (u32, u32),
+    /// Where it was freed.
+    pub freed: Option<(u32, u32)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ObjectMemory {
+    contents: FlatMemory,
+    /// By id; shared between forks until one allocates or frees.
+    objects: Rc<Vec<Object>>,
+    /// Ids of the heap objects, by increasing base.
+    heap: Rc<Vec<u32>>,
+    /// Ids of the input buffers.
+    inputs: Rc<Vec<u32>>,
+    heap_start: u64,
+    /// Where the next heap slot starts.
+    next: u64,
+}
+
+impl ObjectMemory {
+    pub fn new(contents: FlatMemory, heap_start: u64) -> ObjectMemory {
+        ObjectMemory {
+            contents,
+            objects: Rc::default(),
+            heap: Rc::default(),
+            inputs: Rc::default(),
+            heap_start,
+            next: heap_start,
+        }
+    }
+
+    pub fn contents(&self) -> &FlatMemory {
+        &self.contents
+    }
+
+    pub fn contents_mut(&mut self) -> &mut FlatMemory {
+        &mut self.contents
+    }
+
+    pub fn heap_start(&self) -> u64 {
+        self.heap_start
+    }
+
+    pub fn objects(&self) -> &[Object] {
+        &self.objects
+    }
+
+    pub fn object(&self, id: ObjectId) -> Option<&Object> {
+        self.objects.get(id.0 as usize)
+    }
+
+    /// A new heap object reserving `capacity` bytes at an `align`ed base
+    /// (a power of two), with its gaps; `None` when memory cannot grow to
+    /// hold it.
+    pub fn alloc(
+        &mut self,
+        size: Size,
+        capacity: u64,
+        align: u64,
+        site: (u32, u32),
+    ) -> Option<ObjectId> {
+        let align = align.max(ALIGN);
+        let base = (self.next + GAP).checked_add(align - 1)? & !(align - 1);
+        let end = base.checked_add(capacity)?.checked_add(GAP)?;
+        let pages = end.div_ceil(PAGE_SIZE);
+        let have = u64::from(self.contents.pages());
+        if pages > have {
+            self.contents.grow(u32::try_from(pages - have).ok()?)?;
+        }
+        self.next = end;
+        let id = self.push(Object {
+            base,
+            size,
+            capacity,
+            kind: ObjectKind::Heap,
+            site,
+            freed: None,
+        });
+        Rc::make_mut(&mut self.heap).push(id.0);
+        Some(id)
+    }
+
+    /// Makes the `capacity` bytes at `base` an input buffer of `size`
+    /// bytes; `None` when they are not inside linear memory.
+    pub fn add_input(
+        &mut self,
+        base: u64,
+        size: Size,
+        capacity: u64,
+        name: &str,
+        site: (u32, u32),
+    ) -> Option<ObjectId> {
+        self.contents.resolve_concrete(base, capacity)?;
+        let id = self.push(Object {
+            base,
+            size,
+            capacity,
+            kind: ObjectKind::Input(name.to_string()),
+            site,
+            freed: None,
+        });
+        Rc::make_mut(&mut self.inputs).push(id.0);
+        Some(id)
+    }
+
+    fn push(&mut self, object: Object) -> ObjectId {
+        let objects = Rc::make_mut(&mut self.objects);
+        objects.push(object);
+        ObjectId(objects.len() as u32 - 1)
+    }
+
+    /// The heap object whose base is `address`, freed or not.
+    pub fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
+        let i = self
+            .heap
+            .partition_point(|&id| self.objects[id as usize].base < address);
+        let &id = self.heap.get(i)?;
+        (self.objects[id as usize].base == address).then_some(ObjectId(id))
+    }
+
+    /// Ids of the heap objects, in allocation order.
+    pub fn heap_ids(&self) -> impl Iterator<Item = ObjectId> + '_ {
+        self.heap.iter().map(|&id| ObjectId(id))
+    }
+
+    pub fn free(&mut self, id: ObjectId, at: (u32, u32)) {
+        if let Some(o) = Rc::make_mut(&mut self.objects).get_mut(id.0 as usize) {
+            o.freed = Some(at);
+        }
+    }
+
+    /// Where `width` bytes at the concrete `address` land when that is
+    /// certain and allowed; `None` sends the access to [`Self::resolve`].
+    #[inline(always)]
+    pub fn resolve_concrete(&self, address: u64, width: u64) -> Option<Spot> {
+        let end = address.checked_add(width)?;
+        if end > self.contents.len() || !self.inputs.is_empty() {
+            return None;
+        }
+        if end <= self.heap_start {
+            return Some(Spot {
+                object: UNCHECKED,
+                offset: address,
+            });
+        }
+        let id = self.heap_slot(address)?;
+        let o = &self.objects[id.0 as usize];
+        match o.size {
+            Size::Con(size) if o.freed.is_none() && address >= o.base && end <= o.base + size => {
+                Some(Spot {
+                    object: id,
+                    offset: address,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The heap object whose slot (its gaps included) holds `address`.
+    pub fn heap_slot(&self, address: u64) -> Option<ObjectId> {
+        // Slots are contiguous: the object is the last with a slot start
+        // (its base less the leading gap, at least) at or below `address`.
+        let i = self
+            .heap
+            .partition_point(|&id| self.objects[id as usize].base <= address + GAP);
+        let &id = self.heap.get(i.checked_sub(1)?)?;
+        let o = &self.objects[id as usize];
+        (address < o.base + o.capacity + GAP).then_some(ObjectId(id))
+    }
+
+    /// Where `width` bytes at `pointer + plus` may land.
+    pub fn resolve(
+        &self,
+        store: &mut TermStore,
+        pointer: Pointer,
+        plus: u32,
+        width: u64,
+    ) -> Resolution {
+        match pointer {
+            Pointer::Con(a) => self.resolve_at(store, a + u64::from(plus), width),
+            Pointer::Sym(t) => Resolution::Cases(self.cases(store, t, plus, width)),
+        }
+    }
+
+    fn resolve_at(&self, store: &mut TermStore, address: u64, width: u64) -> Resolution {
+        let end = address + width;
+        if end > self.contents.len() {
+            return Resolution::Certain(Err(Fault::OutOfBounds));
+        }
+        let place = |object| {
+            Ok(Place::Concrete(Spot {
+                object,
+                offset: address,
+            }))
+        };
+        let within = self
+            .inputs
+            .iter()
+            .map(|&id| ObjectId(id))
+            .find(|&id| {
+                let o = &self.objects[id.0 as usize];
+                address < o.base + o.capacity && o.base < end
+            })
+            .or_else(|| (end > self.heap_start).then(|| self.heap_slot(address))?);
+        let Some(id) = within else {
+            return Resolution::Certain(if end <= self.heap_start {
+                place(UNCHECKED)
+            } else {
+                Err(Fault::Object {
+                    kind: FaultKind::Wild,
+                    object: None,
+                })
+            });
+        };
+        let o = &self.objects[id.0 as usize];
+        let fault = |kind| {
+            Resolution::Certain(Err(Fault::Object {
+                kind,
+                object: Some(id),
+            }))
+        };
+        if o.freed.is_some() {
+            return fault(FaultKind::UseAfterFree);
+        }
+        if address < o.base {
+            return fault(FaultKind::Underflow);
+        }
+        if end > o.base + o.capacity {
+            return fault(FaultKind::Overflow);
+        }
+        match o.size {
+            Size::Con(size) if end <= o.base + size => Resolution::Certain(place(id)),
+            Size::Con(_) => fault(FaultKind::Overflow),
+            Size::Sym(sigma) => {
+                let a = store.bv_const(64, address);
+                let inside = in_sized(store, a, o.base, sigma, o.capacity, width);
+                let outside = store.not(inside);
+                Resolution::Cases(vec![
+                    Case {
+                        condition: inside,
+                        target: place(id),
+                    },
+                    Case {
+                        condition: outside,
+                        target: Err(Fault::Object {
+                            kind: FaultKind::Overflow,
+                            object: Some(id),
+                        }),
+                    },
+                ])
+            }
+        }
+    }
+
+    /// The cases of a symbolic pointer: unchecked memory, each input
+    /// buffer and live heap object, out of linear memory, and the rest
+    /// (a fault to classify once the pointer has a value).
+    fn cases(&self, store: &mut TermStore, pointer: TermId, plus: u32, width: u64) -> Vec<Case> {
+        let wide = store.zero_ext(32, pointer);
+        let plus_t = store.bv_const(64, u64::from(plus));
+        let a = store.bin(BvBinOp::Add, wide, plus_t);
+        let place = |object| {
+            Ok(Place::Symbolic {
+                object,
+                pointer,
+                plus,
+            })
+        };
+        let mut cases = Vec::new();
+        let overlaps: Vec<(u64, TermId)> = self
+            .inputs
+            .iter()
+            .map(|&id| {
+                let o = &self.objects[id as usize];
+                (
+                    o.base,
+                    overlap(store, a, width, o.base, o.base + o.capacity),
+                )
+            })
+            .collect();
+        let below_heap = within(store, a, width, 0, self.heap_start);
+        let mut unchecked = below_heap;
+        for &(_, touches) in &overlaps {
+            let apart = store.not(touches);
+            unchecked = store.and(unchecked, apart);
+        }
+        cases.push(Case {
+            condition: unchecked,
+            target: place(UNCHECKED),
+        });
+        for &id in self.inputs.iter() {
+            let o = &self.objects[id as usize];
+            let condition = match o.size {
+                Size::Con(size) => within(store, a, width, o.base, o.base + size),
+                Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
+            };
+            cases.push(Case {
+                condition,
+                target: place(ObjectId(id)),
+            });
+        }
+        for &id in self.heap.iter() {
+            let o = &self.objects[id as usize];
+            if o.freed.is_some() {
+                continue;
+            }
+            let mut condition = match o.size {
+                Size::Con(size) => within(store, a, width, o.base, o.base + size),
+                Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
+            };
+            // An input buffer inside the object takes its own accesses.
+            for &(base, touches) in &overlaps {
+                if (o.base..o.base + o.capacity).contains(&base) {
+                    let apart = store.not(touches);
+                    condition = store.and(condition, apart);
+                }
+            }
+            cases.push(Case {
+                condition,
+                target: place(ObjectId(id)),
+            });
+        }
+        let limit = store.bv_const(64, self.contents.len().saturating_sub(width));
+        let outside = store.cmp(BvCmp::Ult, limit, a);
+        let mut rest = store.not(outside);
+        for c in &cases {
+            let not = store.not(c.condition);
+            rest = store.and(rest, not);
+        }
+        cases.push(Case {
+            condition: outside,
+            target: Err(Fault::OutOfBounds),
+        });
+        cases.push(Case {
+            condition: rest,
+            target: Err(Fault::Unclassified),
+        });
+        cases
+    }
+
+    /// The fault of `width` bytes at `address`, a place where no live
+    /// object takes them (a symbolic pointer's fault case, given a value).
+    pub fn classify(&self, store: &mut TermStore, address: u64, width: u64) -> Fault {
+        match self.resolve_at(store, address, width) {
+            Resolution::Certain(Err(fault)) => fault,
+            // Past the symbolic size of the object.
+            Resolution::Cases(cases) => cases
+                .iter()
+                .find_map(|c| c.target.err())
+                .unwrap_or(Fault::Unclassified),
+            Resolution::Certain(Ok(_)) => Fault::Unclassified,
+        }
+    }
+
+    pub fn heap_bytes(&self) -> usize {
+        self.contents.heap_bytes() + self.objects.len() * std::mem::size_of::<Object>()
+    }
+}
+
+/// `lo ≤ a ∧ a + width ≤ hi` for a 64-bit `a`, as one unsigned comparison
+/// (below `lo`, `a − lo` wraps to a huge value).
+fn within(store: &mut TermStore, a: TermId, width: u64, lo: u64, hi: u64) -> TermId {
+    if hi < lo + width {
+        return store.fls();
+    }
+    let lo_t = store.bv_const(64, lo);
+    let offset = store.bin(BvBinOp::Sub, a, lo_t);
+    let last = store.bv_const(64, hi - lo - width);
+    store.cmp(BvCmp::Ule, offset, last)
+}
+
+/// `width` bytes at `a` lie inside `[base, base + σ)`, overflow-safe:
+/// `w ≤ σ ∧ a − base ≤ σ − w`, and inside the capacity, which the path
+/// condition implies but the cases must say to be disjoint by themselves.
+fn in_sized(
+    store: &mut TermStore,
+    a: TermId,
+    base: u64,
+    sigma: TermId,
+    capacity: u64,
+    width: u64,
+) -> TermId {
+    let reserved = within(store, a, width, base, base + capacity);
+    let sigma = store.zero_ext(32, sigma);
+    let w = store.bv_const(64, width);
+    let fits = store.cmp(BvCmp::Ule, w, sigma);
+    let base_t = store.bv_const(64, base);
+    let offset = store.bin(BvBinOp::Sub, a, base_t);
+    let room = store.bin(BvBinOp::Sub, sigma, w);
+    let inside = store.cmp(BvCmp::Ule, offset, room);
+    let sized = store.and(fits, inside);
+    store.and(reserved, sized)
+}
+
+/// `width` bytes at `a` touch `[lo, hi)`.
+fn overlap(store: &mut TermStore, a: TermId, width: u64, lo: u64, hi: u64) -> TermId {
+    let hi_t = store.bv_const(64, hi);
+    let before_end = store.cmp(BvCmp::Ult, a, hi_t);
+    let w = store.bv_const(64, width);
+    let end = store.bin(BvBinOp::Add, a, w);
+    let lo_t = store.bv_const(64, lo);
+    let after_start = store.cmp(BvCmp::Ult, lo_t, end);
+    store.and(before_end, after_start)
+}

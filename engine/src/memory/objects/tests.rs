@@ -1,0 +1,189 @@
+//! Placement, concrete checks and the cases of symbolic pointers and sizes.
+
+use super::*;
+use crate::expr::Sort;
+use crate::solver::{SolveResult, Solver};
+
+const HEAP: u64 = 2 * PAGE_SIZE;
+const SITE: (u32, u32) = (0, 0);
+
+fn sat(store: &mut TermStore, assertions: &[TermId]) -> bool {
+    matches!(
+        Solver::default().check(store, assertions),
+        SolveResult::Sat(_)
+    )
+}
+
+fn memory(store: &mut TermStore) -> ObjectMemory {
+    ObjectMemory::new(FlatMemory::new(store, 2, None), HEAP)
+}
+
+fn base(m: &ObjectMemory, id: ObjectId) -> u64 {
+    m.object(id).unwrap().base
+}
+
+fn fault(kind: FaultKind, object: ObjectId) -> Resolution {
+    Resolution::Certain(Err(Fault::Object {
+        kind,
+        object: Some(object),
+    }))
+}
+
+#[test]
+fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let a = m.alloc(Size::Con(5), 5, ALIGN, SITE).unwrap();
+    let b = m.alloc(Size::Con(1), 1, 64, SITE).unwrap();
+    let (ba, bb) = (base(&m, a), base(&m, b));
+    assert_eq!(ba, HEAP + GAP);
+    assert_eq!(bb % 64, 0);
+    assert!(bb >= ba + 5 + 2 * GAP, "a guard gap after a and before b");
+    assert_eq!(
+        m.contents().pages(),
+        3,
+        "the heap starts at the end of memory"
+    );
+    assert_eq!(m.heap_object_at(bb), Some(b));
+    assert_eq!(m.heap_object_at(bb + 1), None);
+    let huge = m.alloc(Size::Con(1 << 32), 1 << 32, ALIGN, SITE);
+    assert_eq!(huge, None, "no memory holds it");
+}
+
+#[test]
+fn a_concrete_access_is_allowed_inside_a_live_object_or_below_the_heap() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let a = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
+    let b = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
+    let (ba, bb) = (base(&m, a), base(&m, b));
+    assert_eq!(m.resolve_concrete(ba + 4, 4).map(|s| s.object), Some(a));
+    assert_eq!(
+        m.resolve_concrete(100, 8).map(|s| s.object),
+        Some(UNCHECKED)
+    );
+    assert_eq!(m.resolve_concrete(ba + 5, 4), None, "straddles the end");
+    let at = |m: &ObjectMemory, s: &mut TermStore, address, width| {
+        m.resolve(s, Pointer::Con(address), 0, width)
+    };
+    assert_eq!(at(&m, &mut s, ba + 8, 1), fault(FaultKind::Overflow, a));
+    assert_eq!(
+        at(&m, &mut s, ba + 8 + GAP - 1, 1),
+        fault(FaultKind::Overflow, a)
+    );
+    assert_eq!(at(&m, &mut s, bb - 1, 1), fault(FaultKind::Underflow, b));
+    assert_eq!(at(&m, &mut s, bb - 2, 4), fault(FaultKind::Underflow, b));
+    assert_eq!(at(&m, &mut s, HEAP + 1, 1), fault(FaultKind::Underflow, a));
+    m.free(a, SITE);
+    assert_eq!(at(&m, &mut s, ba, 1), fault(FaultKind::UseAfterFree, a));
+    assert_eq!(m.resolve_concrete(ba, 1), None);
+    let beyond = bb + 8 + GAP + 100;
+    assert_eq!(
+        at(&m, &mut s, beyond, 1),
+        Resolution::Certain(Err(Fault::Object {
+            kind: FaultKind::Wild,
+            object: None
+        }))
+    );
+    assert_eq!(
+        at(&m, &mut s, 3 * PAGE_SIZE, 1),
+        Resolution::Certain(Err(Fault::OutOfBounds))
+    );
+}
+
+#[test]
+fn a_symbolic_size_is_checked_without_wrap_around() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let sigma = s.declare("n", Sort::Bv(32)).unwrap();
+    let a = m.alloc(Size::Sym(sigma), 8, ALIGN, SITE).unwrap();
+    let ba = base(&m, a);
+    assert_eq!(m.resolve_concrete(ba, 1), None, "needs the size");
+    let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Con(ba + 2), 0, 4) else {
+        panic!("a symbolic size has cases");
+    };
+    let inside = cases.iter().find(|c| c.target.is_ok()).unwrap().condition;
+    let outside = cases.iter().find(|c| c.target.is_err()).unwrap();
+    assert_eq!(
+        outside.target,
+        Err(Fault::Object {
+            kind: FaultKind::Overflow,
+            object: Some(a)
+        })
+    );
+    for n in [0u64, 3, 5, 6, 8, 0xffff_fffe] {
+        let value = s.bv_const(32, n);
+        let pinned = s.eq(sigma, value);
+        assert_eq!(sat(&mut s, &[inside, pinned]), n >= 6, "size {n}");
+        assert_eq!(sat(&mut s, &[outside.condition, pinned]), n < 6, "size {n}");
+    }
+    // Past the capacity, no size helps.
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(ba + 8), 0, 1),
+        fault(FaultKind::Overflow, a)
+    );
+}
+
+#[test]
+fn the_cases_of_a_symbolic_pointer_split_every_value_once() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let a = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
+    let freed = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
+    m.free(freed, SITE);
+    let sigma = s.declare("n", Sort::Bv(32)).unwrap();
+    let c = m.alloc(Size::Sym(sigma), 16, ALIGN, SITE).unwrap();
+    let input_len = s.declare("len", Sort::Bv(32)).unwrap();
+    let input = m
+        .add_input(64, Size::Sym(input_len), 4, "in", SITE)
+        .unwrap();
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Sym(p), 0, 2) else {
+        panic!("a symbolic pointer has cases");
+    };
+    for (i, x) in cases.iter().enumerate() {
+        for y in &cases[i + 1..] {
+            assert!(!sat(&mut s, &[x.condition, y.condition]), "disjoint");
+        }
+    }
+    let nots: Vec<TermId> = cases.iter().map(|c| s.not(c.condition)).collect();
+    assert!(!sat(&mut s, &nots), "covering");
+    // Each pointer lands in the case it should.
+    let (ba, bf, bc) = (base(&m, a), base(&m, freed), base(&m, c));
+    let two = s.bv_const(32, 2);
+    let n_is_2 = s.eq(sigma, two);
+    let len_is_2 = s.eq(input_len, two);
+    let expected = [
+        (0, Ok(UNCHECKED)),
+        (63, Err(Fault::Unclassified)),
+        (64, Ok(input)),
+        (65, Err(Fault::Unclassified)),
+        (ba + 6, Ok(a)),
+        (ba + 7, Err(Fault::Unclassified)),
+        (bf, Err(Fault::Unclassified)),
+        (bc, Ok(c)),
+        (bc + 1, Err(Fault::Unclassified)),
+        (0xffff_ffff, Err(Fault::OutOfBounds)),
+    ];
+    for (address, target) in expected {
+        let value = s.bv_const(32, address);
+        let pinned = s.eq(p, value);
+        let holding: Vec<_> = cases
+            .iter()
+            .filter(|case| sat(&mut s, &[case.condition, pinned, n_is_2, len_is_2]))
+            .map(|case| match case.target {
+                Ok(Place::Symbolic { object, .. }) => Ok(object),
+                Ok(Place::Concrete(spot)) => Ok(spot.object),
+                Err(f) => Err(f),
+            })
+            .collect();
+        assert_eq!(holding, vec![target], "address {address}");
+    }
+    assert_eq!(
+        m.classify(&mut s, bf, 2),
+        Fault::Object {
+            kind: FaultKind::UseAfterFree,
+            object: Some(freed)
+        }
+    );
+}

@@ -1,0 +1,83 @@
+//! How a run models the heap: whether the allocator is replaced by memory
+//! objects, how symbolic allocation sizes are handled, and which checks
+//! report.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How an allocation of symbolic size is made (`symbolic_size.md` §1.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SizeMode {
+    /// The size is pinned to its largest feasible value up to the capacity.
+    Base,
+    /// The state forks at the allocation, once per feasible size.
+    ForkEager,
+    /// The object keeps its symbolic size; bounds checks and branches fork
+    /// on it when they must.
+    #[default]
+    ForkLazy,
+}
+
+impl SizeMode {
+    pub const ALL: [SizeMode; 3] = [SizeMode::Base, SizeMode::ForkEager, SizeMode::ForkLazy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SizeMode::Base => "base",
+            SizeMode::ForkEager => "fork-eager",
+            SizeMode::ForkLazy => "fork-lazy",
+        }
+    }
+}
+
+impl fmt::Display for SizeMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SizeMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        SizeMode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown size mode `{s}` (known: base, fork-eager, fork-lazy)"))
+    }
+}
+
+/// The heap model of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HeapOptions {
+    /// Replace the allocator (imported, or found by name in the module) with
+    /// memory objects and check every access against them; `false` runs the
+    /// module's own allocator on the flat memory.
+    pub objects: bool,
+    pub size_mode: SizeMode,
+    /// Bytes reserved for an allocation of symbolic size, the most it may
+    /// have (raised in steps when no smaller size is feasible).
+    pub capacity: u32,
+    /// Every allocation may fail: the state forks, one side getting NULL.
+    pub malloc_may_fail: bool,
+    /// Report heap objects still allocated when the entry returns.
+    pub leaks: bool,
+}
+
+/// Bytes of symbolic-size capacity by default (the seed prototype's).
+pub const DEFAULT_CAPACITY: u32 = 100;
+
+impl Default for HeapOptions {
+    fn default() -> Self {
+        HeapOptions {
+            objects: true,
+            size_mode: SizeMode::default(),
+            capacity: DEFAULT_CAPACITY,
+            malloc_may_fail: false,
+            leaks: true,
+        }
+    }
+}

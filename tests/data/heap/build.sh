@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Rebuilds the heap-checker test modules of this folder from their sources (the
+# .wasm files are committed). Needs Debian's clang-14, lld-14, wasi-libc and
+# wabt's wat2wasm; no wasm-opt may be on PATH (clang would run it and strip the
+# name section). malloc, free, calloc, realloc and the string functions come
+# from wasi-libc, compiled into each module; -fno-builtin keeps the calls (LLVM
+# would otherwise delete a malloc/free pair or a dead store into a freed block).
+# What each module must report is listed in expected.txt.
+set -euo pipefail
+cd "$(dirname "$0")"
+# build LEVEL NAME: NAME.c -> NAME.LEVEL.wasm, exporting the function NAME.
+build() {
+  local level=$1 name=$2
+  clang-14 --target=wasm32-wasi --sysroot=/usr "-$level" -g -fdebug-prefix-map="$PWD"=. \
+    -mexec-model=reactor -fno-builtin -I ../../../static -Wl,--export="$name" \
+    "$name.c" -o "$name.$level.wasm"
+}
+# Programs with one memory bug each, at -O0 and -O1.
+for name in heap_overflow_write heap_overflow_read heap_underflow \
+  use_after_free_read use_after_free_write double_free invalid_free \
+  stack_overflow leak length_dependent_read calloc_realloc libc_strchr; do
+  build O0 "$name"
+  build O1 "$name"
+done
+# Correct programs (no memory bug on any input): all at -O1, some at -O0 too.
+for name in linked_list dynamic_array string_reverse binary_tree calloc_matrix \
+  ring_buffer qsort_array hash_table tokenizer freelist_reuse memmove_block \
+  stack_array safe_parser; do
+  build O1 "$name"
+done
+for name in linked_list dynamic_array string_reverse binary_tree hash_table \
+  tokenizer; do
+  build O0 "$name"
+done
+# malloc and free imported from "env" instead of compiled in.
+wat2wasm imports_malloc.wat -o imports_malloc.wasm

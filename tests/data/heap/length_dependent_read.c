@@ -1,0 +1,23 @@
+/* Copies an input of symbolic length n (0..8) into malloc(n + 1), skips spaces
+ * and peeks at p[1]. Bug: overflow read when the input is all spaces (p at NUL). */
+#include <stdlib.h>
+#include "symplay.h"
+
+int length_dependent_read(void) {
+  char in[8];
+  int n = symplay_symbolic_sized_buffer(in, sizeof in, "in");
+  char *s = malloc(n + 1);
+  if (s == 0)
+    return -1;
+  for (int i = 0; i < n; i++)
+    s[i] = in[i];
+  s[n] = 0;
+  const char *p = s;
+  while (*p == ' ')
+    p++;
+  int r = 0;
+  if (p[1] == ':') /* BUG: reads s[n + 1] when all n bytes are spaces */
+    r = 1;
+  free(s);
+  return r;
+}

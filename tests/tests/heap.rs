@@ -1,0 +1,201 @@
+//! Heap checks on real compiler output: C compiled with wasi-libc at -O0
+//! and -O1 (dlmalloc inside the module, replaced by the model) and a module
+//! importing `malloc`/`free` from `env`. `tests/data/heap/expected.txt`
+//! names, per module and entry, the memory error it has (kind, access, C
+//! line) or `none`; the exploration must find exactly that, and the input
+//! it gives must replay to the same error at the same place. The examples
+//! of the gallery (but its heap bugs) and the test corpus have no memory
+//! error at all.
+
+use std::path::Path;
+use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
+use symplay_engine::memory::HeapOptions;
+use symplay_engine::report::{PathReport, Report, Status};
+use symplay_engine::search::SearchKind;
+use symplay_tests::corpus;
+use symplay_wasm::ExportKind;
+
+fn options() -> Options {
+    Options {
+        search: SearchKind::Dfs,
+        max_paths: Some(500),
+        max_instructions: Some(50_000_000),
+        ..Options::default()
+    }
+}
+
+struct Expected {
+    file: String,
+    entry: String,
+    kind: String,
+    access: String,
+    line: Option<u32>,
+}
+
+fn expected() -> Vec<Expected> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap");
+    let text = std::fs::read_to_string(dir.join("expected.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            assert_eq!(f.len(), 5, "expected.txt: {l}");
+            Expected {
+                file: f[0].into(),
+                entry: f[1].into(),
+                kind: f[2].into(),
+                access: f[3].into(),
+                line: f[4].parse().ok(),
+            }
+        })
+        .collect()
+}
+
+fn line(p: &PathReport) -> Option<u32> {
+    p.location.source.as_ref().map(|s| s.line)
+}
+
+/// The replay of `p` ends with the same error at the same place.
+fn assert_replays(module: &symplay_wasm::Module, entry: &str, p: &PathReport, what: &str) {
+    let options = ReplayOptions {
+        max_instructions: Some(50_000_000),
+        max_events: 0,
+        heap: HeapOptions::default(),
+    };
+    let replayed = replay_traced(module, entry, &p.inputs, &options)
+        .unwrap_or_else(|e| panic!("{what}: replay: {e}"))
+        .path;
+    let error = |p: &PathReport| {
+        p.memory_error
+            .as_ref()
+            .map(|e| (e.kind, e.access, e.offset, e.width))
+    };
+    assert_eq!(replayed.status, p.status, "{what}: replayed status");
+    assert_eq!(error(&replayed), error(p), "{what}: replayed error");
+    assert_eq!(replayed.location, p.location, "{what}: replayed place");
+}
+
+#[test]
+fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap");
+    let cases = expected();
+    assert!(cases.len() >= 40, "the expected list is complete");
+    let mut correct_programs = std::collections::BTreeSet::new();
+    for case in &cases {
+        let what = format!("{} {}", case.file, case.entry);
+        let wasm = std::fs::read(dir.join(&case.file)).unwrap();
+        let module = symplay_wasm::load(&wasm).unwrap();
+        let r: Report = explore(&module, &case.entry, &options()).unwrap();
+        if case.kind != "stack_overflow" {
+            // (A program without malloc keeps flat memory: only its stack
+            // pointer is checked.)
+            assert_eq!(r.memory_model, "objects", "{what}");
+        }
+        assert_eq!(r.stop_reason, "completed", "{what}");
+        let bugs: Vec<&PathReport> = r
+            .paths
+            .iter()
+            .filter(|p| p.status != Status::Returned)
+            .collect();
+        match case.kind.as_str() {
+            "none" => {
+                assert!(
+                    bugs.is_empty(),
+                    "{what}: no bug, found {:?}",
+                    bugs[0].outcome()
+                );
+                assert!(
+                    r.paths.iter().all(|p| p.leaks.is_empty()),
+                    "{what}: no leak"
+                );
+                correct_programs.insert(case.file.split('.').next().unwrap().to_string());
+            }
+            "leak" => {
+                assert!(bugs.is_empty(), "{what}: a leak is no error");
+                let p = r
+                    .paths
+                    .iter()
+                    .find(|p| !p.leaks.is_empty())
+                    .unwrap_or_else(|| panic!("{what}: a leak"));
+                let leaked = p.objects.iter().find(|o| o.id == p.leaks[0]).unwrap();
+                assert_eq!(
+                    leaked.site.source.as_ref().map(|s| s.line),
+                    case.line,
+                    "{what}: the leaked block's allocation"
+                );
+            }
+            kind => {
+                let p = bugs
+                    .iter()
+                    .find(|p| p.memory_error.as_ref().map(|e| e.kind.name()) == Some(kind))
+                    .unwrap_or_else(|| {
+                        panic!(
+                            "{what}: a {kind}, found {:?}",
+                            bugs.iter().map(|p| p.outcome()).collect::<Vec<_>>()
+                        )
+                    });
+                let e = p.memory_error.as_ref().unwrap();
+                if case.access != "-" {
+                    assert_eq!(e.access.name(), case.access, "{what}: access");
+                }
+                assert_eq!(line(p), case.line, "{what}: line");
+                assert!(
+                    bugs.iter().all(|b| b.memory_error.is_some()),
+                    "{what}: only memory errors"
+                );
+                assert_replays(&module, &case.entry, p, &what);
+            }
+        }
+    }
+    assert!(correct_programs.len() >= 10, "{correct_programs:?}");
+}
+
+/// The gallery's heap bugs, there to be found (their reports are golden).
+const BUGGY_EXAMPLES: [&str; 5] = [
+    "heap_overflow.wasm",
+    "use_after_free.wasm",
+    "double_free.wasm",
+    "length_read.wasm",
+    "pointer_array.wasm",
+];
+
+#[test]
+fn the_examples_have_no_memory_error_or_leak() {
+    let mut files = Vec::new();
+    for (dir, extension) in [
+        ("static/examples/c", "wasm"),
+        ("tests/data", "wasm"),
+        ("tests/data/wat", "wat"),
+    ] {
+        files.extend(corpus::files_in(dir, extension).unwrap());
+    }
+    let mut checked = 0;
+    for path in files {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if BUGGY_EXAMPLES.contains(&name.as_ref()) {
+            continue;
+        }
+        let module = symplay_wasm::load(&std::fs::read(&path).unwrap()).unwrap();
+        for export in module.exports.iter().filter(|e| e.kind == ExportKind::Func) {
+            let options = Options {
+                max_paths: Some(200),
+                max_depth: Some(64),
+                ..options()
+            };
+            let Ok(r) = explore(&module, &export.name, &options) else {
+                continue;
+            };
+            for p in &r.paths {
+                assert!(
+                    p.memory_error.is_none() && p.leaks.is_empty(),
+                    "{} {}: {}",
+                    path.display(),
+                    export.name,
+                    p.outcome()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked} entries");
+}

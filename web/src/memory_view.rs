@@ -1,0 +1,103 @@
+//! The memory view of a path: its heap blocks and input buffers, one row
+//! each (base, size, concrete or symbolic with its range, capacity, live,
+//! freed or leaked, allocation site), and for a memory error its object
+//! drawn byte by byte with the failing access on it.
+
+use symplay_engine::report::{MemoryError, ObjectReport, PathReport};
+use yew::prelude::*;
+
+/// Cells of the drawing of one object: a byte each up to this many.
+const CELLS: u64 = 64;
+
+#[derive(Properties, PartialEq)]
+pub struct MemoryProps {
+    pub path: PathReport,
+}
+
+#[function_component]
+pub fn MemoryView(props: &MemoryProps) -> Html {
+    let p = &props.path;
+    if p.objects.is_empty() {
+        return Html::default();
+    }
+    let error = p.memory_error.as_ref();
+    html! {
+        <div class="memory">
+            <table class="objects">
+                <thead><tr>
+                    <th>{ "object" }</th><th>{ "base" }</th><th>{ "size" }</th>
+                    <th>{ "capacity" }</th><th>{ "state" }</th><th>{ "allocated at" }</th>
+                </tr></thead>
+                <tbody>
+                { for p.objects.iter().map(|o| {
+                    let failing = error.and_then(|e| e.object) == Some(o.id);
+                    html! {
+                        <tr class={classes!(failing.then_some("failing"))}>
+                            <td>{ object_name(o) }</td>
+                            <td><code>{ format!("0x{:x}", o.base) }</code></td>
+                            <td>{ o.size_text() }</td>
+                            <td>{ o.capacity }</td>
+                            <td>{ o.state_text(p) }</td>
+                            <td class="location">{ o.site.text() }</td>
+                        </tr>
+                    }
+                }) }
+                </tbody>
+            </table>
+            { error.and_then(|e| {
+                let o = p.objects.iter().find(|o| Some(o.id) == e.object)?;
+                Some(bar(o, e))
+            }).unwrap_or_default() }
+        </div>
+    }
+}
+
+fn object_name(o: &ObjectReport) -> String {
+    match &o.name {
+        Some(name) => format!("#{} input {name}", o.id),
+        None => format!("#{} heap block", o.id),
+    }
+}
+
+/// The object as a row of cells (its size, then its spare capacity), with
+/// a cell of its guard gap on each side, and the cells the access touches
+/// marked.
+fn bar(o: &ObjectReport, e: &MemoryError) -> Html {
+    let span = o.capacity.max(1);
+    let per_cell = span.div_ceil(CELLS).max(1);
+    let cells = span.div_ceil(per_cell) as i64;
+    let valid = o.size.div_ceil(per_cell) as i64;
+    let offset = e.offset.unwrap_or(0);
+    let width = i64::from(e.width.max(1));
+    // Cells from -1 (the gap before) to `cells` (the gap after).
+    let cell_of = |byte: i64| (byte.div_euclid(per_cell as i64)).clamp(-1, cells);
+    let (first, last) = (cell_of(offset), cell_of(offset + width - 1));
+    let access = e.access_at_offset();
+    let scale = if per_cell > 1 {
+        format!(" (a cell is {per_cell} bytes)")
+    } else {
+        String::new()
+    };
+    html! {
+        <figure class="object-bar">
+            <div class="cells">
+            { for (-1..=cells).map(|c| {
+                let kind = if c < 0 || c == cells {
+                    "gap"
+                } else if c < valid {
+                    "byte"
+                } else {
+                    "spare"
+                };
+                let hit = (first..=last).contains(&c);
+                html! { <span class={classes!("cell", kind, hit.then_some("hit"))}></span> }
+            }) }
+            </div>
+            <figcaption>{ format!(
+                "{}: {access} of {}{scale}",
+                e.kind.name(),
+                object_name(o)
+            ) }</figcaption>
+        </figure>
+    }
+}
