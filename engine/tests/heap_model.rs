@@ -119,8 +119,13 @@ fn a_loop_over_the_size_has_a_path_per_size_in_the_range_modes() {
         let r = run(&m, "fill", mode(size_mode, 200));
         assert_eq!(r.paths.len(), paths, "{size_mode}");
         assert_eq!(count(&r, Status::Returned), paths, "{size_mode}");
-        // n <= 10 already bounds the size: nothing is left out.
-        assert_eq!(r.concretised_summary(), None, "{size_mode}");
+        // n <= 10 already bounds the size: only base leaves sizes out, and
+        // says so.
+        match (size_mode, r.concretised_summary()) {
+            (SizeMode::Base, Some(s)) => assert!(s.contains("pinned to its largest value")),
+            (SizeMode::Base, None) => panic!("base pins the size and must say so"),
+            (_, summary) => assert_eq!(summary, None, "{size_mode}"),
+        }
     }
 }
 
@@ -411,4 +416,52 @@ fn aligned_allocations_are_aligned_and_bad_alignments_fail() {
             "{entry}"
         );
     }
+}
+
+#[test]
+fn a_replay_lays_the_heap_out_as_the_run_did() {
+    // p = malloc(n) (symbolic), q = malloc(64): p[50] lands in p's reserved
+    // capacity in the run; the replay, where n is concrete, must not put
+    // q there.
+    let m = module(
+        r#"
+  (func (export "layout") (result i32) (local $p i32) (local $q i32) (local $n i32)
+    (local.set $n (call $sym (i32.const 16)))
+    (call $assume (i32.le_u (local.get $n) (i32.const 8)))
+    (local.set $p (call $malloc (local.get $n)))
+    (local.set $q (call $malloc (i32.const 64)))
+    (i32.store8 offset=50 (local.get $p) (i32.const 1))
+    (i32.sub (local.get $q) (local.get $p)))
+"#,
+    );
+    for size_mode in SizeMode::ALL {
+        let heap = mode(size_mode, 100);
+        let r = run(&m, "layout", heap.clone());
+        assert!(!r.paths.is_empty());
+        for p in &r.paths {
+            assert_eq!(p.memory_error.as_ref().map(|e| e.offset), Some(Some(50)));
+            replays(&m, "layout", &heap, p);
+        }
+    }
+}
+
+#[test]
+fn bulk_copies_are_checked_whole() {
+    let m = module(
+        r#"
+  (func (export "copy_past_memory")
+    (memory.copy (i32.const 0) (i32.const 65535) (i32.const 3)))
+  (func (export "copy_past_block") (local $p i32)
+    (local.set $p (call $malloc (i32.const 8)))
+    (memory.copy (i32.const 1024) (local.get $p) (i32.const 16)))
+"#,
+    );
+    let r = run(&m, "copy_past_memory", HeapOptions::default());
+    assert_eq!(r.paths[0].status, Status::Trapped);
+    let r = run(&m, "copy_past_block", HeapOptions::default());
+    let e = r.paths[0].memory_error.as_ref().expect("an over-read");
+    assert_eq!(
+        (e.kind, e.access, e.width),
+        (MemoryErrorKind::HeapOverflow, Access::Read, 16)
+    );
 }

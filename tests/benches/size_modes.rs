@@ -137,7 +137,7 @@ fn run() -> Result<(), String> {
     }
     let binary = root().join("target/release/symplay");
     println!(
-        "{:<44} {:<10} {:>6} {:>7} {:>9} {:>8} {:>5}  {:>5} {:>6} {:>5} {:>5}",
+        "{:<56} {:<10} {:>6} {:>7} {:>9} {:>8} {:>5}  {:>5} {:>6} {:>5} {:>5}",
         "example",
         "mode",
         "paths",
@@ -150,7 +150,7 @@ fn run() -> Result<(), String> {
         "time",
         "peak"
     );
-    println!("{:>108}", "(ratios against base)");
+    println!("{:>120}", "(ratios against base)");
     let mut missed_by_base = Vec::new();
     for &(file, entry, capacity) in EXAMPLES {
         let name = format!(
@@ -172,7 +172,7 @@ fn run() -> Result<(), String> {
             let b = base.as_ref().unwrap_or(&m);
             let (base_ms, base_peak) = base.as_ref().map_or((ms, peak), |b| (b.ms, b.peak_mib));
             println!(
-                "{name:<44} {mode:<10} {:>6} {:>7} {ms:>9.2} {peak:>8.2} {:>5}  {:>5} {:>6} {:>5} {:>5}",
+                "{name:<56} {mode:<10} {:>6} {:>7} {ms:>9.2} {peak:>8.2} {:>5}  {:>5} {:>6} {:>5} {:>5}",
                 m.paths,
                 m.queries,
                 m.bugs.len(),

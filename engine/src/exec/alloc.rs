@@ -204,10 +204,13 @@ impl Executor<'_> {
         if capacity > MAX_OBJECT {
             return 0;
         }
+        // Every block reserves the capacity of a symbolic size, so that a
+        // replay, where the size is concrete, lays the heap out alike.
+        let reserve = u64::from(self.program.roles.heap.capacity);
         let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) else {
             return 0;
         };
-        match objects.alloc(size, capacity, align, site) {
+        match objects.alloc(size, capacity, reserve, align, site) {
             Some(id) => objects.object(id).map_or(0, |o| o.base),
             None => 0,
         }
@@ -232,22 +235,25 @@ impl Executor<'_> {
             let Some(v) = self.model_value(s, &[], sigma)? else {
                 return Err(End::Dropped(crate::report::DropCause::Undecided));
             };
-            capacity += (v - capacity).div_ceil(CAPACITY_STEP) * CAPACITY_STEP;
+            capacity += v.saturating_sub(capacity).div_ceil(CAPACITY_STEP) * CAPACITY_STEP;
             if capacity > MAX_OBJECT {
                 return Ok(None);
             }
+            let fits = bound(self, capacity);
+            let above = self.cx.terms.not(fits);
+            if self.model_value(s, &[above], sigma)?.is_none() {
+                return Ok(Some(capacity));
+            }
         }
+        // Sizes above the capacity are feasible: they are left out.
         let fits = bound(self, capacity);
-        let what = format!("a symbolic allocation size, bounded by its capacity {capacity}");
         self.fork(s, &[fits])?;
-        let above = self.cx.terms.not(fits);
-        if self.model_value(s, &[above], sigma)?.is_none() {
-            s.notes.push(format!(
-                "sizes above {capacity} of the allocation at {} are not explored",
-                self.location_text(s.at)
-            ));
-            s.concretised.push((what, s.at));
-        }
+        s.notes.push(format!(
+            "sizes above {capacity} of the allocation at {} are not explored",
+            self.location_text(s.at)
+        ));
+        let what = format!("a symbolic allocation size, bounded by its capacity {capacity}");
+        s.concretised.push((what, s.at));
         Ok(Some(capacity))
     }
 
@@ -272,6 +278,16 @@ impl Executor<'_> {
             SizeMode::Base => {
                 let max = self.largest(s, sigma, capacity)?;
                 let value = self.cx.terms.bv_const(32, max);
+                let smaller = self.cx.terms.cmp(BvCmp::Ult, sigma, value);
+                // The smaller sizes are left out, which the path records.
+                if self.model_value(s, &[smaller], sigma)?.is_some() {
+                    s.notes.push(format!(
+                        "the symbolic size at {} is pinned to its largest value {max} (size mode base)",
+                        self.location_text(s.at)
+                    ));
+                    let what = "a symbolic size, pinned to its largest value (size mode base)";
+                    s.concretised.push((what.to_string(), s.at));
+                }
                 let pinned = self.cx.terms.eq(sigma, value);
                 self.fork(s, &[pinned])?;
                 then(self, s, Size::Con(max))

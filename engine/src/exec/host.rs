@@ -135,6 +135,11 @@ impl Executor<'_> {
     fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
+        // New input in place of the input buffers it overwrites.
+        let at = s.at;
+        if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
+            objects.retire_inputs_over(ptr, ptr + len, at);
+        }
         let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
         let replayed = match &self.cx.source {

@@ -32,7 +32,7 @@ impl Executor<'_> {
             return Ok(spot);
         }
         // A concrete address has one place at most.
-        match self.place(s, Pointer::Con(address), 0, width, access)? {
+        match self.place(s, Pointer::Con(address), 0, width, access, false)? {
             (Place::Concrete(spot), _) => Ok(spot),
             (Place::Symbolic { .. }, _) => Err(OOB),
         }
@@ -51,15 +51,18 @@ impl Executor<'_> {
         plus: u32,
         width: u64,
         access: Access,
+        load: bool,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
         let memory = self.program.memory(s).ok_or(OOB)?;
-        // An aligned word read is checked at its first byte: past the end of
-        // an object it reads the gap or the unused capacity, never written,
+        // An aligned load is checked at its first byte: past the end of an
+        // object it reads the gap or the unused capacity, never written,
         // and word-wise `strlen` and `strchr` read the word holding the
-        // terminator whole (Valgrind's partial loads).
+        // terminator whole (Valgrind's partial loads). The price: an
+        // aligned word load that starts inside a block and ends past it is
+        // not reported.
         let checked = match pointer {
             Pointer::Con(a)
-                if access == Access::Read
+                if load
                     && width > 1
                     && (a + u64::from(plus)).is_multiple_of(width)
                     && memory.objects().is_some() =>
@@ -169,6 +172,7 @@ impl Executor<'_> {
 
     /// The C stack pointer set to `v`: below `bottom`, the end of the
     /// data, the stack has overflowed.
+    /// Input buffers in the frames it leaves end.
     pub(crate) fn check_stack(&mut self, s: &mut State, v: Val, bottom: u64) -> Result<(), End> {
         let overflow = |address| {
             MemoryFault {
@@ -183,7 +187,13 @@ impl Executor<'_> {
         };
         let t = match v {
             Val::Con { bits, .. } if bits < bottom => return Err(overflow(bits)),
-            Val::Con { .. } => return Ok(()),
+            Val::Con { bits, .. } => {
+                let at = s.at;
+                if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
+                    objects.retire_inputs_in(bottom, bits, at);
+                }
+                return Ok(());
+            }
             Val::Sym(t) => t,
         };
         let b = self.cx.terms.bv_const(32, bottom);
@@ -226,7 +236,8 @@ impl Executor<'_> {
         size: u32,
         mut then: impl FnMut(&mut Self, &mut State, Val) -> Result<(), End>,
     ) -> Result<Flow, End> {
-        let (place, others) = self.place(s, pointer(addr), plus, u64::from(size), Access::Read)?;
+        let (place, others) =
+            self.place(s, pointer(addr), plus, u64::from(size), Access::Read, true)?;
         self.at_each(s, place, others, |exec, s, place| {
             let v = exec.read(s, place, size)?;
             then(exec, s, v)
@@ -247,7 +258,14 @@ impl Executor<'_> {
         size: u32,
         value: Val,
     ) -> Result<Flow, End> {
-        let (place, others) = self.place(s, pointer(addr), plus, u64::from(size), Access::Write)?;
+        let (place, others) = self.place(
+            s,
+            pointer(addr),
+            plus,
+            u64::from(size),
+            Access::Write,
+            false,
+        )?;
         self.at_each(s, place, others, |exec, s, place| {
             let memory = exec.program.memory_mut(s).ok_or(OOB)?;
             match (place, value) {

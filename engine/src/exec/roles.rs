@@ -101,18 +101,27 @@ impl Roles {
                 .max()
                 .unwrap_or(0)
         };
-        if let Some((global, sp)) = global_value(STACK_POINTER) {
+        let sp = global_value(STACK_POINTER).map(|(global, sp)| {
             roles.stack = Some(Stack {
                 global,
                 bottom: data_end(sp),
             });
-        }
+            sp
+        });
         if roles.allocator.iter().any(Option::is_some) || sized_buffers {
             let memory_end = module
                 .memories
                 .first()
                 .map_or(0, |m| u64::from(m.min_pages) * PAGE_SIZE);
-            roles.heap_start = Some(global_value(HEAP_BASE).map_or(memory_end, |(_, b)| b));
+            // wasm-ld puts the heap above the stack when the stack follows
+            // the data; else (stack first, or no stack pointer) nothing is
+            // known to be free below the end of memory.
+            let above_stack = sp.filter(|&sp| data_end(u64::MAX) <= sp && sp < memory_end);
+            let start = global_value(HEAP_BASE)
+                .map(|(_, b)| b)
+                .or(above_stack)
+                .unwrap_or(memory_end);
+            roles.heap_start = Some(start.next_multiple_of(16));
         }
         roles
     }

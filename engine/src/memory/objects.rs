@@ -108,19 +108,22 @@ impl ObjectMemory {
         self.objects.get(id.0 as usize)
     }
 
-    /// A new heap object reserving `capacity` bytes at an `align`ed base
-    /// (a power of two), with its gaps; `None` when memory cannot grow to
-    /// hold it.
+    /// A new heap object of `capacity` bytes at an `align`ed base (a power
+    /// of two) in a slot reserving at least `reserve` bytes, with its gaps;
+    /// `None` when memory cannot grow to hold it. (A run and its replay
+    /// reserve alike, so that the layout does not depend on which sizes
+    /// were symbolic.)
     pub fn alloc(
         &mut self,
         size: Size,
         capacity: u64,
+        reserve: u64,
         align: u64,
         site: (u32, u32),
     ) -> Option<ObjectId> {
         let align = align.max(ALIGN);
         let base = (self.next + GAP).checked_add(align - 1)? & !(align - 1);
-        let end = base.checked_add(capacity)?.checked_add(GAP)?;
+        let end = base.checked_add(capacity.max(reserve))?.checked_add(GAP)?;
         let pages = end.div_ceil(PAGE_SIZE);
         let have = u64::from(self.contents.pages());
         if pages > have {
@@ -140,7 +143,8 @@ impl ObjectMemory {
     }
 
     /// Makes the `capacity` bytes at `base` an input buffer of `size`
-    /// bytes; `None` when they are not inside linear memory.
+    /// bytes, in place of the input buffers it overlaps; `None` when they
+    /// are not inside linear memory.
     pub fn add_input(
         &mut self,
         base: u64,
@@ -150,6 +154,7 @@ impl ObjectMemory {
         site: (u32, u32),
     ) -> Option<ObjectId> {
         self.contents.resolve_concrete(base, capacity)?;
+        self.retire_inputs_over(base, base + capacity, site);
         let id = self.push(Object {
             base,
             size,
@@ -182,9 +187,47 @@ impl ObjectMemory {
         self.heap.iter().map(|&id| ObjectId(id))
     }
 
+    /// Frees heap object `id`, and the input buffers inside it.
     pub fn free(&mut self, id: ObjectId, at: (u32, u32)) {
-        if let Some(o) = Rc::make_mut(&mut self.objects).get_mut(id.0 as usize) {
-            o.freed = Some(at);
+        let Some(o) = Rc::make_mut(&mut self.objects).get_mut(id.0 as usize) else {
+            return;
+        };
+        o.freed = Some(at);
+        let (lo, hi) = (o.base, o.base + o.capacity);
+        self.retire_inputs(|i| lo <= i.base && i.base < hi, at);
+    }
+
+    /// Ends the input buffers that overlap `[lo, hi)`, where new input
+    /// is written.
+    pub fn retire_inputs_over(&mut self, lo: u64, hi: u64, at: (u32, u32)) {
+        if !self.inputs.is_empty() {
+            self.retire_inputs(|i| i.base < hi && lo < i.base + i.capacity, at);
+        }
+    }
+
+    /// Ends the input buffers whose bytes start in `[lo, hi)`: the stack
+    /// frames that held them have returned.
+    pub fn retire_inputs_in(&mut self, lo: u64, hi: u64, at: (u32, u32)) {
+        if !self.inputs.is_empty() {
+            self.retire_inputs(|i| lo <= i.base && i.base < hi, at);
+        }
+    }
+
+    /// Input buffers end, as freed at `at`, where `gone` holds.
+    fn retire_inputs(&mut self, gone: impl Fn(&Object) -> bool, at: (u32, u32)) {
+        let ended: Vec<u32> = self
+            .inputs
+            .iter()
+            .copied()
+            .filter(|&id| gone(&self.objects[id as usize]))
+            .collect();
+        if ended.is_empty() {
+            return;
+        }
+        Rc::make_mut(&mut self.inputs).retain(|id| !ended.contains(id));
+        let objects = Rc::make_mut(&mut self.objects);
+        for id in ended {
+            objects[id as usize].freed = Some(at);
         }
     }
 
@@ -215,16 +258,15 @@ impl ObjectMemory {
         }
     }
 
-    /// The heap object whose slot (its gaps included) holds `address`.
+    /// The heap object whose slot (its gaps and padding included) holds
+    /// `address`: the last whose leading gap starts at or below it, when
+    /// it is below the end of the last slot.
     pub fn heap_slot(&self, address: u64) -> Option<ObjectId> {
-        // Slots are contiguous: the object is the last with a slot start
-        // (its base less the leading gap, at least) at or below `address`.
         let i = self
             .heap
             .partition_point(|&id| self.objects[id as usize].base <= address + GAP);
         let &id = self.heap.get(i.checked_sub(1)?)?;
-        let o = &self.objects[id as usize];
-        (address < o.base + o.capacity + GAP).then_some(ObjectId(id))
+        (address < self.next).then_some(ObjectId(id))
     }
 
     /// Where `width` bytes at `pointer + plus` may land.

@@ -33,8 +33,8 @@ fn fault(kind: FaultKind, object: ObjectId) -> Resolution {
 fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(5), 5, ALIGN, SITE).unwrap();
-    let b = m.alloc(Size::Con(1), 1, 64, SITE).unwrap();
+    let a = m.alloc(Size::Con(5), 5, 0, ALIGN, SITE).unwrap();
+    let b = m.alloc(Size::Con(1), 1, 0, 64, SITE).unwrap();
     let (ba, bb) = (base(&m, a), base(&m, b));
     assert_eq!(ba, HEAP + GAP);
     assert_eq!(bb % 64, 0);
@@ -46,7 +46,7 @@ fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
     );
     assert_eq!(m.heap_object_at(bb), Some(b));
     assert_eq!(m.heap_object_at(bb + 1), None);
-    let huge = m.alloc(Size::Con(1 << 32), 1 << 32, ALIGN, SITE);
+    let huge = m.alloc(Size::Con(1 << 32), 1 << 32, 0, ALIGN, SITE);
     assert_eq!(huge, None, "no memory holds it");
 }
 
@@ -54,8 +54,8 @@ fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
 fn a_concrete_access_is_allowed_inside_a_live_object_or_below_the_heap() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
-    let b = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
+    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let b = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     let (ba, bb) = (base(&m, a), base(&m, b));
     assert_eq!(m.resolve_concrete(ba + 4, 4).map(|s| s.object), Some(a));
     assert_eq!(
@@ -96,7 +96,7 @@ fn a_symbolic_size_is_checked_without_wrap_around() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
     let sigma = s.declare("n", Sort::Bv(32)).unwrap();
-    let a = m.alloc(Size::Sym(sigma), 8, ALIGN, SITE).unwrap();
+    let a = m.alloc(Size::Sym(sigma), 8, 0, ALIGN, SITE).unwrap();
     let ba = base(&m, a);
     assert_eq!(m.resolve_concrete(ba, 1), None, "needs the size");
     let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Con(ba + 2), 0, 4) else {
@@ -128,11 +128,11 @@ fn a_symbolic_size_is_checked_without_wrap_around() {
 fn the_cases_of_a_symbolic_pointer_split_every_value_once() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
-    let freed = m.alloc(Size::Con(8), 8, ALIGN, SITE).unwrap();
+    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let freed = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     m.free(freed, SITE);
     let sigma = s.declare("n", Sort::Bv(32)).unwrap();
-    let c = m.alloc(Size::Sym(sigma), 16, ALIGN, SITE).unwrap();
+    let c = m.alloc(Size::Sym(sigma), 16, 0, ALIGN, SITE).unwrap();
     let input_len = s.declare("len", Sort::Bv(32)).unwrap();
     let input = m
         .add_input(64, Size::Sym(input_len), 4, "in", SITE)
@@ -185,5 +185,65 @@ fn the_cases_of_a_symbolic_pointer_split_every_value_once() {
             kind: FaultKind::UseAfterFree,
             object: Some(freed)
         }
+    );
+}
+
+#[test]
+fn input_buffers_end_when_overwritten_freed_or_left_behind() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let len = s.declare("len", Sort::Bv(32)).unwrap();
+    let first = m.add_input(256, Size::Sym(len), 4, "a", SITE).unwrap();
+    // A new input over the same bytes replaces the first.
+    let second = m.add_input(254, Size::Con(4), 4, "b", SITE).unwrap();
+    assert!(m.object(first).unwrap().freed.is_some());
+    assert_eq!(
+        m.resolve_concrete(256, 2),
+        None,
+        "the second input checks it"
+    );
+    assert!(matches!(
+        m.resolve(&mut s, Pointer::Con(257), 0, 2),
+        Resolution::Certain(Err(Fault::Object { kind: FaultKind::Overflow, object: Some(o) })) if o == second
+    ));
+    // Freeing a block ends the input inside it: its bytes are freed memory.
+    let block = m.alloc(Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
+    let inside = base(&m, block) + 4;
+    let third = m.add_input(inside, Size::Con(4), 4, "c", SITE).unwrap();
+    m.free(block, SITE);
+    assert!(m.object(third).unwrap().freed.is_some());
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(inside), 0, 1),
+        fault(FaultKind::UseAfterFree, block)
+    );
+    // A frame left behind: inputs from the stack bottom up to the new
+    // stack pointer end.
+    m.retire_inputs_in(100, 300, SITE);
+    assert!(m.object(second).unwrap().freed.is_some());
+    assert_eq!(
+        m.resolve_concrete(258, 1).map(|s| s.object),
+        Some(UNCHECKED)
+    );
+}
+
+#[test]
+fn a_slot_reserves_its_capacity_and_its_padding_is_its_own() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let a = m.alloc(Size::Con(1), 1, 100, ALIGN, SITE).unwrap();
+    let b = m.alloc(Size::Con(1), 1, 100, 64, SITE).unwrap();
+    let (ba, bb) = (base(&m, a), base(&m, b));
+    assert!(bb >= ba + 100 + 2 * GAP, "the reserve is kept free");
+    // Past a's gap, in the reserve and the alignment padding: still a's.
+    for address in [ba + 20, ba + 100 + GAP, bb - GAP - 1] {
+        assert_eq!(
+            m.resolve(&mut s, Pointer::Con(address), 0, 1),
+            fault(FaultKind::Overflow, a),
+            "{address}"
+        );
+    }
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(bb - GAP), 0, 1),
+        fault(FaultKind::Underflow, b)
     );
 }
