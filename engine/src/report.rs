@@ -257,6 +257,9 @@ pub enum MemoryErrorKind {
     InvalidFree,
     /// Into the heap area where no object is near.
     WildAccess,
+    /// Into the low page a null pointer points into (in wasm-ld's layout,
+    /// below the data).
+    NullDereference,
     /// The C stack pointer went below the end of the data.
     StackOverflow,
     /// An argument the model cannot take (a buffer capacity of 0, ...).
@@ -274,6 +277,7 @@ impl MemoryErrorKind {
             MemoryErrorKind::DoubleFree => "double_free",
             MemoryErrorKind::InvalidFree => "invalid_free",
             MemoryErrorKind::WildAccess => "wild_access",
+            MemoryErrorKind::NullDereference => "null_dereference",
             MemoryErrorKind::StackOverflow => "stack_overflow",
             MemoryErrorKind::BadArgument => "bad_argument",
         }

@@ -364,7 +364,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
         let roles = Roles::find(m, &links, &state, &options.heap);
         if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
-            state.memories[memory as usize].check_objects(start);
+            state.memories[memory as usize].check_objects(start, roles.null_end);
         }
         // One instance: its function indices are the store function ids.
         let modules = [m];

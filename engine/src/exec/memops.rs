@@ -138,6 +138,7 @@ impl Executor<'_> {
             (FaultKind::Underflow, true) => MemoryErrorKind::BufferUnderflow,
             (FaultKind::UseAfterFree, _) => MemoryErrorKind::UseAfterFree,
             (FaultKind::Wild, _) => MemoryErrorKind::WildAccess,
+            (FaultKind::Null, _) => MemoryErrorKind::NullDereference,
         };
         MemoryFault {
             kind,

@@ -13,6 +13,8 @@ use symplay_wasm::{ConstExpr, DataMode, FuncBody, Module};
 /// wasm-ld's names for the stack pointer and the start of the heap.
 const STACK_POINTER: &str = "__stack_pointer";
 const HEAP_BASE: &str = "__heap_base";
+/// wasm-ld's default global base: the data starts there.
+const NULL_PAGE: u64 = 1024;
 
 #[derive(Clone, Debug, Default)]
 pub struct Roles {
@@ -21,6 +23,8 @@ pub struct Roles {
     pub stack: Option<Stack>,
     /// Where the heap area starts; `None` leaves the memory flat.
     pub heap_start: Option<u64>,
+    /// Below this address, accesses are null-pointer dereferences.
+    pub null_end: u64,
     /// Functions named as allocator functions but not taken for them.
     pub skipped: Vec<String>,
     pub heap: HeapOptions,
@@ -122,6 +126,22 @@ impl Roles {
                 .or(above_stack)
                 .unwrap_or(memory_end);
             roles.heap_start = Some(start.next_multiple_of(16));
+            // In wasm-ld's layout (the stack after the data), nothing lies
+            // below the data, which starts at 1024 unless told otherwise.
+            if above_stack.is_some() {
+                let first_data = module
+                    .data
+                    .iter()
+                    .filter_map(|d| match d.mode {
+                        DataMode::Active {
+                            offset: ConstExpr::I32(o),
+                            ..
+                        } => Some(u64::from(o as u32)),
+                        _ => None,
+                    })
+                    .min();
+                roles.null_end = first_data.unwrap_or(NULL_PAGE).min(NULL_PAGE);
+            }
         }
         roles
     }

@@ -62,11 +62,13 @@ impl MemoryModel {
     }
 
     /// Puts this memory under the objects model, with heap objects from
-    /// `heap_start` up.
-    pub fn check_objects(&mut self, heap_start: u64) {
+    /// `heap_start` up and null-pointer dereferences below `null_end`.
+    pub fn check_objects(&mut self, heap_start: u64, null_end: u64) {
         if let MemoryModel::Flat(m) = self {
             // Cheap: the chunks are shared.
-            *self = MemoryModel::Objects(ObjectMemory::new(m.clone(), heap_start));
+            let mut objects = ObjectMemory::new(m.clone(), heap_start);
+            objects.set_null_page(null_end);
+            *self = MemoryModel::Objects(objects);
         }
     }
 

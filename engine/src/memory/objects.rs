@@ -72,6 +72,9 @@ pub struct ObjectMemory {
     /// Ids of the input buffers.
     inputs: Rc<Vec<u32>>,
     heap_start: u64,
+    /// Accesses below this address are null-pointer dereferences (the low
+    /// page no data is placed in).
+    null_end: u64,
     /// Where the next heap slot starts.
     next: u64,
 }
@@ -84,8 +87,14 @@ impl ObjectMemory {
             heap: Rc::default(),
             inputs: Rc::default(),
             heap_start,
+            null_end: 0,
             next: heap_start,
         }
+    }
+
+    /// Makes accesses below `end` null-pointer dereferences.
+    pub fn set_null_page(&mut self, end: u64) {
+        self.null_end = end.min(self.heap_start);
     }
 
     pub fn contents(&self) -> &FlatMemory {
@@ -239,6 +248,9 @@ impl ObjectMemory {
         if end > self.contents.len() || !self.inputs.is_empty() {
             return None;
         }
+        if address < self.null_end {
+            return None;
+        }
         if end <= self.heap_start {
             return Some(Spot {
                 object: UNCHECKED,
@@ -287,6 +299,12 @@ impl ObjectMemory {
         let end = address + width;
         if end > self.contents.len() {
             return Resolution::Certain(Err(Fault::OutOfBounds));
+        }
+        if address < self.null_end {
+            return Resolution::Certain(Err(Fault::Object {
+                kind: FaultKind::Null,
+                object: None,
+            }));
         }
         let place = |object| {
             Ok(Place::Concrete(Spot {
@@ -379,7 +397,7 @@ impl ObjectMemory {
                 )
             })
             .collect();
-        let below_heap = within(store, a, width, 0, self.heap_start);
+        let below_heap = within(store, a, width, self.null_end, self.heap_start);
         let mut unchecked = below_heap;
         for &(_, touches) in &overlaps {
             let apart = store.not(touches);

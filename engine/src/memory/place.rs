@@ -72,6 +72,8 @@ pub enum FaultKind {
     UseAfterFree,
     /// Where no object is near.
     Wild,
+    /// In the low page a null pointer points into.
+    Null,
 }
 
 /// One way a symbolic access may go: where `condition` holds, it lands in

@@ -32,5 +32,12 @@ for name in linked_list dynamic_array string_reverse binary_tree hash_table \
   tokenizer; do
   build O0 "$name"
 done
+# A write through NULL: -fno-delete-null-pointer-checks keeps LLVM from
+# turning it into a trap of its own.
+for level in O0 O1; do
+  clang-14 --target=wasm32-wasi --sysroot=/usr "-$level" -g -fdebug-prefix-map="$PWD"=. \
+    -mexec-model=reactor -fno-builtin -fno-delete-null-pointer-checks -I ../../../static \
+    -Wl,--export=null_deref null_deref.c -o "null_deref.$level.wasm"
+done
 # malloc and free imported from "env" instead of compiled in.
 wat2wasm imports_malloc.wat -o imports_malloc.wasm
