@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the heap-checker test modules of this folder from their sources (the
-# .wasm files are committed). Needs Debian's clang-14, lld-14, wasi-libc and
-# wabt's wat2wasm; no wasm-opt may be on PATH (clang would run it and strip the
+# .wasm files are committed). Needs Debian's clang-14, lld-14, wasi-libc,
+# wabt's wat2wasm and Rust's wasm32-unknown-unknown target; no wasm-opt may be on PATH (clang would run it and strip the
 # name section). malloc, free, calloc, realloc and the string functions come
 # from wasi-libc, compiled into each module; -fno-builtin keeps the calls (LLVM
 # would otherwise delete a malloc/free pair or a dead store into a freed block).
@@ -39,5 +39,10 @@ for level in O0 O1; do
     -mexec-model=reactor -fno-builtin -fno-delete-null-pointer-checks -I ../../../static \
     -Wl,--export=null_deref null_deref.c -o "null_deref.$level.wasm"
 done
+# Rust (stable rustc, wasm32-unknown-unknown): Vec and Box through rustc's
+# allocator shims.
+CARGO_TARGET_DIR="${TMPDIR:-/tmp}/symplay-rust-heap" cargo build --quiet --release \
+  --manifest-path rust_heap/Cargo.toml --target wasm32-unknown-unknown
+cp "${TMPDIR:-/tmp}/symplay-rust-heap/wasm32-unknown-unknown/release/rust_heap.wasm" .
 # malloc and free imported from "env" instead of compiled in.
 wat2wasm imports_malloc.wat -o imports_malloc.wasm
