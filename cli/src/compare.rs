@@ -6,7 +6,7 @@
 use crate::explore::{explore_report, ExploreArgs};
 use clap::{Args, Parser};
 use std::collections::BTreeMap;
-use symplay_engine::report::{PathReport, Report, Status};
+use symplay_engine::report::{Report, Status};
 use symplay_wasm::entry::default_entry;
 
 #[derive(Args)]
@@ -90,7 +90,7 @@ fn first_line(text: &str) -> &str {
 /// paths that end there.
 fn bugs(r: &Report) -> BTreeMap<String, usize> {
     let mut found = BTreeMap::new();
-    for p in r.paths.iter().filter(|p| is_bug(p)) {
+    for p in r.paths.iter().filter(|p| p.is_bug()) {
         let what = match (p.trap, &p.memory_error) {
             (Some(trap), _) => format!("trap {}", trap.name()),
             (None, Some(e)) => e.kind.name().to_string(),
@@ -101,13 +101,6 @@ fn bugs(r: &Report) -> BTreeMap<String, usize> {
             .or_insert(0) += 1;
     }
     found
-}
-
-fn is_bug(p: &PathReport) -> bool {
-    matches!(
-        p.status,
-        Status::Trapped | Status::AssertFailed | Status::MemoryError
-    )
 }
 
 fn count(r: &Report, status: Status) -> f64 {

@@ -321,12 +321,7 @@ fn summary(r: &Report, show_memory: bool) -> String {
             r.stop_reason, r.stats.pending_states
         ));
     }
-    for p in r.paths.iter().filter(|p| {
-        matches!(
-            p.status,
-            Status::Trapped | Status::AssertFailed | Status::MemoryError
-        )
-    }) {
+    for p in r.paths.iter().filter(|p| p.is_bug()) {
         let what = match (p.trap, &p.memory_error) {
             (Some(trap), _) => format!("trap {} at {}", trap.name(), p.location.text()),
             (None, Some(_)) => p.outcome(),

@@ -6,7 +6,7 @@ use clap::Args;
 use serde_json::Value;
 use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{PathReport, Report, Status, TestInput};
+use symplay_engine::report::{PathReport, Report, TestInput};
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -147,12 +147,7 @@ fn pick_path(report: &Report, path: Option<usize>) -> Result<&PathReport, String
         (None, paths) => {
             let bugs: Vec<String> = paths
                 .iter()
-                .filter(|p| {
-                    matches!(
-                        p.status,
-                        Status::Trapped | Status::AssertFailed | Status::MemoryError
-                    )
-                })
+                .filter(|p| p.is_bug())
                 .map(|p| p.id.to_string())
                 .collect();
             Err(format!(

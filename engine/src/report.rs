@@ -421,6 +421,14 @@ impl MemoryError {
 }
 
 impl PathReport {
+    /// A trap, a failed assertion or a memory error.
+    pub fn is_bug(&self) -> bool {
+        matches!(
+            self.status,
+            Status::Trapped | Status::AssertFailed | Status::MemoryError
+        )
+    }
+
     /// How a path ended, and where.
     pub fn outcome(&self) -> String {
         let p = self;

@@ -27,6 +27,23 @@ pub fn files_in(dir: &str, extension: &str) -> Result<Vec<PathBuf>, String> {
     Ok(paths)
 }
 
+/// The example and test modules, sorted by file name: the C examples'
+/// `.wasm`, `tests/data/*.wasm` and `tests/data/wat/*.wat`
+/// (`tests/data/factor.wat`, one solver query of minutes, is not among
+/// them).
+pub fn example_and_test_modules() -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for (dir, extension) in [
+        ("static/examples/c", "wasm"),
+        ("tests/data", "wasm"),
+        ("tests/data/wat", "wat"),
+    ] {
+        files.extend(files_in(dir, extension)?);
+    }
+    files.sort_by_key(|p| p.file_name().map(ToOwned::to_owned));
+    Ok(files)
+}
+
 /// Every `.wasm` under `static/examples/c`, by file name.
 pub fn c_examples() -> Result<Vec<Example>, String> {
     files_in("static/examples/c", "wasm")?

@@ -34,19 +34,10 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The modules, by file name, sorted; `tests/data/factor.wat` (one solver
-/// query of minutes) is not among them.
+/// The modules, by file name, sorted.
 fn modules() -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    for (dir, extension) in [
-        ("static/examples/c", "wasm"),
-        ("tests/data", "wasm"),
-        ("tests/data/wat", "wat"),
-    ] {
-        files.extend(corpus::files_in(dir, extension).unwrap());
-    }
-    files.sort_by_key(|p| p.file_name().map(ToOwned::to_owned));
-    files
+    corpus::example_and_test_modules()
+        .unwrap()
         .iter()
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();

@@ -161,16 +161,8 @@ const BUGGY_EXAMPLES: [&str; 5] = [
 
 #[test]
 fn the_examples_have_no_memory_error_or_leak() {
-    let mut files = Vec::new();
-    for (dir, extension) in [
-        ("static/examples/c", "wasm"),
-        ("tests/data", "wasm"),
-        ("tests/data/wat", "wat"),
-    ] {
-        files.extend(corpus::files_in(dir, extension).unwrap());
-    }
     let mut checked = 0;
-    for path in files {
+    for path in corpus::example_and_test_modules().unwrap() {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if BUGGY_EXAMPLES.contains(&name.as_ref()) {
             continue;

@@ -6,7 +6,7 @@ use crate::protocol::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
-use symplay_engine::memory::options::DEFAULT_CAPACITY;
+use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::search::SearchKind;
 
@@ -63,9 +63,6 @@ fn decode_hex(text: &str) -> Option<Vec<u8>> {
         .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
         .collect()
 }
-
-/// The largest capacity of a symbolic size the engine takes (2 GiB).
-const MAX_CAPACITY: u32 = 1 << 31;
 
 /// The options form, as typed; `parse` checks it.
 #[derive(Clone, Debug, PartialEq)]
@@ -200,8 +197,8 @@ impl OptionFields {
             .map(|c| {
                 u32::try_from(c)
                     .ok()
-                    .filter(|&c| c <= MAX_CAPACITY)
-                    .ok_or_else(|| format!("capacity must be at most {MAX_CAPACITY} bytes"))
+                    .filter(|&c| c <= MAX_OBJECT)
+                    .ok_or_else(|| format!("capacity must be at most {MAX_OBJECT} bytes"))
             })
             .transpose()?
             .unwrap_or(DEFAULT_CAPACITY);

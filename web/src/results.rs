@@ -7,7 +7,7 @@ use crate::describe::inputs;
 use crate::memory_view::MemoryView;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use symplay_engine::report::{PathReport, Report, Status, TraceEvent};
+use symplay_engine::report::{PathReport, Report, TraceEvent};
 use yew::prelude::*;
 
 /// A bug's replay, by path id.
@@ -19,13 +19,6 @@ pub enum Replay {
         trace: Vec<TraceEvent>,
     },
     Failed(String),
-}
-
-pub fn is_bug(p: &PathReport) -> bool {
-    matches!(
-        p.status,
-        Status::Trapped | Status::AssertFailed | Status::MemoryError
-    )
 }
 
 /// Bugs listed; the others are in the table of paths and the report.
@@ -54,7 +47,7 @@ impl PartialEq for BugsProps {
 pub fn BugList(props: &BugsProps) -> Html {
     let (report, replays, busy, on_replay) =
         (&props.report, &props.replays, props.busy, &props.on_replay);
-    let bugs: Vec<&PathReport> = report.paths.iter().filter(|p| is_bug(p)).collect();
+    let bugs: Vec<&PathReport> = report.paths.iter().filter(|p| p.is_bug()).collect();
     if bugs.is_empty() {
         return Html::default();
     }

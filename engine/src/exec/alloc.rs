@@ -8,9 +8,8 @@ use super::executor::Executor;
 use super::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
 use crate::memory::objects::{ALIGN, UNCHECKED};
-use crate::memory::{ObjectId, Size, SizeMode, Spot};
+use crate::memory::{options, ObjectId, Size, SizeMode, Spot};
 use crate::report::{Access, MemoryErrorKind, Trap};
-use crate::solver::SolveResult;
 use crate::state::value::Val;
 use crate::state::State;
 use symplay_wasm::imports::AllocatorFn;
@@ -18,8 +17,7 @@ use symplay_wasm::imports::AllocatorFn;
 /// Steps by which a capacity grows when no size fits it (the seed
 /// prototype's).
 const CAPACITY_STEP: u64 = 20;
-/// The largest object: what a 32-bit memory can hold.
-const MAX_OBJECT: u64 = 1 << 31;
+const MAX_OBJECT: u64 = options::MAX_OBJECT as u64;
 const ENOMEM: u32 = 48;
 const EINVAL: u32 = 28;
 
@@ -232,9 +230,7 @@ impl Executor<'_> {
         }
         if self.model_value(s, &[fits], sigma)?.is_none() {
             // No size fits: the least step above some feasible size.
-            let Some(v) = self.model_value(s, &[], sigma)? else {
-                return Err(End::Dropped(crate::report::DropCause::Undecided));
-            };
+            let v = self.value_now(s, sigma)?;
             capacity += v.saturating_sub(capacity).div_ceil(CAPACITY_STEP) * CAPACITY_STEP;
             if capacity > MAX_OBJECT {
                 return Ok(None);
@@ -319,9 +315,7 @@ impl Executor<'_> {
 
     /// The smallest value of `sigma` the path allows.
     pub(super) fn smallest(&mut self, s: &mut State, sigma: TermId) -> Result<u64, End> {
-        let Some(mut hi) = self.model_value(s, &[], sigma)? else {
-            return Err(End::Dropped(crate::report::DropCause::Undecided));
-        };
+        let mut hi = self.value_now(s, sigma)?;
         let mut lo = 0;
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -342,9 +336,7 @@ impl Executor<'_> {
         sigma: TermId,
         capacity: u64,
     ) -> Result<u64, End> {
-        let Some(mut lo) = self.model_value(s, &[], sigma)? else {
-            return Err(End::Dropped(crate::report::DropCause::Undecided));
-        };
+        let mut lo = self.value_now(s, sigma)?;
         let mut hi = capacity;
         while lo < hi {
             let mid = lo + (hi - lo).div_ceil(2);
@@ -356,18 +348,6 @@ impl Executor<'_> {
             }
         }
         Ok(lo)
-    }
-
-    /// The value of `t` in a model of the path condition with `extra`, or
-    /// `None` when there is none (or the solver cannot tell).
-    fn model_value(&mut self, s: &State, extra: &[TermId], t: TermId) -> Result<Option<u64>, End> {
-        let mut query = s.constraints.clone();
-        query.extend_from_slice(extra);
-        match self.check(&query) {
-            SolveResult::Sat(model) => Ok(self.cx.terms.eval(t, &model).as_bv()),
-            SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
-            SolveResult::Unsat | SolveResult::Unknown(_) => Ok(None),
-        }
     }
 
     /// Runs `then` with the value of the pointer `p` in every state: a

@@ -12,6 +12,7 @@ use super::roles::Roles;
 use super::trace::Trace;
 use crate::expr::{Sort, TermStore};
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
+use crate::memory::options::MAX_OBJECT;
 use crate::memory::HeapOptions;
 use crate::report::{
     ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits, Stats,
@@ -26,9 +27,6 @@ use std::fmt;
 use symplay_wasm::imports::ImportClass;
 use symplay_wasm::{Module, ValType};
 use web_time::{Duration, Instant};
-
-/// The largest capacity of a symbolic size: what a 32-bit memory can hold.
-const MAX_CAPACITY: u64 = 1 << 31;
 
 /// Estimated bytes per term, for the memory estimate.
 const TERM_BYTES: u64 = 48;
@@ -170,9 +168,9 @@ fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
     if heap.capacity == 0 {
         return Err(ExploreError("--capacity must be greater than zero".into()));
     }
-    if u64::from(heap.capacity) > MAX_CAPACITY {
+    if heap.capacity > MAX_OBJECT {
         return Err(ExploreError(format!(
-            "--capacity {} is more than linear memory can hold ({MAX_CAPACITY} bytes at most)",
+            "--capacity {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
             heap.capacity
         )));
     }

@@ -219,19 +219,36 @@ impl Executor<'_> {
     /// and returns it (where the path ends there, or every value is
     /// explored elsewhere, so nothing is lost).
     pub(crate) fn pin(&mut self, s: &mut State, t: TermId) -> Result<u64, End> {
-        let model = match self.check(&s.constraints) {
-            SolveResult::Sat(model) => model,
-            SolveResult::Unknown(_) if self.cut_off() => return Err(End::CutOff),
-            // Unsat cannot be: every constraint was added as satisfiable.
-            SolveResult::Unsat | SolveResult::Unknown(_) => {
-                return Err(End::Dropped(DropCause::Undecided))
-            }
-        };
-        let value = self.cx.terms.eval(t, &model).as_bv().unwrap_or(0);
+        let value = self.value_now(s, t)?;
         let c = self.cx.terms.bv_const(self.cx.terms.width(t), value);
         let eq = self.cx.terms.eq(t, c);
         add_constraint(self, s, eq);
         Ok(value)
+    }
+
+    /// The value of `t` in a model of the path condition.
+    pub(crate) fn value_now(&mut self, s: &State, t: TermId) -> Result<u64, End> {
+        // Unsat cannot be: every constraint was added as satisfiable.
+        self.model_value(s, &[], t)?
+            .ok_or(End::Dropped(DropCause::Undecided))
+    }
+
+    /// The value of `t` in a model of the path condition with `extra`, or
+    /// `None` when there is none (or the solver cannot tell); a cut-off
+    /// query ends the state.
+    pub(crate) fn model_value(
+        &mut self,
+        s: &State,
+        extra: &[TermId],
+        t: TermId,
+    ) -> Result<Option<u64>, End> {
+        let mut query = s.constraints.clone();
+        query.extend_from_slice(extra);
+        match self.check(&query) {
+            SolveResult::Sat(model) => Ok(self.cx.terms.eval(t, &model).as_bv()),
+            SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
+            SolveResult::Unsat | SolveResult::Unknown(_) => Ok(None),
+        }
     }
 
     /// `br_if` and `if`: `then(state, taken)` applies the chosen side.

@@ -6,7 +6,7 @@ use super::context::InputSource;
 use super::executor::Executor;
 use super::fork::Truth;
 use super::outcome::{End, Flow, MemoryFault};
-use crate::expr::Sort;
+use crate::expr::{Sort, TermId};
 use crate::memory::{MemoryModel, Size};
 use crate::report::{Access, DropCause, InputValue, MemoryErrorKind, Trap};
 use crate::state::value::Val;
@@ -53,7 +53,7 @@ impl Executor<'_> {
                 let len = s.pop();
                 let ptr = s.pop();
                 let name = self.read_name(s, name_ptr)?;
-                self.fresh_bytes(s, &name, ptr, len)?;
+                self.fresh_input_bytes(s, &name, ptr, len)?;
             }
             SymbolicApi::SymbolicSizedBuffer => {
                 let name_ptr = s.pop();
@@ -132,9 +132,30 @@ impl Executor<'_> {
         Val::from_term(&self.cx.terms, term)
     }
 
-    fn fresh_bytes(&mut self, s: &mut State, name: &str, ptr: Val, len: Val) -> Result<(), End> {
+    /// `symbolic_buffer`, `random_get`: `len` fresh bytes at `ptr`, one input.
+    fn fresh_input_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: Val,
+        len: Val,
+    ) -> Result<(), End> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
+        let (name, bytes) = self.fresh_bytes(s, name, ptr, len)?;
+        s.inputs.push(Input::Bytes { name, bytes });
+        Ok(())
+    }
+
+    /// Writes `len` fresh symbolic bytes (or, in replay, the test's) at
+    /// `ptr`; gives their input's unique name and their terms.
+    fn fresh_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: u64,
+        len: u64,
+    ) -> Result<(String, Vec<TermId>), End> {
         // New input in place of the input buffers it overwrites.
         let at = s.at;
         if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
@@ -174,8 +195,7 @@ impl Executor<'_> {
             }
             bytes.push(t);
         }
-        s.inputs.push(Input::Bytes { name, bytes });
-        Ok(())
+        Ok((name, bytes))
     }
 
     /// `symbolic_sized_buffer`: `capacity` symbolic bytes at `ptr`, of a
@@ -205,10 +225,7 @@ impl Executor<'_> {
             }
             .end());
         }
-        self.fresh_bytes(s, name, Val::i32(ptr as u32), Val::i32(capacity as u32))?;
-        let Some(Input::Bytes { name, bytes }) = s.inputs.pop() else {
-            return Err(End::Trap(Trap::Unreachable));
-        };
+        let (name, bytes) = self.fresh_bytes(s, name, ptr, capacity)?;
         // A replayed input's length is the length of its bytes.
         let len = match &self.cx.source {
             InputSource::Concrete(test) => {
@@ -301,7 +318,7 @@ impl Executor<'_> {
             WasiFn::RandomGet => {
                 let len = s.pop();
                 let ptr = s.pop();
-                self.fresh_bytes(s, "random", ptr, len)?;
+                self.fresh_input_bytes(s, "random", ptr, len)?;
                 0
             }
             WasiFn::FdClose => {

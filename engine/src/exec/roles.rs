@@ -87,20 +87,10 @@ impl Roles {
                 Val::Sym(_) => None,
             }
         };
+        let data = active_data(module);
         let data_end = |below: u64| {
-            module
-                .data
-                .iter()
-                .filter_map(|d| {
-                    match d.mode {
-                        DataMode::Active {
-                            offset: ConstExpr::I32(o),
-                            ..
-                        } => Some(u64::from(o as u32)),
-                        _ => None,
-                    }
-                    .map(|start| start + d.bytes.len() as u64)
-                })
+            data.iter()
+                .map(|&(_, end)| end)
                 .filter(|&end| end <= below)
                 .max()
                 .unwrap_or(0)
@@ -129,17 +119,7 @@ impl Roles {
             // In wasm-ld's layout (the stack after the data), nothing lies
             // below the data, which starts at 1024 unless told otherwise.
             if above_stack.is_some() {
-                let first_data = module
-                    .data
-                    .iter()
-                    .filter_map(|d| match d.mode {
-                        DataMode::Active {
-                            offset: ConstExpr::I32(o),
-                            ..
-                        } => Some(u64::from(o as u32)),
-                        _ => None,
-                    })
-                    .min();
+                let first_data = data.iter().map(|&(start, _)| start).min();
                 roles.null_end = first_data.unwrap_or(NULL_PAGE).min(NULL_PAGE);
             }
         }
@@ -151,4 +131,22 @@ impl Roles {
     pub fn allocator(&self, func: u32) -> Option<AllocatorFn> {
         self.allocator.get(func as usize).copied().flatten()
     }
+}
+
+/// Start and end of each active data segment at a constant address.
+fn active_data(module: &Module) -> Vec<(u64, u64)> {
+    module
+        .data
+        .iter()
+        .filter_map(|d| match d.mode {
+            DataMode::Active {
+                offset: ConstExpr::I32(o),
+                ..
+            } => {
+                let start = u64::from(o as u32);
+                Some((start, start + d.bytes.len() as u64))
+            }
+            _ => None,
+        })
+        .collect()
 }

@@ -70,6 +70,10 @@ pub struct HeapOptions {
 /// Bytes of symbolic-size capacity by default (the seed prototype's).
 pub const DEFAULT_CAPACITY: u32 = 100;
 
+/// The largest object, and so the largest capacity: what a 32-bit memory
+/// can hold.
+pub const MAX_OBJECT: u32 = 1 << 31;
+
 impl Default for HeapOptions {
     fn default() -> Self {
         HeapOptions {
