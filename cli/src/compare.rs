@@ -5,8 +5,8 @@
 
 use crate::explore::{explore_report, ExploreArgs};
 use clap::{Args, Parser};
-use std::collections::BTreeMap;
-use symplay_engine::report::{Report, Status};
+use symplay_engine::report::comparison::{Comparison, Figure};
+use symplay_engine::report::Report;
 use symplay_wasm::entry::default_entry;
 
 #[derive(Args)]
@@ -86,51 +86,8 @@ fn first_line(text: &str) -> &str {
         .trim_start_matches("error: ")
 }
 
-/// Bugs by what and where: `heap_overflow at f+0x1a (x.c:9)`, with the
-/// paths that end there.
-fn bugs(r: &Report) -> BTreeMap<String, usize> {
-    let mut found = BTreeMap::new();
-    for p in r.paths.iter().filter(|p| p.is_bug()) {
-        let what = match (p.trap, &p.memory_error) {
-            (Some(trap), _) => format!("trap {}", trap.name()),
-            (None, Some(e)) => e.kind.name().to_string(),
-            (None, None) => "assertion failed".to_string(),
-        };
-        *found
-            .entry(format!("{what} at {}", p.location.text()))
-            .or_insert(0) += 1;
-    }
-    found
-}
-
-fn count(r: &Report, status: Status) -> f64 {
-    r.paths.iter().filter(|p| p.status == status).count() as f64
-}
-
-fn coverage(r: &Report) -> f64 {
-    let c = &r.coverage;
-    100.0 * c.covered_instructions as f64 / c.total_instructions.max(1) as f64
-}
-
-fn mib(r: &Report) -> f64 {
-    r.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
-}
-
 fn table(left: &str, right: &str, [l, r]: &[Report; 2]) -> String {
-    type Figure = fn(&Report) -> f64;
-    let rows: [(&str, Figure); 11] = [
-        ("paths", |r| r.paths.len() as f64),
-        ("returned", |r| count(r, Status::Returned)),
-        ("trapped", |r| count(r, Status::Trapped)),
-        ("assertion failures", |r| count(r, Status::AssertFailed)),
-        ("memory errors", |r| count(r, Status::MemoryError)),
-        ("distinct bugs", |r| bugs(r).len() as f64),
-        ("forks", |r| r.stats.forks as f64),
-        ("solver queries", |r| r.stats.queries as f64),
-        ("time (ms)", |r| r.stats.timing.total_ms),
-        ("peak memory (MiB)", mib),
-        ("coverage (%)", coverage),
-    ];
+    let c = Comparison::of(l, r);
     let mut text =
         format!(
         "compared {} under two configurations\nleft:  {}\nright: {}\n{:<20} {:>14} {:>14} {:>8}\n",
@@ -142,38 +99,29 @@ fn table(left: &str, right: &str, [l, r]: &[Report; 2]) -> String {
         "right",
         "right/left"
     );
-    for (name, figure) in rows {
-        let (a, b) = (figure(l), figure(r));
-        let ratio = if a == 0.0 {
-            "-".to_string()
-        } else {
-            format!("{:.2}", b / a)
-        };
-        let shown = |x: f64| {
-            if x.fract() == 0.0 {
-                format!("{x}")
-            } else {
-                format!("{x:.1}")
-            }
-        };
+    for f in &c.figures {
+        let ratio = f
+            .ratio()
+            .map_or_else(|| "-".to_string(), |x| format!("{x:.2}"));
         text.push_str(&format!(
-            "{name:<20} {:>14} {:>14} {ratio:>8}\n",
-            shown(a),
-            shown(b)
+            "{:<20} {:>14} {:>14} {ratio:>8}\n",
+            f.name,
+            Figure::text(f.left),
+            Figure::text(f.right)
         ));
     }
+    let [left_stop, right_stop] = &c.stopped;
     text.push_str(&format!(
-        "{:<20} {:>14} {:>14}\n",
-        "stopped", l.stop_reason, r.stop_reason
+        "{:<20} {left_stop:>14} {right_stop:>14}\n",
+        "stopped"
     ));
-    let (lb, rb) = (bugs(l), bugs(r));
-    for (side, mine, other) in [("left", &lb, &rb), ("right", &rb, &lb)] {
-        let only: Vec<String> = mine
-            .iter()
-            .filter(|(bug, _)| !other.contains_key(*bug))
-            .map(|(bug, &paths)| {
+    for (side, is_left) in [("left", true), ("right", false)] {
+        let only: Vec<String> = c
+            .bugs_only(is_left)
+            .map(|bug| {
+                let paths = bug.left.max(bug.right);
                 let unit = if paths == 1 { "path" } else { "paths" };
-                format!("  {bug} ({paths} {unit})")
+                format!("  {} ({paths} {unit})", bug.what)
             })
             .collect();
         if only.is_empty() {

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Options, Progress};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{PathReport, Report, RunLimits, Status};
+use symplay_engine::report::{BufferArg, PathReport, Report, RunLimits, Status};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
 use symplay_wasm::entry::default_entry;
@@ -53,6 +53,11 @@ pub struct ExploreArgs {
     /// repeatable.
     #[arg(long = "concrete", value_name = "INDEX=VALUE")]
     concrete: Vec<String>,
+    /// Makes parameter INDEX point to a buffer of symbolic bytes, of a
+    /// symbolic length at most CAPACITY (sized as --size-mode says), and
+    /// parameter LENGTH (if given) that length; repeatable.
+    #[arg(long = "buffer", value_name = "INDEX:CAPACITY[:LENGTH]")]
+    buffer: Vec<String>,
     /// Write the JSON report here.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
@@ -111,6 +116,7 @@ pub fn explore_report(args: &ExploreArgs) -> Result<Report, String> {
         max_memory: Some(max_memory),
         interrupt: Some(Interrupt(&INTERRUPTED)),
         concrete_args: concrete_args(&args.concrete)?,
+        buffer_args: buffer_args(&args.buffer)?,
         heap: args.heap.options(HeapOptions::default())?,
     };
     let report =
@@ -238,6 +244,45 @@ fn concrete_args(specs: &[String]) -> Result<Vec<Option<i64>>, String> {
         }
     }
     Ok(args)
+}
+
+/// `--buffer` specs: `0:16` (parameter 0 points to at most 16 bytes) or
+/// `0:16:1` (parameter 1 is their length).
+pub(crate) fn buffer_args(specs: &[String]) -> Result<Vec<BufferArg>, String> {
+    specs
+        .iter()
+        .map(|spec| {
+            let bad = || {
+                format!(
+                    "--buffer takes INDEX:CAPACITY or INDEX:CAPACITY:LENGTH, as in 0:16:1, not `{spec}`"
+                )
+            };
+            let mut parts = spec.split(':').map(|p| p.trim().parse::<u64>().ok());
+            let (Some(Some(param)), Some(Some(capacity))) = (parts.next(), parts.next()) else {
+                return Err(bad());
+            };
+            let length_param = match parts.next() {
+                None => None,
+                Some(Some(l)) => Some(l),
+                Some(None) => return Err(bad()),
+            };
+            if parts.next().is_some() {
+                return Err(bad());
+            }
+            let index = |i: u64| {
+                usize::try_from(i)
+                    .ok()
+                    .filter(|&i| i < MAX_PARAMS)
+                    .ok_or_else(|| format!("--buffer {spec}: no function has {} parameters", i + 1))
+            };
+            Ok(BufferArg {
+                param: index(param)?,
+                capacity: u32::try_from(capacity)
+                    .map_err(|_| format!("--buffer {spec}: the capacity is too large"))?,
+                length_param: length_param.map(index).transpose()?,
+            })
+        })
+        .collect()
 }
 
 /// Set by Ctrl-C: the run stops, inside a solver query too, and reports

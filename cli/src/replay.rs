@@ -1,12 +1,13 @@
 //! `symplay replay`: runs one test concretely and prints its trace and
 //! outcome, and whether the outcome is the one recorded in the test file.
 
+use crate::explore::buffer_args;
 use crate::heap::{show_memory, HeapArgs};
 use clap::Args;
 use serde_json::Value;
 use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{PathReport, Report, TestInput};
+use symplay_engine::report::{BufferArg, PathReport, Report, TestInput};
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -37,6 +38,10 @@ pub struct ReplayArgs {
     /// Print the memory objects at the end of the path.
     #[arg(long)]
     show_memory: bool,
+    /// Buffer parameters, as `explore --buffer` takes them; a report's own
+    /// are used unless given here.
+    #[arg(long = "buffer", value_name = "INDEX:CAPACITY[:LENGTH]")]
+    buffer: Vec<String>,
 }
 
 /// What the test file gives: inputs, the entry if a report names it, and the
@@ -47,6 +52,8 @@ struct Test {
     recorded: Option<PathReport>,
     /// The heap model of the report the test comes from.
     heap: Option<HeapOptions>,
+    /// Its buffer parameters.
+    buffer_args: Vec<BufferArg>,
 }
 
 /// Replays; `Ok(false)` when the outcome differs from the recorded one.
@@ -68,6 +75,11 @@ pub fn run(args: &ReplayArgs) -> Result<bool, String> {
         max_instructions: Some(args.max_instructions),
         max_events: args.max_events,
         heap: args.heap.options(test.heap.clone().unwrap_or_default())?,
+        buffer_args: if args.buffer.is_empty() {
+            test.buffer_args.clone()
+        } else {
+            buffer_args(&args.buffer)?
+        },
     };
     let replay =
         replay_traced(&module, &entry, &test.inputs, &options).map_err(|e| e.to_string())?;
@@ -108,6 +120,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             entry: Some(report.entry.clone()),
             recorded: Some(chosen.clone()),
             heap: Some(report.heap.clone()),
+            buffer_args: report.buffer_args.clone(),
         });
     }
     if path.is_some() {
@@ -121,6 +134,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             entry: None,
             recorded: Some(path),
             heap: None,
+            buffer_args: Vec::new(),
         });
     }
     if !object.keys().all(|k| k == "args" || k == "named") {
@@ -132,6 +146,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
         entry: None,
         recorded: None,
         heap: None,
+        buffer_args: Vec::new(),
     })
 }
 

@@ -243,3 +243,59 @@ fn a_memory_error_replays_under_the_report_s_heap_model() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_buffer_parameter_is_explored_and_its_bug_replays() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/heap/params/header.wat");
+    let json = temp("header.json", "");
+    let args = [
+        "explore", &file, "--entry", "header", "--search", "dfs", "--buffer", "0:8:1", "--json",
+        &json,
+    ];
+    let (code, stdout, stderr) = symplay(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("buffer_overflow (read of 1 byte at offset 1 of the input buffer arg0_buf"),
+        "{stdout}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        report["buffer_args"],
+        serde_json::json!([{"param": 0, "capacity": 8, "length_param": 1}])
+    );
+    let bug = report["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["status"] == "memory_error")
+        .unwrap();
+    let id = bug["id"].to_string();
+    // The report's buffers are made again: the error replays.
+    let (code, stdout, stderr) = symplay(&["replay", &file, "--test", &json, "--path", &id]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("outcome: buffer_overflow"), "{stdout}");
+    assert!(
+        stdout.ends_with("matches the recorded outcome\n"),
+        "{stdout}"
+    );
+    // Bad specs are named.
+    for (spec, message) in [
+        (
+            "0",
+            "--buffer takes INDEX:CAPACITY or INDEX:CAPACITY:LENGTH, as in 0:16:1, not `0`",
+        ),
+        ("0:8:1:2", "not `0:8:1:2`"),
+        ("0:x", "not `0:x`"),
+        (
+            "0:99999999999",
+            "--buffer 0:99999999999: the capacity is too large",
+        ),
+        ("0:8:0", "parameter 0 has two roles"),
+    ] {
+        let (code, _, stderr) = symplay(&["explore", &file, "--entry", "header", "--buffer", spec]);
+        assert_eq!(code, 1, "{spec}");
+        assert!(stderr.contains(message), "{spec}: {stderr}");
+    }
+}

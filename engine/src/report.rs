@@ -1,8 +1,11 @@
 //! The result of an exploration, serialisable as JSON; the schema is
 //! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
 
+pub use crate::exec::params::BufferArg;
 pub use crate::memory::{HeapOptions, SizeMode};
 use serde::{Deserialize, Serialize};
+
+pub mod comparison;
 
 /// Bumped whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -17,6 +20,9 @@ pub struct Report {
     /// any past the end) is a symbolic parameter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub concrete_args: Vec<Option<i64>>,
+    /// Parameters that pointed to buffers of symbolic length.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buffer_args: Vec<BufferArg>,
     /// How the heap was modelled.
     #[serde(default)]
     pub heap: HeapOptions,
@@ -553,6 +559,19 @@ pub struct TreeNode {
     /// States waiting to run at or below this node.
     #[serde(default)]
     pub pending: u32,
+    /// The memory objects when this node forked, under the objects model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<NodeMemory>,
+}
+
+/// The memory objects of a state when it forked: the first `objects` of
+/// every path below (objects are numbered as they are made), `freed` those
+/// of them freed by then.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeMemory {
+    pub objects: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub freed: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

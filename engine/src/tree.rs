@@ -6,7 +6,7 @@
 //! the conditions printed, as SMT-LIB and in readable form.
 
 use crate::expr::{TermId, TermStore};
-use crate::report::{Location, TreeNode};
+use crate::report::{Location, NodeMemory, TreeNode};
 
 /// A node's index in its tree; the root is 0.
 pub type NodeId = usize;
@@ -25,6 +25,8 @@ pub struct Node {
     pub dropped: bool,
     /// States waiting to run at or below this node.
     pub pending: u32,
+    /// The memory objects when it forked.
+    pub memory: Option<NodeMemory>,
 }
 
 #[derive(Clone, Debug)]
@@ -71,8 +73,9 @@ impl ExecTree {
         id
     }
 
-    pub fn set_fork(&mut self, v: NodeId, at: Location) {
+    pub fn set_fork(&mut self, v: NodeId, at: Location, memory: Option<NodeMemory>) {
         self.nodes[v].fork = Some(at);
+        self.nodes[v].memory = memory;
     }
 
     pub fn end_path(&mut self, v: NodeId, path: usize) {
@@ -115,6 +118,7 @@ impl ExecTree {
                 path: n.path,
                 dropped: n.dropped,
                 pending: n.pending,
+                memory: n.memory.clone(),
             })
             .collect()
     }

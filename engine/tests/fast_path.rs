@@ -28,6 +28,7 @@ fn stepped(
         max_instructions,
         max_events: 1,
         heap: Default::default(),
+        buffer_args: Vec::new(),
     };
     replay_traced(module, entry, &path.inputs, &options)
         .ok()

@@ -6,7 +6,7 @@
 
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
 use symplay_engine::memory::{HeapOptions, SizeMode};
-use symplay_engine::report::{Access, MemoryErrorKind, PathReport, Report, Status};
+use symplay_engine::report::{Access, MemoryErrorKind, NodeMemory, PathReport, Report, Status};
 use symplay_engine::search::SearchKind;
 
 /// Imports and names shared by the modules below.
@@ -62,6 +62,7 @@ fn replays(m: &symplay_wasm::Module, entry: &str, heap: &HeapOptions, p: &PathRe
         max_instructions: Some(1_000_000),
         max_events: 0,
         heap: heap.clone(),
+        buffer_args: Vec::new(),
     };
     let replayed = replay_traced(m, entry, &p.inputs, &options).unwrap().path;
     assert_eq!(replayed.status, p.status, "path {}", p.id);
@@ -464,4 +465,43 @@ fn bulk_copies_are_checked_whole() {
         (e.kind, e.access, e.width),
         (MemoryErrorKind::HeapOverflow, Access::Read, 16)
     );
+}
+
+#[test]
+fn an_inner_node_records_the_objects_when_it_forked() {
+    // Two blocks, the first freed, then a branch: the root forks with
+    // both made and the first freed; a later block is not counted.
+    let m = module(
+        r#"(func (export "node_memory") (param $x i32) (result i32) (local $p i32)
+            (local.set $p (call $malloc (i32.const 8)))
+            (drop (call $malloc (i32.const 4)))
+            (call $free (local.get $p))
+            (if (result i32) (local.get $x)
+              (then (drop (call $malloc (i32.const 2))) (i32.const 1))
+              (else (i32.const 0))))"#,
+    );
+    let r = run(&m, "node_memory", HeapOptions::default());
+    let forked: Vec<_> = r.tree.iter().filter(|n| n.fork.is_some()).collect();
+    assert_eq!(forked.len(), 1);
+    assert_eq!(
+        forked[0].memory,
+        Some(NodeMemory {
+            objects: 2,
+            freed: vec![0],
+        })
+    );
+    assert!(r
+        .tree
+        .iter()
+        .filter(|n| n.path.is_some())
+        .all(|n| n.memory.is_none()));
+    // Flat memory: no objects to record.
+    let flat = symplay_wasm::load(
+        br#"(module (memory 1) (func (export "f") (param i32) (result i32)
+            (if (result i32) (local.get 0) (then (i32.const 1)) (else (i32.const 0)))))"#,
+    )
+    .unwrap();
+    let r = run(&flat, "f", HeapOptions::default());
+    assert_eq!(r.memory_model, "flat");
+    assert!(r.tree.iter().all(|n| n.memory.is_none()));
 }

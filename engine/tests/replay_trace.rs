@@ -16,6 +16,7 @@ fn trace(args: Vec<i64>, k: i64, max_events: usize) -> symplay_engine::exec::Rep
         max_instructions: None,
         max_events,
         heap: Default::default(),
+        buffer_args: Vec::new(),
     };
     replay_traced(&module, "f", &test, &options).unwrap()
 }
@@ -103,6 +104,7 @@ fn a_run_past_the_instruction_cap_is_an_error() {
         max_instructions: Some(10_000),
         max_events: 10,
         heap: Default::default(),
+        buffer_args: Vec::new(),
     };
     let e = replay_traced(&module, "spin", &TestInput::default(), &options).unwrap_err();
     assert!(e.0.contains("instruction limit"), "{e}");

@@ -429,6 +429,13 @@ test('a heap overflow: the bug, its block drawn with the write on it, the memory
   // A clicked leaf that returned shows its block, freed.
   await page.locator('#tree .node.returned').first().click();
   assert.match(await page.locator('#node-details .memory').innerText(), /#0 heap block.*freed at copy_name/s);
+  // A branch below the allocation shows the block as it was when the
+  // branch forked: made, and live then.
+  await page.locator('#tree .node.inner-node').last().click();
+  assert.match(await page.locator('#node-details h3').innerText(), /\(branch\)/);
+  assert.match(await page.locator('#node-details').innerText(), /memory when it forked/);
+  assert.match(await page.locator('#node-details .memory tbody').innerText(),
+    /^#0 heap block\s+0x[0-9a-f]+\s+.*\(symbolic\)\s+\d+\s+live\s+copy_name\+0x/);
   assert.deepEqual(errors, []);
 });
 
@@ -451,6 +458,108 @@ test('size modes: a read past a buffer of one length only is missed by base and 
   const { page: opened, errors: openErrors } = await openAt(link);
   await opened.waitForSelector('.results h2:has-text("first_header: 15 paths (completed)")', { timeout: 30_000 });
   assert.equal(await opened.inputValue('#size-mode'), 'fork-lazy');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
+test('compare mode: one click runs base against fork-lazy, two trees, the bug only B found, its replay, a share link', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'length-read');
+  await shownEntry(page, 'first_header');
+  await page.selectOption('#size-mode', 'base');
+  await page.click('#compare');
+  // B is offered as A with the other size mode; both run, one after the other.
+  await page.waitForSelector('#comparison-verdict', { timeout: 30_000 });
+  assert.equal(await page.inputValue('#b-size-mode'), 'fork-lazy');
+  assert.equal(await page.inputValue('#size-mode'), 'base');
+  assert.match(await page.locator('#progress').innerText(), /^A: 13 paths, 0 pending states/);
+  assert.match(await page.locator('#progress-b').innerText(), /^B: 15 paths, 0 pending states/);
+  assert.match(await page.locator('#comparison-verdict').innerText(),
+    /^B found a bug A missed: buffer_overflow at first_header\+0x[0-9a-f]+ \(length_read\.c:\d+\)\.$/);
+  const figure = async (name) => (await page.locator(`#comparison-figures tr:has(td:text-is("${name}"))`).innerText()).split('\t');
+  assert.deepEqual((await figure('paths')).slice(1, 4), ['13', '15', '1.15']);
+  assert.deepEqual((await figure('memory errors')).slice(1, 3), ['0', '1']);
+  assert.equal(await page.locator('#comparison-figures tr.differs:has(td:text-is("paths"))').count(), 1);
+  const only = page.locator('#comparison-endings tr.bug.differs');
+  assert.equal(await only.count(), 1);
+  assert.match(await only.innerText(), /buffer_overflow at .* only B\t0\t1/);
+  // Two trees side by side, each with its own controls.
+  assert.match(await page.locator('#side-a > h2').innerText(), /^A: .*size mode base/);
+  assert.match(await page.locator('#side-b > h2').innerText(), /^B: .*size mode fork-lazy/);
+  assert.equal(await page.locator('#tree .node').count() > 0, true);
+  assert.equal(await page.locator('#b-tree .node.memory-error').count(), 1);
+  assert.equal(await page.locator('#tree .node.memory-error').count(), 0);
+  await page.locator('#b-tree .node.memory-error').click();
+  assert.match(await page.locator('#b-node-details .outcome').innerText(), /^memory: buffer_overflow/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: join(artifacts, 'compare-base-fork-lazy.png'), fullPage: true });
+  // A's paths are listed until B's are asked for; B's bug replays under B's model.
+  await absent(page, '#bugs', "A's list has no bug");
+  await page.click('#details-b');
+  assert.equal(await page.locator('#paths tbody tr').count(), 15);
+  await page.locator('#bugs .bug button.replay').click();
+  await page.waitForSelector('#bugs .replay-outcome');
+  assert.match(await page.locator('#bugs .replay-outcome').innerText(), /^replayed: buffer_overflow/);
+  // The link carries both configurations and reopens the comparison.
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('#comparison-verdict', { timeout: 30_000 });
+  assert.equal(await opened.inputValue('#size-mode'), 'base');
+  assert.equal(await opened.inputValue('#b-size-mode'), 'fork-lazy');
+  assert.match(await opened.locator('#comparison-verdict').innerText(), /^B found a bug A missed/);
+  // A change to B's form is B's alone; Run runs both again.
+  await opened.selectOption('#b-size-mode', 'base');
+  await opened.click('#run');
+  await opened.waitForSelector('#comparison-verdict:has-text("Neither run found a bug.")', { timeout: 30_000 });
+  // Single run: one form and one tree again.
+  await opened.click('#close-compare');
+  await absent(opened, '#config-b', 'B\'s form after Single run');
+  await absent(opened, '#b-tree', 'B\'s tree after Single run');
+  assert.equal(await opened.locator('#tree').count(), 1);
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
+test('a buffer parameter: arg0 points to a buffer of symbolic length at most 8, arg1 is its length; the bug for length 1 replays and travels in a link', async () => {
+  const { page, errors } = await openAt();
+  const header = await readFile(join(data, 'heap', 'params', 'header.wat'), 'utf8');
+  await paste(page, header);
+  await shownEntry(page, 'header');
+  await page.selectOption('#arg-kind-0', 'buffer');
+  assert.equal(await page.inputValue('#arg-0'), '16', 'a buffer starts with a capacity');
+  await page.fill('#arg-0', '8');
+  await page.selectOption('#arg-kind-1', 'length:0');
+  assert.equal(await page.locator('#arg-1').isDisabled(), true, 'a length takes no value');
+  await run(page, { entry: 'header', paths: 4 });
+  const bug = page.locator('#bugs .bug');
+  assert.equal(await bug.count(), 1);
+  assert.match(await bug.innerText(),
+    /buffer_overflow \(read of 1 byte at offset 1 of the input buffer arg0_buf of 1 byte.*\).*arg1 = 1, arg0_buf = /s);
+  await page.screenshot({ path: join(artifacts, 'buffer-parameter.png'), fullPage: true });
+  await bug.locator('button.replay').click();
+  await page.waitForSelector('#bugs .replay-outcome');
+  assert.match(await page.locator('#bugs .replay-outcome').innerText(), /^replayed: buffer_overflow/);
+  // Size mode base pins the length to 8: no bug.
+  await page.selectOption('#size-mode', 'base');
+  await run(page, { entry: 'header', paths: 2 });
+  await absent(page, '#bugs', 'a bug with the length pinned to 8');
+  // A bad capacity is named.
+  await page.fill('#arg-0', '0');
+  await page.click('#run');
+  await page.waitForSelector('#error');
+  assert.match(await page.locator('#error').innerText(), /the capacity of arg0's buffer must be 1 to/);
+  // The link carries the parameters' kinds.
+  await page.fill('#arg-0', '8');
+  await page.selectOption('#size-mode', 'fork-lazy');
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("header: 4 paths (completed)")', { timeout: 30_000 });
+  assert.equal(await opened.inputValue('#arg-kind-0'), 'buffer');
+  assert.equal(await opened.inputValue('#arg-0'), '8');
+  assert.equal(await opened.inputValue('#arg-kind-1'), 'length:0');
+  assert.equal(await opened.locator('#bugs .bug').count(), 1);
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
 });

@@ -6,9 +6,20 @@ use crate::protocol::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
+use symplay_engine::exec::params::MAX_BUFFER;
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
+use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
+
+/// A parameter kind: a value, or symbolic.
+pub const VALUE: &str = "value";
+/// A parameter kind: the address of a buffer of symbolic length.
+pub const BUFFER: &str = "buffer";
+/// The capacity a parameter made a buffer starts with.
+pub const DEFAULT_BUFFER: &str = "16";
+/// What starts the kind of a parameter that is a buffer's length.
+pub const LENGTH_OF: &str = "length:";
 
 /// The memory limit a new page starts with.
 pub const DEFAULT_MAX_MEMORY_MIB: u64 = 1024;
@@ -76,8 +87,13 @@ pub struct OptionFields {
     pub max_instructions: String,
     /// MiB of heap the worker uses.
     pub max_memory: String,
-    /// A value per parameter of the entry; empty is a symbolic input.
+    /// A value per parameter of the entry; empty is a symbolic input. For
+    /// a buffer parameter, its capacity.
     pub args: Vec<String>,
+    /// What each parameter is: [`VALUE`] (the field's value, or symbolic),
+    /// [`BUFFER`] (the address of a buffer of symbolic length, at most the
+    /// field's capacity), or `length:J`, the length of parameter J's buffer.
+    pub arg_kinds: Vec<String>,
     /// `objects` (memory objects replace the allocator) or `module` (its
     /// own allocator on flat memory).
     pub heap_model: String,
@@ -106,7 +122,7 @@ impl OptionFields {
     /// The form that shows `o` (a share link's options).
     pub fn from_options(o: &RunOptions) -> OptionFields {
         let text = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
-        OptionFields {
+        let mut fields = OptionFields {
             search: o.search.clone(),
             seed: o.seed.to_string(),
             max_time: o
@@ -116,23 +132,79 @@ impl OptionFields {
             max_depth: text(o.max_depth.map(u64::from)),
             max_instructions: text(o.max_instructions),
             max_memory: text(o.max_memory_mib),
-            args: o
-                .concrete_args
-                .iter()
-                .map(|v| v.map_or_else(String::new, |v| v.to_string()))
-                .collect(),
+            args: {
+                let mut args: Vec<String> = o
+                    .concrete_args
+                    .iter()
+                    .map(|v| v.map_or_else(String::new, |v| v.to_string()))
+                    .collect();
+                for b in &o.buffer_args {
+                    if args.len() <= b.param {
+                        args.resize(b.param + 1, String::new());
+                    }
+                    args[b.param] = b.capacity.to_string();
+                }
+                args
+            },
+            arg_kinds: {
+                let mut kinds = Vec::new();
+                let mut set = |i: usize, kind: String| {
+                    if kinds.len() <= i {
+                        kinds.resize(i + 1, VALUE.to_string());
+                    }
+                    kinds[i] = kind;
+                };
+                for b in &o.buffer_args {
+                    set(b.param, BUFFER.into());
+                    if let Some(l) = b.length_param {
+                        set(l, format!("{LENGTH_OF}{}", b.param));
+                    }
+                }
+                kinds
+            },
             heap_model: if o.heap.objects { "objects" } else { "module" }.into(),
             size_mode: o.heap.size_mode.name().into(),
             capacity: o.heap.capacity.to_string(),
             malloc_may_fail: o.heap.malloc_may_fail.to_string(),
             leaks: o.heap.leaks.to_string(),
-        }
+        };
+        // A field for each parameter with a kind (a length past the values).
+        let count = fields.args.len().max(fields.arg_kinds.len());
+        fields.fit_args(count);
+        fields
     }
 
     /// One value field per parameter of an entry with `count` of them;
     /// those already there keep their text.
     pub fn fit_args(&mut self, count: usize) {
         self.args.resize(count, String::new());
+        self.arg_kinds.resize(count, VALUE.to_string());
+    }
+
+    /// No parameter fields: every parameter symbolic.
+    pub fn clear_args(&mut self) {
+        self.args.clear();
+        self.arg_kinds.clear();
+    }
+
+    /// Makes parameter `i` a value, a buffer or a buffer's length (the
+    /// field's text, whose meaning changes, starts anew).
+    pub fn set_arg_kind(&mut self, i: usize, kind: String) {
+        if i >= self.args.len() {
+            return;
+        }
+        self.fit_args(self.args.len());
+        self.args[i] = if kind == BUFFER {
+            DEFAULT_BUFFER.to_string()
+        } else {
+            String::new()
+        };
+        self.arg_kinds[i] = kind;
+    }
+
+    /// What parameter `i` is ([`VALUE`] past the kinds set).
+    pub fn arg_kind(&self, i: usize) -> &str {
+        self.arg_kinds.get(i).map_or(VALUE, String::as_str)
     }
 
     /// The field named by its element id (`seed`, `max-time`, ...).
@@ -183,13 +255,49 @@ impl OptionFields {
                 u32::try_from(d).map_err(|_| format!("max depth must be at most {}", u32::MAX))
             })
             .transpose()?;
-        let mut concrete_args = self
-            .args
-            .iter()
-            .enumerate()
-            .map(|(i, text)| integer(i, text))
-            .collect::<Result<Vec<_>, _>>()?;
-        // All symbolic from some index on: no values written for those.
+        let mut concrete_args = Vec::new();
+        let mut buffer_args: Vec<BufferArg> = Vec::new();
+        for (i, text) in self.args.iter().enumerate() {
+            let kind = self.arg_kind(i);
+            concrete_args.push(if kind == VALUE {
+                integer(i, text)?
+            } else {
+                None
+            });
+            if kind == BUFFER {
+                let capacity = text
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|c| (1..=MAX_BUFFER).contains(c))
+                    .ok_or_else(|| {
+                        format!(
+                            "the capacity of arg{i}'s buffer must be 1 to {MAX_BUFFER} bytes, not `{}`",
+                            text.trim()
+                        )
+                    })?;
+                buffer_args.push(BufferArg {
+                    param: i,
+                    capacity,
+                    length_param: None,
+                });
+            }
+        }
+        for (i, kind) in self.arg_kinds.iter().enumerate().take(self.args.len()) {
+            let Some(of) = kind.strip_prefix(LENGTH_OF) else {
+                continue;
+            };
+            let buffer = of
+                .parse::<usize>()
+                .ok()
+                .and_then(|j| buffer_args.iter_mut().find(|b| b.param == j))
+                .ok_or_else(|| format!("arg{i} is the length of arg{of}, which is not a buffer"))?;
+            if let Some(other) = buffer.length_param.replace(i) {
+                return Err(format!(
+                    "arg{of}'s buffer has two lengths: arg{other} and arg{i}"
+                ));
+            }
+        } // All symbolic from some index on: no values written for those.
         while concrete_args.last() == Some(&None) {
             concrete_args.pop();
         }
@@ -218,6 +326,7 @@ impl OptionFields {
             max_instructions: positive("max instructions", &self.max_instructions)?,
             max_memory_mib: positive("max memory", &self.max_memory)?,
             concrete_args,
+            buffer_args,
             heap,
         })
     }
@@ -300,6 +409,7 @@ mod tests {
             max_instructions: "100000".into(),
             max_memory: "".into(),
             args: vec!["".into(), "-3".into(), "0x10".into(), "".into()],
+            arg_kinds: Vec::new(),
             heap_model: "objects".into(),
             size_mode: "base".into(),
             capacity: "12".into(),
@@ -318,6 +428,7 @@ mod tests {
                 max_instructions: Some(100_000),
                 max_memory_mib: None,
                 concrete_args: vec![None, Some(-3), Some(16)],
+                buffer_args: Vec::new(),
                 heap: HeapOptions {
                     objects: true,
                     size_mode: SizeMode::Base,
@@ -384,6 +495,73 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    #[test]
+    fn a_buffer_parameter_and_its_length_parse_and_show_back() {
+        let mut fields = OptionFields::default();
+        fields.fit_args(3);
+        fields.arg_kinds[1] = BUFFER.into();
+        fields.args[1] = "16".into();
+        fields.arg_kinds[2] = format!("{LENGTH_OF}1");
+        fields.args[0] = "5".into();
+        let options = fields.parse().unwrap();
+        assert_eq!(options.concrete_args, [Some(5)]);
+        assert_eq!(
+            options.buffer_args,
+            [BufferArg {
+                param: 1,
+                capacity: 16,
+                length_param: Some(2),
+            }]
+        );
+        let shown = OptionFields::from_options(&options);
+        assert_eq!(shown.args, ["5", "16", ""]);
+        assert_eq!(shown.arg_kinds, ["value", "buffer", "length:1"]);
+        assert_eq!(shown.parse(), Ok(options));
+        // Bad combinations are named.
+        for (kinds, args, message) in [
+            (
+                ["buffer", "value"],
+                ["", ""],
+                "the capacity of arg0's buffer must be 1 to",
+            ),
+            (
+                ["buffer", "value"],
+                ["0", ""],
+                "the capacity of arg0's buffer must be",
+            ),
+            (
+                ["buffer", "value"],
+                ["lots", ""],
+                "the capacity of arg0's buffer must be",
+            ),
+            (
+                ["value", "length:0"],
+                ["", ""],
+                "arg1 is the length of arg0, which is not a buffer",
+            ),
+            (
+                ["value", "length:x"],
+                ["", ""],
+                "arg1 is the length of argx, which is not a buffer",
+            ),
+        ] {
+            let mut fields = OptionFields::default();
+            fields.fit_args(2);
+            fields.arg_kinds = kinds.map(String::from).to_vec();
+            fields.args = args.map(String::from).to_vec();
+            let err = fields.parse().unwrap_err();
+            assert!(err.contains(message), "{err}");
+        }
+        let mut fields = OptionFields::default();
+        fields.fit_args(3);
+        fields.arg_kinds = vec!["buffer".into(), "length:0".into(), "length:0".into()];
+        fields.args[0] = "8".into();
+        assert_eq!(
+            fields.parse().unwrap_err(),
+            "arg0's buffer has two lengths: arg1 and arg2"
+        );
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! [`share`]; modules and options as typed, [`input`]; the bug list,
 //! [`results`]; address bar, clipboard, files and downloads, [`dom`]; the
 //! page's larger views are components: [`tree`], [`paths_table`],
-//! [`wat_pane`], [`memory_view`].
+//! [`wat_pane`], [`memory_view`], [`comparison_view`].
 
+pub mod comparison_view;
 pub mod describe;
 pub mod disassembly;
 pub mod dom;

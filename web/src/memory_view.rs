@@ -1,9 +1,10 @@
 //! The memory view of a path: its heap blocks and input buffers, one row
 //! each (base, size, concrete or symbolic with its range, capacity, live,
 //! freed or leaked, allocation site), and for a memory error its object
-//! drawn byte by byte with the failing access on it.
+//! drawn byte by byte with the failing access on it. And the memory of an
+//! inner node of the tree: the objects when it forked.
 
-use symplay_engine::report::{MemoryError, ObjectReport, PathReport};
+use symplay_engine::report::{MemoryError, NodeMemory, ObjectReport, PathReport};
 use yew::prelude::*;
 
 /// Cells of the drawing of one object: a byte each up to this many.
@@ -21,35 +22,81 @@ pub fn MemoryView(props: &MemoryProps) -> Html {
         return Html::default();
     }
     let error = p.memory_error.as_ref();
+    let rows = p.objects.iter().map(|o| Row {
+        object: o,
+        size: o.size_text(),
+        state: o.state_text(p),
+        failing: error.and_then(|e| e.object) == Some(o.id),
+    });
     html! {
         <div class="memory">
-            <table class="objects">
-                <thead><tr>
-                    <th>{ "object" }</th><th>{ "base" }</th><th>{ "size" }</th>
-                    <th>{ "capacity" }</th><th>{ "state" }</th><th>{ "allocated at" }</th>
-                </tr></thead>
-                <tbody>
-                { for p.objects.iter().map(|o| {
-                    let failing = error.and_then(|e| e.object) == Some(o.id);
-                    html! {
-                        <tr class={classes!(failing.then_some("failing"))}>
-                            <td>{ object_name(o) }</td>
-                            <td><code>{ format!("0x{:x}", o.base) }</code></td>
-                            <td>{ o.size_text() }</td>
-                            <td>{ o.capacity }</td>
-                            <td>{ o.state_text(p) }</td>
-                            <td class="location">{ o.site.text() }</td>
-                        </tr>
-                    }
-                }) }
-                </tbody>
-            </table>
+            { table(rows) }
             { error.and_then(|e| {
                 let o = p.objects.iter().find(|o| Some(o.id) == e.object)?;
                 Some(bar(o, e))
             }).unwrap_or_default() }
         </div>
     }
+}
+
+/// One object of the table, with its size and state as the view says them.
+struct Row<'a> {
+    object: &'a ObjectReport,
+    size: String,
+    state: String,
+    /// The object of the memory error.
+    failing: bool,
+}
+
+fn table<'a>(rows: impl Iterator<Item = Row<'a>>) -> Html {
+    html! {
+        <table class="objects">
+            <thead><tr>
+                <th>{ "object" }</th><th>{ "base" }</th><th>{ "size" }</th>
+                <th>{ "capacity" }</th><th>{ "state" }</th><th>{ "allocated at" }</th>
+            </tr></thead>
+            <tbody>
+            { for rows.map(|r| html! {
+                <tr class={classes!(r.failing.then_some("failing"))}>
+                    <td>{ object_name(r.object) }</td>
+                    <td><code>{ format!("0x{:x}", r.object.base) }</code></td>
+                    <td>{ r.size }</td>
+                    <td>{ r.object.capacity }</td>
+                    <td>{ r.state }</td>
+                    <td class="location">{ r.object.site.text() }</td>
+                </tr>
+            }) }
+            </tbody>
+        </table>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct NodeMemoryProps {
+    /// The objects when the node forked, as a path below reports them.
+    pub objects: Vec<ObjectReport>,
+    pub memory: NodeMemory,
+}
+
+/// The objects of an inner node when it forked: made by then, live or
+/// freed then; a symbolic size is shown as its term, which the paths
+/// below may bound further.
+#[function_component]
+pub fn NodeMemoryView(props: &NodeMemoryProps) -> Html {
+    let freed = &props.memory.freed;
+    let rows = props.objects.iter().map(|o| Row {
+        object: o,
+        size: match &o.symbolic_size {
+            Some(term) => format!("{term} (symbolic)"),
+            None => o.size.to_string(),
+        },
+        state: match (&o.freed_at, freed.contains(&o.id)) {
+            (Some(at), true) => format!("freed at {}", at.text()),
+            _ => "live".to_string(),
+        },
+        failing: false,
+    });
+    html! { <div class="memory">{ table(rows) }</div> }
 }
 
 fn object_name(o: &ObjectReport) -> String {

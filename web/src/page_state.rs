@@ -13,11 +13,12 @@
 use crate::disassembly::Line;
 use crate::examples::{self, Example};
 use crate::input::{decode_pasted, OptionFields};
-use crate::protocol::{Envelope, ExportedFunction, Request, Response};
+use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions};
 use crate::results::Replay;
 use crate::share::Shared;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use symplay_engine::memory::SizeMode;
 use symplay_engine::report::Report;
 
 /// What the page does for the state: talk to the worker, or replace it.
@@ -113,6 +114,57 @@ pub struct Results {
     pub replays: Rc<BTreeMap<usize, Replay>>,
 }
 
+/// One of the two configurations of compare mode: A is the options form
+/// of a single run, B the second form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::A => "A",
+            Side::B => "B",
+        }
+    }
+}
+
+/// Compare mode: a second configuration of the same module and entry,
+/// explored after the first (the worker runs one exploration at a time),
+/// its results shown beside the first's.
+pub struct Compare {
+    /// B's options form; the parameter values are A's.
+    pub fields: OptionFields,
+    pub results: Option<Results>,
+    /// B's options, to run once A's run ends.
+    queued: Option<RunOptions>,
+}
+
+impl Compare {
+    /// B as first offered: A's options with the other way of sizing
+    /// symbolic allocations (Base against ForkLazy, the seed's question).
+    fn new(a: &OptionFields) -> Compare {
+        let mut fields = a.clone();
+        fields.size_mode = if a.size_mode == SizeMode::Base.name() {
+            SizeMode::ForkLazy.name().into()
+        } else {
+            SizeMode::Base.name().into()
+        };
+        Compare {
+            fields,
+            results: None,
+            queued: None,
+        }
+    }
+
+    /// Whether B waits for A's run to end.
+    pub fn waiting(&self) -> bool {
+        self.queued.is_some()
+    }
+}
+
 /// The entry wanted once the module loading now is listed.
 #[derive(Clone, Debug, PartialEq)]
 struct Wanted {
@@ -151,8 +203,10 @@ pub struct PageState {
     /// The worker has taken Stop for the run under way: it is finishing.
     pub stopping: bool,
     pub results: Option<Results>,
-    /// The request replaying a path, and the path.
-    pub replaying: Option<(u32, usize)>,
+    /// Compare mode, when on.
+    pub compare: Option<Compare>,
+    /// The request replaying a path, and the path with its side.
+    pub replaying: Option<(u32, Side, usize)>,
     /// Run once the module is listed (Run or Ctrl+Enter while it loaded,
     /// or a share link).
     run_when_loaded: bool,
@@ -183,6 +237,7 @@ impl Default for PageState {
             run: None,
             stopping: false,
             results: None,
+            compare: None,
             replaying: None,
             run_when_loaded: false,
             error: None,
@@ -306,6 +361,10 @@ impl PageState {
         self.run = None;
         self.replaying = None;
         self.results = None;
+        if let Some(compare) = &mut self.compare {
+            compare.results = None;
+            compare.queued = None;
+        }
         self.error = None;
         self.run_when_loaded = false;
         self.disassembly = Rc::default();
@@ -419,7 +478,7 @@ impl PageState {
             self.example = None;
             return Vec::new();
         };
-        self.fields.args.clear();
+        self.fields.clear_args();
         let mut effects = self.set_module(
             Source::Binary {
                 bytes: example.wasm.to_vec(),
@@ -449,6 +508,11 @@ impl PageState {
     /// is taken as the module it carries.
     pub fn open_link(&mut self, shared: Shared) -> Vec<Effect> {
         self.fields = OptionFields::from_options(&shared.options);
+        self.compare = shared.compare.as_ref().map(|b| Compare {
+            fields: OptionFields::from_options(b),
+            results: None,
+            queued: None,
+        });
         let example = shared
             .example
             .as_deref()
@@ -478,7 +542,7 @@ impl PageState {
 
     /// The entry picked in the picker: its parameters start symbolic.
     pub fn choose_entry(&mut self, name: String) {
-        self.fields.args.clear();
+        self.fields.clear_args();
         self.entry = Some(name);
         self.fit_args();
     }
@@ -510,19 +574,23 @@ impl PageState {
 
     fn start_run(&mut self) -> Option<Effect> {
         let entry = self.entry.clone()?;
-        match self.fields.parse() {
-            Ok(options) => {
-                let id = self.next_id();
-                self.error = None;
-                self.run = Some(id);
-                self.stopping = false;
-                self.results = Some(Results {
-                    run: id,
-                    progress: None,
-                    report: None,
-                    replays: Rc::default(),
-                });
-                Some(send(id, Request::Explore { entry, options }))
+        let parsed = self.fields.parse().and_then(|a| {
+            let b = match &self.compare {
+                Some(compare) => Some(compare.fields.parse().map_err(|e| format!("B: {e}"))?),
+                None => None,
+            };
+            Ok((a, b))
+        });
+        match parsed {
+            Ok((options, b)) => {
+                if let (Some(compare), Some(mut b)) = (&mut self.compare, b) {
+                    // The parameters are the module's: B takes A's.
+                    b.concrete_args = options.concrete_args.clone();
+                    b.buffer_args = options.buffer_args.clone();
+                    compare.queued = Some(b);
+                    compare.results = None;
+                }
+                Some(self.explore(Side::A, entry, options))
             }
             Err(message) => {
                 self.error = Some(message);
@@ -531,33 +599,98 @@ impl PageState {
         }
     }
 
+    /// Starts a run whose results go to `side`.
+    fn explore(&mut self, side: Side, entry: String, options: RunOptions) -> Effect {
+        let id = self.next_id();
+        self.error = None;
+        self.run = Some(id);
+        self.stopping = false;
+        *self.results_of(side) = Some(Results {
+            run: id,
+            progress: None,
+            report: None,
+            replays: Rc::default(),
+        });
+        send(id, Request::Explore { entry, options })
+    }
+
+    /// The results of a side (B's exist in compare mode only).
+    fn results_of(&mut self, side: Side) -> &mut Option<Results> {
+        match (side, &mut self.compare) {
+            (Side::B, Some(compare)) => &mut compare.results,
+            _ => &mut self.results,
+        }
+    }
+
+    /// The results shown for a side.
+    pub fn results(&self, side: Side) -> Option<&Results> {
+        match side {
+            Side::A => self.results.as_ref(),
+            Side::B => self.compare.as_ref()?.results.as_ref(),
+        }
+    }
+
+    /// Compare mode on, with B offered as A's options with the other size
+    /// mode, and both run: the one click that compares.
+    pub fn compare(&mut self) -> Vec<Effect> {
+        if self.compare.is_none() {
+            self.compare = Some(Compare::new(&self.fields));
+        }
+        self.run()
+    }
+
+    /// Back to single runs, once the worker is free: B's form and results
+    /// go.
+    pub fn close_compare(&mut self) {
+        if !self.busy() {
+            self.compare = None;
+        }
+    }
+
+    /// The form of a field by element id: `b-` names B's.
+    pub fn field_mut(&mut self, id: &str) -> Option<&mut String> {
+        match id.strip_prefix("b-") {
+            Some(b) => self.compare.as_mut()?.fields.field_mut(b),
+            None => self.fields.field_mut(id),
+        }
+    }
+
     /// Asks the run under way to stop; its results so far stay.
     pub fn stop(&mut self) -> Vec<Effect> {
         let Some(run) = self.run else {
             return Vec::new();
         };
+        // Stop is for the whole comparison: B does not start after A.
+        if let Some(compare) = &mut self.compare {
+            compare.queued = None;
+        }
         let id = self.next_id();
         vec![send(id, Request::Stop { run })]
     }
 
-    /// Replays the path `path` of the results shown.
-    pub fn replay(&mut self, path: usize) -> Vec<Effect> {
-        let Some(results) = &mut self.results else {
+    /// Replays the path `path` of the results shown for `side`.
+    pub fn replay(&mut self, side: Side, path: usize) -> Vec<Effect> {
+        if self.busy() {
+            return Vec::new();
+        }
+        let Some(results) = self.results_of(side) else {
             return Vec::new();
         };
-        let Some((entry, test, heap)) = results.report.as_ref().and_then(|r| {
+        let Some(request) = results.report.as_ref().and_then(|r| {
             let p = r.paths.iter().find(|p| p.id == path)?;
-            Some((r.entry.clone(), p.inputs.clone(), r.heap.clone()))
+            Some(Request::Replay {
+                entry: r.entry.clone(),
+                test: p.inputs.clone(),
+                heap: r.heap.clone(),
+                buffer_args: r.buffer_args.clone(),
+            })
         }) else {
             return Vec::new();
         };
-        if self.run.is_some() || self.replaying.is_some() {
-            return Vec::new();
-        }
         Rc::make_mut(&mut results.replays).insert(path, Replay::Pending);
         let id = self.next_id();
-        self.replaying = Some((id, path));
-        vec![send(id, Request::Replay { entry, test, heap })]
+        self.replaying = Some((id, side, path));
+        vec![send(id, request)]
     }
 
     /// The worker was lost (it did not stop in time, or it died) and
@@ -565,8 +698,13 @@ impl PageState {
     /// replay fails. Gives the message that says so.
     pub fn worker_lost(&mut self, why: &str) -> String {
         let mut message = why.to_string();
-        if self.run.take().is_some() {
-            match self.results.as_mut().and_then(|r| r.report.as_mut()) {
+        if let Some(run) = self.run.take() {
+            if let Some(compare) = &mut self.compare {
+                compare.queued = None;
+            }
+            let side = self.side_of(run).unwrap_or(Side::A);
+            let results = self.results_of(side);
+            match results.as_mut().and_then(|r| r.report.as_mut()) {
                 Some(shown) => {
                     let report = Rc::make_mut(shown);
                     report.stop_reason = "cancelled".into();
@@ -577,16 +715,23 @@ impl PageState {
                 }
                 None => {
                     message.push_str("; it had shown no results yet");
-                    self.results = None;
+                    *results = None;
                 }
             }
         }
-        if let Some((_, path)) = self.replaying.take() {
-            if let Some(results) = &mut self.results {
+        if let Some((_, side, path)) = self.replaying.take() {
+            if let Some(results) = self.results_of(side) {
                 Rc::make_mut(&mut results.replays).insert(path, Replay::Failed(why.to_string()));
             }
         }
         message
+    }
+
+    /// The side whose results are those of request `id`.
+    fn side_of(&self, id: u32) -> Option<Side> {
+        [Side::A, Side::B]
+            .into_iter()
+            .find(|&side| self.results(side).is_some_and(|r| r.run == id))
     }
 
     /// The lost worker was replaced by a new one: it is given the module
@@ -684,6 +829,7 @@ impl PageState {
                 if let Some(results) = self.results_of_run(id) {
                     results.report = Some(Rc::from(report));
                     self.run = None;
+                    return self.start_queued().into_iter().collect();
                 }
             }
             Response::Replayed { path, trace } => {
@@ -715,7 +861,7 @@ impl PageState {
             None => default_entry.as_ref().ok().cloned(),
         };
         if !keep_args {
-            self.fields.args.clear();
+            self.fields.clear_args();
         }
         self.fit_args();
         self.no_entry = None;
@@ -753,17 +899,27 @@ impl PageState {
 
     /// The results of the run under way, if `id` is its request.
     fn results_of_run(&mut self, id: u32) -> Option<&mut Results> {
-        let run = self.run?;
-        self.results.as_mut().filter(|r| r.run == id && run == id)
+        if self.run != Some(id) {
+            return None;
+        }
+        let side = self.side_of(id)?;
+        self.results_of(side).as_mut()
+    }
+
+    /// B's run, once A's has ended, in compare mode.
+    fn start_queued(&mut self) -> Option<Effect> {
+        let options = self.compare.as_mut()?.queued.take()?;
+        let entry = self.results.as_ref()?.report.as_ref()?.entry.clone();
+        Some(self.explore(Side::B, entry, options))
     }
 
     /// The replay of request `id` ended so.
     fn replayed(&mut self, id: u32, replay: Replay) {
-        let Some((_, path)) = self.replaying.filter(|(r, _)| *r == id) else {
+        let Some((_, side, path)) = self.replaying.filter(|(r, _, _)| *r == id) else {
             return;
         };
         self.replaying = None;
-        if let Some(results) = &mut self.results {
+        if let Some(results) = self.results_of(side) {
             Rc::make_mut(&mut results.replays).insert(path, replay);
         }
     }
@@ -792,9 +948,16 @@ impl PageState {
         }
         if self.run == Some(id) {
             self.run = None;
-            self.results = None;
-            self.error = Some(message);
-        } else if self.replaying.is_some_and(|(r, _)| r == id) {
+            let side = self.side_of(id).unwrap_or(Side::A);
+            *self.results_of(side) = None;
+            if let Some(compare) = &mut self.compare {
+                compare.queued = None;
+            }
+            self.error = Some(match (side, &self.compare) {
+                (Side::B, Some(_)) => format!("B: {message}"),
+                _ => message,
+            });
+        } else if self.replaying.is_some_and(|(r, _, _)| r == id) {
             self.replayed(id, Replay::Failed(message));
         } else if id == 0 {
             // Unnumbered: the worker could not read a request.

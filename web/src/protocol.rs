@@ -6,7 +6,7 @@
 use crate::disassembly::Line;
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{PathReport, Report, TestInput, TraceEvent};
+use symplay_engine::report::{BufferArg, PathReport, Report, TestInput, TraceEvent};
 
 /// A request or an answer with its request's number. Requests are numbered
 /// from 1; `Ready`, which answers none, has 0.
@@ -46,6 +46,9 @@ pub enum Request {
         test: TestInput,
         #[serde(default)]
         heap: HeapOptions,
+        /// The run's buffer parameters, made again.
+        #[serde(default)]
+        buffer_args: Vec<BufferArg>,
     },
 }
 
@@ -65,6 +68,9 @@ pub struct RunOptions {
     /// Values of the entry's parameters by index; `null` is symbolic.
     #[serde(default)]
     pub concrete_args: Vec<Option<i64>>,
+    /// Parameters that point to buffers of symbolic length.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buffer_args: Vec<BufferArg>,
     /// How the heap is modelled.
     #[serde(default)]
     pub heap: HeapOptions,

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::{replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
+use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
 use symplay_wasm::entry::default_entry;
 use symplay_wasm::{ExportKind, Module};
@@ -94,7 +95,12 @@ impl Session {
                     body: Response::Stopping,
                 }];
             }
-            Request::Replay { entry, test, heap } => self.replay(&entry, &test, heap),
+            Request::Replay {
+                entry,
+                test,
+                heap,
+                buffer_args,
+            } => self.replay(&entry, &test, heap, buffer_args),
         };
         vec![answer(
             result.unwrap_or_else(|message| Response::Error { message }),
@@ -161,11 +167,13 @@ impl Session {
         entry: &str,
         test: &symplay_engine::report::TestInput,
         heap: HeapOptions,
+        buffer_args: Vec<BufferArg>,
     ) -> Result<Response, String> {
         let options = ReplayOptions {
             max_instructions: Some(MAX_REPLAY_INSTRUCTIONS),
             max_events: MAX_TRACE_EVENTS,
             heap,
+            buffer_args,
         };
         let replayed =
             replay_traced(&*self.loaded()?, entry, test, &options).map_err(|e| e.to_string())?;
@@ -189,6 +197,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         max_memory: o.max_memory_mib.map(|mib| mib.saturating_mul(1 << 20)),
         interrupt: None,
         concrete_args: o.concrete_args.clone(),
+        buffer_args: o.buffer_args.clone(),
         heap: o.heap.clone(),
     })
 }
@@ -502,6 +511,7 @@ mod tests {
                     entry: "get_sign".into(),
                     test,
                     heap: HeapOptions::default(),
+                    buffer_args: Vec::new(),
                 },
             ),
         );
@@ -530,6 +540,11 @@ mod tests {
             max_instructions: Some(1000),
             max_memory_mib: Some(2),
             concrete_args: vec![None, Some(-4)],
+            buffer_args: vec![BufferArg {
+                param: 0,
+                capacity: 8,
+                length_param: None,
+            }],
             heap: HeapOptions {
                 size_mode: symplay_engine::memory::SizeMode::ForkEager,
                 ..HeapOptions::default()
@@ -548,6 +563,7 @@ mod tests {
                 max_memory: Some(2 << 20),
                 interrupt: None,
                 concrete_args: vec![None, Some(-4)],
+                buffer_args: page.buffer_args.clone(),
                 heap: HeapOptions {
                     size_mode: symplay_engine::memory::SizeMode::ForkEager,
                     ..HeapOptions::default()

@@ -26,6 +26,8 @@ pub struct Shared {
     pub example: Option<String>,
     pub entry: String,
     pub options: RunOptions,
+    /// Compare mode's second configuration (B), when on.
+    pub compare: Option<RunOptions>,
 }
 
 /// The JSON form: a WAT module as text, a binary one as standard base64.
@@ -40,6 +42,8 @@ struct Wire {
     example: Option<String>,
     entry: String,
     options: RunOptions,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    compare: Option<RunOptions>,
 }
 
 /// Encodes the state as a fragment (without `#`), or says why it cannot.
@@ -55,6 +59,7 @@ pub fn encode(shared: &Shared) -> Result<String, String> {
         example: shared.example.clone(),
         entry: shared.entry.clone(),
         options: shared.options.clone(),
+        compare: shared.compare.clone(),
     };
     let json = serde_json::to_vec(&wire).map_err(|e| format!("cannot encode the state: {e}"))?;
     let fragment = format!(
@@ -121,6 +126,7 @@ fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
         example: wire.example,
         entry: wire.entry,
         options: wire.options,
+        compare: wire.compare,
     })
 }
 
@@ -142,11 +148,13 @@ mod tests {
                 max_instructions: Some(1_000_000),
                 max_memory_mib: Some(256),
                 concrete_args: vec![None, Some(-7)],
+                buffer_args: Vec::new(),
                 heap: symplay_engine::memory::HeapOptions {
                     capacity: 33,
                     ..Default::default()
                 },
             },
+            compare: None,
         }
     }
 
@@ -177,6 +185,23 @@ mod tests {
             assert_eq!(decode(&format!("#{fragment}")), Some(Ok(shared.clone())));
             assert_eq!(decode(&fragment), Some(Ok(shared)));
         }
+    }
+
+    #[test]
+    fn a_comparison_travels_with_its_second_configuration() {
+        let mut shared = state(Source::Text("(module)".into()));
+        let mut b = shared.options.clone();
+        b.heap.size_mode = symplay_engine::memory::SizeMode::ForkEager;
+        b.search = "bfs".into();
+        shared.compare = Some(b);
+        let fragment = encode(&shared).unwrap();
+        assert_eq!(decode(&fragment), Some(Ok(shared.clone())));
+        // A link without a comparison has no `compare` field at all.
+        shared.compare = None;
+        let fragment = encode(&shared).unwrap();
+        let deflated = URL_SAFE_NO_PAD.decode(&fragment[PREFIX.len()..]).unwrap();
+        let json = miniz_oxide::inflate::decompress_to_vec(&deflated).unwrap();
+        assert!(!String::from_utf8(json).unwrap().contains("compare"));
     }
 
     #[test]

@@ -52,6 +52,11 @@ impl Driver {
         }
     }
 
+    /// Another state to run (a start that forked).
+    pub fn add(&mut self, s: State, tree: &mut ExecTree) {
+        self.searcher.push(s, tree);
+    }
+
     /// States waiting to run.
     pub fn pending(&self) -> usize {
         self.searcher.len() + usize::from(self.current.is_some())

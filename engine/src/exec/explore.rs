@@ -7,10 +7,11 @@ use super::driver::{Control, Driver, Stretch};
 use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
+use super::params::{start_states, BufferArg};
 use super::program::Program;
 use super::roles::Roles;
 use super::trace::Trace;
-use crate::expr::{Sort, TermStore};
+use crate::expr::TermStore;
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::memory::options::MAX_OBJECT;
 use crate::memory::HeapOptions;
@@ -20,12 +21,11 @@ use crate::report::{
 };
 use crate::search::{Pending, SearchKind};
 use crate::solver::Interrupt;
-use crate::state::value::Val;
-use crate::state::{Input, State};
+use crate::state::State;
 use std::borrow::Borrow;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
-use symplay_wasm::{Module, ValType};
+use symplay_wasm::Module;
 use web_time::{Duration, Instant};
 
 /// Estimated bytes per term, for the memory estimate.
@@ -52,6 +52,8 @@ pub struct Options {
     /// Values for the entry's integer parameters, by index; `None` (and any
     /// past the end) leaves a parameter symbolic.
     pub concrete_args: Vec<Option<i64>>,
+    /// Parameters that point to buffers of symbolic length.
+    pub buffer_args: Vec<BufferArg>,
     /// How the heap is modelled.
     pub heap: HeapOptions,
 }
@@ -88,6 +90,7 @@ pub fn replay(module: &Module, entry: &str, test: &TestInput) -> Result<PathRepo
         max_instructions: None,
         max_events: 0,
         heap: HeapOptions::default(),
+        buffer_args: Vec::new(),
     };
     replay_traced(module, entry, test, &options).map(|r| r.path)
 }
@@ -99,6 +102,8 @@ pub struct ReplayOptions {
     pub max_events: usize,
     /// The heap model of the run that found the input: replay runs the same.
     pub heap: HeapOptions,
+    /// The run's buffer parameters: replay makes the same buffers.
+    pub buffer_args: Vec<BufferArg>,
 }
 
 /// A replayed test: its path and what the run decided on the way.
@@ -121,6 +126,7 @@ pub fn replay_traced(
         max_paths: Some(1),
         max_instructions: options.max_instructions,
         heap: options.heap.clone(),
+        buffer_args: options.buffer_args.clone(),
         ..Options::default()
     };
     let mut exploration = Exploration::with_source(
@@ -223,95 +229,6 @@ fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError
     }
 }
 
-/// Values for parameters the entry has, of integer types, that fit them.
-fn check_concrete_args(params: &[ValType], args: &[Option<i64>]) -> Result<(), ExploreError> {
-    for (i, value) in args.iter().enumerate() {
-        let Some(v) = *value else { continue };
-        let fits = match params.get(i) {
-            None => {
-                return Err(ExploreError(format!(
-                    "a value is given for parameter {i}, but the entry has {} parameters",
-                    params.len()
-                )))
-            }
-            Some(ValType::I32) => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v),
-            Some(ValType::I64) => true,
-            Some(ty) => {
-                return Err(ExploreError(format!(
-                    "parameter {i} is {ty}: only integer parameters take a value (floats are zero)"
-                )))
-            }
-        };
-        if !fits {
-            return Err(ExploreError(format!(
-                "the value {v} of parameter {i} does not fit in an i32"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// The state at the entry: the instance's store, the entry's frame with its
-/// parameters as inputs (symbolic, or given values), and the start
-/// function's frame above it so that it runs first.
-fn start_state(
-    exec: &mut Executor<'_>,
-    mut s: State,
-    entry: u32,
-    concrete_args: &[Option<i64>],
-) -> Result<State, ExploreError> {
-    let params = exec
-        .program
-        .func_type(entry)
-        .map(|t| t.params.clone())
-        .unwrap_or_default();
-    check_concrete_args(&params, concrete_args)?;
-    let mut args = Vec::new();
-    for (i, &ty) in params.iter().enumerate() {
-        let width = match ty {
-            ValType::I32 | ValType::F32 => 32,
-            ValType::I64 | ValType::F64 => 64,
-        };
-        let name = s.unique_name(&format!("arg{i}"));
-        let given = concrete_args.get(i).copied().flatten();
-        let value = match (&exec.cx.source, given) {
-            (InputSource::Symbolic, Some(v)) => Val::con(width, v as u64),
-            (InputSource::Symbolic, None) if matches!(ty, ValType::I32 | ValType::I64) => {
-                let term = exec
-                    .cx
-                    .terms
-                    .declare(&name, Sort::Bv(width))
-                    .unwrap_or_else(|_| exec.cx.terms.fresh(&name, Sort::Bv(width)));
-                Val::Sym(term)
-            }
-            // Float parameters stay concrete (zero): floats are not symbolic.
-            (InputSource::Symbolic, None) => {
-                let what = format!("the float parameter arg{i}");
-                s.notes
-                    .push(format!("concretised {what} to 0: floats are not symbolic"));
-                s.concretised.push((what, (entry, 0)));
-                Val::con(width, 0)
-            }
-            (InputSource::Concrete(test), _) => {
-                Val::con(width, test.args.get(i).copied().unwrap_or(0) as u64)
-            }
-        };
-        s.inputs.push(Input::Arg { width, value });
-        args.push(value);
-    }
-    let frame = exec
-        .program
-        .entry_frame(entry, args)
-        .ok_or_else(|| ExploreError("the entry is an imported function".into()))?;
-    s.frames.push(frame);
-    if let Some(start) = exec.program.modules[0].start {
-        if let Some(frame) = exec.program.entry_frame(start, Vec::new()) {
-            s.frames.push(frame);
-        }
-    }
-    Ok(s)
-}
-
 /// An exploration run in steps, so that a caller (the browser's worker) can
 /// report progress and take a stop request between them. `M` is the module,
 /// borrowed or owned.
@@ -360,7 +277,8 @@ impl<M: Borrow<Module>> Exploration<M> {
         let instance = add_instance(&mut state, &mut links, &mut terms, m, None);
         init_segments(&mut state, &links, &mut terms, m, instance)
             .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
-        let roles = Roles::find(m, &links, &state, &options.heap);
+        let buffer_params = !options.buffer_args.is_empty();
+        let roles = Roles::find(m, &links, &state, &options.heap, buffer_params);
         if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
             state.memories[memory as usize].check_objects(start, roles.null_end);
         }
@@ -383,8 +301,18 @@ impl<M: Borrow<Module>> Exploration<M> {
             program,
             cx: &mut context,
         };
-        let initial = start_state(&mut exec, state, entry, &options.concrete_args)?;
-        let mut driver = Driver::new(options.search, options.seed, initial, &mut context.tree);
+        let mut states = start_states(
+            &mut exec,
+            state,
+            entry,
+            &options.concrete_args,
+            &options.buffer_args,
+        )?;
+        let first = states.remove(0);
+        let mut driver = Driver::new(options.search, options.seed, first, &mut context.tree);
+        for s in states {
+            driver.add(s, &mut context.tree);
+        }
         driver.max_paths = options.max_paths;
         driver.max_instructions = options.max_instructions;
         Ok(Exploration {
@@ -543,6 +471,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             search: self.options.search.name().to_string(),
             seed: self.options.seed,
             concrete_args: self.options.concrete_args.clone(),
+            buffer_args: self.options.buffer_args.clone(),
             heap: self.options.heap.clone(),
             memory_model: if self.roles.heap_start.is_some() {
                 "objects".into()

@@ -5,7 +5,7 @@
 use super::executor::Executor;
 use super::outcome::{End, Flow};
 use crate::expr::{BvCmp, Node, TermId};
-use crate::report::{DropCause, Trap};
+use crate::report::{DropCause, NodeMemory, Trap};
 use crate::solver::SolveResult;
 use crate::state::value::Val;
 use crate::state::State;
@@ -127,7 +127,18 @@ impl Executor<'_> {
         self.cx.forks += 1;
         let parent = s.node;
         let at = self.location(s.at);
-        self.cx.tree.set_fork(parent, at);
+        let memory = self
+            .program
+            .memory(s)
+            .and_then(|m| m.objects())
+            .map(|objects| {
+                let (made, freed) = objects.made_and_freed();
+                NodeMemory {
+                    objects: made,
+                    freed,
+                }
+            });
+        self.cx.tree.set_fork(parent, at, memory);
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
             let mut sibling = s.clone();

@@ -161,6 +161,17 @@ impl Executor<'_> {
         if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
             objects.retire_inputs_over(ptr, ptr + len, at);
         }
+        self.write_fresh_bytes(s, name, ptr, len)
+    }
+
+    /// [`Self::fresh_bytes`] into memory that holds no input to retire.
+    pub(super) fn write_fresh_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: u64,
+        len: u64,
+    ) -> Result<(String, Vec<TermId>), End> {
         let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
         let replayed = match &self.cx.source {
@@ -226,23 +237,7 @@ impl Executor<'_> {
             .end());
         }
         let (name, bytes) = self.fresh_bytes(s, name, ptr, capacity)?;
-        // A replayed input's length is the length of its bytes.
-        let len = match &self.cx.source {
-            InputSource::Concrete(test) => {
-                let given = match test.get(&name) {
-                    Some(InputValue::Bytes(b)) => b.len() as u64,
-                    _ => 0,
-                };
-                self.cx.terms.bv_const(32, given.min(capacity))
-            }
-            InputSource::Symbolic => {
-                let len_name = format!("{name}.len");
-                self.cx
-                    .terms
-                    .declare(&len_name, Sort::Bv(32))
-                    .unwrap_or_else(|_| self.cx.terms.fresh(&len_name, Sort::Bv(32)))
-            }
-        };
+        let len = self.input_length(&name, capacity);
         s.inputs.push(Input::SizedBytes {
             name: name.clone(),
             bytes,
@@ -263,6 +258,27 @@ impl Executor<'_> {
             s.stack.push(len);
             Ok(Flow::Next)
         })
+    }
+
+    /// The length of the sized input `name` of `capacity` bytes: symbolic,
+    /// or in replay the length of the test's bytes.
+    pub(super) fn input_length(&mut self, name: &str, capacity: u64) -> TermId {
+        match &self.cx.source {
+            InputSource::Concrete(test) => {
+                let given = match test.get(name) {
+                    Some(InputValue::Bytes(b)) => b.len() as u64,
+                    _ => 0,
+                };
+                self.cx.terms.bv_const(32, given.min(capacity))
+            }
+            InputSource::Symbolic => {
+                let len_name = format!("{name}.len");
+                self.cx
+                    .terms
+                    .declare(&len_name, Sort::Bv(32))
+                    .unwrap_or_else(|_| self.cx.terms.fresh(&len_name, Sort::Bv(32)))
+            }
+        }
     }
 
     fn wasi(&mut self, s: &mut State, f: WasiFn) -> Result<(), End> {

@@ -18,6 +18,7 @@ pub mod link;
 mod memops;
 mod ops;
 pub mod outcome;
+pub mod params;
 mod path;
 pub mod program;
 pub mod roles;

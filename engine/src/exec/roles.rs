@@ -40,8 +40,15 @@ pub struct Stack {
 
 impl Roles {
     /// The roles in the one instance of `module` (instance 0 of `links`),
-    /// under `heap`; none when the heap is not modelled.
-    pub fn find(module: &Module, links: &Links, state: &State, heap: &HeapOptions) -> Roles {
+    /// under `heap`; none when the heap is not modelled. `buffer_params`:
+    /// the entry takes buffers of symbolic length, made in the heap.
+    pub fn find(
+        module: &Module,
+        links: &Links,
+        state: &State,
+        heap: &HeapOptions,
+        buffer_params: bool,
+    ) -> Roles {
         let mut roles = Roles {
             allocator: vec![None; links.funcs.len()],
             heap: heap.clone(),
@@ -51,7 +58,7 @@ impl Roles {
             return roles;
         }
         let own = &links.instances[0];
-        let mut sized_buffers = false;
+        let mut sized_buffers = buffer_params;
         for (index, f) in module.funcs.iter().enumerate() {
             let role = match &f.body {
                 FuncBody::Import(import) => match import.class {

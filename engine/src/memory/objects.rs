@@ -69,6 +69,9 @@ pub struct ObjectMemory {
     objects: Rc<Vec<Object>>,
     /// Ids of the heap objects, by increasing base.
     heap: Rc<Vec<u32>>,
+    /// Ids of the objects with a slot of the heap (the heap objects and
+    /// the entry's buffers), by increasing base.
+    slots: Rc<Vec<u32>>,
     /// Ids of the input buffers.
     inputs: Rc<Vec<u32>>,
     heap_start: u64,
@@ -85,6 +88,7 @@ impl ObjectMemory {
             contents,
             objects: Rc::default(),
             heap: Rc::default(),
+            slots: Rc::default(),
             inputs: Rc::default(),
             heap_start,
             null_end: 0,
@@ -130,15 +134,7 @@ impl ObjectMemory {
         align: u64,
         site: (u32, u32),
     ) -> Option<ObjectId> {
-        let align = align.max(ALIGN);
-        let base = (self.next + GAP).checked_add(align - 1)? & !(align - 1);
-        let end = base.checked_add(capacity.max(reserve))?.checked_add(GAP)?;
-        let pages = end.div_ceil(PAGE_SIZE);
-        let have = u64::from(self.contents.pages());
-        if pages > have {
-            self.contents.grow(u32::try_from(pages - have).ok()?)?;
-        }
-        self.next = end;
+        let base = self.place(capacity.max(reserve), align)?;
         let id = self.push(Object {
             base,
             size,
@@ -148,7 +144,38 @@ impl ObjectMemory {
             freed: None,
         });
         Rc::make_mut(&mut self.heap).push(id.0);
+        Rc::make_mut(&mut self.slots).push(id.0);
         Some(id)
+    }
+
+    /// An input buffer of `capacity` bytes in a slot of the heap of its
+    /// own (an entry's buffer parameter): its base and id.
+    pub fn alloc_input(
+        &mut self,
+        size: Size,
+        capacity: u64,
+        name: &str,
+        site: (u32, u32),
+    ) -> Option<(u64, ObjectId)> {
+        let base = self.place(capacity, ALIGN)?;
+        let id = self.add_input(base, size, capacity, name, site)?;
+        Rc::make_mut(&mut self.slots).push(id.0);
+        Some((base, id))
+    }
+
+    /// The base of `bytes` fresh bytes of the heap, aligned, between guard
+    /// gaps; memory grows to hold them.
+    fn place(&mut self, bytes: u64, align: u64) -> Option<u64> {
+        let align = align.max(ALIGN);
+        let base = (self.next + GAP).checked_add(align - 1)? & !(align - 1);
+        let end = base.checked_add(bytes)?.checked_add(GAP)?;
+        let pages = end.div_ceil(PAGE_SIZE);
+        let have = u64::from(self.contents.pages());
+        if pages > have {
+            self.contents.grow(u32::try_from(pages - have).ok()?)?;
+        }
+        self.next = end;
+        Some(base)
     }
 
     /// Makes the `capacity` bytes at `base` an input buffer of `size`
@@ -174,6 +201,23 @@ impl ObjectMemory {
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)
+    }
+
+    /// How many objects were made so far, and the ids of those freed (or,
+    /// for input buffers, retired).
+    pub fn made_and_freed(&self) -> (u32, Vec<u32>) {
+        let freed = (0..self.objects.len() as u32)
+            .filter(|&id| self.objects[id as usize].freed.is_some())
+            .collect();
+        (self.objects.len() as u32, freed)
+    }
+
+    /// Gives object `id` its size: an entry's buffer, written whole at its
+    /// capacity first, then sized under the run's size mode.
+    pub fn set_size(&mut self, id: ObjectId, size: Size) {
+        if let Some(object) = Rc::make_mut(&mut self.objects).get_mut(id.0 as usize) {
+            object.size = size;
+        }
     }
 
     fn push(&mut self, object: Object) -> ObjectId {
@@ -270,14 +314,14 @@ impl ObjectMemory {
         }
     }
 
-    /// The heap object whose slot (its gaps and padding included) holds
-    /// `address`: the last whose leading gap starts at or below it, when
-    /// it is below the end of the last slot.
+    /// The object whose slot of the heap (its gaps and padding included)
+    /// holds `address`: the last whose leading gap starts at or below it,
+    /// when it is below the end of the last slot.
     pub fn heap_slot(&self, address: u64) -> Option<ObjectId> {
         let i = self
-            .heap
+            .slots
             .partition_point(|&id| self.objects[id as usize].base <= address + GAP);
-        let &id = self.heap.get(i.checked_sub(1)?)?;
+        let &id = self.slots.get(i.checked_sub(1)?)?;
         (address < self.next).then_some(ObjectId(id))
     }
 

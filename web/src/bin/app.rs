@@ -10,9 +10,11 @@ use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::{Location, Report};
 use symplay_engine::search::SearchKind;
+use symplay_web::comparison_view::ComparisonView;
 use symplay_web::disassembly::line_of;
 use symplay_web::examples::{Example, EXAMPLES};
-use symplay_web::page_state::{Effect, Load, PageState, Source, Wat};
+use symplay_web::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
+use symplay_web::page_state::{Effect, Load, PageState, Side, Source, Wat};
 use symplay_web::paths_table::PathsTable;
 use symplay_web::protocol::{Envelope, Request, Response};
 use symplay_web::results::BugList;
@@ -53,8 +55,9 @@ const GET_SIGN: &str = r#"(module
 
 enum Msg {
     Example(String),
-    /// Mark the WAT line of this byte offset and scroll to it.
-    Highlight(Location),
+    /// Mark the WAT line of this location of a side's results and scroll
+    /// to it.
+    Highlight(Side, Location),
     /// The editor's text changed; `at_once` for a paste or drop, which is
     /// taken as the module without waiting for typing to pause.
     Edit {
@@ -70,6 +73,8 @@ enum Msg {
     Field(&'static str, String),
     /// The value field of a parameter of the entry, and its new text.
     Arg(usize, String),
+    /// What a parameter is: a value, a buffer, a buffer's length.
+    ArgKind(usize, String),
     /// A file was chosen or dropped.
     File(web_sys::File),
     /// The read's number, the file's name and bytes, or why they could
@@ -80,9 +85,16 @@ enum Msg {
     /// The address bar's fragment changed: maybe a new share link.
     FragmentChanged,
     Share,
-    Download,
-    Replay(usize),
+    /// Save a side's report as JSON.
+    Download(Side),
+    Replay(Side, usize),
     Run,
+    /// Compare mode on (B offered as A with the other size mode) and both
+    /// configurations run.
+    Compare,
+    CloseCompare,
+    /// Show this side's paths and bugs below the comparison.
+    Details(Side),
     Stop,
     /// Stop's grace period for this run is over.
     StopOverdue(u32),
@@ -116,6 +128,8 @@ struct App {
     ticker: Callback<u32>,
     /// The link made by Share, or why a link could not be made or opened.
     share: Option<Result<String, String>>,
+    /// In compare mode, whose paths and bugs are listed.
+    details: Side,
 }
 
 impl App {
@@ -247,23 +261,30 @@ impl App {
     fn share(&mut self, ctx: &Context<Self>) {
         self.take_editor(ctx);
         let state = &self.state;
-        let link = state.fields.parse().and_then(|options| {
-            let (source, example) = match &state.source {
-                Source::Text { text, .. } => (input::Source::Text(text.clone()), None),
-                Source::Binary { bytes, .. } => (
-                    input::Source::Binary(bytes.clone()),
-                    // An unedited example goes as its binary, with its name.
-                    state.example.filter(|e| e.wasm == bytes.as_slice()),
-                ),
-            };
-            let shared = share::Shared {
-                source,
-                example: example.map(|e| e.id.to_string()),
-                entry: state.entry_to_run().unwrap_or_default().to_string(),
-                options,
-            };
-            dom::set_fragment(&share::encode(&shared)?)
-        });
+        let compare = match &state.compare {
+            Some(c) => c.fields.parse().map(Some).map_err(|e| format!("B: {e}")),
+            None => Ok(None),
+        };
+        let link = compare
+            .and_then(|compare| Ok((state.fields.parse()?, compare)))
+            .and_then(|(options, compare)| {
+                let (source, example) = match &state.source {
+                    Source::Text { text, .. } => (input::Source::Text(text.clone()), None),
+                    Source::Binary { bytes, .. } => (
+                        input::Source::Binary(bytes.clone()),
+                        // An unedited example goes as its binary, with its name.
+                        state.example.filter(|e| e.wasm == bytes.as_slice()),
+                    ),
+                };
+                let shared = share::Shared {
+                    source,
+                    example: example.map(|e| e.id.to_string()),
+                    entry: state.entry_to_run().unwrap_or_default().to_string(),
+                    options,
+                    compare,
+                };
+                dom::set_fragment(&share::encode(&shared)?)
+            });
         if let Ok(link) = &link {
             dom::copy(link);
         }
@@ -351,6 +372,7 @@ impl Component for App {
             heard_at: 0.0,
             ticker: ctx.link().callback(Msg::Tick),
             share: None,
+            details: Side::A,
         };
         if app.open_link(ctx).is_none() {
             app.state.type_text(GET_SIGN.to_string());
@@ -366,8 +388,8 @@ impl Component for App {
                 let effects = self.state.choose_example(&id);
                 self.perform(ctx, effects);
             }
-            Msg::Highlight(location) => {
-                let Some(results) = &self.state.results else {
+            Msg::Highlight(side, location) => {
+                let Some(results) = self.state.results(side) else {
                     return false;
                 };
                 self.highlight = Some((results.run, location));
@@ -407,9 +429,13 @@ impl Component for App {
                     *field = text;
                 }
             }
+            Msg::ArgKind(i, kind) => {
+                self.forget_link();
+                self.state.fields.set_arg_kind(i, kind);
+            }
             Msg::Field(id, text) => {
                 self.forget_link();
-                if let Some(field) = self.state.fields.field_mut(id) {
+                if let Some(field) = self.state.field_mut(id) {
                     *field = text;
                 }
             }
@@ -441,22 +467,40 @@ impl Component for App {
             Msg::FragmentChanged => {
                 self.open_link(ctx);
             }
-            Msg::Download => {
-                let report = self.state.results.as_ref().and_then(|r| r.report.clone());
+            Msg::Download(side) => {
+                let report = self.state.results(side).and_then(|r| r.report.clone());
                 if let Some(report) = report {
+                    let name = match (side, &self.state.compare) {
+                        (Side::B, Some(_)) => "symplay-report-b.json",
+                        (Side::A, Some(_)) => "symplay-report-a.json",
+                        _ => "symplay-report.json",
+                    };
                     let written = serde_json::to_string_pretty(report.as_ref())
                         .map_err(|e| e.to_string())
-                        .and_then(|json| dom::download_json("symplay-report.json", &json));
+                        .and_then(|json| dom::download_json(name, &json));
                     if let Err(e) = written {
                         self.state.error = Some(e);
                     }
                 }
             }
-            Msg::Replay(id) => {
-                let effects = self.state.replay(id);
+            Msg::Replay(side, id) => {
+                let effects = self.state.replay(side, id);
                 self.perform(ctx, effects);
             }
             Msg::Run => self.run(ctx),
+            Msg::Compare => {
+                self.forget_link();
+                let before = self.state.run;
+                let effects = self.state.compare();
+                self.perform(ctx, effects);
+                self.started_since(before);
+            }
+            Msg::CloseCompare => {
+                self.forget_link();
+                self.state.close_compare();
+                self.details = Side::A;
+            }
+            Msg::Details(side) => self.details = side,
             Msg::Stop => {
                 let effects = self.state.stop();
                 self.perform(ctx, effects);
@@ -523,22 +567,6 @@ impl Component for App {
         let on_entry = link.callback(|e: Event| {
             Msg::Entry(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
-        let on_search = link.callback(|e: Event| {
-            Msg::Field(
-                "search",
-                e.target_unchecked_into::<HtmlSelectElement>().value(),
-            )
-        });
-        let field = |id: &'static str, label: &str, size: &str, value: &str| {
-            let on_input = link.callback(move |e: InputEvent| {
-                Msg::Field(id, e.target_unchecked_into::<HtmlInputElement>().value())
-            });
-            html! {
-                <label>{ format!("{label} ") }
-                    <input id={id} size={size.to_string()} value={value.to_string()} oninput={on_input} />
-                </label>
-            }
-        };
         let on_file = link.batch_callback(|e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let file = input.files().and_then(|files| files.get(0));
@@ -555,7 +583,6 @@ impl Component for App {
                 .and_then(|files| files.get(0))
                 .map(Msg::File)
         });
-        let f = &state.fields;
         // Ctrl+Enter (or Cmd+Enter) runs what is in the editor; Escape stops.
         let (running, can_run) = (state.run.is_some(), state.can_run());
         let on_key = link.batch_callback(move |e: KeyboardEvent| {
@@ -570,7 +597,6 @@ impl Component for App {
                 Vec::new()
             }
         });
-        let report = state.results.as_ref().and_then(|r| r.report.clone());
         html! {
             <main onkeydown={on_key}>
                 <header><h1>{ "Symplay" }</h1><span class="tagline">{ "symbolic execution for WebAssembly" }</span></header>
@@ -593,40 +619,28 @@ impl Component for App {
                         { self.view_entry(on_entry) }
                         { self.view_args(ctx) }
                     </div>
-                    <div class="controls options">
-                        <label>{ "search " }
-                            <select id="search" onchange={on_search}>
-                                { for SearchKind::ALL.iter().map(|k| html! {
-                                    <option value={k.name()} selected={k.name() == f.search}>{ k.name() }</option>
-                                }) }
-                            </select>
-                        </label>
-                        { field("seed", "seed", "6", &f.seed) }
-                        { field("max-time", "max time (s)", "4", &f.max_time) }
-                        { field("max-paths", "max paths", "6", &f.max_paths) }
-                        { field("max-depth", "max depth", "6", &f.max_depth) }
-                        { field("max-instructions", "max instructions", "9", &f.max_instructions) }
-                        { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
-                    </div>
-                    { self.view_heap_options(ctx) }
+                    { self.view_configurations(ctx) }
                     <div class="controls actions">
                         <button id="run" class="primary" title="Ctrl+Enter" disabled={!can_run}
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
                         <button id="stop" title="Escape" disabled={!running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
+                        if state.compare.is_none() {
+                            <button id="compare" disabled={!can_run}
+                                title="run these options and a second configuration (the other size mode at first) side by side"
+                                onclick={link.callback(|_| Msg::Compare)}>{ "Compare" }</button>
+                        } else {
+                            <button id="close-compare" disabled={state.busy()}
+                                title="back to single runs"
+                                onclick={link.callback(|_| Msg::CloseCompare)}>{ "Single run" }</button>
+                        }
                         <button id="share" onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
                         <label class="upload">{ "upload a .wasm, .wat or base64 .txt " }<input id="upload" type="file" accept=".wasm,.wat,.txt" onchange={on_file} /></label>
                     </div>
                     { self.view_share() }
                 </section>
                 { self.view_status() }
-                { report.clone().zip(state.results.as_ref()).map(|(report, results)| html! {
-                    <TreeView key={results.run} {report} disassembly={state.disassembly.clone()} on_locate={link.callback(Msg::Highlight)} />
-                }).unwrap_or_default() }
-                { report.clone().map(|report| html! {
-                    <PathsTable {report} on_locate={link.callback(Msg::Highlight)} />
-                }).unwrap_or_default() }
-                { self.view_bugs(ctx, report) }
+                { if state.compare.is_some() { self.view_comparison(ctx) } else { self.view_results(ctx, Side::A) } }
                 <WatPane lines={state.disassembly.clone()} pane={self.wat.clone()}
                     marked={self.highlight().and_then(|l| line_of(&state.disassembly, l.offset))} />
             </main>
@@ -635,54 +649,210 @@ impl Component for App {
 }
 
 impl App {
-    /// An example's C source, numbered, with the line of the chosen
-    /// location marked (from the module's line tables).
-    /// The heap model: memory objects or the module's allocator, the size
-    /// mode and capacity of symbolic sizes, failing allocations, leaks.
-    fn view_heap_options(&self, ctx: &Context<Self>) -> Html {
+    /// The options form, or in compare mode the forms of A and B.
+    fn view_configurations(&self, ctx: &Context<Self>) -> Html {
+        let state = &self.state;
+        match &state.compare {
+            None => self.view_options(ctx, &state.fields, ""),
+            Some(compare) => html! {
+                <div class="configurations">
+                    <fieldset id="config-a" class="configuration">
+                        <legend>{ "A" }</legend>
+                        { self.view_options(ctx, &state.fields, "") }
+                    </fieldset>
+                    <fieldset id="config-b" class="configuration">
+                        <legend>{ "B (the parameter values are A's)" }</legend>
+                        { self.view_options(ctx, &compare.fields, "b-") }
+                    </fieldset>
+                </div>
+            },
+        }
+    }
+
+    /// The searcher, seed, limits and heap model of one configuration; its
+    /// fields' ids start with `prefix`.
+    fn view_options(&self, ctx: &Context<Self>, f: &OptionFields, prefix: &'static str) -> Html {
         let link = ctx.link();
-        let f = &self.state.fields;
-        let select = |id: &'static str| {
+        // Ids are `'static` for the messages: the two sets are spelled out.
+        let id = |name: &'static str| -> &'static str {
+            if prefix.is_empty() {
+                name
+            } else {
+                match name {
+                    "search" => "b-search",
+                    "seed" => "b-seed",
+                    "max-time" => "b-max-time",
+                    "max-paths" => "b-max-paths",
+                    "max-depth" => "b-max-depth",
+                    "max-instructions" => "b-max-instructions",
+                    "max-memory" => "b-max-memory",
+                    "heap-model" => "b-heap-model",
+                    "size-mode" => "b-size-mode",
+                    "capacity" => "b-capacity",
+                    "malloc-may-fail" => "b-malloc-may-fail",
+                    _ => "b-leaks",
+                }
+            }
+        };
+        let select = |name: &'static str| {
+            let id = id(name);
             link.callback(move |e: Event| {
                 Msg::Field(id, e.target_unchecked_into::<HtmlSelectElement>().value())
             })
         };
-        let check = |id: &'static str| {
+        let check = |name: &'static str| {
+            let id = id(name);
             link.callback(move |e: Event| {
                 let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
                 Msg::Field(id, checked.to_string())
             })
         };
-        let on_capacity = link.callback(|e: InputEvent| {
-            Msg::Field(
-                "capacity",
-                e.target_unchecked_into::<HtmlInputElement>().value(),
-            )
-        });
         let objects = f.heap_model != "module";
+        let field = |name: &'static str, label: &str, size: &str, value: &str| {
+            let id = id(name);
+            let on_input = link.callback(move |e: InputEvent| {
+                Msg::Field(id, e.target_unchecked_into::<HtmlInputElement>().value())
+            });
+            // Only the heap's fields depend on the heap model.
+            let disabled = name == "capacity" && !objects;
+            html! {
+                <label>{ format!("{label} ") }
+                    <input id={id} size={size.to_string()} value={value.to_string()} {disabled} oninput={on_input} />
+                </label>
+            }
+        };
         html! {
+            <>
+            <div class="controls options">
+                <label>{ "search " }
+                    <select id={id("search")} onchange={select("search")}>
+                        { for SearchKind::ALL.iter().map(|k| html! {
+                            <option value={k.name()} selected={k.name() == f.search}>{ k.name() }</option>
+                        }) }
+                    </select>
+                </label>
+                { field("seed", "seed", "6", &f.seed) }
+                { field("max-time", "max time (s)", "4", &f.max_time) }
+                { field("max-paths", "max paths", "6", &f.max_paths) }
+                { field("max-depth", "max depth", "6", &f.max_depth) }
+                { field("max-instructions", "max instructions", "9", &f.max_instructions) }
+                { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
+            </div>
             <div class="controls options heap">
                 <label>{ "heap " }
-                    <select id="heap-model" onchange={select("heap-model")}>
+                    <select id={id("heap-model")} onchange={select("heap-model")}>
                         <option value="objects" selected={objects}>{ "memory objects (checked)" }</option>
                         <option value="module" selected={!objects}>{ "the module's allocator" }</option>
                     </select>
                 </label>
                 <label title="how an allocation of symbolic size is made">{ "symbolic sizes " }
-                    <select id="size-mode" disabled={!objects} onchange={select("size-mode")}>
+                    <select id={id("size-mode")} disabled={!objects} onchange={select("size-mode")}>
                         { for SizeMode::ALL.iter().map(|m| html! {
                             <option value={m.name()} selected={m.name() == f.size_mode}>{ m.name() }</option>
                         }) }
                     </select>
                 </label>
-                <label title="bytes reserved for an allocation of symbolic size">{ "capacity " }
-                    <input id="capacity" size="5" disabled={!objects} value={f.capacity.clone()} oninput={on_capacity} />
-                </label>
-                <label><input id="malloc-may-fail" type="checkbox" disabled={!objects}
+                { field("capacity", "capacity (bytes for a symbolic size)", "5", &f.capacity) }
+                <label><input id={id("malloc-may-fail")} type="checkbox" disabled={!objects}
                     checked={f.malloc_may_fail == "true"} onchange={check("malloc-may-fail")} />{ " malloc may fail" }</label>
-                <label><input id="leaks" type="checkbox" disabled={!objects}
+                <label><input id={id("leaks")} type="checkbox" disabled={!objects}
                     checked={f.leaks == "true"} onchange={check("leaks")} />{ " report leaks" }</label>
             </div>
+            </>
+        }
+    }
+
+    /// A side's tree, paths and bugs.
+    fn view_results(&self, ctx: &Context<Self>, side: Side) -> Html {
+        let link = ctx.link();
+        let Some(results) = self.state.results(side) else {
+            return Html::default();
+        };
+        let Some(report) = results.report.clone() else {
+            return Html::default();
+        };
+        let prefix = if side == Side::A { "" } else { "b-" };
+        html! {
+            <>
+                <TreeView key={results.run} report={report.clone()} disassembly={self.state.disassembly.clone()}
+                    prefix={prefix} on_locate={link.callback(move |l| Msg::Highlight(side, l))} />
+                { self.view_details(ctx, side, report) }
+            </>
+        }
+    }
+
+    /// A side's table of paths and its bugs (one side at a time, so that
+    /// their element ids stay the page's only ones).
+    fn view_details(&self, ctx: &Context<Self>, side: Side, report: Rc<Report>) -> Html {
+        let link = ctx.link();
+        let Some(results) = self.state.results(side) else {
+            return Html::default();
+        };
+        html! {
+            <>
+                <PathsTable report={report.clone()} on_locate={link.callback(move |l| Msg::Highlight(side, l))} />
+                <section class="downloads-and-bugs">
+                    <button id="download" onclick={link.callback(move |_| Msg::Download(side))}>{ "Download report (JSON)" }</button>
+                    <BugList {report} replays={results.replays.clone()}
+                        busy={self.state.busy()} on_replay={link.callback(move |id| Msg::Replay(side, id))} />
+                </section>
+            </>
+        }
+    }
+
+    /// Compare mode's results: the comparison once both runs have a
+    /// report, the two trees side by side, and one side's paths and bugs.
+    fn view_comparison(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let state = &self.state;
+        let report = |side| state.results(side).and_then(|r| r.report.clone());
+        let (a, b) = (report(Side::A), report(Side::B));
+        if a.is_none() {
+            return Html::default();
+        }
+        let waiting = state.compare.as_ref().is_some_and(|c| c.waiting());
+        let side = |side: Side, report: &Option<Rc<Report>>| {
+            let title = match report {
+                Some(r) => format!("{}: {}", side.name(), configuration(r)),
+                None if waiting => format!("{}: runs once A has ended", side.name()),
+                None => format!("{}: not run (the comparison was stopped)", side.name()),
+            };
+            let tree = state.results(side).zip(report.clone()).map(|(results, report)| {
+                let prefix = if side == Side::A { "" } else { "b-" };
+                html! {
+                    <TreeView key={results.run} {report} disassembly={state.disassembly.clone()}
+                        prefix={prefix} on_locate={link.callback(move |l| Msg::Highlight(side, l))} />
+                }
+            });
+            html! {
+                <div class="side" id={format!("side-{}", side.name().to_lowercase())}>
+                    <h2>{ title }</h2>
+                    { tree }
+                </div>
+            }
+        };
+        let shown = if b.is_some() { self.details } else { Side::A };
+        let details = report(shown).map(|r| self.view_details(ctx, shown, r));
+        html! {
+            <>
+                if let (Some(a), Some(b)) = (a.clone(), b.clone()) {
+                    <ComparisonView {a} {b} />
+                }
+                <div class="sides">
+                    { side(Side::A, &a) }
+                    { side(Side::B, &b) }
+                </div>
+                if b.is_some() {
+                    <div class="details-choice" role="tablist">{ "paths and bugs of " }
+                        { for [Side::A, Side::B].into_iter().map(|s| html! {
+                            <button id={format!("details-{}", s.name().to_lowercase())} role="tab"
+                                aria-selected={(s == shown).to_string()} class={classes!((s == shown).then_some("chosen"))}
+                                onclick={link.callback(move |_| Msg::Details(s))}>{ s.name() }</button>
+                        }) }
+                    </div>
+                }
+                { details }
+            </>
         }
     }
 
@@ -771,25 +941,57 @@ impl App {
         else {
             return Html::default();
         };
+        let fields = &state.fields;
+        // Integer parameters may be a buffer (an i32 address) or the length
+        // of another's.
+        let integer = |ty: &str| ty == "i32" || ty == "i64";
+        let buffers: Vec<usize> = (0..function.params.len())
+            .filter(|&j| fields.arg_kind(j) == BUFFER)
+            .collect();
         html! {
             <span class="args">
                 { for function.params.iter().enumerate().map(|(i, ty)| {
                     let on_input = ctx.link().callback(move |e: InputEvent| {
                         Msg::Arg(i, e.target_unchecked_into::<HtmlInputElement>().value())
                     });
-                    let value = state.fields.args.get(i).cloned().unwrap_or_default();
+                    let on_kind = ctx.link().callback(move |e: Event| {
+                        Msg::ArgKind(i, e.target_unchecked_into::<HtmlSelectElement>().value())
+                    });
+                    let value = fields.args.get(i).cloned().unwrap_or_default();
+                    let kind = fields.arg_kind(i);
                     // The engine's values are integers: a float parameter is zero.
                     let float = ty.starts_with('f');
+                    let length_of = kind.strip_prefix(LENGTH_OF);
                     let (placeholder, title) = if float {
-                        ("0: floats are not symbolic", "float parameters are zero, and the report says so")
+                        ("0: floats are not symbolic".to_string(), "float parameters are zero, and the report says so")
+                    } else if kind == BUFFER {
+                        ("capacity (bytes)".to_string(), "the parameter points to a buffer of symbolic bytes, of a symbolic length at most this many bytes")
+                    } else if let Some(j) = length_of {
+                        (format!("arg{j}'s length"), "the parameter is the symbolic length of another parameter's buffer")
                     } else {
-                        ("symbolic", "a value fixes this parameter; empty leaves it symbolic")
+                        ("symbolic".to_string(), "a value fixes this parameter; empty leaves it symbolic")
                     };
+                    let kinds = integer(ty).then(|| html! {
+                        <select id={format!("arg-kind-{i}")} class="arg-kind" onchange={on_kind}>
+                            <option value={VALUE} selected={kind == VALUE}>{ "value" }</option>
+                            if ty == "i32" {
+                                <option value={BUFFER} selected={kind == BUFFER}>{ "buffer of symbolic length \u{2264}" }</option>
+                            }
+                            { for buffers.iter().filter(|&&j| j != i).map(|j| {
+                                let value = format!("{LENGTH_OF}{j}");
+                                let selected = kind == value;
+                                html! {
+                                    <option {selected} {value}>{ format!("length of arg{j}") }</option>
+                                }
+                            }) }
+                        </select>
+                    });
                     html! {
                         <label {title}>
                             { format!("arg{i} ({ty}) ") }
+                            { kinds }
                             <input id={format!("arg-{i}")} class="arg" size={if float { "22" } else { "8" }}
-                                {placeholder} disabled={float} value={value} oninput={on_input} />
+                                {placeholder} disabled={float || length_of.is_some()} value={value} oninput={on_input} />
                         </label>
                     }
                 }) }
@@ -809,23 +1011,13 @@ impl App {
         }
     }
 
-    fn view_bugs(&self, ctx: &Context<Self>, report: Option<Rc<Report>>) -> Html {
-        let (Some(report), Some(results)) = (report, &self.state.results) else {
-            return Html::default();
-        };
-        html! {
-            <section class="downloads-and-bugs">
-                <button id="download" onclick={ctx.link().callback(|_| Msg::Download)}>{ "Download report (JSON)" }</button>
-                <BugList {report} replays={results.replays.clone()}
-                    busy={self.state.busy()} on_replay={ctx.link().callback(Msg::Replay)} />
-            </section>
-        }
-    }
-
-    /// The location marked, if it is of the results shown.
+    /// The location marked, if it is of results shown.
     fn highlight(&self) -> Option<&Location> {
         let (run, location) = self.highlight.as_ref()?;
-        (self.state.results.as_ref()?.run == *run).then_some(location)
+        [Side::A, Side::B]
+            .into_iter()
+            .any(|side| self.state.results(side).is_some_and(|r| r.run == *run))
+            .then_some(location)
     }
 
     /// How long a running worker has not spoken, once that is long.
@@ -851,28 +1043,61 @@ impl App {
             .no_entry
             .as_ref()
             .map(|n| html! { <p id="notice" class="notice">{ n.clone() }</p> });
-        let progress = state
-            .results
-            .as_ref()
-            .and_then(|r| r.progress.as_ref())
-            .map(|p| {
-                html! {
-                    <p id="progress">{ format!(
-                        "{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
-                        if state.run.is_some() { "running: " } else { "" },
-                        p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
-                    ) }
-                    if let Some(ms) = self.silent_for() {
-                        <span id="busy">{ format!(
-                            "; no word from the engine for {:.0} s: it is inside one long step, such as a hard solver query",
-                            ms / 1000.0
-                        ) }</span>
-                    }
-                    </p>
+        // In compare mode, a line per side that has run or runs.
+        let sides: &[Side] = if state.compare.is_some() {
+            &[Side::A, Side::B]
+        } else {
+            &[Side::A]
+        };
+        let progress = sides.iter().filter_map(|&side| {
+            let results = state.results(side)?;
+            let p = results.progress.as_ref()?;
+            let running = state.run == Some(results.run);
+            let id = match (side, state.compare.is_some()) {
+                (Side::B, true) => "progress-b",
+                _ => "progress",
+            };
+            let who = if state.compare.is_some() {
+                format!("{}: ", side.name())
+            } else {
+                String::new()
+            };
+            Some(html! {
+                <p {id}>{ format!(
+                    "{who}{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
+                    if running { "running: " } else { "" },
+                    p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
+                ) }
+                if let Some(ms) = self.silent_for().filter(|_| running) {
+                    <span id="busy">{ format!(
+                        "; no word from the engine for {:.0} s: it is inside one long step, such as a hard solver query",
+                        ms / 1000.0
+                    ) }</span>
                 }
-            });
+                </p>
+            })
+        });
+        let progress: Html = progress.collect();
         html! { <section class="status">{ loading }{ error }{ notice }{ progress }</section> }
     }
+}
+
+/// A run's configuration in words: `dfs, size mode base, capacity 100`.
+fn configuration(r: &Report) -> String {
+    let mut words = vec![r.search.clone()];
+    if r.seed != 0 {
+        words.push(format!("seed {}", r.seed));
+    }
+    if r.heap.objects {
+        words.push(format!("size mode {}", r.heap.size_mode.name()));
+        words.push(format!("capacity {}", r.heap.capacity));
+        if r.heap.malloc_may_fail {
+            words.push("malloc may fail".into());
+        }
+    } else {
+        words.push("the module's allocator".into());
+    }
+    words.join(", ")
 }
 
 fn main() {

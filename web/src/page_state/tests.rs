@@ -434,6 +434,7 @@ fn a_share_link_opens_its_module_entry_and_values_and_runs() {
             concrete_args: vec![Some(42)],
             ..RunOptions::default()
         },
+        compare: None,
     };
     let effects = page.state.open_link(link);
     page.act(effects);
@@ -451,6 +452,7 @@ fn a_share_link_opens_its_module_entry_and_values_and_runs() {
             search: "dfs".into(),
             ..RunOptions::default()
         },
+        compare: None,
     };
     let effects = page.state.open_link(mismatched);
     page.act(effects);
@@ -518,7 +520,7 @@ fn a_bug_replays_and_a_late_replay_answer_is_dropped() {
     page.run();
     let report = page.state.results.as_ref().unwrap().report.clone().unwrap();
     let bug = report.paths.iter().find(|p| p.trap.is_some()).unwrap();
-    let effects = page.state.replay(bug.id);
+    let effects = page.state.replay(Side::A, bug.id);
     assert!(page.state.busy());
     page.act(effects);
     let replays = &page.state.results.as_ref().unwrap().replays;
@@ -527,14 +529,14 @@ fn a_bug_replays_and_a_late_replay_answer_is_dropped() {
     );
     // A replay under way when the module changes: its answer comes late,
     // while a replay of the new module's path waits for its own.
-    let effects = page.state.replay(bug.id);
+    let effects = page.state.replay(Side::A, bug.id);
     page.apply(effects);
     let late = std::mem::take(&mut page.inbox);
     let effects = page.state.choose_example("sign");
     assert_eq!(effects[0], Effect::ReplaceWorker);
     page.act(effects);
     page.run();
-    let effects = page.state.replay(bug.id);
+    let effects = page.state.replay(Side::A, bug.id);
     page.apply(effects);
     let own = std::mem::take(&mut page.inbox);
     for answer in late {
@@ -686,4 +688,146 @@ fn run_while_loading_runs_once_listed_and_bad_options_are_named() {
         Some("the value 99999999999 of parameter 0 does not fit in an i32")
     );
     assert!(page.state.results.is_none() && !page.state.busy());
+}
+
+/// A C program whose read past a `malloc(n)` buffer happens for some
+/// lengths only: Base pins the length and misses it, ForkLazy finds it.
+const LENGTH_READ: &[u8] = include_bytes!("../../../static/examples/c/length_read.wasm");
+
+fn report_of(page: &Page, side: Side) -> Rc<Report> {
+    page.state.results(side).unwrap().report.clone().unwrap()
+}
+
+fn bugs(report: &Report) -> usize {
+    report.paths.iter().filter(|p| p.is_bug()).count()
+}
+
+#[test]
+fn compare_runs_both_configurations_one_after_the_other() {
+    let mut page = Page::new();
+    page.upload("length_read.wasm", LENGTH_READ.to_vec());
+    *page.state.field_mut("size-mode").unwrap() = "base".into();
+    // One click: B is offered as A with the other size mode, and both run.
+    let effects = page.state.compare();
+    page.apply(effects);
+    let b = page.state.compare.as_ref().unwrap();
+    assert_eq!(b.fields.size_mode, "fork-lazy");
+    assert!(b.waiting(), "B waits for A");
+    assert!(page.state.results(Side::B).is_none());
+    page.settle();
+    let (a, b) = (report_of(&page, Side::A), report_of(&page, Side::B));
+    assert_eq!(a.heap.size_mode, SizeMode::Base);
+    assert_eq!(b.heap.size_mode, SizeMode::ForkLazy);
+    assert_eq!((bugs(&a), a.stop_reason.as_str()), (0, "completed"));
+    assert!(bugs(&b) > 0, "ForkLazy finds the read past the end");
+    assert!(!page.state.busy());
+    // B's bug replays under B's heap model.
+    let bug = b.paths.iter().find(|p| p.is_bug()).unwrap().id;
+    let effects = page.state.replay(Side::B, bug);
+    page.act(effects);
+    let replays = &page.state.results(Side::B).unwrap().replays;
+    assert!(
+        matches!(replays.get(&bug), Some(Replay::Done { path, .. }) if path.memory_error.is_some())
+    );
+    assert!(page.state.results(Side::A).unwrap().replays.is_empty());
+    // B's form is edited by its own field ids; bad values are B's.
+    *page.state.field_mut("b-capacity").unwrap() = "0".into();
+    page.run();
+    assert!(page
+        .state
+        .error
+        .as_ref()
+        .unwrap()
+        .starts_with("B: capacity"));
+    *page.state.field_mut("b-capacity").unwrap() = "8".into();
+    *page.state.field_mut("b-size-mode").unwrap() = "fork-eager".into();
+    page.run();
+    assert_eq!(
+        report_of(&page, Side::B).heap.size_mode,
+        SizeMode::ForkEager
+    );
+    assert_eq!(report_of(&page, Side::B).heap.capacity, 8);
+    // Back to single runs.
+    page.state.close_compare();
+    assert!(page.state.compare.is_none());
+    page.run();
+    assert!(page.state.results(Side::B).is_none());
+}
+
+#[test]
+fn stop_in_a_comparison_stops_both_and_a_new_module_clears_both() {
+    let mut page = Page::new();
+    page.paste(ENDLESS);
+    let effects = page.state.compare();
+    page.act(effects);
+    page.steps(10);
+    let effects = page.state.stop();
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.shown().unwrap().2, "cancelled");
+    let compare = page.state.compare.as_ref().unwrap();
+    assert!(
+        !compare.waiting() && compare.results.is_none(),
+        "B never ran"
+    );
+    // B stopped while it runs: A (with a path limit) ended on its own, and
+    // its results stay; B's are partial.
+    *page.state.field_mut("max-paths").unwrap() = "3".into();
+    let effects = page.state.run();
+    page.act(effects);
+    for _ in 0..1_000 {
+        if page.state.results(Side::B).is_some() {
+            break;
+        }
+        page.steps(1);
+    }
+    assert!(page.state.results(Side::B).is_some(), "A ended on its own");
+    assert_eq!(report_of(&page, Side::A).stop_reason, "path limit");
+    page.steps(5);
+    let effects = page.state.stop();
+    page.act(effects);
+    page.settle();
+    assert_eq!(report_of(&page, Side::B).stop_reason, "cancelled");
+    assert_eq!(report_of(&page, Side::A).paths.len(), 3);
+    // A new module leaves compare mode on, without the old results.
+    page.paste(PASTED);
+    assert!(page.state.compare.is_some());
+    assert!(page.state.results(Side::A).is_none() && page.state.results(Side::B).is_none());
+}
+
+#[test]
+fn a_shared_comparison_opens_in_compare_mode_and_runs_both() {
+    let mut page = Page::new();
+    let link = share::Shared {
+        source: crate::input::Source::Binary(LENGTH_READ.to_vec()),
+        example: None,
+        entry: "first_header".into(),
+        options: RunOptions {
+            search: "dfs".into(),
+            heap: symplay_engine::memory::HeapOptions {
+                size_mode: SizeMode::Base,
+                ..Default::default()
+            },
+            ..RunOptions::default()
+        },
+        compare: Some(RunOptions {
+            search: "bfs".into(),
+            heap: symplay_engine::memory::HeapOptions {
+                size_mode: SizeMode::ForkEager,
+                ..Default::default()
+            },
+            ..RunOptions::default()
+        }),
+    };
+    let effects = page.state.open_link(link);
+    page.act(effects);
+    page.settle();
+    let b = page.state.compare.as_ref().unwrap();
+    assert_eq!(
+        (b.fields.search.as_str(), b.fields.size_mode.as_str()),
+        ("bfs", "fork-eager")
+    );
+    assert_eq!(report_of(&page, Side::A).search, "dfs");
+    assert_eq!(report_of(&page, Side::B).search, "bfs");
+    assert!(bugs(&report_of(&page, Side::B)) > bugs(&report_of(&page, Side::A)));
 }

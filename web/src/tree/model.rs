@@ -210,6 +210,7 @@ mod tests {
             path,
             dropped: false,
             pending: 0,
+            memory: None,
         }
     }
 

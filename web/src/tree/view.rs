@@ -8,10 +8,10 @@
 use super::model::{path_of, Kind, Model};
 use crate::describe::{inputs, outcome};
 use crate::disassembly::{line_of, Line};
-use crate::memory_view::MemoryView;
+use crate::memory_view::{MemoryView, NodeMemoryView};
 use std::collections::HashSet;
 use std::rc::Rc;
-use symplay_engine::report::{Location, Report};
+use symplay_engine::report::{Location, ObjectReport, Report};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{AddEventListenerOptions, Element, WheelEvent};
@@ -35,11 +35,17 @@ pub struct TreeProps {
     pub disassembly: Rc<Vec<Line>>,
     /// Gets a clicked node's location.
     pub on_locate: Callback<Location>,
+    /// Starts the ids of the view's elements, so that two trees (compare
+    /// mode) can be on one page: `b-` gives `b-tree`, `b-tree-fit`, ...
+    #[prop_or_default]
+    pub prefix: AttrValue,
 }
 
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.report, &other.report) && Rc::ptr_eq(&self.disassembly, &other.disassembly)
+        Rc::ptr_eq(&self.report, &other.report)
+            && Rc::ptr_eq(&self.disassembly, &other.disassembly)
+            && self.prefix == other.prefix
     }
 }
 
@@ -319,18 +325,20 @@ impl Component for TreeView {
             let (x, y) = position(&self.model, i);
             html! { <circle class="selected-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 4.0).to_string()} /> }
         });
+        let prefix = ctx.props().prefix.clone();
+        let id = |name: &str| format!("{prefix}{name}");
         let transform = format!(
             "translate({} {}) scale({})",
             self.shift.0, self.shift.1, self.scale
         );
         html! {
-            <section id="tree" class="tree">
+            <section id={id("tree")} class="tree">
                 <div class="tree-bar">
                     <h2>{ format!("Execution tree: {} nodes{}", report.tree.len(),
                         if report.stop_reason == "running" { " so far" } else { "" }) }</h2>
-                    <button id="tree-fit" onclick={link.callback(|_| Msg::Fit { min_scale: 0.0 })}>{ "fit" }</button>
-                    <button id="tree-zoom-in" title="zoom in (+)" onclick={link.callback(|_| Msg::Zoom(ZOOM_STEP))}>{ "+" }</button>
-                    <button id="tree-zoom-out" title="zoom out (-)" onclick={link.callback(|_| Msg::Zoom(1.0 / ZOOM_STEP))}>{ "\u{2212}" }</button>
+                    <button id={id("tree-fit")} onclick={link.callback(|_| Msg::Fit { min_scale: 0.0 })}>{ "fit" }</button>
+                    <button id={id("tree-zoom-in")} title="zoom in (+)" onclick={link.callback(|_| Msg::Zoom(ZOOM_STEP))}>{ "+" }</button>
+                    <button id={id("tree-zoom-out")} title="zoom out (-)" onclick={link.callback(|_| Msg::Zoom(1.0 / ZOOM_STEP))}>{ "\u{2212}" }</button>
                     <ul class="legend">
                         { for Kind::ALL.iter().map(|k| html! {
                             <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
@@ -403,8 +411,9 @@ fn Nodes(props: &NodesProps) -> Html {
 
 impl TreeView {
     fn details(&self, ctx: &Context<Self>, report: &Report) -> Html {
+        let prefix = &ctx.props().prefix;
         let Some(v) = self.selected else {
-            return html! { <aside id="node-details" class="empty">{ "Click a node for its condition, location and input." }</aside> };
+            return html! { <aside id={format!("{prefix}node-details")} class="node-details empty">{ "Click a node for its condition, location and input." }</aside> };
         };
         let Some(node) = report.tree.get(v) else {
             return Html::default();
@@ -436,6 +445,17 @@ impl TreeView {
                 }
             </> }
         });
+        let node_memory = node
+            .memory
+            .as_ref()
+            .filter(|m| path.is_none() && m.objects > 0)
+            .and_then(|m| {
+                let objects = objects_when_forked(report, v, m.objects as usize)?;
+                Some(html! { <>
+                    <dt>{ "memory when it forked" }</dt>
+                    <dd><NodeMemoryView {objects} memory={m.clone()} /></dd>
+                </> })
+            });
         let leaf = path.map(|p| {
             html! { <>
                 <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
@@ -459,15 +479,15 @@ impl TreeView {
         let is_collapsed = self.collapsed.contains(&v);
         let toggle = (!node.children.is_empty()).then(|| {
             html! {
-                <button id="toggle-subtree" onclick={ctx.link().callback(move |_| Msg::Toggle(v))}>
+                <button id={format!("{prefix}toggle-subtree")} onclick={ctx.link().callback(move |_| Msg::Toggle(v))}>
                     { if is_collapsed { "expand subtree" } else { "collapse subtree" } }
                 </button>
             }
         });
         html! {
-            <aside id="node-details">
+            <aside id={format!("{prefix}node-details")} class="node-details">
                 <h3>{ format!("node {} ({})", node.id, kind.label()) }</h3>
-                <dl>{ branch }{ location }{ leaf }{ condition }</dl>
+                <dl>{ branch }{ location }{ node_memory }{ leaf }{ condition }</dl>
                 { toggle }
             </aside>
         }
@@ -519,6 +539,31 @@ fn branches_to(report: &Report, v: usize) -> (String, String) {
     script.push_str(&assertions);
     script.push_str("(check-sat)\n");
     (readable, script)
+}
+
+/// The first `count` objects of a path below `v`: those made when `v`
+/// forked (objects are numbered as they are made, and every path below
+/// shares them).
+fn objects_when_forked(report: &Report, v: usize, count: usize) -> Option<Vec<ObjectReport>> {
+    let mut stack = vec![v];
+    // Bounded, since a malformed tree may loop.
+    for _ in 0..=report.tree.len() {
+        let u = stack.pop()?;
+        if let Some(p) = path_of(report, u) {
+            if !p.objects.is_empty() {
+                let made = p.objects.iter().filter(|o| (o.id as usize) < count);
+                return Some(made.cloned().collect());
+            }
+        }
+        let node = report.tree.get(u)?;
+        stack.extend(
+            node.children
+                .iter()
+                .rev()
+                .filter(|&&c| c < report.tree.len()),
+        );
+    }
+    None
 }
 
 /// Where a leaf's path ended, or where an inner node forked.
