@@ -17,22 +17,51 @@ use std::process::{Command, ExitCode};
 const DEFAULT_RUNS: usize = 3;
 const MODES: [&str; 3] = ["base", "fork-eager", "fork-lazy"];
 
-/// File (from the repository root), entry, capacity.
-const EXAMPLES: &[(&str, &str, u32)] = &[
-    ("tests/data/heap/size/e1.wat", "e1", 3),
-    ("tests/data/heap/size/strided.wat", "fill", 200),
-    ("tests/data/heap/size/strided.wat", "fill_strided", 4),
-    ("tests/data/heap/size/headers.wat", "headers", 8),
+/// File (from the repository root), entry, capacity, and more options
+/// (buffer parameters).
+const EXAMPLES: &[(&str, &str, u32, &[&str])] = &[
+    ("tests/data/heap/size/e1.wat", "e1", 3, &[]),
+    ("tests/data/heap/size/strided.wat", "fill", 200, &[]),
+    ("tests/data/heap/size/strided.wat", "fill_strided", 4, &[]),
+    ("tests/data/heap/size/headers.wat", "headers", 8, &[]),
     (
         "tests/data/heap/length_dependent_read.O1.wasm",
         "length_dependent_read",
         100,
+        &[],
     ),
-    ("static/examples/c/heap.wasm", "copy_record", 100),
-    ("static/examples/c/heap_overflow.wasm", "copy_name", 100),
-    ("static/examples/c/length_read.wasm", "first_header", 100),
-    ("static/examples/c/strchr_chain.wasm", "field_gap", 100),
-    ("tests/data/heap/libc_strchr.O1.wasm", "libc_strchr", 100),
+    ("static/examples/c/heap.wasm", "copy_record", 100, &[]),
+    (
+        "static/examples/c/heap_overflow.wasm",
+        "copy_name",
+        100,
+        &[],
+    ),
+    (
+        "static/examples/c/length_read.wasm",
+        "first_header",
+        100,
+        &[],
+    ),
+    ("static/examples/c/strchr_chain.wasm", "field_gap", 100, &[]),
+    (
+        "tests/data/heap/libc_strchr.O1.wasm",
+        "libc_strchr",
+        100,
+        &[],
+    ),
+    (
+        "tests/data/heap/params/header.wat",
+        "header",
+        100,
+        &["--buffer", "0:16:1"],
+    ),
+    (
+        "tests/data/heap/params/header.wat",
+        "count_hashes",
+        100,
+        &["--buffer", "0:8"],
+    ),
 ];
 
 fn main() -> ExitCode {
@@ -65,12 +94,14 @@ fn explore(
     entry: &str,
     mode: &str,
     capacity: u32,
+    more: &[&str],
 ) -> Result<Measure, String> {
     let out = std::env::temp_dir().join(format!("symplay-size-{}.json", std::process::id()));
     let status = Command::new(binary)
         .current_dir(root())
         .args(["explore", file, "--entry", entry, "--search", "dfs"])
         .args(["--size-mode", mode, "--capacity", &capacity.to_string()])
+        .args(more)
         .arg("--json")
         .arg(&out)
         .output()
@@ -152,19 +183,21 @@ fn run() -> Result<(), String> {
     );
     println!("{:>120}", "(ratios against base)");
     let mut missed_by_base = Vec::new();
-    for &(file, entry, capacity) in EXAMPLES {
+    for &(file, entry, capacity, more) in EXAMPLES {
         let name = format!(
-            "{} {entry} (capacity {capacity})",
+            "{} {entry} (capacity {capacity}{}{})",
             Path::new(file)
                 .file_name()
                 .unwrap_or_default()
-                .to_string_lossy()
+                .to_string_lossy(),
+            if more.is_empty() { "" } else { ", " },
+            more.join(" ")
         );
         let mut base: Option<Measure> = None;
         for mode in MODES {
             let mut measures = Vec::new();
             for _ in 0..runs {
-                measures.push(explore(&binary, file, entry, mode, capacity)?);
+                measures.push(explore(&binary, file, entry, mode, capacity, more)?);
             }
             let ms = median(measures.iter().map(|m| m.ms).collect());
             let peak = median(measures.iter().map(|m| m.peak_mib).collect());
