@@ -505,3 +505,58 @@ fn an_inner_node_records_the_objects_when_it_forked() {
     assert_eq!(r.memory_model, "flat");
     assert!(r.tree.iter().all(|n| n.memory.is_none()));
 }
+
+/// rustc's layout: the stack first (from 64 KiB down), the data above it.
+const STACK_FIRST: &str = r#"(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (memory 2)
+  (global $__stack_pointer (mut i32) (i32.const 65536))
+  (global $__heap_base i32 (i32.const 65600))
+  (data (i32.const 65536) "static data")
+  (func (export "deref") (param $p i32) (result i32)
+    (i32.load8_u (local.get $p)))
+  ;; Takes a frame of 4 KiB per call, n calls deep.
+  (func $recurse (export "recurse") (param $n i32)
+    (global.set $__stack_pointer (i32.sub (global.get $__stack_pointer) (i32.const 4096)))
+    (i32.store (global.get $__stack_pointer) (local.get $n))
+    (if (local.get $n) (then (call $recurse (i32.sub (local.get $n) (i32.const 1)))))
+    (global.set $__stack_pointer (i32.add (global.get $__stack_pointer) (i32.const 4096)))))"#;
+
+#[test]
+fn in_the_stack_first_layout_the_low_page_is_null_and_a_guard() {
+    let m = symplay_wasm::load(STACK_FIRST.as_bytes()).unwrap();
+    let r = run(&m, "deref", HeapOptions::default());
+    let kinds: Vec<_> = errors(&r).into_iter().map(|(k, _)| k).collect();
+    assert!(
+        kinds.contains(&MemoryErrorKind::NullDereference),
+        "{kinds:?}"
+    );
+    let null = r
+        .paths
+        .iter()
+        .find(|p| {
+            p.memory_error
+                .as_ref()
+                .is_some_and(|e| e.kind == MemoryErrorKind::NullDereference)
+        })
+        .unwrap();
+    assert!(null.inputs.args[0] < 1024, "{:?}", null.inputs.args);
+    replays(&m, "deref", &HeapOptions::default(), null);
+    // The stack's own bytes, and the data above it, are the program's.
+    assert!(r.paths.iter().any(|p| p.status == Status::Returned));
+    // Fifteen frames of 4 KiB fit above the guard; sixteen reach it.
+    let deep = |n: i64| {
+        let o = Options {
+            search: SearchKind::Dfs,
+            concrete_args: vec![Some(n)],
+            ..Options::default()
+        };
+        explore(&m, "recurse", &o).unwrap()
+    };
+    assert_eq!(errors(&deep(14)), vec![]);
+    let overflow = deep(15);
+    assert_eq!(
+        overflow.paths[0].memory_error.as_ref().map(|e| e.kind),
+        Some(MemoryErrorKind::StackOverflow)
+    );
+}

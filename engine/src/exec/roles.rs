@@ -102,11 +102,17 @@ impl Roles {
                 .max()
                 .unwrap_or(0)
         };
+        // Stack first (rustc's layout): no data lies below the stack, whose
+        // lowest page is then kept as the low page is in wasm-ld's other
+        // layout: NULL's, and a guard the stack must not reach.
+        let stack_first = |sp: u64| data_end(sp) == 0 && sp > NULL_PAGE && !data.is_empty();
         let sp = global_value(STACK_POINTER).map(|(global, sp)| {
-            roles.stack = Some(Stack {
-                global,
-                bottom: data_end(sp),
-            });
+            let bottom = if stack_first(sp) {
+                NULL_PAGE
+            } else {
+                data_end(sp)
+            };
+            roles.stack = Some(Stack { global, bottom });
             sp
         });
         if roles.allocator.iter().any(Option::is_some) || sized_buffers {
@@ -128,6 +134,8 @@ impl Roles {
             if above_stack.is_some() {
                 let first_data = data.iter().map(|&(start, _)| start).min();
                 roles.null_end = first_data.unwrap_or(NULL_PAGE).min(NULL_PAGE);
+            } else if sp.is_some_and(stack_first) {
+                roles.null_end = NULL_PAGE;
             }
         }
         roles

@@ -483,6 +483,18 @@ impl ObjectMemory {
                 target: place(ObjectId(id)),
             });
         }
+        // The low page, where the layout leaves it to NULL, is a case of
+        // its own: not one wild address among others.
+        if self.null_end > 0 {
+            let null_end = store.bv_const(64, self.null_end);
+            cases.push(Case {
+                condition: store.cmp(BvCmp::Ult, a, null_end),
+                target: Err(Fault::Object {
+                    kind: FaultKind::Null,
+                    object: None,
+                }),
+            });
+        }
         let limit = store.bv_const(64, self.contents.len().saturating_sub(width));
         let outside = store.cmp(BvCmp::Ult, limit, a);
         let mut rest = store.not(outside);
