@@ -566,7 +566,8 @@ pub struct TreeNode {
 
 /// The memory objects of a state when it forked: the first `objects` of
 /// every path below (objects are numbered as they are made), `freed` those
-/// of them freed by then.
+/// of them freed by then (among the first [`MAX_OBJECTS`], which paths
+/// list).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NodeMemory {
     pub objects: u32,

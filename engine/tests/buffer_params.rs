@@ -207,10 +207,10 @@ fn bad_buffer_parameters_are_named() {
         ),
         (
             "header",
-            vec![buffer(0, (1 << 20) + 1, None)],
+            vec![buffer(0, 4097, None)],
             vec![],
             true,
-            "must hold 1 to 1048576 bytes",
+            "must hold 1 to 4096 bytes",
         ),
     ];
     for (entry, buffers, concrete_args, objects, message) in cases {
@@ -237,4 +237,43 @@ fn bad_buffer_parameters_are_named() {
     .unwrap();
     let r = explore(&wide, "f", &o).unwrap();
     assert_eq!(r.paths.len(), 1);
+}
+
+#[test]
+fn new_input_written_into_an_entry_buffer_is_a_buffer_inside_it() {
+    // Two fresh bytes written at the start of the entry's buffer, then
+    // read: the buffer stays (no use after free), the new input takes its
+    // own reads, and a buffer shorter than 2 is overflowed by the write.
+    let m = symplay_wasm::load(
+        br#"(module
+          (import "symplay" "symbolic_buffer" (func $buffer (param i32 i32 i32)))
+          (memory 1)
+          (data (i32.const 16) "x\00")
+          (func (export "f") (param $p i32) (param $n i32) (result i32)
+            (call $buffer (local.get $p) (i32.const 2) (i32.const 16))
+            (i32.load8_u offset=1 (local.get $p))))"#,
+    )
+    .unwrap();
+    let r = explore(
+        &m,
+        "f",
+        &options(SizeMode::ForkEager, vec![buffer(0, 4, Some(1))]),
+    )
+    .unwrap();
+    let mut outcomes: Vec<(i64, Option<MemoryErrorKind>)> = r
+        .paths
+        .iter()
+        .map(|p| (p.inputs.args[1], p.memory_error.as_ref().map(|e| e.kind)))
+        .collect();
+    outcomes.sort_by_key(|o| o.0);
+    assert_eq!(
+        outcomes,
+        vec![
+            (0, Some(MemoryErrorKind::BufferOverflow)),
+            (1, Some(MemoryErrorKind::BufferOverflow)),
+            (2, None),
+            (3, None),
+            (4, None),
+        ]
+    );
 }

@@ -16,6 +16,8 @@ use symplay_engine::search::SearchKind;
 pub const VALUE: &str = "value";
 /// A parameter kind: the address of a buffer of symbolic length.
 pub const BUFFER: &str = "buffer";
+/// Wasm functions have at most this many parameters.
+const MAX_PARAMS: usize = 1000;
 /// The capacity a parameter made a buffer starts with.
 pub const DEFAULT_BUFFER: &str = "16";
 /// What starts the kind of a parameter that is a buffer's length.
@@ -122,6 +124,12 @@ impl OptionFields {
     /// The form that shows `o` (a share link's options).
     pub fn from_options(o: &RunOptions) -> OptionFields {
         let text = |v: Option<u64>| v.map_or_else(String::new, |v| v.to_string());
+        // A link may name any index: those no function has are left out
+        // (the form has a field per parameter).
+        let buffers = o
+            .buffer_args
+            .iter()
+            .filter(|b| b.param < MAX_PARAMS && b.length_param.is_none_or(|l| l < MAX_PARAMS));
         let mut fields = OptionFields {
             search: o.search.clone(),
             seed: o.seed.to_string(),
@@ -138,7 +146,7 @@ impl OptionFields {
                     .iter()
                     .map(|v| v.map_or_else(String::new, |v| v.to_string()))
                     .collect();
-                for b in &o.buffer_args {
+                for b in buffers.clone() {
                     if args.len() <= b.param {
                         args.resize(b.param + 1, String::new());
                     }
@@ -154,7 +162,7 @@ impl OptionFields {
                     }
                     kinds[i] = kind;
                 };
-                for b in &o.buffer_args {
+                for b in buffers {
                     set(b.param, BUFFER.into());
                     if let Some(l) = b.length_param {
                         set(l, format!("{LENGTH_OF}{}", b.param));
@@ -194,6 +202,16 @@ impl OptionFields {
             return;
         }
         self.fit_args(self.args.len());
+        // A buffer no more: what was its length is a value again.
+        if self.arg_kinds[i] == BUFFER && kind != BUFFER {
+            let length = format!("{LENGTH_OF}{i}");
+            for (k, text) in self.arg_kinds.iter_mut().zip(&mut self.args) {
+                if *k == length {
+                    *k = VALUE.to_string();
+                    text.clear();
+                }
+            }
+        }
         self.args[i] = if kind == BUFFER {
             DEFAULT_BUFFER.to_string()
         } else {
@@ -554,6 +572,31 @@ mod tests {
             let err = fields.parse().unwrap_err();
             assert!(err.contains(message), "{err}");
         }
+        // A buffer made a value again frees its length.
+        let mut fields = OptionFields::default();
+        fields.fit_args(2);
+        fields.set_arg_kind(0, BUFFER.into());
+        fields.set_arg_kind(1, format!("{LENGTH_OF}0"));
+        fields.set_arg_kind(0, VALUE.into());
+        assert_eq!(fields.arg_kinds, ["value", "value"]);
+        assert_eq!(fields.parse().unwrap().buffer_args, []);
+        // A link's indices past any function's parameters are left out.
+        let options = RunOptions {
+            buffer_args: vec![
+                BufferArg {
+                    param: usize::MAX,
+                    capacity: 8,
+                    length_param: None,
+                },
+                BufferArg {
+                    param: 0,
+                    capacity: 8,
+                    length_param: Some(100_000_000),
+                },
+            ],
+            ..RunOptions::default()
+        };
+        assert!(OptionFields::from_options(&options).args.is_empty());
         let mut fields = OptionFields::default();
         fields.fit_args(3);
         fields.arg_kinds = vec!["buffer".into(), "length:0".into(), "length:0".into()];

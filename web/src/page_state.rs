@@ -147,6 +147,8 @@ impl Compare {
     /// symbolic allocations (Base against ForkLazy, the seed's question).
     fn new(a: &OptionFields) -> Compare {
         let mut fields = a.clone();
+        // B takes A's parameters when it runs: it has no fields of its own.
+        fields.clear_args();
         fields.size_mode = if a.size_mode == SizeMode::Base.name() {
             SizeMode::ForkLazy.name().into()
         } else {
@@ -508,10 +510,14 @@ impl PageState {
     /// is taken as the module it carries.
     pub fn open_link(&mut self, shared: Shared) -> Vec<Effect> {
         self.fields = OptionFields::from_options(&shared.options);
-        self.compare = shared.compare.as_ref().map(|b| Compare {
-            fields: OptionFields::from_options(b),
-            results: None,
-            queued: None,
+        self.compare = shared.compare.as_ref().map(|b| {
+            let mut fields = OptionFields::from_options(b);
+            fields.clear_args();
+            Compare {
+                fields,
+                results: None,
+                queued: None,
+            }
         });
         let example = shared
             .example

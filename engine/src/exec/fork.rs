@@ -5,7 +5,7 @@
 use super::executor::Executor;
 use super::outcome::{End, Flow};
 use crate::expr::{BvCmp, Node, TermId};
-use crate::report::{DropCause, NodeMemory, Trap};
+use crate::report::{DropCause, NodeMemory, Trap, MAX_OBJECTS};
 use crate::solver::SolveResult;
 use crate::state::value::Val;
 use crate::state::State;
@@ -131,12 +131,11 @@ impl Executor<'_> {
             .program
             .memory(s)
             .and_then(|m| m.objects())
-            .map(|objects| {
-                let (made, freed) = objects.made_and_freed();
-                NodeMemory {
-                    objects: made,
-                    freed,
-                }
+            .map(|objects| objects.made_and_freed(MAX_OBJECTS))
+            .filter(|&(made, _)| made > 0)
+            .map(|(made, freed)| NodeMemory {
+                objects: made,
+                freed,
             });
         self.cx.tree.set_fork(parent, at, memory);
         let mut siblings = Vec::new();

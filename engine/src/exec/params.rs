@@ -6,7 +6,7 @@
 use super::context::InputSource;
 use super::executor::Executor;
 use super::explore::ExploreError;
-use super::outcome::Flow;
+use super::outcome::{End, Flow};
 use crate::expr::{Sort, TermId};
 use crate::memory::objects::Size;
 use crate::memory::ObjectId;
@@ -122,8 +122,10 @@ fn check_buffer_args(
     Ok(())
 }
 
-/// The most bytes a buffer parameter holds: each is a symbolic input.
-pub const MAX_BUFFER: u32 = 1 << 20;
+/// The most bytes a buffer parameter holds: each is a symbolic input, and
+/// the buffer is made (fork-eager: a query per length) before the run
+/// starts taking Stop.
+pub const MAX_BUFFER: u32 = 4096;
 
 /// A buffer made for a parameter: where, its object, and its length.
 struct Made {
@@ -152,6 +154,8 @@ pub(super) fn start_states(
     check_concrete_args(&params, concrete_args)?;
     let objects = exec.program.roles.heap_start.is_some();
     check_buffer_args(&params, buffers, concrete_args, objects)?;
+    // What happens before the entry runs happens at its start.
+    s.at = (entry, 0);
     let mut made = Vec::new();
     for b in buffers {
         made.push(make_buffer(exec, &mut s, b)?);
@@ -226,7 +230,11 @@ pub(super) fn start_states(
                     Ok(Flow::Next)
                 })
                 .map_err(|end| {
-                    ExploreError(format!("cannot size the buffer at {:#x}: {end:?}", m.base))
+                    ExploreError(format!(
+                        "cannot size the buffer at {:#x}: {}",
+                        m.base,
+                        why(&end)
+                    ))
                 })?;
             sized.push(s);
             if let Flow::Fork(more) = flow {
@@ -264,8 +272,9 @@ fn make_buffer(
         .write_fresh_bytes(s, &input_name, base, capacity)
         .map_err(|end| {
             ExploreError(format!(
-                "cannot write the buffer of parameter {}: {end:?}",
-                b.param
+                "cannot write the buffer of parameter {}: {}",
+                b.param,
+                why(&end)
             ))
         })?;
     // Sizing (in `start_states`) bounds the length by the capacity.
@@ -281,4 +290,14 @@ fn make_buffer(
         len,
         capacity,
     })
+}
+
+/// Why making a buffer ended its state, in words.
+fn why(end: &End) -> String {
+    match end {
+        End::CutOff => "a limit of the run stopped it".into(),
+        End::DepthLimit => "it forks deeper than the depth limit".into(),
+        End::MemoryError(fault) => format!("{} at {:#x}", fault.kind.name(), fault.address),
+        other => format!("{other:?}"),
+    }
 }

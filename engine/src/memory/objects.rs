@@ -205,8 +205,10 @@ impl ObjectMemory {
 
     /// How many objects were made so far, and the ids of those freed (or,
     /// for input buffers, retired).
-    pub fn made_and_freed(&self) -> (u32, Vec<u32>) {
-        let freed = (0..self.objects.len() as u32)
+    /// Only the first `max` objects are looked at (as many as a path's
+    /// report lists).
+    pub fn made_and_freed(&self, max: usize) -> (u32, Vec<u32>) {
+        let freed = (0..self.objects.len().min(max) as u32)
             .filter(|&id| self.objects[id as usize].freed.is_some())
             .collect();
         (self.objects.len() as u32, freed)
@@ -267,12 +269,14 @@ impl ObjectMemory {
     }
 
     /// Input buffers end, as freed at `at`, where `gone` holds.
+    /// An entry's buffer, in a slot of its own, lasts the whole run: new
+    /// input written into it is a buffer inside it.
     fn retire_inputs(&mut self, gone: impl Fn(&Object) -> bool, at: (u32, u32)) {
         let ended: Vec<u32> = self
             .inputs
             .iter()
             .copied()
-            .filter(|&id| gone(&self.objects[id as usize]))
+            .filter(|&id| gone(&self.objects[id as usize]) && !self.slots.contains(&id))
             .collect();
         if ended.is_empty() {
             return;
@@ -356,9 +360,12 @@ impl ObjectMemory {
                 offset: address,
             }))
         };
+        // The newest first: an input inside an entry's buffer takes its
+        // own accesses.
         let within = self
             .inputs
             .iter()
+            .rev()
             .map(|&id| ObjectId(id))
             .find(|&id| {
                 let o = &self.objects[id.0 as usize];
@@ -453,10 +460,19 @@ impl ObjectMemory {
         });
         for &id in self.inputs.iter() {
             let o = &self.objects[id as usize];
-            let condition = match o.size {
+            let mut condition = match o.size {
                 Size::Con(size) => within(store, a, width, o.base, o.base + size),
                 Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
             };
+            // An input inside an entry's buffer takes its own accesses.
+            if self.slots.contains(&id) {
+                for &(base, touches) in &overlaps {
+                    if base != o.base && (o.base..o.base + o.capacity).contains(&base) {
+                        let apart = store.not(touches);
+                        condition = store.and(condition, apart);
+                    }
+                }
+            }
             cases.push(Case {
                 condition,
                 target: place(ObjectId(id)),

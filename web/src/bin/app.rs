@@ -814,6 +814,7 @@ impl App {
         let side = |side: Side, report: &Option<Rc<Report>>| {
             let title = match report {
                 Some(r) => format!("{}: {}", side.name(), configuration(r)),
+                None if state.results(side).is_some() => format!("{}: running", side.name()),
                 None if waiting => format!("{}: runs once A has ended", side.name()),
                 None => format!("{}: not run (the comparison was stopped)", side.name()),
             };
@@ -835,7 +836,8 @@ impl App {
         let details = report(shown).map(|r| self.view_details(ctx, shown, r));
         html! {
             <>
-                if let (Some(a), Some(b)) = (a.clone(), b.clone()) {
+                // Compared once both runs are over, not on a partial B.
+                if let (Some(a), Some(b)) = (a.clone(), b.clone().filter(|b| b.stop_reason != "running")) {
                     <ComparisonView {a} {b} />
                 }
                 <div class="sides">

@@ -831,3 +831,34 @@ fn a_shared_comparison_opens_in_compare_mode_and_runs_both() {
     assert_eq!(report_of(&page, Side::B).search, "bfs");
     assert!(bugs(&report_of(&page, Side::B)) > bugs(&report_of(&page, Side::A)));
 }
+
+#[test]
+fn b_takes_a_s_parameter_values_and_keeps_no_stale_ones() {
+    let mut page = Page::new();
+    page.upload(
+        "divide.wasm",
+        include_bytes!("../../../static/examples/c/divide.wasm").to_vec(),
+    );
+    page.state.choose_entry("divide".into());
+    // A bad value in A's field when Compare is clicked: named, and once
+    // fixed, both run with it.
+    page.state.fields.args[1] = "ten".into();
+    let effects = page.state.compare();
+    page.act(effects);
+    assert!(page
+        .state
+        .error
+        .as_ref()
+        .unwrap()
+        .starts_with("arg1 must be"));
+    page.state.fields.args[1] = "3".into();
+    page.run();
+    assert_eq!(page.state.error, None);
+    for side in [Side::A, Side::B] {
+        let report = report_of(&page, side);
+        assert!(
+            report.paths.iter().all(|p| p.inputs.args[1] == 3),
+            "{side:?}"
+        );
+    }
+}
