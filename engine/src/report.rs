@@ -1,7 +1,6 @@
 //! The result of an exploration, serialisable as JSON; the schema is
 //! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
 
-pub use crate::exec::params::BufferArg;
 pub use crate::memory::{HeapOptions, SizeMode};
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +83,25 @@ impl Report {
         } else {
             format!("{total} {paths} dropped: {}", sites.join("; "))
         })
+    }
+}
+
+/// A parameter that points to a buffer of symbolic length at most
+/// `capacity` bytes, whose length another parameter may give.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BufferArg {
+    /// The pointer parameter, by index (an `i32`).
+    pub param: usize,
+    pub capacity: u32,
+    /// The parameter that gets the buffer's length, by index.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length_param: Option<usize>,
+}
+
+impl BufferArg {
+    /// The name of the buffer's input: `arg0_buf`.
+    pub fn input_name(&self) -> String {
+        format!("arg{}_buf", self.param)
     }
 }
 

@@ -7,7 +7,7 @@ use super::driver::{Control, Driver, Stretch};
 use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
-use super::params::{start_states, BufferArg};
+use super::params::start_states;
 use super::program::Program;
 use super::roles::Roles;
 use super::trace::Trace;
@@ -16,8 +16,8 @@ use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::memory::options::MAX_OBJECT;
 use crate::memory::HeapOptions;
 use crate::report::{
-    ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits, Stats,
-    TestInput, Timing, TraceEvent, SCHEMA_VERSION,
+    BufferArg, ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits,
+    Stats, TestInput, Timing, TraceEvent, SCHEMA_VERSION,
 };
 use crate::search::{Pending, SearchKind};
 use crate::solver::Interrupt;
@@ -307,7 +307,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             entry,
             &options.concrete_args,
             &options.buffer_args,
-        )?;
+        )
+        .map_err(ExploreError)?;
         let first = states.remove(0);
         let mut driver = Driver::new(options.search, options.seed, first, &mut context.tree);
         for s in states {

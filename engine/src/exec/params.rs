@@ -5,58 +5,38 @@
 
 use super::context::InputSource;
 use super::executor::Executor;
-use super::explore::ExploreError;
 use super::outcome::{End, Flow};
 use crate::expr::{Sort, TermId};
 use crate::memory::objects::Size;
 use crate::memory::ObjectId;
+use crate::report::BufferArg;
 use crate::state::value::Val;
 use crate::state::{Input, State};
-use serde::{Deserialize, Serialize};
 use symplay_wasm::ValType;
 
-/// A parameter that points to a buffer of symbolic length at most
-/// `capacity` bytes, whose length another parameter may give.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BufferArg {
-    /// The pointer parameter, by index (an `i32`).
-    pub param: usize,
-    pub capacity: u32,
-    /// The parameter that gets the buffer's length, by index.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub length_param: Option<usize>,
-}
-
-impl BufferArg {
-    /// The name of the buffer's input: `arg0_buf`.
-    pub fn input_name(&self) -> String {
-        format!("arg{}_buf", self.param)
-    }
-}
-
 /// Values for parameters the entry has, of integer types, that fit them.
-fn check_concrete_args(params: &[ValType], args: &[Option<i64>]) -> Result<(), ExploreError> {
+fn check_concrete_args(params: &[ValType], args: &[Option<i64>]) -> Result<(), String> {
     for (i, value) in args.iter().enumerate() {
         let Some(v) = *value else { continue };
         let fits = match params.get(i) {
             None => {
-                return Err(ExploreError(format!(
+                return Err(format!(
                     "a value is given for parameter {i}, but the entry has {} parameters",
                     params.len()
-                )))
+                ))
             }
             Some(ValType::I32) => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v),
             Some(ValType::I64) => true,
             Some(ty) => {
-                return Err(ExploreError(format!(
+                return Err(format!(
                     "parameter {i} is {ty}: only integer parameters take a value (floats are zero)"
-                )))
+                ))
             }
         };
         if !fits {
-            return Err(ExploreError(format!(
+            return Err(format!(
                 "the value {v} of parameter {i} does not fit in an i32"
-            )));
+            ));
         }
     }
     Ok(())
@@ -69,8 +49,8 @@ fn check_buffer_args(
     buffers: &[BufferArg],
     concrete_args: &[Option<i64>],
     objects: bool,
-) -> Result<(), ExploreError> {
-    let error = |what: String| Err(ExploreError(what));
+) -> Result<(), String> {
+    let error = |what: String| Err(what);
     if !buffers.is_empty() && !objects {
         return error(
             "a buffer parameter needs the memory-objects heap model, not the module's allocator"
@@ -145,7 +125,7 @@ pub(super) fn start_states(
     entry: u32,
     concrete_args: &[Option<i64>],
     buffers: &[BufferArg],
-) -> Result<Vec<State>, ExploreError> {
+) -> Result<Vec<State>, String> {
     let params = exec
         .program
         .func_type(entry)
@@ -208,7 +188,7 @@ pub(super) fn start_states(
     let frame = exec
         .program
         .entry_frame(entry, args)
-        .ok_or_else(|| ExploreError("the entry is an imported function".into()))?;
+        .ok_or_else(|| "the entry is an imported function".to_string())?;
     s.frames.push(frame);
     if let Some(start) = exec.program.modules[0].start {
         if let Some(frame) = exec.program.entry_frame(start, Vec::new()) {
@@ -229,13 +209,7 @@ pub(super) fn start_states(
                     }
                     Ok(Flow::Next)
                 })
-                .map_err(|end| {
-                    ExploreError(format!(
-                        "cannot size the buffer at {:#x}: {}",
-                        m.base,
-                        why(&end)
-                    ))
-                })?;
+                .map_err(|end| format!("cannot size the buffer at {:#x}: {}", m.base, why(&end)))?;
             sized.push(s);
             if let Flow::Fork(more) = flow {
                 sized.extend(more);
@@ -248,11 +222,7 @@ pub(super) fn start_states(
 
 /// A fresh input buffer in the heap for `b`: `capacity` symbolic bytes (or,
 /// in replay, the test's), of a length at most the capacity.
-fn make_buffer(
-    exec: &mut Executor<'_>,
-    s: &mut State,
-    b: &BufferArg,
-) -> Result<Made, ExploreError> {
+fn make_buffer(exec: &mut Executor<'_>, s: &mut State, b: &BufferArg) -> Result<Made, String> {
     let capacity = u64::from(b.capacity);
     // An object of its capacity first, so that the bytes can be written.
     let site = s.at;
@@ -263,19 +233,19 @@ fn make_buffer(
         .and_then(|m| m.objects_mut())
         .and_then(|objects| objects.alloc_input(Size::Con(capacity), capacity, &input_name, site))
         .ok_or_else(|| {
-            ExploreError(format!(
+            format!(
                 "linear memory has no room for the buffer of parameter {} ({capacity} bytes)",
                 b.param
-            ))
+            )
         })?;
     let (name, bytes) = exec
         .write_fresh_bytes(s, &input_name, base, capacity)
         .map_err(|end| {
-            ExploreError(format!(
+            format!(
                 "cannot write the buffer of parameter {}: {}",
                 b.param,
                 why(&end)
-            ))
+            )
         })?;
     // Sizing (in `start_states`) bounds the length by the capacity.
     let len = exec.input_length(&name, capacity);
