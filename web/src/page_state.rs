@@ -129,6 +129,15 @@ impl Side {
             Side::B => "B",
         }
     }
+
+    /// What starts the ids of the side's elements on the page (its form
+    /// fields, its tree): none for A, which is the single run's.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Side::A => "",
+            Side::B => "b-",
+        }
+    }
 }
 
 /// Compare mode: a second configuration of the same module and entry,
@@ -655,7 +664,7 @@ impl PageState {
 
     /// The form of a field by element id: `b-` names B's.
     pub fn field_mut(&mut self, id: &str) -> Option<&mut String> {
-        match id.strip_prefix("b-") {
+        match id.strip_prefix(Side::B.prefix()) {
             Some(b) => self.compare.as_mut()?.fields.field_mut(b),
             None => self.fields.field_mut(id),
         }

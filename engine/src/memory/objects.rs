@@ -276,7 +276,7 @@ impl ObjectMemory {
             .inputs
             .iter()
             .copied()
-            .filter(|&id| gone(&self.objects[id as usize]) && !self.slots.contains(&id))
+            .filter(|&id| gone(&self.objects[id as usize]) && !self.owns_slot(id))
             .collect();
         if ended.is_empty() {
             return;
@@ -327,6 +327,12 @@ impl ObjectMemory {
             .partition_point(|&id| self.objects[id as usize].base <= address + GAP);
         let &id = self.slots.get(i.checked_sub(1)?)?;
         (address < self.next).then_some(ObjectId(id))
+    }
+
+    /// Whether input `id` has a slot of the heap of its own (an entry's
+    /// buffer), rather than lying in memory of the program's.
+    fn owns_slot(&self, id: u32) -> bool {
+        self.heap_slot(self.objects[id as usize].base) == Some(ObjectId(id))
     }
 
     /// Where `width` bytes at `pointer + plus` may land.
@@ -465,7 +471,7 @@ impl ObjectMemory {
                 Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
             };
             // An input inside an entry's buffer takes its own accesses.
-            if self.slots.contains(&id) {
+            if self.owns_slot(id) {
                 for &(base, touches) in &overlaps {
                     if base != o.base && (o.base..o.base + o.capacity).contains(&base) {
                         let apart = store.not(touches);

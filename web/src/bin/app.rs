@@ -70,7 +70,7 @@ enum Msg {
     TakeEditor,
     Entry(String),
     /// An options field by its element id, and its new text.
-    Field(&'static str, String),
+    Field(String, String),
     /// The value field of a parameter of the entry, and its new text.
     Arg(usize, String),
     /// What a parameter is: a value, a buffer, a buffer's length.
@@ -435,7 +435,7 @@ impl Component for App {
             }
             Msg::Field(id, text) => {
                 self.forget_link();
-                if let Some(field) = self.state.field_mut(id) {
+                if let Some(field) = self.state.field_mut(&id) {
                     *field = text;
                 }
             }
@@ -658,11 +658,11 @@ impl App {
                 <div class="configurations">
                     <fieldset id="config-a" class="configuration">
                         <legend>{ "A" }</legend>
-                        { self.view_options(ctx, &state.fields, "") }
+                        { self.view_options(ctx, &state.fields, Side::A.prefix()) }
                     </fieldset>
                     <fieldset id="config-b" class="configuration">
                         <legend>{ "B (the parameter values are A's)" }</legend>
-                        { self.view_options(ctx, &compare.fields, "b-") }
+                        { self.view_options(ctx, &compare.fields, Side::B.prefix()) }
                     </fieldset>
                 </div>
             },
@@ -673,46 +673,35 @@ impl App {
     /// fields' ids start with `prefix`.
     fn view_options(&self, ctx: &Context<Self>, f: &OptionFields, prefix: &'static str) -> Html {
         let link = ctx.link();
-        // Ids are `'static` for the messages: the two sets are spelled out.
-        let id = |name: &'static str| -> &'static str {
-            if prefix.is_empty() {
-                name
-            } else {
-                match name {
-                    "search" => "b-search",
-                    "seed" => "b-seed",
-                    "max-time" => "b-max-time",
-                    "max-paths" => "b-max-paths",
-                    "max-depth" => "b-max-depth",
-                    "max-instructions" => "b-max-instructions",
-                    "max-memory" => "b-max-memory",
-                    "heap-model" => "b-heap-model",
-                    "size-mode" => "b-size-mode",
-                    "capacity" => "b-capacity",
-                    "malloc-may-fail" => "b-malloc-may-fail",
-                    _ => "b-leaks",
-                }
-            }
-        };
+        let id = |name: &str| format!("{prefix}{name}");
         let select = |name: &'static str| {
             let id = id(name);
             link.callback(move |e: Event| {
-                Msg::Field(id, e.target_unchecked_into::<HtmlSelectElement>().value())
+                Msg::Field(
+                    id.clone(),
+                    e.target_unchecked_into::<HtmlSelectElement>().value(),
+                )
             })
         };
         let check = |name: &'static str| {
             let id = id(name);
             link.callback(move |e: Event| {
                 let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
-                Msg::Field(id, checked.to_string())
+                Msg::Field(id.clone(), checked.to_string())
             })
         };
         let objects = f.heap_model != "module";
         let field = |name: &'static str, label: &str, size: &str, value: &str| {
             let id = id(name);
-            let on_input = link.callback(move |e: InputEvent| {
-                Msg::Field(id, e.target_unchecked_into::<HtmlInputElement>().value())
-            });
+            let on_input = {
+                let id = id.clone();
+                link.callback(move |e: InputEvent| {
+                    Msg::Field(
+                        id.clone(),
+                        e.target_unchecked_into::<HtmlInputElement>().value(),
+                    )
+                })
+            };
             // Only the heap's fields depend on the heap model.
             let disabled = name == "capacity" && !objects;
             html! {
@@ -764,20 +753,29 @@ impl App {
 
     /// A side's tree, paths and bugs.
     fn view_results(&self, ctx: &Context<Self>, side: Side) -> Html {
-        let link = ctx.link();
-        let Some(results) = self.state.results(side) else {
+        let Some(report) = self.state.results(side).and_then(|r| r.report.clone()) else {
             return Html::default();
         };
-        let Some(report) = results.report.clone() else {
-            return Html::default();
-        };
-        let prefix = if side == Side::A { "" } else { "b-" };
         html! {
             <>
-                <TreeView key={results.run} report={report.clone()} disassembly={self.state.disassembly.clone()}
-                    prefix={prefix} on_locate={link.callback(move |l| Msg::Highlight(side, l))} />
+                { self.view_tree(ctx, side) }
                 { self.view_details(ctx, side, report) }
             </>
+        }
+    }
+
+    /// A side's execution tree, once it has a report.
+    fn view_tree(&self, ctx: &Context<Self>, side: Side) -> Html {
+        let Some((results, report)) = self
+            .state
+            .results(side)
+            .and_then(|r| Some((r, r.report.clone()?)))
+        else {
+            return Html::default();
+        };
+        html! {
+            <TreeView key={results.run} {report} disassembly={self.state.disassembly.clone()}
+                prefix={side.prefix()} on_locate={ctx.link().callback(move |l| Msg::Highlight(side, l))} />
         }
     }
 
@@ -818,17 +816,10 @@ impl App {
                 None if waiting => format!("{}: runs once A has ended", side.name()),
                 None => format!("{}: not run (the comparison was stopped)", side.name()),
             };
-            let tree = state.results(side).zip(report.clone()).map(|(results, report)| {
-                let prefix = if side == Side::A { "" } else { "b-" };
-                html! {
-                    <TreeView key={results.run} {report} disassembly={state.disassembly.clone()}
-                        prefix={prefix} on_locate={link.callback(move |l| Msg::Highlight(side, l))} />
-                }
-            });
             html! {
                 <div class="side" id={format!("side-{}", side.name().to_lowercase())}>
                     <h2>{ title }</h2>
-                    { tree }
+                    { self.view_tree(ctx, side) }
                 </div>
             }
         };
