@@ -62,17 +62,20 @@ const BAR: u64 = 48;
 pub fn show_memory(p: &PathReport) -> String {
     let mut text = String::new();
     for o in &p.objects {
-        let what = match &o.name {
-            Some(name) => format!("input {name}"),
-            None => "heap block".into(),
+        let what = match (&o.name, o.is_variable()) {
+            (Some(name), true) => format!("{} {name}", o.kind),
+            (Some(name), false) => format!("input {name}"),
+            (None, _) => "heap block".into(),
         };
         let (size, state) = (o.size_text(), o.state_text(p));
+        let origin = if o.is_variable() {
+            o.origin_text()
+        } else {
+            format!("allocated at {}", o.origin_text())
+        };
         text.push_str(&format!(
-            "  #{} {what} 0x{:x}: {size} bytes (capacity {}), {state}, allocated at {}\n",
-            o.id,
-            o.base,
-            o.capacity,
-            o.site.text()
+            "  #{} {what} 0x{:x}: {size} bytes (capacity {}), {state}, {origin}\n",
+            o.id, o.base, o.capacity
         ));
         let Some(e) = p.memory_error.as_ref().filter(|e| e.object == Some(o.id)) else {
             continue;

@@ -286,6 +286,13 @@ pub enum MemoryErrorKind {
     NullDereference,
     /// The C stack pointer went below the end of the data.
     StackOverflow,
+    /// Past the end of a C global (or static) variable, at an address
+    /// computed from its own (known from DWARF).
+    GlobalOverflow,
+    GlobalUnderflow,
+    /// Past the end of a variable of a stack frame, likewise.
+    StackBufferOverflow,
+    StackBufferUnderflow,
     /// An argument the model cannot take (a buffer capacity of 0, ...).
     BadArgument,
 }
@@ -303,6 +310,10 @@ impl MemoryErrorKind {
             MemoryErrorKind::WildAccess => "wild_access",
             MemoryErrorKind::NullDereference => "null_dereference",
             MemoryErrorKind::StackOverflow => "stack_overflow",
+            MemoryErrorKind::GlobalOverflow => "global_overflow",
+            MemoryErrorKind::GlobalUnderflow => "global_underflow",
+            MemoryErrorKind::StackBufferOverflow => "stack_buffer_overflow",
+            MemoryErrorKind::StackBufferUnderflow => "stack_buffer_underflow",
             MemoryErrorKind::BadArgument => "bad_argument",
         }
     }
@@ -338,9 +349,11 @@ impl Access {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObjectReport {
     pub id: u32,
-    /// `heap`, or `input` for an input buffer of symbolic length.
+    /// `heap`, `input` for an input buffer of symbolic length, or `global`
+    /// and `local` for the C variable of a global or stack overflow (its
+    /// `site` is then its function, none for a global, and declaration).
     pub kind: String,
-    /// The input's name, for an input buffer.
+    /// The input's or the variable's name.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub name: Option<String>,
     pub base: u64,
@@ -368,6 +381,18 @@ impl ObjectReport {
             _ if self.size == 1 => "1 byte".to_string(),
             _ => format!("{} bytes", self.size),
         };
+        let declared = self.site.source.as_ref().map_or(String::new(), |s| {
+            format!(", declared at {}:{}", s.file, s.line)
+        });
+        let name = self.name.as_deref().unwrap_or_default();
+        match self.kind.as_str() {
+            "global" => return format!("the global {name} of {size}{declared}"),
+            "local" => {
+                let function = &self.site.function;
+                return format!("the local {name} of {size} in {function}'s frame{declared}");
+            }
+            _ => {}
+        }
         let what = match &self.name {
             Some(name) => format!("the input buffer {name}"),
             None => "the heap block".to_string(),
@@ -381,6 +406,30 @@ impl ObjectReport {
 }
 
 impl ObjectReport {
+    /// A C variable's (`global`, `local`): not an allocation of the run.
+    pub fn is_variable(&self) -> bool {
+        matches!(self.kind.as_str(), "global" | "local")
+    }
+
+    /// Where it comes from: `f+0x1a (x.c:5)` where it was allocated, or
+    /// `declared at x.c:2` (`in f, ...` for a local) for a C variable.
+    pub fn origin_text(&self) -> String {
+        if !self.is_variable() {
+            return self.site.text();
+        }
+        let declared = self
+            .site
+            .source
+            .as_ref()
+            .map_or("declared".to_string(), |s| {
+                format!("declared at {}:{}", s.file, s.line)
+            });
+        match self.kind.as_str() {
+            "local" => format!("in {}, {declared}", self.site.function),
+            _ => declared,
+        }
+    }
+
     /// `8`, or `n + 1 = 5 (1 to 8)` for a symbolic size.
     pub fn size_text(&self) -> String {
         match (&self.symbolic_size, self.size_range) {

@@ -28,6 +28,7 @@ mod module;
 mod names;
 mod source_lines;
 mod types;
+mod variables;
 
 pub use error::{ErrorKind, LoadError};
 pub use features::Profile;
@@ -37,6 +38,7 @@ pub use module::{
 };
 pub use source_lines::{SourceLine, SourceLines};
 pub use types::{FuncType, ImportName, ValType};
+pub use variables::{FrameBase, FrameVariables, Variable, Variables};
 
 /// The first bytes of every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";
@@ -66,7 +68,11 @@ pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     let mut module = load::load_binary(&binary, profile)?;
     // Line tables kept as `@custom` text describe the code as the linker
     // laid it out; assembled again, function bodies move (lld pads their
-    // sizes, `wat` does not), so the lines would be wrong.
+    // sizes, `wat` does not), so the lines and the functions of stack
+    // frames would be wrong; global variables keep their addresses.
     module.source_lines = None;
+    if let Some(variables) = &mut module.variables {
+        variables.frames.clear();
+    }
     Ok(module)
 }

@@ -19,6 +19,7 @@ use crate::module::{
 use crate::names;
 use crate::source_lines::SourceLines;
 use crate::types::{val_type, FuncType, ImportName, ValType};
+use crate::variables::Variables;
 
 /// Loads a binary module, validated against `profile`.
 pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
@@ -182,7 +183,30 @@ pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, Load
     }
     names::assign(&mut module, section_names);
     module.source_lines = code_start.and_then(|start| SourceLines::read(&custom, start));
+    module.variables = code_start.and_then(|start| {
+        let bodies = body_offsets(&module);
+        Variables::read(&custom, start, |offset| {
+            // The first function whose code starts at or after `offset`
+            // (a body's locals come before its first instruction).
+            let i = bodies.partition_point(|&(first, _)| first < offset);
+            bodies.get(i).map(|&(_, func)| func)
+        })
+    });
     Ok(module)
+}
+
+/// The module offset of each defined function's first instruction, with
+/// its index, in order.
+fn body_offsets(module: &Module) -> Vec<(u32, u32)> {
+    module
+        .funcs
+        .iter()
+        .zip(0u32..)
+        .filter_map(|(f, index)| match &f.body {
+            FuncBody::Defined(code) => Some((*code.offsets.first()?, index)),
+            FuncBody::Import(_) => None,
+        })
+        .collect()
 }
 
 fn malformed(e: wasmparser::BinaryReaderError) -> LoadError {

@@ -8,6 +8,7 @@ use crate::imports::{FuncImport, ImportClass};
 use crate::ir::Code;
 use crate::source_lines::SourceLines;
 use crate::types::{FuncType, ImportName, ValType};
+use crate::variables::Variables;
 
 /// Index in the function index space (imported functions first).
 pub type FuncIdx = u32;
@@ -135,6 +136,8 @@ pub struct Module {
     pub data: Vec<DataSegment>,
     /// Source lines of the code, when the module carries DWARF line tables.
     pub source_lines: Option<SourceLines>,
+    /// The C variables in linear memory, when the module carries DWARF.
+    pub variables: Option<Variables>,
     /// Global names from the name section, by global index.
     pub global_names: std::collections::BTreeMap<u32, String>,
 }

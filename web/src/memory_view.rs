@@ -53,7 +53,7 @@ fn table<'a>(rows: impl Iterator<Item = Row<'a>>) -> Html {
         <table class="objects">
             <thead><tr>
                 <th>{ "object" }</th><th>{ "base" }</th><th>{ "size" }</th>
-                <th>{ "capacity" }</th><th>{ "state" }</th><th>{ "allocated at" }</th>
+                <th>{ "capacity" }</th><th>{ "state" }</th><th>{ "origin" }</th>
             </tr></thead>
             <tbody>
             { for rows.map(|r| html! {
@@ -63,7 +63,7 @@ fn table<'a>(rows: impl Iterator<Item = Row<'a>>) -> Html {
                     <td>{ r.size }</td>
                     <td>{ r.object.capacity }</td>
                     <td>{ r.state }</td>
-                    <td class="location">{ r.object.site.text() }</td>
+                    <td class="location">{ r.object.origin_text() }</td>
                 </tr>
             }) }
             </tbody>
@@ -100,9 +100,10 @@ pub fn NodeMemoryView(props: &NodeMemoryProps) -> Html {
 }
 
 fn object_name(o: &ObjectReport) -> String {
-    match &o.name {
-        Some(name) => format!("#{} input {name}", o.id),
-        None => format!("#{} heap block", o.id),
+    match (&o.name, o.is_variable()) {
+        (Some(name), true) => format!("#{} {} {name}", o.id, o.kind),
+        (Some(name), false) => format!("#{} input {name}", o.id),
+        (None, _) => format!("#{} heap block", o.id),
     }
 }
 

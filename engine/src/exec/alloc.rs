@@ -409,6 +409,7 @@ impl Executor<'_> {
                 width: 0,
                 object,
                 detail: None,
+                variable: None,
             }
             .end()
         };

@@ -9,7 +9,7 @@ use super::outcome::End;
 use super::program::Program;
 use super::sites::SiteCounts;
 use super::trace::Trace;
-use crate::expr::TermStore;
+use crate::expr::{TermId, TermStore};
 use crate::limits::{Limits, Reached};
 use crate::report::{DropCause, PathReport};
 use crate::solver::simplify::Simplifier;
@@ -24,6 +24,25 @@ pub enum InputSource {
     Symbolic,
     /// Concrete values of a test input: replay.
     Concrete(crate::report::TestInput),
+    /// Fresh symbols, each fork going the way the test input's values go:
+    /// the replay of a module whose checks read the form of a symbolic
+    /// address (its C variables), which concrete values lose.
+    Guided(crate::report::TestInput),
+}
+
+impl InputSource {
+    /// The test input a replay takes its values from.
+    pub fn test(&self) -> Option<&crate::report::TestInput> {
+        match self {
+            InputSource::Symbolic => None,
+            InputSource::Concrete(test) | InputSource::Guided(test) => Some(test),
+        }
+    }
+
+    /// Inputs are symbols.
+    pub fn symbolic(&self) -> bool {
+        !matches!(self, InputSource::Concrete(_))
+    }
 }
 
 pub struct Context {
@@ -48,6 +67,9 @@ pub struct Context {
     /// Executed instructions, per store function and pc.
     pub covered: Vec<Vec<bool>>,
     pub source: InputSource,
+    /// Under [`InputSource::Guided`]: `input = value` for each input made,
+    /// the test's values.
+    pub guide: Vec<TermId>,
     pub max_depth: u32,
     /// The store function the paths start in.
     pub entry: u32,
@@ -91,6 +113,7 @@ impl Context {
             cut_off: 0,
             covered,
             source,
+            guide: Vec::new(),
             max_depth,
             entry,
             trace: None,

@@ -129,11 +129,18 @@ pub fn replay_traced(
         buffer_args: options.buffer_args.clone(),
         ..Options::default()
     };
+    // The checks of C variables read the form of symbolic addresses, which
+    // concrete values lose: such a module is replayed with symbols.
+    let source = if module.variables.is_some() && options.heap.objects {
+        InputSource::Guided(test.clone())
+    } else {
+        InputSource::Concrete(test.clone())
+    };
     let mut exploration = Exploration::with_source(
         module,
         entry,
         &run_options,
-        InputSource::Concrete(test.clone()),
+        source,
         (options.max_events > 0).then(|| Trace::new(options.max_events)),
     )?;
     exploration.advance(Duration::MAX, &mut |_| true);

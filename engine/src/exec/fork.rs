@@ -67,7 +67,7 @@ impl Executor<'_> {
 
     /// Is the path condition of `s` together with `extra` satisfiable?
     /// `None` when the solver cannot tell; a cut-off query ends the state.
-    fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
+    pub(super) fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
         let mut query = s.constraints.clone();
         query.push(extra);
         match self.check(&query) {
@@ -111,6 +111,22 @@ impl Executor<'_> {
                 DropCause::Undecided
             }));
         };
+        if feasible.len() > 1 && !self.cx.guide.is_empty() {
+            // A guided replay takes the side of the test's values, with
+            // the condition the exploration recorded there.
+            let mut taken = feasible[0];
+            for &(i, c) in &feasible {
+                let mut query = s.constraints.clone();
+                query.extend_from_slice(&self.cx.guide);
+                query.push(c);
+                if matches!(self.check(&query), SolveResult::Sat(_)) {
+                    taken = (i, c);
+                    break;
+                }
+            }
+            add_constraint(self, s, taken.1);
+            return Ok((taken.0, Vec::new()));
+        }
         if feasible.len() == 1 {
             // When the other cases are proven infeasible, the path condition
             // implies this one already; adding it would only lengthen every
@@ -238,8 +254,10 @@ impl Executor<'_> {
 
     /// The value of `t` in a model of the path condition.
     pub(crate) fn value_now(&mut self, s: &State, t: TermId) -> Result<u64, End> {
-        // Unsat cannot be: every constraint was added as satisfiable.
-        self.model_value(s, &[], t)?
+        // Unsat cannot be: every constraint was added as satisfiable. A
+        // guided replay takes the test's values.
+        let guide = self.cx.guide.clone();
+        self.model_value(s, &guide, t)?
             .ok_or(End::Dropped(DropCause::Undecided))
     }
 

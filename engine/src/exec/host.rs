@@ -6,7 +6,7 @@ use super::context::InputSource;
 use super::executor::Executor;
 use super::fork::Truth;
 use super::outcome::{End, Flow, MemoryFault};
-use crate::expr::{Sort, TermId};
+use crate::expr::{mask, Sort, TermId};
 use crate::memory::{MemoryModel, Size};
 use crate::report::{Access, DropCause, InputValue, MemoryErrorKind, Trap};
 use crate::state::value::Val;
@@ -111,21 +111,33 @@ impl Executor<'_> {
         Ok(self.concretize(s, v, "a word read by the host")? as u32)
     }
 
+    /// Under a guided replay, `input = value` joins the guide.
+    pub(super) fn guide(&mut self, input: TermId, value: Option<u64>) {
+        if let (InputSource::Guided(_), Some(value)) = (&self.cx.source, value) {
+            let width = self.cx.terms.width(input);
+            let c = self.cx.terms.bv_const(width, value & mask(width));
+            let eq = self.cx.terms.eq(input, c);
+            self.cx.guide.push(eq);
+        }
+    }
+
     /// A fresh integer input (or, in replay, its value from the test).
     pub(crate) fn fresh_int(&mut self, s: &mut State, name: &str, width: u8) -> Val {
         let name = s.unique_name(name);
-        let term = match &self.cx.source {
-            InputSource::Symbolic => self
-                .cx
-                .terms
-                .declare(&name, Sort::Bv(width))
-                .unwrap_or_else(|_| self.cx.terms.fresh(&name, Sort::Bv(width))),
-            InputSource::Concrete(test) => {
-                let value = match test.get(&name) {
-                    Some(InputValue::Int(v)) => *v as u64,
-                    _ => 0,
-                };
-                self.cx.terms.bv_const(width, value)
+        let given = self.cx.source.test().map(|test| match test.get(&name) {
+            Some(InputValue::Int(v)) => *v as u64,
+            _ => 0,
+        });
+        let term = match given {
+            Some(value) if !self.cx.source.symbolic() => self.cx.terms.bv_const(width, value),
+            _ => {
+                let term = self
+                    .cx
+                    .terms
+                    .declare(&name, Sort::Bv(width))
+                    .unwrap_or_else(|_| self.cx.terms.fresh(&name, Sort::Bv(width)));
+                self.guide(term, given);
+                term
             }
         };
         s.inputs.push(Input::Int { name, width, term });
@@ -174,13 +186,11 @@ impl Executor<'_> {
     ) -> Result<(String, Vec<TermId>), End> {
         let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
-        let replayed = match &self.cx.source {
-            InputSource::Symbolic => None,
-            InputSource::Concrete(test) => Some(match test.get(&name) {
-                Some(InputValue::Bytes(b)) => b.clone(),
-                _ => Vec::new(),
-            }),
-        };
+        let replayed = self.cx.source.test().map(|test| match test.get(&name) {
+            Some(InputValue::Bytes(b)) => b.clone(),
+            _ => Vec::new(),
+        });
+        let symbolic = self.cx.source.symbolic();
         let mut bytes = Vec::with_capacity(len as usize);
         for k in 0..len {
             // A buffer of megabytes takes seconds and gigabytes: the run's
@@ -188,18 +198,24 @@ impl Executor<'_> {
             if k % HOST_CALL_CHECK == HOST_CALL_CHECK - 1 && self.cut_off() {
                 return Err(End::CutOff);
             }
+            let given = replayed
+                .as_ref()
+                .map(|b| u64::from(b.get(k as usize).copied().unwrap_or(0)));
             let t = match &replayed {
-                None => {
-                    let byte_name = format!("{name}[{k}]");
-                    self.cx
-                        .terms
-                        .declare(&byte_name, Sort::Bv(8))
-                        .unwrap_or_else(|_| self.cx.terms.fresh(&byte_name, Sort::Bv(8)))
-                }
-                Some(b) => self
+                Some(b) if !symbolic => self
                     .cx
                     .terms
                     .bv_const(8, u64::from(b.get(k as usize).copied().unwrap_or(0))),
+                _ => {
+                    let byte_name = format!("{name}[{k}]");
+                    let t = self
+                        .cx
+                        .terms
+                        .declare(&byte_name, Sort::Bv(8))
+                        .unwrap_or_else(|_| self.cx.terms.fresh(&byte_name, Sort::Bv(8)));
+                    self.guide(t, given);
+                    t
+                }
             };
             if let Some(memory) = self.program.memory_mut(s) {
                 memory.write_byte(&mut self.cx.terms, buffer.plus(k), t);
@@ -233,6 +249,7 @@ impl Executor<'_> {
                     "symbolic_sized_buffer({ptr}, {capacity}, \"{name}\"): the capacity must be 1 \
                      or more and the buffer inside linear memory ({memory_size} bytes)"
                 )),
+                variable: None,
             }
             .end());
         }
@@ -263,20 +280,21 @@ impl Executor<'_> {
     /// The length of the sized input `name` of `capacity` bytes: symbolic,
     /// or in replay the length of the test's bytes.
     pub(super) fn input_length(&mut self, name: &str, capacity: u64) -> TermId {
-        match &self.cx.source {
-            InputSource::Concrete(test) => {
-                let given = match test.get(name) {
-                    Some(InputValue::Bytes(b)) => b.len() as u64,
-                    _ => 0,
-                };
-                self.cx.terms.bv_const(32, given.min(capacity))
-            }
-            InputSource::Symbolic => {
+        let given = self.cx.source.test().map(|test| match test.get(name) {
+            Some(InputValue::Bytes(b)) => (b.len() as u64).min(capacity),
+            _ => 0,
+        });
+        match given {
+            Some(len) if !self.cx.source.symbolic() => self.cx.terms.bv_const(32, len),
+            _ => {
                 let len_name = format!("{name}.len");
-                self.cx
+                let len = self
+                    .cx
                     .terms
                     .declare(&len_name, Sort::Bv(32))
-                    .unwrap_or_else(|_| self.cx.terms.fresh(&len_name, Sort::Bv(32)))
+                    .unwrap_or_else(|_| self.cx.terms.fresh(&len_name, Sort::Bv(32)));
+                self.guide(len, given);
+                len
             }
         }
     }

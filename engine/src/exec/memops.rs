@@ -8,6 +8,7 @@
 
 use super::executor::Executor;
 use super::outcome::{End, Flow, MemoryFault};
+use super::variables::Meant;
 use crate::expr::{BvCmp, TermStore};
 use crate::memory::{Fault, FaultKind, MemoryModel, ObjectKind, Place, Pointer, Resolution, Spot};
 use crate::report::{Access, MemoryErrorKind, Trap};
@@ -53,6 +54,15 @@ impl Executor<'_> {
         access: Access,
         load: bool,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
+        // A symbolic address computed from a C variable's is checked
+        // against that variable too.
+        let meant = match pointer {
+            Pointer::Sym(t) if self.program.roles.heap.objects => {
+                self.meant_variable(s, t, plus, width)?
+            }
+            _ => None,
+        };
+        let meant = meant.as_ref();
         let memory = self.program.memory(s).ok_or(OOB)?;
         // An aligned load is checked at its first byte: past the end of an
         // object it reads the gap or the unused capacity, never written,
@@ -71,10 +81,14 @@ impl Executor<'_> {
             }
             _ => width,
         };
-        let mut cases = match memory.resolve(&mut self.cx.terms, pointer, plus, checked) {
+        let mut resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
+        if let Some(meant) = meant {
+            resolution = meant.restrict(&mut self.cx.terms, resolution);
+        }
+        let mut cases = match resolution {
             Resolution::Certain(Ok(place)) => return Ok((place, Vec::new())),
             Resolution::Certain(Err(fault)) => {
-                return Err(self.fault_end(s, fault, pointer, plus, width, access))
+                return Err(self.fault_end(s, fault, pointer, plus, width, access, meant))
             }
             Resolution::Cases(cases) => cases,
         };
@@ -88,20 +102,23 @@ impl Executor<'_> {
             match cases[i].target {
                 Ok(place) => others.push((place, sibling)),
                 Err(fault) => {
-                    let end = self.fault_end(&mut sibling, fault, pointer, plus, width, access);
+                    let end =
+                        self.fault_end(&mut sibling, fault, pointer, plus, width, access, meant);
                     self.end_path(sibling, end);
                 }
             }
         }
         match cases[chosen].target {
             Ok(place) => Ok((place, others)),
-            Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access)),
+            Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access, meant)),
         }
     }
 
     /// How a path whose access faults ends: a trap outside linear memory,
-    /// else a memory error naming the object. A symbolic pointer is given
-    /// its value on the path first, which also tells which fault it is.
+    /// else a memory error naming the object (or the C variable `meant`).
+    /// A symbolic pointer is given its value on the path first, which also
+    /// tells which fault it is.
+    #[allow(clippy::too_many_arguments)]
     fn fault_end(
         &mut self,
         s: &mut State,
@@ -110,6 +127,7 @@ impl Executor<'_> {
         plus: u32,
         width: u64,
         access: Access,
+        meant: Option<&Meant>,
     ) -> End {
         let address = match pointer {
             Pointer::Con(a) => a,
@@ -124,9 +142,10 @@ impl Executor<'_> {
             }
             (fault, _) => fault,
         };
-        let (kind, object) = match fault {
-            Fault::Object { kind, object } => (kind, object),
-            Fault::OutOfBounds | Fault::Unclassified => return OOB,
+        let (kind, object) = match (fault, meant) {
+            (Fault::Variable, Some(meant)) => return meant.fault(address, width, access),
+            (Fault::Object { kind, object }, _) => (kind, object),
+            (Fault::OutOfBounds | Fault::Unclassified | Fault::Variable, _) => return OOB,
         };
         let input = object
             .and_then(|id| self.program.memory(s)?.objects()?.object(id))
@@ -147,6 +166,7 @@ impl Executor<'_> {
             width: width as u32,
             object,
             detail: None,
+            variable: None,
         }
         .end()
     }
@@ -183,6 +203,7 @@ impl Executor<'_> {
                 width: 0,
                 object: None,
                 detail: None,
+                variable: None,
             }
             .end()
         };

@@ -26,6 +26,7 @@ mod sites;
 pub mod store;
 pub mod trace;
 mod tracer;
+mod variables;
 
 pub use explore::{
     explore, explore_with, replay, replay_traced, Exploration, ExploreError, Options, Progress,

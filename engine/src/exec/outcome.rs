@@ -5,6 +5,7 @@ use crate::memory::ObjectId;
 use crate::report::{Access, DropCause, MemoryErrorKind, Trap};
 use crate::state::value::Val;
 use crate::state::State;
+use symplay_wasm::Variable;
 
 /// How a path ended (or stopped being explored).
 #[derive(Clone, Debug)]
@@ -48,6 +49,17 @@ pub struct MemoryFault {
     pub width: u32,
     pub object: Option<ObjectId>,
     pub detail: Option<String>,
+    /// The C variable of a global or stack overflow.
+    pub variable: Option<VariableFault>,
+}
+
+/// A C variable an access left: where it was on the path, and whose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariableFault {
+    pub base: u64,
+    pub variable: Variable,
+    /// The store function whose frame held it; `None` for a global.
+    pub frame_of: Option<u32>,
 }
 
 impl MemoryFault {

@@ -3,7 +3,6 @@
 //! object of the heap, the parameter its address, and optionally another
 //! parameter its length), sized under the run's size mode.
 
-use super::context::InputSource;
 use super::executor::Executor;
 use super::outcome::{End, Flow};
 use crate::expr::{Sort, TermId};
@@ -159,27 +158,32 @@ pub(super) fn start_states(
             };
             Val::from_term(&exec.cx.terms, len)
         } else {
-            match (&exec.cx.source, given) {
-                (InputSource::Symbolic, Some(v)) => Val::con(width, v as u64),
-                (InputSource::Symbolic, None) if matches!(ty, ValType::I32 | ValType::I64) => {
+            let symbolic = exec.cx.source.symbolic();
+            let replayed = exec
+                .cx
+                .source
+                .test()
+                .map(|t| t.args.get(i).copied().unwrap_or(0));
+            match (symbolic, given) {
+                (true, Some(v)) => Val::con(width, v as u64),
+                (true, None) if matches!(ty, ValType::I32 | ValType::I64) => {
                     let term = exec
                         .cx
                         .terms
                         .declare(&name, Sort::Bv(width))
                         .unwrap_or_else(|_| exec.cx.terms.fresh(&name, Sort::Bv(width)));
+                    exec.guide(term, replayed.map(|v| v as u64));
                     Val::Sym(term)
                 }
                 // Float parameters stay concrete (zero): floats are not symbolic.
-                (InputSource::Symbolic, None) => {
+                (true, None) => {
                     let what = format!("the float parameter arg{i}");
                     s.notes
                         .push(format!("concretised {what} to 0: floats are not symbolic"));
                     s.concretised.push((what, (entry, 0)));
                     Val::con(width, 0)
                 }
-                (InputSource::Concrete(test), _) => {
-                    Val::con(width, test.args.get(i).copied().unwrap_or(0) as u64)
-                }
+                (false, _) => Val::con(width, replayed.unwrap_or(0) as u64),
             }
         };
         s.inputs.push(Input::Arg { width, value });

@@ -2,7 +2,7 @@
 //! from a model of its path condition, location and SMT-LIB2 formula.
 
 use super::executor::Executor;
-use super::outcome::{End, MemoryFault};
+use super::outcome::{End, MemoryFault, VariableFault};
 use crate::expr::{to_signed, Model};
 use crate::memory::{ObjectId, ObjectKind, Size};
 use crate::report::{
@@ -73,7 +73,10 @@ impl Executor<'_> {
             let location = self.location(at);
             self.cx.concretised.record(what, at, location);
         }
-        let model = match self.check(&s.constraints) {
+        // A guided replay reports the test's values.
+        let mut query = s.constraints.clone();
+        query.extend_from_slice(&self.cx.guide);
+        let model = match self.check(&query) {
             SolveResult::Sat(model) => model,
             _ => {
                 s.notes
@@ -152,11 +155,29 @@ impl Executor<'_> {
             }
             _ => Vec::new(),
         };
+        let mut objects = objects;
         let memory_error = match end {
-            End::MemoryError(fault) => Some(self.memory_error(&mut s, *fault)),
+            End::MemoryError(fault) => {
+                let variable = fault.variable.as_ref().map(|v| {
+                    // After the model's ids: a variable is not one of its
+                    // objects.
+                    let id = self
+                        .program
+                        .memory(&s)
+                        .and_then(|m| m.objects())
+                        .map_or(0, |o| o.objects().len() as u32);
+                    self.variable_report(id, v)
+                });
+                let mut error = self.memory_error(&mut s, *fault);
+                if let Some(v) = variable {
+                    error.object = Some(v.id);
+                    error.offset = Some(error.address as i64 - v.base as i64);
+                    objects.push(v);
+                }
+                Some(error)
+            }
             _ => None,
         };
-        let mut objects = objects;
         if let Some(id) = memory_error.as_ref().and_then(|e| e.object) {
             // The error's object with the sizes the path allows.
             let range = self.size_range(&mut s, ObjectId(id));
@@ -223,6 +244,44 @@ impl Executor<'_> {
                 }
             })
             .collect()
+    }
+
+    /// A C variable an access left, as an object of the path's report:
+    /// `site` is its function (none for a global) and declaration.
+    fn variable_report(&self, id: u32, v: &VariableFault) -> ObjectReport {
+        let declared = v.variable.declared.as_ref().map(|d| SourceLine {
+            file: d.file.clone(),
+            line: d.line,
+        });
+        let site = match v.frame_of {
+            Some(func) => Location {
+                source: declared,
+                ..self.location((func, 0))
+            },
+            None => Location {
+                function: String::new(),
+                func_index: 0,
+                offset: 0,
+                source: declared,
+            },
+        };
+        ObjectReport {
+            id,
+            kind: if v.frame_of.is_some() {
+                "local"
+            } else {
+                "global"
+            }
+            .into(),
+            name: Some(v.variable.name.clone()),
+            base: v.base,
+            size: v.variable.size,
+            symbolic_size: None,
+            size_range: None,
+            capacity: v.variable.size,
+            site,
+            freed_at: None,
+        }
     }
 
     /// Heap objects of `s` still allocated, but for one whose base the

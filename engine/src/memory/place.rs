@@ -59,6 +59,8 @@ pub enum Fault {
     /// Inside linear memory but in no object, at a symbolic address: which
     /// fault it is depends on its value on the path.
     Unclassified,
+    /// Outside the C variable the address was computed from.
+    Variable,
 }
 
 /// What an access outside every live object did.

@@ -1,5 +1,5 @@
 /* A lookup in a constant table with an unchecked index: indices outside the
- * table read other memory, and large ones run past linear memory and trap. */
+ * table read other data (a global overflow), large ones trap past memory. */
 static const int squares[8] = {0, 1, 4, 9, 16, 25, 36, 49};
 
 int lookup(int i) { return squares[i]; }

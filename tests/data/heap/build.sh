@@ -18,18 +18,19 @@ build() {
 # Programs with one memory bug each, at -O0 and -O1.
 for name in heap_overflow_write heap_overflow_read heap_underflow \
   use_after_free_read use_after_free_write double_free invalid_free \
-  stack_overflow leak length_dependent_read calloc_realloc libc_strchr; do
+  stack_overflow leak length_dependent_read calloc_realloc libc_strchr \
+  global_overflow stack_buffer_overflow; do
   build O0 "$name"
   build O1 "$name"
 done
 # Correct programs (no memory bug on any input): all at -O1, some at -O0 too.
 for name in linked_list dynamic_array string_reverse binary_tree calloc_matrix \
   ring_buffer qsort_array hash_table tokenizer freelist_reuse memmove_block \
-  stack_array safe_parser; do
+  stack_array safe_parser global_tables; do
   build O1 "$name"
 done
 for name in linked_list dynamic_array string_reverse binary_tree hash_table \
-  tokenizer; do
+  tokenizer global_tables; do
   build O0 "$name"
 done
 # A write through NULL: -fno-delete-null-pointer-checks keeps LLVM from
