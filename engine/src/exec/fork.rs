@@ -115,11 +115,10 @@ impl Executor<'_> {
             // A guided replay takes the side of the test's values, with
             // the condition the exploration recorded there.
             let mut taken = feasible[0];
+            let guide = self.cx.terms.and_all(&self.cx.guide.clone());
             for &(i, c) in &feasible {
-                let mut query = s.constraints.clone();
-                query.extend_from_slice(&self.cx.guide);
-                query.push(c);
-                if matches!(self.check(&query), SolveResult::Sat(_)) {
+                let on_guide = self.cx.terms.and(guide, c);
+                if self.feasible(s, on_guide)? == Some(true) {
                     taken = (i, c);
                     break;
                 }

@@ -6,7 +6,7 @@ use super::context::InputSource;
 use super::executor::Executor;
 use super::fork::Truth;
 use super::outcome::{End, Flow, MemoryFault};
-use crate::expr::{mask, Sort, TermId};
+use crate::expr::{Sort, TermId};
 use crate::memory::{MemoryModel, Size};
 use crate::report::{Access, DropCause, InputValue, MemoryErrorKind, Trap};
 use crate::state::value::Val;
@@ -111,14 +111,24 @@ impl Executor<'_> {
         Ok(self.concretize(s, v, "a word read by the host")? as u32)
     }
 
-    /// Under a guided replay, `input = value` joins the guide.
-    pub(super) fn guide(&mut self, input: TermId, value: Option<u64>) {
-        if let (InputSource::Guided(_), Some(value)) = (&self.cx.source, value) {
-            let width = self.cx.terms.width(input);
-            let c = self.cx.terms.bv_const(width, value & mask(width));
-            let eq = self.cx.terms.eq(input, c);
+    /// The term of input `name`, `width` bits wide: the test's value
+    /// `given` in a concrete replay, else a symbol, which a guided replay
+    /// pins to `given` (`input = value` joins the guide).
+    pub(super) fn input_term(&mut self, name: &str, width: u8, given: Option<u64>) -> TermId {
+        if let (Some(value), false) = (given, self.cx.source.symbolic()) {
+            return self.cx.terms.bv_const(width, value);
+        }
+        let term = self
+            .cx
+            .terms
+            .declare(name, Sort::Bv(width))
+            .unwrap_or_else(|_| self.cx.terms.fresh(name, Sort::Bv(width)));
+        if let (InputSource::Guided(_), Some(value)) = (&self.cx.source, given) {
+            let c = self.cx.terms.bv_const(width, value);
+            let eq = self.cx.terms.eq(term, c);
             self.cx.guide.push(eq);
         }
+        term
     }
 
     /// A fresh integer input (or, in replay, its value from the test).
@@ -128,18 +138,7 @@ impl Executor<'_> {
             Some(InputValue::Int(v)) => *v as u64,
             _ => 0,
         });
-        let term = match given {
-            Some(value) if !self.cx.source.symbolic() => self.cx.terms.bv_const(width, value),
-            _ => {
-                let term = self
-                    .cx
-                    .terms
-                    .declare(&name, Sort::Bv(width))
-                    .unwrap_or_else(|_| self.cx.terms.fresh(&name, Sort::Bv(width)));
-                self.guide(term, given);
-                term
-            }
-        };
+        let term = self.input_term(&name, width, given);
         s.inputs.push(Input::Int { name, width, term });
         Val::from_term(&self.cx.terms, term)
     }
@@ -190,7 +189,6 @@ impl Executor<'_> {
             Some(InputValue::Bytes(b)) => b.clone(),
             _ => Vec::new(),
         });
-        let symbolic = self.cx.source.symbolic();
         let mut bytes = Vec::with_capacity(len as usize);
         for k in 0..len {
             // A buffer of megabytes takes seconds and gigabytes: the run's
@@ -201,22 +199,7 @@ impl Executor<'_> {
             let given = replayed
                 .as_ref()
                 .map(|b| u64::from(b.get(k as usize).copied().unwrap_or(0)));
-            let t = match &replayed {
-                Some(b) if !symbolic => self
-                    .cx
-                    .terms
-                    .bv_const(8, u64::from(b.get(k as usize).copied().unwrap_or(0))),
-                _ => {
-                    let byte_name = format!("{name}[{k}]");
-                    let t = self
-                        .cx
-                        .terms
-                        .declare(&byte_name, Sort::Bv(8))
-                        .unwrap_or_else(|_| self.cx.terms.fresh(&byte_name, Sort::Bv(8)));
-                    self.guide(t, given);
-                    t
-                }
-            };
+            let t = self.input_term(&format!("{name}[{k}]"), 8, given);
             if let Some(memory) = self.program.memory_mut(s) {
                 memory.write_byte(&mut self.cx.terms, buffer.plus(k), t);
             }
@@ -284,19 +267,7 @@ impl Executor<'_> {
             Some(InputValue::Bytes(b)) => (b.len() as u64).min(capacity),
             _ => 0,
         });
-        match given {
-            Some(len) if !self.cx.source.symbolic() => self.cx.terms.bv_const(32, len),
-            _ => {
-                let len_name = format!("{name}.len");
-                let len = self
-                    .cx
-                    .terms
-                    .declare(&len_name, Sort::Bv(32))
-                    .unwrap_or_else(|_| self.cx.terms.fresh(&len_name, Sort::Bv(32)));
-                self.guide(len, given);
-                len
-            }
-        }
+        self.input_term(&format!("{name}.len"), 32, given)
     }
 
     fn wasi(&mut self, s: &mut State, f: WasiFn) -> Result<(), End> {

@@ -5,7 +5,7 @@
 
 use super::executor::Executor;
 use super::outcome::{End, Flow};
-use crate::expr::{Sort, TermId};
+use crate::expr::TermId;
 use crate::memory::objects::Size;
 use crate::memory::ObjectId;
 use crate::report::BufferArg;
@@ -167,13 +167,7 @@ pub(super) fn start_states(
             match (symbolic, given) {
                 (true, Some(v)) => Val::con(width, v as u64),
                 (true, None) if matches!(ty, ValType::I32 | ValType::I64) => {
-                    let term = exec
-                        .cx
-                        .terms
-                        .declare(&name, Sort::Bv(width))
-                        .unwrap_or_else(|_| exec.cx.terms.fresh(&name, Sort::Bv(width)));
-                    exec.guide(term, replayed.map(|v| v as u64));
-                    Val::Sym(term)
+                    Val::Sym(exec.input_term(&name, width, replayed.map(|v| v as u64)))
                 }
                 // Float parameters stay concrete (zero): floats are not symbolic.
                 (true, None) => {

@@ -12,7 +12,8 @@
 
 use super::executor::Executor;
 use super::outcome::{End, MemoryFault, VariableFault};
-use crate::expr::{BvBinOp, BvCmp, Node, TermId, TermStore};
+use crate::expr::{BvBinOp, Node, TermId, TermStore};
+use crate::memory::objects::within;
 use crate::memory::{Case, Fault, Resolution};
 use crate::report::{Access, MemoryErrorKind};
 use crate::state::value::Val;
@@ -200,14 +201,8 @@ fn inside(
     base: u64,
     size: u64,
 ) -> TermId {
-    if size < width {
-        return terms.fls();
-    }
     let wide = terms.zero_ext(32, pointer);
     let plus_t = terms.bv_const(64, u64::from(plus));
     let a = terms.bin(BvBinOp::Add, wide, plus_t);
-    let base_t = terms.bv_const(64, base);
-    let offset = terms.bin(BvBinOp::Sub, a, base_t);
-    let last = terms.bv_const(64, size - width);
-    terms.cmp(BvCmp::Ule, offset, last)
+    within(terms, a, width, base, base + size)
 }

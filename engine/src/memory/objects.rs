@@ -556,7 +556,7 @@ impl ObjectMemory {
 
 /// `lo ≤ a ∧ a + width ≤ hi` for a 64-bit `a`, as one unsigned comparison
 /// (below `lo`, `a − lo` wraps to a huge value).
-fn within(store: &mut TermStore, a: TermId, width: u64, lo: u64, hi: u64) -> TermId {
+pub fn within(store: &mut TermStore, a: TermId, width: u64, lo: u64, hi: u64) -> TermId {
     if hi < lo + width {
         return store.fls();
     }
