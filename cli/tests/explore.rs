@@ -372,13 +372,25 @@ fn the_readme_explore_commands_run_as_written() {
         if command.contains("--concrete 0=-3") {
             assert!(stdout.contains("no path is left"), "{command}: {stdout}");
         }
-        if command.contains("--show-memory") {
+        if command.contains("--show-memory") && command.contains("heap_overflow_write") {
             assert!(
                 stdout.contains("bug: path 0: heap_overflow (write of 1 byte at offset 8"),
                 "{command}: {stdout}"
             );
             assert!(
                 stdout.contains("^ write of 1 byte at offset 8"),
+                "{command}: {stdout}"
+            );
+        }
+        if command.contains("--show-memory") && command.contains("use_after_return") {
+            assert!(
+                stdout.contains(
+                    ": use_after_return (read of 1 byte at offset 0 of the local text of 4 bytes in parse's frame"
+                ),
+                "{command}: {stdout}"
+            );
+            assert!(
+                stdout.contains("^ read of 1 byte at offset 0"),
                 "{command}: {stdout}"
             );
         }

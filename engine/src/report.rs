@@ -293,6 +293,8 @@ pub enum MemoryErrorKind {
     /// Past the end of a variable of a stack frame, likewise.
     StackBufferOverflow,
     StackBufferUnderflow,
+    /// A caller touched a variable of a stack frame that has returned.
+    UseAfterReturn,
     /// An argument the model cannot take (a buffer capacity of 0, ...).
     BadArgument,
 }
@@ -314,6 +316,7 @@ impl MemoryErrorKind {
             MemoryErrorKind::GlobalUnderflow => "global_underflow",
             MemoryErrorKind::StackBufferOverflow => "stack_buffer_overflow",
             MemoryErrorKind::StackBufferUnderflow => "stack_buffer_underflow",
+            MemoryErrorKind::UseAfterReturn => "use_after_return",
             MemoryErrorKind::BadArgument => "bad_argument",
         }
     }
@@ -350,8 +353,10 @@ impl Access {
 pub struct ObjectReport {
     pub id: u32,
     /// `heap`, `input` for an input buffer of symbolic length, or `global`
-    /// and `local` for the C variable of a global or stack overflow (its
-    /// `site` is then its function, none for a global, and declaration).
+    /// and `local` for the C variable of a global or stack overflow or a
+    /// use after return (its `site` is then its function, none for a
+    /// global, and declaration; `freed_at` where a local's function
+    /// returned).
     pub kind: String,
     /// The input's or the variable's name.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -389,7 +394,12 @@ impl ObjectReport {
             "global" => return format!("the global {name} of {size}{declared}"),
             "local" => {
                 let function = &self.site.function;
-                return format!("the local {name} of {size} in {function}'s frame{declared}");
+                let returned = self.freed_at.as_ref().map_or(String::new(), |l| {
+                    format!(", gone since {function} returned at {}", l.text())
+                });
+                return format!(
+                    "the local {name} of {size} in {function}'s frame{declared}{returned}"
+                );
             }
             _ => {}
         }
@@ -439,9 +449,11 @@ impl ObjectReport {
         }
     }
 
-    /// `live`, `leaked` (on `path`) or `freed at f+0x20 (x.c:9)`.
+    /// `live`, `leaked` (on `path`), `freed at f+0x20 (x.c:9)` or, for a
+    /// local, `returned at ...`.
     pub fn state_text(&self, path: &PathReport) -> String {
         match &self.freed_at {
+            Some(at) if self.kind == "local" => format!("returned at {}", at.text()),
             Some(at) => format!("freed at {}", at.text()),
             None if path.leaks.contains(&self.id) => "leaked".into(),
             None => "live".into(),

@@ -404,6 +404,28 @@ test('a value that breaks the assumption: the page says every path was dropped, 
   assert.deepEqual(errors, []);
 });
 
+test('a dangling pointer: the use after return names the buffer, its function and where it returned', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'dangling-pointer');
+  await shownEntry(page, 'first_letter');
+  await run(page, { entry: 'first_letter', paths: 2 });
+  const bugs = page.locator('#bugs .bug');
+  assert.equal(await bugs.count(), 1);
+  assert.match(await bugs.first().innerText(),
+    /use_after_return \(read of 1 byte at offset 0 of the local word of 4 bytes in pick_word's frame, declared at dangling_pointer\.c:17, gone since pick_word returned at pick_word\+0x[0-9a-f]+ \(dangling_pointer\.c:20\)\) at first_letter\+0x[0-9a-f]+ \(dangling_pointer\.c:26\)/);
+  // The variable is the error's object: its row names where it comes from
+  // and that its frame is gone, and its bytes are drawn with the read.
+  assert.match(await bugs.first().locator('table.objects tr.failing').innerText(),
+    /#0 local word\s+0x[0-9a-f]+\s+4\s+4\s+returned at pick_word\+0x[0-9a-f]+ \(dangling_pointer\.c:20\)\s+in pick_word, declared at dangling_pointer\.c:17/);
+  const bar = bugs.first().locator('.object-bar');
+  assert.equal(await bar.locator('.cell.hit.byte').count(), 1, 'the read lands on the first byte');
+  await page.screenshot({ path: join(artifacts, 'use-after-return.png'), fullPage: true });
+  await bugs.first().locator('button.replay').click();
+  await page.waitForSelector('#bugs .replay-outcome');
+  assert.match(await page.locator('#bugs .replay-outcome').first().innerText(), /^replayed: use_after_return \(read of 1 byte at offset 0 of the local word/);
+  assert.deepEqual(errors, []);
+});
+
 test('a heap overflow: the bug, its block drawn with the write on it, the memory of a clicked leaf', async () => {
   const { page, errors } = await openAt();
   await page.selectOption('#example', 'heap-overflow');

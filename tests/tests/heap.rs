@@ -92,6 +92,8 @@ fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
             "global_overflow",
             "stack_buffer_overflow",
             "global_tables",
+            "use_after_return",
+            "stack_frames",
         ];
         if !without_malloc
             .iter()
@@ -161,8 +163,9 @@ fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
 }
 
 /// The gallery's memory bugs, there to be found (their reports are golden).
-const BUGGY_EXAMPLES: [&str; 6] = [
+const BUGGY_EXAMPLES: [&str; 7] = [
     "table_lookup.wasm",
+    "dangling_pointer.wasm",
     "heap_overflow.wasm",
     "use_after_free.wasm",
     "double_free.wasm",

@@ -32,6 +32,7 @@ mod variables;
 
 pub use error::{ErrorKind, LoadError};
 pub use features::Profile;
+use load::CodeLayout;
 pub use module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
     FuncBody, FuncIdx, Global, GlobalInit, Memory, Module, Table,
@@ -52,7 +53,7 @@ pub fn load(bytes: &[u8]) -> Result<Module, LoadError> {
 /// Loads a module as [`load`] does, validated against `profile`.
 pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     if bytes.starts_with(WASM_MAGIC) {
-        return load::load_binary(bytes, profile);
+        return load::load_binary(bytes, profile, CodeLayout::Linked);
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         LoadError::new(
@@ -65,14 +66,12 @@ pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
         Some(language) => LoadError::new(ErrorKind::SourceCode, language.advice(), None),
         None => LoadError::new(ErrorKind::InvalidText, format!("invalid WAT: {e}"), None),
     })?;
-    let mut module = load::load_binary(&binary, profile)?;
+    let mut module = load::load_binary(&binary, profile, CodeLayout::Reassembled)?;
     // Line tables kept as `@custom` text describe the code as the linker
     // laid it out; assembled again, function bodies move (lld pads their
-    // sizes, `wat` does not), so the lines and the functions of stack
-    // frames would be wrong; global variables keep their addresses.
+    // sizes, `wat` does not), so the lines would be wrong. Global
+    // variables keep their addresses, and stack frames are found by their
+    // function's name instead of its code address.
     module.source_lines = None;
-    if let Some(variables) = &mut module.variables {
-        variables.frames.clear();
-    }
     Ok(module)
 }

@@ -21,8 +21,23 @@ use crate::source_lines::SourceLines;
 use crate::types::{val_type, FuncType, ImportName, ValType};
 use crate::variables::Variables;
 
+/// How a module's code is laid out, which says how its DWARF finds the
+/// functions it describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CodeLayout {
+    /// As the linker wrote it: DWARF's code addresses are right.
+    Linked,
+    /// Assembled again from WAT text that kept the DWARF: bodies moved, so
+    /// a subprogram is the one function of its name, if there is one.
+    Reassembled,
+}
+
 /// Loads a binary module, validated against `profile`.
-pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
+pub(crate) fn load_binary(
+    bytes: &[u8],
+    profile: Profile,
+    layout: CodeLayout,
+) -> Result<Module, LoadError> {
     let mut validator = Validator::new_with_features(profile.features());
     let mut module = Module::default();
     let mut section_names = names::SectionNames::default();
@@ -185,11 +200,23 @@ pub(crate) fn load_binary(bytes: &[u8], profile: Profile) -> Result<Module, Load
     module.source_lines = code_start.and_then(|start| SourceLines::read(&custom, start));
     module.variables = code_start.and_then(|start| {
         let bodies = body_offsets(&module);
-        Variables::read(&custom, start, |offset| {
-            // The first function whose code starts at or after `offset`
-            // (a body's locals come before its first instruction).
-            let i = bodies.partition_point(|&(first, _)| first < offset);
-            bodies.get(i).map(|&(_, func)| func)
+        Variables::read(&custom, start, |offset, name| match layout {
+            CodeLayout::Linked => {
+                // The first function whose code starts at or after `offset`
+                // (a body's locals come before its first instruction).
+                let i = bodies.partition_point(|&(first, _)| first < offset);
+                bodies.get(i).map(|&(_, func)| func)
+            }
+            CodeLayout::Reassembled => {
+                let name = name?;
+                let mut named = bodies
+                    .iter()
+                    .filter(|&&(_, func)| module.funcs[func as usize].name == name);
+                match (named.next(), named.next()) {
+                    (Some(&(_, func)), None) => Some(func),
+                    _ => None,
+                }
+            }
         })
     });
     Ok(module)

@@ -48,12 +48,13 @@ pub struct Variables {
 
 impl Variables {
     /// The variables among `sections` (custom sections by name); `code_start`
-    /// is the module offset of the code section's contents and `body_start`
-    /// gives a function's index from the module offset its body starts at.
+    /// is the module offset of the code section's contents and `function`
+    /// gives a subprogram's function index from the module offset its body
+    /// starts at and its name.
     pub(crate) fn read(
         sections: &HashMap<String, &[u8]>,
         code_start: u32,
-        body_start: impl Fn(u32) -> Option<u32>,
+        function: impl Fn(u32, Option<&str>) -> Option<u32>,
     ) -> Option<Variables> {
         sections.get(".debug_info")?;
         let load = |id: SectionId| -> Result<_, gimli::Error> {
@@ -62,12 +63,27 @@ impl Variables {
         };
         let dwarf = Dwarf::load(load).ok()?;
         let mut found = Variables::default();
+        // The subprogram (unit, entry) each function was found for: a
+        // function two subprograms claim (two functions of one name, in
+        // reassembled text) keeps no frame, as it cannot say whose it is.
+        let mut owners = HashMap::new();
+        let mut claimed_twice = Vec::new();
         let mut units = dwarf.units();
+        let mut unit_index = 0;
         while let Ok(Some(header)) = units.next() {
+            unit_index += 1;
             let Ok(unit) = dwarf.unit(header) else {
                 continue;
             };
-            let _ = read_unit(&dwarf, &unit, code_start, &body_start, &mut found);
+            let mut claim = |func: u32, entry: UnitOffset| {
+                if *owners.entry(func).or_insert((unit_index, entry)) != (unit_index, entry) {
+                    claimed_twice.push(func);
+                }
+            };
+            let _ = read_unit(&dwarf, &unit, code_start, &function, &mut claim, &mut found);
+        }
+        for func in claimed_twice {
+            found.frames.remove(&func);
         }
         found.globals.sort_by_key(|&(address, _)| address);
         found.globals.dedup_by_key(|(address, _)| *address);
@@ -89,7 +105,8 @@ fn read_unit(
     dwarf: &Dwarf<Slice>,
     unit: &Unit<Slice>,
     code_start: u32,
-    body_start: &impl Fn(u32) -> Option<u32>,
+    function: &impl Fn(u32, Option<&str>) -> Option<u32>,
+    claim: &mut impl FnMut(u32, UnitOffset),
     found: &mut Variables,
 ) -> gimli::Result<()> {
     let mut entries = unit.entries();
@@ -103,7 +120,10 @@ fn read_unit(
         }
         match entry.tag() {
             gimli::DW_TAG_subprogram => {
-                let frame = subprogram_frame(unit, entry, code_start, body_start);
+                let frame = subprogram_frame(dwarf, unit, entry, code_start, function);
+                if let Some((func, _)) = frame {
+                    claim(func, entry.offset());
+                }
                 functions.push((depth, frame));
             }
             gimli::DW_TAG_variable | gimli::DW_TAG_formal_parameter => {
@@ -118,15 +138,20 @@ fn read_unit(
 
 /// The function a subprogram is, and its frame base, when both are known.
 fn subprogram_frame(
+    dwarf: &Dwarf<Slice>,
     unit: &Unit<Slice>,
     entry: &DebuggingInformationEntry<Slice>,
     code_start: u32,
-    body_start: &impl Fn(u32) -> Option<u32>,
+    function: &impl Fn(u32, Option<&str>) -> Option<u32>,
 ) -> Option<(u32, FrameBase)> {
     let Ok(Some(AttributeValue::Addr(low_pc))) = entry.attr_value(gimli::DW_AT_low_pc) else {
         return None;
     };
-    let func = body_start(code_start.checked_add(u32::try_from(low_pc).ok()?)?)?;
+    let name = subprogram_name(dwarf, unit, entry);
+    let func = function(
+        code_start.checked_add(u32::try_from(low_pc).ok()?)?,
+        name.as_deref(),
+    )?;
     let Ok(Some(AttributeValue::Exprloc(expr))) = entry.attr_value(gimli::DW_AT_frame_base) else {
         return None;
     };
@@ -136,6 +161,30 @@ fn subprogram_frame(
         _ => return None,
     };
     Some((func, base))
+}
+
+/// The name the linker gives a subprogram's function: its linkage name, if
+/// any, else its name; an out-of-line copy of an inlined function, or a
+/// method defined apart from its declaration, has them on its origin.
+fn subprogram_name(
+    dwarf: &Dwarf<Slice>,
+    unit: &Unit<Slice>,
+    entry: &DebuggingInformationEntry<Slice>,
+) -> Option<String> {
+    let own = |e: &DebuggingInformationEntry<Slice>| {
+        [gimli::DW_AT_linkage_name, gimli::DW_AT_name]
+            .into_iter()
+            .find_map(|at| dwarf.attr_string(unit, e.attr_value(at).ok()??).ok())
+            .map(|n| n.to_string_lossy().into_owned())
+    };
+    own(entry).or_else(|| {
+        [gimli::DW_AT_abstract_origin, gimli::DW_AT_specification]
+            .into_iter()
+            .find_map(|at| match entry.attr_value(at).ok()?? {
+                AttributeValue::UnitRef(origin) => own(&unit.entry(origin).ok()?),
+                _ => None,
+            })
+    })
 }
 
 /// Adds a variable at a fixed address, or at an offset of `frame`'s base.

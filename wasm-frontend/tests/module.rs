@@ -284,3 +284,21 @@ fn clang_style_module() {
     );
     assert_eq!((target.keep, target.drop), (0, 0));
 }
+
+/// WAT text printed from a `clang -g` module keeps its DWARF as custom
+/// sections; assembled again, its bodies move, and each stack frame's
+/// variables are found by their function's name instead of its code
+/// address: the same frames as the binary's.
+#[test]
+fn reassembled_text_keeps_the_stack_frames_by_function_name() {
+    for file in ["use_after_return.O1.wasm", "stack_frames.O0.wasm"] {
+        let path = format!("{}/../tests/data/heap/{file}", env!("CARGO_MANIFEST_DIR"));
+        let binary = std::fs::read(path).unwrap();
+        let text = wasmprinter::print_bytes(&binary).unwrap();
+        let linked = load(&binary).unwrap().variables.unwrap();
+        let reassembled = load(text.as_bytes()).unwrap().variables.unwrap();
+        assert!(linked.frames.len() >= 2, "{file}");
+        assert_eq!(reassembled.frames, linked.frames, "{file}");
+        assert_eq!(reassembled.globals, linked.globals, "{file}");
+    }
+}

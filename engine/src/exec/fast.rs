@@ -2,14 +2,16 @@
 //! concrete and its instructions simple, with the semantics of
 //! `Executor::step` (results, instruction count, coverage, `State::at`),
 //! one dispatch per fused op (see `fused.rs`). Anything else (a symbolic
-//! operand, a trap, an out-of-bounds access, a call, the end of the slice)
+//! operand, a trap, an out-of-bounds access or one to a returned frame's
+//! variable, a call, the end of the slice)
 //! leaves the fast path at the first pc of the op, for `step`.
 
 use super::alu::concrete_binary;
 use super::executor::Executor;
 use super::fused::{Access, Op};
 use super::memops::{load_concrete, store_concrete};
-use crate::memory::MemoryModel;
+use crate::expr::TermStore;
+use crate::memory::{DeadStack, MemoryModel};
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 use symplay_wasm::ir::Target;
@@ -27,6 +29,7 @@ impl Executor<'_> {
             frames,
             stack,
             memories,
+            dead_stack,
             at,
             ..
         } = s;
@@ -216,7 +219,7 @@ impl Executor<'_> {
                 Op::Load(access) => {
                     fits!(1);
                     let addr = con!(buf[sp - 1]);
-                    let Some(v) = load(memory.as_deref(), addr, access) else {
+                    let Some(v) = load(memory.as_deref(), dead_stack, addr, access) else {
                         break;
                     };
                     buf[sp - 1] = v;
@@ -226,7 +229,7 @@ impl Executor<'_> {
                     fits!(2);
                     room!();
                     let addr = con!(locals[a as usize]);
-                    let Some(v) = load(memory.as_deref(), addr, access) else {
+                    let Some(v) = load(memory.as_deref(), dead_stack, addr, access) else {
                         break;
                     };
                     buf[sp] = v;
@@ -236,11 +239,12 @@ impl Executor<'_> {
                 Op::Store { size, offset } => {
                     fits!(1);
                     let (addr, v) = (con!(buf[sp - 2]), con!(buf[sp - 1]));
-                    if !store_concrete(
+                    if !store(
                         memory.as_deref_mut(),
                         terms,
+                        dead_stack,
                         addr + u64::from(offset),
-                        u32::from(size),
+                        size,
                         v,
                     ) {
                         break;
@@ -251,11 +255,12 @@ impl Executor<'_> {
                 Op::LocalLocalStore { a, v, size, offset } => {
                     fits!(3);
                     let (addr, v) = (con!(locals[a as usize]), con!(locals[v as usize]));
-                    if !store_concrete(
+                    if !store(
                         memory.as_deref_mut(),
                         terms,
+                        dead_stack,
                         addr + u64::from(offset),
-                        u32::from(size),
+                        size,
                         v,
                     ) {
                         break;
@@ -338,15 +343,35 @@ impl Executor<'_> {
     }
 }
 
-/// A load of concrete bytes at a concrete address in bounds.
+/// A load of concrete bytes at a concrete address in bounds, but for the
+/// variables of returned frames, which `step` checks.
 #[inline(always)]
-fn load(memory: Option<&MemoryModel>, addr: u64, a: Access) -> Option<Val> {
-    let raw = load_concrete(memory, addr + u64::from(a.offset), u32::from(a.size))?;
+fn load(memory: Option<&MemoryModel>, dead: &DeadStack, addr: u64, a: Access) -> Option<Val> {
+    let address = addr + u64::from(a.offset);
+    if dead.overlaps(address, address + u64::from(a.size)) {
+        return None;
+    }
+    let raw = load_concrete(memory, address, u32::from(a.size))?;
     let extended = ((raw << a.sign_shift) as i64 >> a.sign_shift) as u64;
     Some(Val::Con {
         width: a.width,
         bits: extended & a.mask,
     })
+}
+
+/// A store at a concrete address in bounds (`false` otherwise), but for
+/// the variables of returned frames, which `step` checks.
+#[inline(always)]
+fn store(
+    memory: Option<&mut MemoryModel>,
+    terms: &mut TermStore,
+    dead: &DeadStack,
+    address: u64,
+    size: u8,
+    v: u64,
+) -> bool {
+    !dead.overlaps(address, address + u64::from(size))
+        && store_concrete(memory, terms, address, u32::from(size), v)
 }
 
 /// A taken branch: keeps the top `keep` values, removes `drop` beneath them.

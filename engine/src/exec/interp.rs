@@ -256,6 +256,7 @@ impl Executor<'_> {
 
     fn return_from(&mut self, s: &mut State) -> Result<Flow, End> {
         let frame = s.frames.pop().expect("a running state has a frame");
+        self.bury_frame(s, &frame);
         let arity = self
             .program
             .func_type(frame.func)

@@ -29,8 +29,10 @@ impl Executor<'_> {
         access: Access,
     ) -> Result<Spot, End> {
         let memory = self.program.memory(s).ok_or(OOB)?;
-        if let Some(spot) = memory.resolve_concrete(address, width) {
-            return Ok(spot);
+        if !s.dead_stack.overlaps(address, address + width) {
+            if let Some(spot) = memory.resolve_concrete(address, width) {
+                return Ok(spot);
+            }
         }
         // A concrete address has one place at most.
         match self.place(s, Pointer::Con(address), 0, width, access, false)? {
@@ -54,6 +56,9 @@ impl Executor<'_> {
         access: Access,
         load: bool,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
+        if self.program.roles.heap.objects {
+            self.check_dead_frames(s, pointer, plus, width, access)?;
+        }
         // A symbolic address computed from a C variable's is checked
         // against that variable too.
         let meant = match pointer {
@@ -214,6 +219,8 @@ impl Executor<'_> {
                 if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
                     objects.retire_inputs_in(bottom, bits, at);
                 }
+                // Returned frames' variables above it are this code's frame now.
+                s.dead_stack.cover(bits, s.frames.len() as u32);
                 return Ok(());
             }
             Val::Sym(t) => t,
@@ -232,6 +239,9 @@ impl Executor<'_> {
         if chosen == 1 {
             return Err(overflow(self.pin(s, t)?));
         }
+        // Set at a symbolic address (a variable-length array): as far as
+        // is known, it may cover every returned frame's variable.
+        s.dead_stack.cover(bottom, s.frames.len() as u32);
         Ok(())
     }
 

@@ -4,6 +4,7 @@
 mod alloc;
 mod alu;
 pub mod context;
+mod dead_frames;
 mod driver;
 pub mod executor;
 pub mod explore;

@@ -60,6 +60,8 @@ pub struct VariableFault {
     pub variable: Variable,
     /// The store function whose frame held it; `None` for a global.
     pub frame_of: Option<u32>,
+    /// Where that function returned, for a use after return.
+    pub returned_at: Option<(u32, u32)>,
 }
 
 impl MemoryFault {

@@ -280,7 +280,7 @@ impl Executor<'_> {
             size_range: None,
             capacity: v.variable.size,
             site,
-            freed_at: None,
+            freed_at: v.returned_at.map(|at| self.location(at)),
         }
     }
 

@@ -17,8 +17,8 @@ use crate::memory::objects::within;
 use crate::memory::{Case, Fault, Resolution};
 use crate::report::{Access, MemoryErrorKind};
 use crate::state::value::Val;
-use crate::state::State;
-use symplay_wasm::{FrameBase, Variable};
+use crate::state::{Frame, State};
+use symplay_wasm::{FrameBase, FrameVariables, Variable};
 
 /// A variable on this path: where it is, and whose.
 #[derive(Clone, Debug)]
@@ -84,27 +84,9 @@ impl<'m> Executor<'m> {
         s: &State,
         address: u64,
     ) -> Option<(u64, &'m Variable, Option<u32>)> {
-        let module = self.program.modules[0];
-        let variables = module.variables.as_ref()?;
         s.frames.iter().rev().find_map(|frame| {
-            let (_, index) = self.program.func_at(frame.func)?;
-            let vars = variables.frames.get(&index)?;
-            let base = match vars.base {
-                FrameBase::Local(l) => frame.locals.get(l as usize).copied(),
-                FrameBase::Global(g) => {
-                    let at = *self
-                        .program
-                        .links
-                        .instances
-                        .first()?
-                        .globals
-                        .get(g as usize)?;
-                    s.globals.get(at as usize).copied()
-                }
-            };
-            let Some(Val::Con { bits: base, .. }) = base else {
-                return None;
-            };
+            let vars = self.frame_variables(frame.func)?;
+            let base = self.frame_base(s, frame, vars.base)?;
             vars.variables
                 .iter()
                 .filter_map(|(offset, v)| {
@@ -114,6 +96,40 @@ impl<'m> Executor<'m> {
                 .max_by_key(|(_, v)| v.size)
                 .map(|(start, v)| (start, v, Some(frame.func)))
         })
+    }
+
+    /// The variables of store function `func`'s frames, from DWARF (of the
+    /// explored module's own functions only).
+    pub(super) fn frame_variables(&self, func: u32) -> Option<&'m FrameVariables> {
+        let (module, index) = self.program.func_at(func)?;
+        let own = self.program.modules[0];
+        if !std::ptr::eq(module, own) {
+            return None;
+        }
+        own.variables.as_ref()?.frames.get(&index)
+    }
+
+    /// Where the frame base of `frame` points in `s`, when it is concrete:
+    /// its local, or the stack pointer global of a function that never
+    /// moves it.
+    pub(super) fn frame_base(&self, s: &State, frame: &Frame, base: FrameBase) -> Option<u64> {
+        let base = match base {
+            FrameBase::Local(l) => frame.locals.get(l as usize).copied(),
+            FrameBase::Global(g) => {
+                let at = *self
+                    .program
+                    .links
+                    .instances
+                    .first()?
+                    .globals
+                    .get(g as usize)?;
+                s.globals.get(at as usize).copied()
+            }
+        };
+        match base {
+            Some(Val::Con { bits, .. }) => Some(bits),
+            _ => None,
+        }
     }
 }
 
@@ -138,6 +154,7 @@ impl Meant<'_> {
                 base: self.base,
                 variable: self.variable.clone(),
                 frame_of: self.frame_of,
+                returned_at: None,
             }),
         }
         .end()
@@ -178,7 +195,7 @@ impl Meant<'_> {
 
 /// The sum of the constant addends of the 32-bit `t` (wrapping), when it
 /// has one.
-fn constant_part(terms: &TermStore, t: TermId) -> Option<u64> {
+pub(super) fn constant_part(terms: &TermStore, t: TermId) -> Option<u64> {
     match terms.node(t) {
         Node::BvConst { value, .. } => Some(*value),
         Node::BvBin(BvBinOp::Add, a, b) => {
@@ -193,7 +210,7 @@ fn constant_part(terms: &TermStore, t: TermId) -> Option<u64> {
 
 /// `width` bytes at the 32-bit `pointer + plus` (no wrap-around) lie in
 /// `[base, base + size)`.
-fn inside(
+pub(super) fn inside(
     terms: &mut TermStore,
     pointer: TermId,
     plus: u32,

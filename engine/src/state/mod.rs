@@ -6,7 +6,7 @@
 pub mod value;
 
 use crate::expr::TermId;
-use crate::memory::MemoryModel;
+use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
 use std::collections::BTreeMap;
 use symplay_wasm::ir::Target;
@@ -56,6 +56,8 @@ pub struct State {
     pub stack: Vec<Val>,
     pub globals: Vec<Val>,
     pub memories: Vec<MemoryModel>,
+    /// The C stack variables of the frames that have returned.
+    pub dead_stack: DeadStack,
     /// Store function id of each entry of each table; `None` is a null entry.
     pub tables: Vec<Vec<Option<u32>>>,
     /// Per instance, per segment: dropped (by `data.drop`, or instantiation).
@@ -83,13 +85,15 @@ pub struct State {
 /// differing values, path condition and memory contents are `ite` terms
 /// (`../shared/design/quantified_merging.md` §9): the same place (every
 /// frame's function, pc and stack base: the call stack with its return
-/// sites), the operand-stack height, each memory's size, and the tables.
+/// sites), the operand-stack height, each memory's size, the tables, and
+/// the dead stack frames.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MergeKey {
     frames: Vec<(u32, u32, usize)>,
     stack: usize,
     memory_pages: Vec<u32>,
     tables: Vec<Vec<Option<u32>>>,
+    dead_stack: DeadStack,
 }
 
 impl State {
@@ -99,6 +103,7 @@ impl State {
             stack: self.stack.len(),
             memory_pages: self.memories.iter().map(MemoryModel::pages).collect(),
             tables: self.tables.clone(),
+            dead_stack: self.dead_stack.clone(),
         }
     }
 

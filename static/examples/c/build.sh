@@ -49,3 +49,5 @@ libc length_read first_header
 libc pointer_array store
 # Correct chained scans over a string of symbolic length: path counts per size mode.
 libc strchr_chain field_gap
+# A pointer to a returned frame's buffer, read back by the caller.
+libc dangling_pointer first_letter

@@ -8,11 +8,15 @@
 # What each module must report is listed in expected.txt.
 set -euo pipefail
 cd "$(dirname "$0")"
-# build LEVEL NAME: NAME.c -> NAME.LEVEL.wasm, exporting the function NAME.
+# build LEVEL NAME [ENTRY...]: NAME.c -> NAME.LEVEL.wasm, exporting the
+# functions ENTRY (by default the function NAME).
 build() {
   local level=$1 name=$2
+  shift 2
+  local exports=()
+  for entry in "${@:-$name}"; do exports+=("-Wl,--export=$entry"); done
   clang-14 --target=wasm32-wasi --sysroot=/usr "-$level" -g -fdebug-prefix-map="$PWD"=. \
-    -mexec-model=reactor -fno-builtin -I ../../../static -Wl,--export="$name" \
+    -mexec-model=reactor -fno-builtin -I ../../../static "${exports[@]}" \
     "$name.c" -o "$name.$level.wasm"
 }
 # Programs with one memory bug each, at -O0 and -O1.
@@ -23,14 +27,18 @@ for name in heap_overflow_write heap_overflow_read heap_underflow \
   build O0 "$name"
   build O1 "$name"
 done
+# Two entries, each reading a returned frame's buffer.
+for level in O0 O1; do
+  build "$level" use_after_return use_after_return use_after_call
+done
 # Correct programs (no memory bug on any input): all at -O1, some at -O0 too.
 for name in linked_list dynamic_array string_reverse binary_tree calloc_matrix \
   ring_buffer qsort_array hash_table tokenizer freelist_reuse memmove_block \
-  stack_array safe_parser global_tables; do
+  stack_array safe_parser global_tables stack_frames; do
   build O1 "$name"
 done
 for name in linked_list dynamic_array string_reverse binary_tree hash_table \
-  tokenizer global_tables; do
+  tokenizer global_tables stack_frames; do
   build O0 "$name"
 done
 # A write through NULL: -fno-delete-null-pointer-checks keeps LLVM from
