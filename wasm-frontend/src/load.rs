@@ -47,7 +47,11 @@ pub(crate) fn load_binary(
     // Type indices of the defined functions, in code-section order.
     let mut defined_types = Vec::new();
     let mut defined_seen = 0;
-    for payload in Parser::new(0).parse_all(bytes) {
+    // The reader decodes as the profile says: with memory64 off, memory
+    // limits are u32 LEB128s, and an over-long one is malformed.
+    let mut parser = Parser::new(0);
+    parser.set_features(profile.features());
+    for payload in parser.parse_all(bytes) {
         let payload = payload.map_err(malformed)?;
         let valid = validator.payload(&payload).map_err(invalid)?;
         match payload {
