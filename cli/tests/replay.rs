@@ -23,6 +23,13 @@ fn explore_report(file: &str, entry: &str, name: &str) -> String {
     json
 }
 
+/// The id of the first path of `report` that ends with a memory error.
+fn first_memory_error(report: &serde_json::Value) -> String {
+    let paths = report["paths"].as_array().expect("the report's paths");
+    let bug = paths.iter().find(|p| p["status"] == "memory_error");
+    bug.expect("a memory error")["id"].to_string()
+}
+
 #[test]
 fn a_bug_of_the_report_replays_with_its_trace() {
     let file = example("checksum.wasm");
@@ -195,13 +202,7 @@ fn a_memory_error_replays_under_the_report_s_heap_model() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["heap"]["size_mode"], "fork-eager");
-    let bug = report["paths"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["status"] == "memory_error")
-        .unwrap();
-    let id = bug["id"].to_string();
+    let id = first_memory_error(&report);
     let (code, stdout, stderr) = symplay(&[
         "replay",
         &file,
@@ -265,13 +266,7 @@ fn a_buffer_parameter_is_explored_and_its_bug_replays() {
         report["buffer_args"],
         serde_json::json!([{"param": 0, "capacity": 8, "length_param": 1}])
     );
-    let bug = report["paths"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["status"] == "memory_error")
-        .unwrap();
-    let id = bug["id"].to_string();
+    let id = first_memory_error(&report);
     // The report's buffers are made again: the error replays.
     let (code, stdout, stderr) = symplay(&["replay", &file, "--test", &json, "--path", &id]);
     assert_eq!(code, 0, "{stderr}");

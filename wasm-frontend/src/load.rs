@@ -204,6 +204,17 @@ pub(crate) fn load_binary(
     module.source_lines = code_start.and_then(|start| SourceLines::read(&custom, start));
     module.variables = code_start.and_then(|start| {
         let bodies = body_offsets(&module);
+        // Reassembled: each defined function by its name, `None` for a
+        // name two of them share.
+        let mut by_name: HashMap<&str, Option<u32>> = HashMap::new();
+        if layout == CodeLayout::Reassembled {
+            for &(_, func) in &bodies {
+                by_name
+                    .entry(module.funcs[func as usize].name.as_str())
+                    .and_modify(|f| *f = None)
+                    .or_insert(Some(func));
+            }
+        }
         Variables::read(&custom, start, |offset, name| match layout {
             CodeLayout::Linked => {
                 // The first function whose code starts at or after `offset`
@@ -211,16 +222,7 @@ pub(crate) fn load_binary(
                 let i = bodies.partition_point(|&(first, _)| first < offset);
                 bodies.get(i).map(|&(_, func)| func)
             }
-            CodeLayout::Reassembled => {
-                let name = name?;
-                let mut named = bodies
-                    .iter()
-                    .filter(|&&(_, func)| module.funcs[func as usize].name == name);
-                match (named.next(), named.next()) {
-                    (Some(&(_, func)), None) => Some(func),
-                    _ => None,
-                }
-            }
+            CodeLayout::Reassembled => by_name.get(name?).copied().flatten(),
         })
     });
     Ok(module)

@@ -80,7 +80,7 @@ impl Executor<'_> {
     ) -> Result<(), End> {
         let depth = s.frames.len() as u32;
         let dead = &s.dead_stack;
-        if width == 0 {
+        if width == 0 || dead.is_empty() {
             return Ok(());
         }
         let t = match pointer {
@@ -128,15 +128,7 @@ impl Executor<'_> {
 
     fn use_after_return(&self, span: &DeadSpan, address: u64, width: u64, access: Access) -> End {
         let variable = self
-            .program
-            .func_at(span.func)
-            .and_then(|(_, index)| {
-                self.program.modules[0]
-                    .variables
-                    .as_ref()?
-                    .frames
-                    .get(&index)
-            })
+            .frame_variables(span.func)
             .and_then(|vars| vars.variables.get(span.variable as usize))
             .map(|(_, v)| v.clone());
         MemoryFault {

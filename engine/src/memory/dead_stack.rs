@@ -39,6 +39,10 @@ pub struct DeadStack {
 }
 
 impl DeadStack {
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
     /// Whether `[start, end)` may touch a span.
     #[inline(always)]
     pub fn overlaps(&self, start: u64, end: u64) -> bool {
