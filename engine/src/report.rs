@@ -538,6 +538,14 @@ impl PathReport {
 pub enum Number {
     Int(i64),
     Float(f64),
+    /// A `funcref`: null, or the function's index.
+    FuncRef {
+        func_ref: Option<u32>,
+    },
+    /// An `externref`: null, or the host's value.
+    ExternRef {
+        extern_ref: Option<u32>,
+    },
 }
 
 impl Number {
@@ -553,6 +561,12 @@ impl std::fmt::Display for Number {
         match self {
             Number::Int(i) => write!(f, "{i}"),
             Number::Float(x) => write!(f, "{x}"),
+            Number::FuncRef { func_ref: None } => f.write_str("ref.null func"),
+            Number::FuncRef { func_ref: Some(i) } => write!(f, "ref.func {i}"),
+            Number::ExternRef { extern_ref: None } => f.write_str("ref.null extern"),
+            Number::ExternRef {
+                extern_ref: Some(i),
+            } => write!(f, "ref.extern {i}"),
         }
     }
 }

@@ -32,7 +32,7 @@ fn ints(p: &PathReport) -> Vec<i64> {
         .iter()
         .map(|n| match n {
             Number::Int(i) => *i,
-            Number::Float(_) => panic!("float"),
+            other => panic!("not an integer: {other}"),
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! symbolic-input API, limits and determinism.
 
 use symplay_engine::exec::{explore, replay, Options};
-use symplay_engine::report::{DropCause, Report, Status, Timing, Trap};
+use symplay_engine::report::{DropCause, Number, Report, Status, Timing, Trap};
 use symplay_engine::search::SearchKind;
 
 fn run(wat: &str, entry: &str, options: &Options) -> Report {
@@ -365,4 +365,75 @@ fn active_segments_are_dropped_after_instantiation() {
     let r = run(ACTIVE_SEGMENTS, "f", &Options::default());
     assert_eq!(r.paths.len(), 1);
     assert_eq!(r.paths[0].trap, Some(Trap::OutOfBounds));
+}
+
+/// Once a branch fixes `x` to 7, the loop's 200 comparisons of `x` are
+/// decided by the fact, not by the solver, and its loads from `x`'s
+/// address are concrete.
+#[test]
+fn a_branch_that_fixes_an_input_decides_later_conditions_without_queries() {
+    let wat = r#"(module (memory 1)
+      (func (export "f") (param $x i32) (result i32) (local $i i32) (local $sum i32)
+        (if (i32.ne (local.get $x) (i32.const 7)) (then (return (i32.const -1))))
+        (loop $again
+          (if (i32.lt_u (local.get $x) (local.get $i))
+            (then (local.set $sum (i32.add (local.get $sum) (i32.const 1)))))
+          (local.set $sum (i32.add (local.get $sum) (i32.load8_u (local.get $x))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br_if $again (i32.lt_u (local.get $i) (i32.const 200))))
+        (local.get $sum)))"#;
+    let r = run(wat, "f", &Options::default());
+    let mut returns: Vec<_> = r.paths.iter().map(|p| format!("{:?}", p.returns)).collect();
+    returns.sort();
+    assert_eq!(returns, ["[Int(-1)]", "[Int(192)]"]);
+    assert_eq!(r.stats.forks, 1);
+    assert!(r.stats.queries <= 4, "{} queries", r.stats.queries);
+    assert!(r.concretised.is_empty(), "{:?}", r.concretised);
+}
+
+/// References stay concrete: a `select` of references on a symbolic
+/// condition forks, and a call through a second table that grew reaches
+/// the function selected on each side, or traps on a null or missing entry.
+#[test]
+fn a_select_of_references_forks_and_calls_through_a_grown_table() {
+    let wat = r#"(module
+      (type $r (func (result i32)))
+      (table $a 1 funcref)
+      (table $b 0 funcref)
+      (func $one (result i32) (i32.const 1))
+      (func $two (result i32) (i32.const 2))
+      (elem declare func $one $two)
+      (func (export "f") (param $x i32) (result i32)
+        (drop (table.grow $b (ref.null func) (i32.const 3)))
+        (table.set $b (i32.const 2)
+          (select (result funcref) (ref.func $one) (ref.func $two)
+            (i32.lt_s (local.get $x) (i32.const 10))))
+        (if (i32.eqz (ref.is_null (table.get $b (i32.const 0)))) (then unreachable))
+        (call_indirect $b (type $r) (i32.and (local.get $x) (i32.const 3)))))"#;
+    let r = run(wat, "f", &Options::default());
+    let mut outcomes: Vec<_> = r
+        .paths
+        .iter()
+        .map(|p| {
+            let x = p.inputs.args[0];
+            match p.status {
+                Status::Returned => {
+                    assert_eq!(x & 3, 2, "{x}");
+                    assert_eq!(p.returns[0], Number::Int(if x < 10 { 1 } else { 2 }));
+                    format!("{:?}", p.returns)
+                }
+                _ => {
+                    assert_eq!(p.trap, Some(Trap::IndirectCall));
+                    assert_ne!(x & 3, 2, "{x}");
+                    "indirect_call".to_string()
+                }
+            }
+        })
+        .collect();
+    outcomes.sort();
+    assert_eq!(
+        outcomes,
+        ["[Int(1)]", "[Int(2)]", "indirect_call", "indirect_call"]
+    );
+    assert_eq!(r.tree[0].children.len(), 2, "the select forks first");
 }

@@ -71,6 +71,7 @@ fn symplay_outcome(p: &PathReport) -> Option<Outcome> {
                     .map(|n| match *n {
                         Number::Int(i) => Value::Int(i),
                         Number::Float(x) => Value::Float(x.to_bits()),
+                        other => panic!("the corpus returns no reference: {other}"),
                     })
                     .collect(),
             ),

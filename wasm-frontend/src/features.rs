@@ -2,8 +2,8 @@
 //! rejecting the rest.
 //!
 //! Supported: Wasm 1.0 plus mutable globals, sign extension, non-trapping
-//! float-to-int, multi-value and bulk memory, which is what clang and rustc
-//! emit by default.
+//! float-to-int, multi-value, bulk memory and reference types, which is
+//! what clang and rustc emit by default (Wasm 2.0 without SIMD).
 
 use wasmparser::{Operator, WasmFeatures};
 
@@ -31,6 +31,7 @@ impl Profile {
                     | WasmFeatures::SATURATING_FLOAT_TO_INT
                     | WasmFeatures::MULTI_VALUE
                     | WasmFeatures::BULK_MEMORY
+                    | WasmFeatures::REFERENCE_TYPES
                     | WasmFeatures::CALL_INDIRECT_OVERLONG
             }
             Profile::Wasm1 => WasmFeatures::WASM1,
@@ -53,11 +54,6 @@ const UNSUPPORTED: &[(WasmFeatures, &str, &str)] = &[
         WasmFeatures::SHARED_EVERYTHING_THREADS,
         "shared_everything_threads",
         "shared-everything threads",
-    ),
-    (
-        WasmFeatures::REFERENCE_TYPES,
-        "reference_types",
-        "reference types",
     ),
     (WasmFeatures::TAIL_CALL, "tail_call", "tail calls"),
     (
@@ -133,7 +129,6 @@ pub(crate) fn feature_name(missing: WasmFeatures) -> Option<&'static str> {
 pub(crate) fn feature_in_message(message: &str) -> Option<&'static str> {
     match message {
         "multiple memories" => Some("multiple memories"),
-        "multiple tables" => Some("reference types"),
         _ => None,
     }
 }
@@ -142,7 +137,11 @@ pub(crate) fn feature_in_message(message: &str) -> Option<&'static str> {
 /// the operator is in the supported set.
 pub(crate) fn unsupported_operator(op: &Operator<'_>) -> Option<&'static str> {
     match proposal_of(op) {
-        "mvp" | "sign_extension" | "saturating_float_to_int" | "bulk_memory" => None,
+        "mvp"
+        | "sign_extension"
+        | "saturating_float_to_int"
+        | "bulk_memory"
+        | "reference_types" => None,
         proposal => Some(
             UNSUPPORTED
                 .iter()

@@ -82,8 +82,29 @@ pub enum Instr {
         table: u32,
     },
     Drop,
-    /// Both the untyped and the typed Wasm `select`.
+    /// The untyped Wasm `select`, and the typed one of numbers.
     Select,
+    /// The typed `select` of references. References stay concrete, so a
+    /// symbolic condition forks instead of making an `ite`.
+    SelectRef,
+    /// Pushes a null reference.
+    RefNull,
+    /// Pops a reference, pushes 1 if it is null, else 0.
+    RefIsNull,
+    /// Pushes a reference to function `func` (in the module's index space).
+    RefFunc(u32),
+    /// Pops an index, pushes the table's entry there.
+    TableGet(u32),
+    /// Pops a reference and an index, stores the reference there.
+    TableSet(u32),
+    /// Pushes the table's length.
+    TableSize(u32),
+    /// Pops a count and an initial reference, grows the table by the count;
+    /// pushes the old length, or -1 if it cannot grow.
+    TableGrow(u32),
+    /// Pops a count, a reference and an index, writes the reference into
+    /// the count entries from the index.
+    TableFill(u32),
     LocalGet(u32),
     LocalSet(u32),
     LocalTee(u32),

@@ -4,8 +4,8 @@
 //! exits, for the symbolic interpreter.
 //!
 //! Supported: Wasm 1.0 plus mutable globals, sign extension, non-trapping
-//! float-to-int, multi-value and bulk memory (what clang and rustc emit by
-//! default). Anything else is an error naming the feature and the byte
+//! float-to-int, multi-value, bulk memory and reference types (what clang
+//! and rustc emit by default: Wasm 2.0 without SIMD). Anything else is an error naming the feature and the byte
 //! offset, e.g. `unsupported feature: SIMD (v128) at offset 0x2a`.
 //! [`load_with`] can validate against exactly Wasm 1.0 instead
 //! ([`Profile::Wasm1`]), as the 1.0 spec tests expect.
@@ -35,7 +35,7 @@ pub use features::Profile;
 use load::CodeLayout;
 pub use module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
-    FuncBody, FuncIdx, Global, GlobalInit, Memory, Module, Table,
+    FuncBody, FuncIdx, Global, GlobalInit, Memory, Module, Table, MAX_TABLE_ENTRIES,
 };
 pub use source_lines::{SourceLine, SourceLines};
 pub use types::{FuncType, ImportName, ValType};

@@ -14,11 +14,11 @@ use crate::imports::{classify, FuncImport};
 use crate::lower::lower_function;
 use crate::module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
-    FuncBody, Global, GlobalInit, Memory, Module, Table,
+    FuncBody, Global, GlobalInit, Memory, Module, Table, MAX_TABLE_ENTRIES,
 };
 use crate::names;
 use crate::source_lines::SourceLines;
-use crate::types::{val_type, FuncType, ImportName, ValType};
+use crate::types::{ref_type, val_type, FuncType, ImportName, ValType};
 use crate::variables::Variables;
 
 /// How a module's code is laid out, which says how its DWARF finds the
@@ -304,8 +304,17 @@ fn table_type(
     import: Option<ImportName>,
     offset: u64,
 ) -> Result<Table, LoadError> {
+    let min = limit(ty.initial, offset)?;
+    if min > MAX_TABLE_ENTRIES {
+        return Err(LoadError::new(
+            ErrorKind::Unsupported,
+            format!("a table of {min} entries is more than supported ({MAX_TABLE_ENTRIES})"),
+            Some(offset),
+        ));
+    }
     Ok(Table {
-        min: limit(ty.initial, offset)?,
+        ty: ref_type(ty.element_type, offset)?,
+        min,
         max: ty.maximum.map(|max| limit(max, offset)).transpose()?,
         import,
     })
@@ -333,6 +342,12 @@ fn const_expr(expr: &wasmparser::ConstExpr<'_>, offset: u64) -> Result<ConstExpr
         wasmparser::Operator::F32Const { value } => ConstExpr::F32(value.bits()),
         wasmparser::Operator::F64Const { value } => ConstExpr::F64(value.bits()),
         wasmparser::Operator::GlobalGet { global_index } => ConstExpr::GlobalGet(global_index),
+        wasmparser::Operator::RefNull { hty } => {
+            let ty = wasmparser::RefType::new(true, hty)
+                .ok_or_else(|| LoadError::unsupported("function references", offset))?;
+            ConstExpr::RefNull(ref_type(ty, offset)?)
+        }
+        wasmparser::Operator::RefFunc { function_index } => ConstExpr::RefFunc(function_index),
         _ => {
             return Err(LoadError::unsupported(
                 "extended constant expressions",
@@ -362,18 +377,25 @@ fn element_segment(element: wasmparser::Element<'_>) -> Result<ElementSegment, L
             offset: const_expr(&offset_expr, offset)?,
         },
     };
-    let items = match element.items {
-        ElementItems::Functions(reader) => reader
-            .into_iter()
-            .map(|f| f.map_err(malformed))
-            .collect::<Result<_, _>>()?,
-        // Validation accepts element expressions only with reference types.
-        ElementItems::Expressions(..) => {
-            return Err(LoadError::unsupported("reference types", offset))
-        }
+    let (ty, items) = match element.items {
+        ElementItems::Functions(reader) => (
+            ValType::FuncRef,
+            reader
+                .into_iter()
+                .map(|f| f.map(ConstExpr::RefFunc).map_err(malformed))
+                .collect::<Result<_, _>>()?,
+        ),
+        ElementItems::Expressions(ty, reader) => (
+            ref_type(ty, offset)?,
+            reader
+                .into_iter()
+                .map(|e| const_expr(&e.map_err(malformed)?, offset))
+                .collect::<Result<_, _>>()?,
+        ),
     };
     Ok(ElementSegment {
         mode,
+        ty,
         items,
         offset,
     })

@@ -29,9 +29,15 @@ pub enum FuncBody {
     Defined(Code),
 }
 
-/// A table of function references (the only element type supported).
+/// The most entries a table may have: tables are copied when a path
+/// forks, so a larger one is refused (at load) or does not grow.
+pub const MAX_TABLE_ENTRIES: u32 = 1 << 20;
+
+/// A table of references.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
+    /// `FuncRef` or `ExternRef`.
+    pub ty: ValType,
     pub min: u32,
     pub max: Option<u32>,
     pub import: Option<ImportName>,
@@ -56,6 +62,10 @@ pub enum ConstExpr {
     F64(u64),
     /// The value of a global (in Wasm 1.0, an imported one).
     GlobalGet(u32),
+    /// A null reference of type `FuncRef` or `ExternRef`.
+    RefNull(ValType),
+    /// A reference to function `FuncIdx`.
+    RefFunc(FuncIdx),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +110,11 @@ pub enum ElementMode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ElementSegment {
     pub mode: ElementMode,
-    pub items: Box<[FuncIdx]>,
+    /// `FuncRef` or `ExternRef`.
+    pub ty: ValType,
+    /// Constant expressions of type `ty`; a list of function indices is a
+    /// list of `RefFunc`.
+    pub items: Box<[ConstExpr]>,
     pub offset: u64,
 }
 

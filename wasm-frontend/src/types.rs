@@ -7,13 +7,22 @@ use std::fmt;
 
 use crate::error::LoadError;
 
-/// The value types of the supported feature set.
+/// The value types of the supported feature set. References are the
+/// nullable `funcref` and `externref` of the reference-types proposal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValType {
     I32,
     I64,
     F32,
     F64,
+    FuncRef,
+    ExternRef,
+}
+
+impl ValType {
+    pub fn is_ref(self) -> bool {
+        matches!(self, ValType::FuncRef | ValType::ExternRef)
+    }
 }
 
 impl fmt::Display for ValType {
@@ -23,6 +32,8 @@ impl fmt::Display for ValType {
             ValType::I64 => "i64",
             ValType::F32 => "f32",
             ValType::F64 => "f64",
+            ValType::FuncRef => "funcref",
+            ValType::ExternRef => "externref",
         })
     }
 }
@@ -37,7 +48,19 @@ pub(crate) fn val_type(ty: wasmparser::ValType, offset: u64) -> Result<ValType, 
         wasmparser::ValType::F32 => Ok(ValType::F32),
         wasmparser::ValType::F64 => Ok(ValType::F64),
         wasmparser::ValType::V128 => Err(LoadError::unsupported("SIMD (v128)", offset)),
-        wasmparser::ValType::Ref(_) => Err(LoadError::unsupported("reference types", offset)),
+        wasmparser::ValType::Ref(r) => ref_type(r, offset),
+    }
+}
+
+/// `funcref` or `externref`; the typed references of the function-references
+/// and GC proposals are not supported.
+pub(crate) fn ref_type(ty: wasmparser::RefType, offset: u64) -> Result<ValType, LoadError> {
+    if ty == wasmparser::RefType::FUNCREF {
+        Ok(ValType::FuncRef)
+    } else if ty == wasmparser::RefType::EXTERNREF {
+        Ok(ValType::ExternRef)
+    } else {
+        Err(LoadError::unsupported("function references", offset))
     }
 }
 

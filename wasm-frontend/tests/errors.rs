@@ -42,27 +42,30 @@ fn every_unsupported_feature_is_named() {
             "unsupported feature: threads (atomics, shared memory)",
         ),
         ("(module (memory i64 1))", "unsupported feature: memory64"),
-        ("(module (tag) (func (throw 0)))", "unsupported feature: exception handling"),
-        ("(module (func return_call 0))", "unsupported feature: tail calls"),
-        ("(module (memory 1) (memory 1))", "unsupported feature: multiple memories"),
-        ("(module (func (drop (ref.null func))))", "unsupported feature: reference types"),
-        ("(module (global externref (ref.null extern)))", "unsupported feature: reference types"),
         (
-            "(module (func (result i32) (select (result i32) (i32.const 1) (i32.const 2) (i32.const 0))))",
-            "unsupported feature: reference types",
+            "(module (tag) (func (throw 0)))",
+            "unsupported feature: exception handling",
         ),
         (
-            "(module (table 1 funcref) (func $f) (elem (i32.const 0) funcref (ref.func $f)))",
-            "unsupported feature: reference types",
+            "(module (func return_call 0))",
+            "unsupported feature: tail calls",
+        ),
+        (
+            "(module (memory 1) (memory 1))",
+            "unsupported feature: multiple memories",
+        ),
+        (
+            "(module (type $t (func)) (func (param (ref null $t))))",
+            "unsupported feature: function references",
+        ),
+        (
+            "(module (type $t (func)) (func (param funcref) (call_ref $t (local.get 0))))",
+            "unsupported feature: function references",
         ),
         ("(module (type (struct)))", "unsupported feature: GC"),
         (
             "(module (global i32 (i32.add (i32.const 1) (i32.const 2))))",
             "unsupported feature: extended constant expressions",
-        ),
-        (
-            "(module (table 1 funcref) (table 1 funcref))",
-            "unsupported feature: reference types",
         ),
     ];
     for (wat, message) in cases {
@@ -71,6 +74,17 @@ fn every_unsupported_feature_is_named() {
         assert_eq!(error.message, message, "{wat}");
         assert!(error.offset.is_some(), "{wat}");
     }
+}
+
+#[test]
+fn a_table_too_large_to_copy_per_path_is_refused() {
+    let (_, error) = load_err("(module (table 2000000 funcref))");
+    assert_eq!(error.kind, ErrorKind::Unsupported);
+    assert_eq!(
+        error.message,
+        "a table of 2000000 entries is more than supported (1048576)"
+    );
+    assert!(load(b"(module (table 1048576 externref))").is_ok());
 }
 
 #[test]

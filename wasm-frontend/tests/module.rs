@@ -124,9 +124,12 @@ fn data_and_element_segments() {
             offset: ConstExpr::I32(1)
         }
     );
-    assert_eq!(&*e[0].items, &[0, 1]);
+    assert_eq!(
+        &*e[0].items,
+        &[ConstExpr::RefFunc(0), ConstExpr::RefFunc(1)]
+    );
     assert_eq!(e[1].mode, ElementMode::Passive);
-    assert_eq!(&*e[1].items, &[1]);
+    assert_eq!(&*e[1].items, &[ConstExpr::RefFunc(1)]);
     assert_eq!(e[2].mode, ElementMode::Declared);
 
     let d = &module.data;
@@ -148,6 +151,79 @@ fn data_and_element_segments() {
     assert_eq!(code.instrs[3], TableInit { elem: 1, table: 0 });
     assert_eq!(code.instrs[4], ElemDrop { elem: 1 });
     assert_eq!(code.instrs[8], TableCopy { dst: 0, src: 0 });
+}
+
+#[test]
+fn reference_types_in_tables_globals_and_segments() {
+    let module = load(
+        br#"(module
+            (import "m" "t" (table 1 2 externref))
+            (import "m" "g" (global $g funcref))
+            (table $f 3 funcref)
+            (global funcref (ref.func $h))
+            (global externref (ref.null extern))
+            (func $h (param externref) (result funcref) (ref.null func))
+            (elem (table $f) (i32.const 1) funcref (ref.func $h) (ref.null func) (global.get $g))
+            (elem externref (ref.null extern))
+            (func (export "f") (result i32)
+              (table.size $f)
+              (ref.is_null (table.get $f (i32.const 0)))
+              (select (result funcref) (ref.func $h) (ref.null func) (i32.const 1))
+              drop drop drop i32.const 0))"#,
+    )
+    .unwrap();
+    let types: Vec<_> = module.tables.iter().map(|t| t.ty).collect();
+    assert_eq!(types, [ValType::ExternRef, ValType::FuncRef]);
+    assert_eq!(module.tables[0].import.as_ref().unwrap().to_string(), "m.t");
+    assert_eq!(module.globals[0].ty, ValType::FuncRef);
+    assert_eq!(
+        module.globals[1].init,
+        GlobalInit::Const(ConstExpr::RefFunc(0))
+    );
+    assert_eq!(
+        module.globals[2].init,
+        GlobalInit::Const(ConstExpr::RefNull(ValType::ExternRef))
+    );
+    assert_eq!(
+        module.func_type(0).unwrap().to_string(),
+        "(externref) -> funcref"
+    );
+    let e = &module.elements;
+    assert_eq!(
+        e[0].mode,
+        ElementMode::Active {
+            table: 1,
+            offset: ConstExpr::I32(1)
+        }
+    );
+    assert_eq!(
+        &*e[0].items,
+        &[
+            ConstExpr::RefFunc(0),
+            ConstExpr::RefNull(ValType::FuncRef),
+            ConstExpr::GlobalGet(0)
+        ]
+    );
+    assert_eq!(
+        (e[1].ty, e[1].mode),
+        (ValType::ExternRef, ElementMode::Passive)
+    );
+    let FuncBody::Defined(code) = &module.funcs[1].body else {
+        panic!("f has code");
+    };
+    use symplay_wasm::ir::Instr;
+    for instr in [
+        Instr::TableSize(1),
+        Instr::TableGet(1),
+        Instr::RefIsNull,
+        Instr::SelectRef,
+    ] {
+        assert!(
+            code.instrs.contains(&instr),
+            "{instr:?} in {:?}",
+            code.instrs
+        );
+    }
 }
 
 #[test]

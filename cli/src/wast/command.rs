@@ -19,8 +19,9 @@ pub struct WastArgs {
     symbolic: bool,
     /// What the modules are validated against: `1.0` for the Wasm 1.0 spec
     /// scripts (where e.g. a block with two results is invalid), `supported`
-    /// for everything the engine runs (1.0 with sign extension, non-trapping
-    /// conversions, multi-value and bulk memory).
+    /// for everything the engine runs (Wasm 2.0 without SIMD: 1.0 with sign
+    /// extension, non-trapping conversions, multi-value, bulk memory and
+    /// reference types).
     #[arg(long, value_name = "VERSION", default_value = "supported")]
     wasm: WasmVersion,
     /// Instructions one call may run before it counts as failed.

@@ -4,7 +4,7 @@
 
 use symplay_engine::exec::store::{Outcome, Value};
 use symplay_engine::report::Trap;
-use wast::core::{NanPattern, WastArgCore, WastRetCore};
+use wast::core::{AbstractHeapType, HeapType, NanPattern, WastArgCore, WastRetCore};
 use wast::{WastArg, WastRet};
 
 /// An expected result.
@@ -15,6 +15,10 @@ pub enum Expected {
     F32ArithmeticNan,
     F64CanonicalNan,
     F64ArithmeticNan,
+    /// Any non-null `funcref` (the script cannot name a store function).
+    SomeFuncRef,
+    /// Any null reference.
+    AnyNull,
     /// Any of these.
     Either(Vec<Expected>),
 }
@@ -25,6 +29,10 @@ pub fn arg(a: &WastArg<'_>) -> Result<Value, String> {
         WastArg::Core(WastArgCore::I64(v)) => Ok(Value::I64(*v as u64)),
         WastArg::Core(WastArgCore::F32(f)) => Ok(Value::F32(f.bits)),
         WastArg::Core(WastArgCore::F64(f)) => Ok(Value::F64(f.bits)),
+        WastArg::Core(WastArgCore::RefExtern(v)) => Ok(Value::ExternRef(Some(*v))),
+        WastArg::Core(WastArgCore::RefNull(ty)) => {
+            null_of(ty).ok_or_else(|| format!("unsupported argument {a:?}"))
+        }
         other => Err(format!("unsupported argument {other:?}")),
     }
 }
@@ -46,6 +54,13 @@ fn expected_core(r: &WastRetCore<'_>) -> Result<Expected, String> {
         WastRetCore::F64(NanPattern::Value(f)) => Expected::Exact(Value::F64(f.bits)),
         WastRetCore::F64(NanPattern::CanonicalNan) => Expected::F64CanonicalNan,
         WastRetCore::F64(NanPattern::ArithmeticNan) => Expected::F64ArithmeticNan,
+        WastRetCore::RefExtern(Some(v)) => Expected::Exact(Value::ExternRef(Some(*v))),
+        WastRetCore::RefFunc(_) => Expected::SomeFuncRef,
+        WastRetCore::RefNull(None) => Expected::AnyNull,
+        WastRetCore::RefNull(Some(ty)) => match null_of(ty) {
+            Some(null) => Expected::Exact(null),
+            None => return Err(format!("unsupported result {r:?}")),
+        },
         WastRetCore::Either(alternatives) => Expected::Either(
             alternatives
                 .iter()
@@ -54,6 +69,22 @@ fn expected_core(r: &WastRetCore<'_>) -> Result<Expected, String> {
         ),
         other => return Err(format!("unsupported result {other:?}")),
     })
+}
+
+/// The null reference of a heap type (`func`, `extern`, or their bottom
+/// types `nofunc` and `noextern`).
+fn null_of(ty: &HeapType<'_>) -> Option<Value> {
+    match ty {
+        HeapType::Abstract {
+            shared: false,
+            ty: AbstractHeapType::Func | AbstractHeapType::NoFunc,
+        } => Some(Value::FuncRef(None)),
+        HeapType::Abstract {
+            shared: false,
+            ty: AbstractHeapType::Extern | AbstractHeapType::NoExtern,
+        } => Some(Value::ExternRef(None)),
+        _ => None,
+    }
 }
 
 const F32_QUIET: u32 = 0x7fc0_0000;
@@ -69,6 +100,8 @@ impl Expected {
             (Expected::F32ArithmeticNan, Value::F32(b)) => b & F32_QUIET == F32_QUIET,
             (Expected::F64CanonicalNan, Value::F64(b)) => b & !(1 << 63) == F64_QUIET,
             (Expected::F64ArithmeticNan, Value::F64(b)) => b & F64_QUIET == F64_QUIET,
+            (Expected::SomeFuncRef, Value::FuncRef(r)) => r.is_some(),
+            (Expected::AnyNull, Value::FuncRef(r) | Value::ExternRef(r)) => r.is_none(),
             (Expected::Either(alternatives), v) => alternatives.iter().any(|e| e.matches(v)),
             _ => false,
         }
@@ -161,6 +194,8 @@ fn show_one_expected(e: &Expected) -> String {
         Expected::F32ArithmeticNan => "(f32.const nan:arithmetic)".into(),
         Expected::F64CanonicalNan => "(f64.const nan:canonical)".into(),
         Expected::F64ArithmeticNan => "(f64.const nan:arithmetic)".into(),
+        Expected::SomeFuncRef => "(ref.func)".into(),
+        Expected::AnyNull => "(ref.null)".into(),
         Expected::Either(alternatives) => format!(
             "(either {})",
             alternatives
@@ -197,6 +232,10 @@ fn show(v: Value) -> String {
             };
             format!("(f64.const {text})")
         }
+        Value::FuncRef(None) => "(ref.null func)".into(),
+        Value::FuncRef(Some(f)) => format!("(ref.func {f})"),
+        Value::ExternRef(None) => "(ref.null extern)".into(),
+        Value::ExternRef(Some(v)) => format!("(ref.extern {v})"),
     }
 }
 

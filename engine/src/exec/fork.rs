@@ -6,6 +6,7 @@ use super::executor::Executor;
 use super::outcome::{End, Flow};
 use crate::expr::{BvCmp, Node, TermId};
 use crate::report::{DropCause, NodeMemory, Trap, MAX_OBJECTS};
+use crate::solver::simplify::Simplifier;
 use crate::solver::SolveResult;
 use crate::state::value::Val;
 use crate::state::State;
@@ -40,6 +41,38 @@ impl Executor<'_> {
             Some(b) => Truth::Known(b),
             None => Truth::Sym(c),
         }
+    }
+
+    /// `t` with the constants the path condition fixes its symbols to.
+    fn with_facts(&mut self, s: &State, t: TermId) -> TermId {
+        let constant = matches!(
+            self.cx.terms.node(t),
+            Node::BvConst { .. } | Node::BoolConst(_)
+        );
+        if s.facts.is_empty() || constant {
+            return t;
+        }
+        Simplifier::substitute(&mut self.cx.terms, &s.facts, t)
+    }
+
+    /// `v` as the path condition fixes it: concrete again when it is made
+    /// of symbols the path fixed (an input pinned by a replay or a store
+    /// call, a value concretised before), so that a branch on it needs no
+    /// query and an address on it no symbolic access.
+    pub(crate) fn settle(&mut self, s: &State, v: Val) -> Val {
+        match v {
+            Val::Sym(t) if !s.facts.is_empty() => {
+                let t = self.with_facts(s, t);
+                Val::from_term(&self.cx.terms, t)
+            }
+            _ => v,
+        }
+    }
+
+    /// Pops the top operand, settled.
+    pub(crate) fn settle_top(&mut self, s: &mut State) -> Val {
+        let v = s.pop();
+        self.settle(s, v)
     }
 
     /// A solver query, cut off by the run's limits: one hard query must not
@@ -91,6 +124,7 @@ impl Executor<'_> {
         let mut undecided = false;
         for (i, &c) in conds.iter().enumerate() {
             let c = self.cx.simplifier.simplify(&mut self.cx.terms, c);
+            let c = self.with_facts(s, c);
             match self.cx.terms.as_bool_const(c) {
                 Some(false) => {}
                 Some(true) => feasible.push((i, c)),
@@ -227,7 +261,7 @@ impl Executor<'_> {
     /// The value of `v` on this path: a symbolic value is fixed to a model
     /// value, with that equality added to the path condition and a note.
     pub(crate) fn concretize(&mut self, s: &mut State, v: Val, what: &str) -> Result<u64, End> {
-        let t = match v {
+        let t = match self.settle(s, v) {
             Val::Con { bits, .. } => return Ok(bits),
             Val::Sym(t) => t,
         };
@@ -364,18 +398,22 @@ impl Executor<'_> {
         ))
     }
 
-    /// `call_indirect` through table 0: one successor per feasible callee,
+    /// `call_indirect` through `table`: one successor per feasible callee,
     /// and a trapping path for null, mistyped or out-of-range entries.
     pub(crate) fn call_indirect(
         &mut self,
         s: &mut State,
         index: Val,
         type_index: u32,
+        table: u32,
     ) -> Result<Flow, End> {
         let expected = self.program.module_of(s).types.get(type_index as usize);
         // Types compare structurally: the callee may come from another module.
         let callee_ok = |f: u32| expected.is_some() && self.program.func_type(f) == expected;
-        let table: &[Option<u32>] = self.program.table_index(s).map_or(&[], |t| &s.tables[t]);
+        let table: &[Option<u32>] = self
+            .program
+            .table_index(s, table)
+            .map_or(&[], |t| &s.tables[t].entries);
         let t = match index {
             Val::Con { bits, .. } => {
                 return match table.get(bits as usize).copied().flatten() {
@@ -447,7 +485,5 @@ impl Executor<'_> {
 }
 
 fn add_constraint(exec: &mut Executor<'_>, s: &mut State, c: TermId) {
-    if exec.cx.terms.as_bool_const(c) != Some(true) {
-        s.constraints.push(c);
-    }
+    s.assume(&mut exec.cx.terms, c);
 }

@@ -1,5 +1,5 @@
 //! Instantiation: adds an instance of a module to the store (its functions,
-//! globals, memory and table, or the imported ones) and applies its element
+//! globals, memory and tables, or the imported ones) and applies its element
 //! and data segments. Running the start function is the caller's business:
 //! exploration runs it symbolically, a store concretely.
 
@@ -8,7 +8,7 @@ use super::memops::write_concrete_at;
 use crate::expr::TermStore;
 use crate::memory::MemoryModel;
 use crate::state::value::Val;
-use crate::state::State;
+use crate::state::{State, Table};
 use std::fmt;
 use symplay_wasm::{ConstExpr, DataMode, ElementMode, FuncBody, GlobalInit, Module};
 
@@ -93,8 +93,8 @@ pub(crate) fn add_instance(
         });
         own.globals.push(address);
     }
-    // Wasm has at most one memory and one table here (multi-memory and
-    // reference types are not supported), an imported one or a defined one.
+    // Wasm has at most one memory here (multi-memory is not supported), an
+    // imported one or a defined one.
     own.memory = module.memories.first().map(|m| {
         match m
             .import
@@ -109,19 +109,17 @@ pub(crate) fn add_instance(
             }
         }
     });
-    own.table = module.tables.first().map(|t| {
-        match t
-            .import
-            .as_ref()
-            .and(imports.and_then(|i| i.tables.first()))
-        {
-            Some(&address) => address,
-            None => {
-                state.tables.push(vec![None; t.min as usize]);
-                state.tables.len() as u32 - 1
-            }
-        }
-    });
+    let mut imported_tables = imports.into_iter().flat_map(|i| i.tables.iter().copied());
+    for t in &module.tables {
+        let address = t.import.as_ref().and_then(|_| imported_tables.next());
+        own.tables.push(address.unwrap_or_else(|| {
+            state.tables.push(Table {
+                entries: vec![None; t.min as usize],
+                max: t.max,
+            });
+            state.tables.len() as u32 - 1
+        }));
+    }
     state.dropped_data.push(vec![false; module.data.len()]);
     state.dropped_elems.push(vec![false; module.elements.len()]);
     links.instances.push(own);
@@ -140,8 +138,8 @@ pub(crate) fn init_segments(
 ) -> Result<(), SegmentError> {
     let own = &links.instances[instance as usize];
     for (index, seg) in module.elements.iter().enumerate() {
-        let offset = match seg.mode {
-            ElementMode::Active { offset, .. } => offset,
+        let (table, offset) = match seg.mode {
+            ElementMode::Active { table, offset } => (table, offset),
             // Declared segments are dropped at instantiation too.
             ElementMode::Declared => {
                 state.dropped_elems[instance as usize][index] = true;
@@ -150,13 +148,21 @@ pub(crate) fn init_segments(
             ElementMode::Passive => continue,
         };
         let at = offset_of(offset, state, own);
+        let items: Vec<_> = seg
+            .items
+            .iter()
+            .map(|&item| element(item, state, own))
+            .collect();
         let slots = own
-            .table
-            .and_then(|t| state.tables[t as usize].get_mut(at..at + seg.items.len()))
+            .tables
+            .get(table as usize)
+            .and_then(|&t| {
+                state.tables[t as usize]
+                    .entries
+                    .get_mut(at..at + items.len())
+            })
             .ok_or(SegmentError { data: false, index })?;
-        for (slot, &f) in slots.iter_mut().zip(seg.items.iter()) {
-            *slot = Some(own.funcs[f as usize]);
-        }
+        slots.copy_from_slice(&items);
         state.dropped_elems[instance as usize][index] = true;
     }
     for (index, seg) in module.data.iter().enumerate() {
@@ -173,6 +179,11 @@ pub(crate) fn init_segments(
     Ok(())
 }
 
+/// The reference an element segment's item evaluates to.
+pub(crate) fn element(item: ConstExpr, state: &State, own: &InstanceLinks) -> Option<u32> {
+    const_value(item, state, own).as_reference()
+}
+
 fn const_value(c: ConstExpr, state: &State, own: &InstanceLinks) -> Val {
     match c {
         ConstExpr::I32(v) => Val::i32(v as u32),
@@ -183,6 +194,8 @@ fn const_value(c: ConstExpr, state: &State, own: &InstanceLinks) -> Val {
             .globals
             .get(g as usize)
             .map_or(Val::i32(0), |&a| state.globals[a as usize]),
+        ConstExpr::RefNull(_) => Val::reference(None),
+        ConstExpr::RefFunc(f) => Val::reference(own.funcs.get(f as usize).copied()),
     }
 }
 

@@ -62,7 +62,7 @@ impl Executor<'_> {
             Instr::Nop => {}
             Instr::Br(t) => s.jump(t),
             // A concrete condition needs none of the fork machinery.
-            Instr::BrIf(t) => match s.pop() {
+            Instr::BrIf(t) => match self.settle_top(s) {
                 Val::Con { bits, .. } => {
                     if bits != 0 {
                         s.jump(t)
@@ -76,7 +76,7 @@ impl Executor<'_> {
                     })
                 }
             },
-            Instr::If { else_pc } => match s.pop() {
+            Instr::If { else_pc } => match self.settle_top(s) {
                 Val::Con { bits, .. } => {
                     if bits == 0 {
                         s.set_pc(else_pc)
@@ -91,7 +91,7 @@ impl Executor<'_> {
                 }
             },
             Instr::BrTable { table } => {
-                let index = s.pop();
+                let index = self.settle_top(s);
                 let table = &code.br_tables[table as usize];
                 return self.br_table(s, index, table);
             }
@@ -101,19 +101,69 @@ impl Executor<'_> {
                 let func = self.program.links_of(s).funcs[func as usize];
                 return self.call(s, func);
             }
-            Instr::CallIndirect { type_index, .. } => {
-                let index = s.pop();
-                return self.call_indirect(s, index, type_index);
+            Instr::CallIndirect { type_index, table } => {
+                let index = self.settle_top(s);
+                return self.call_indirect(s, index, type_index, table);
             }
             Instr::Drop => {
                 s.pop();
             }
             Instr::Select => {
-                let c = s.pop();
+                let c = self.settle_top(s);
                 let b = s.pop();
                 let a = s.pop();
                 let v = self.select(c, a, b);
                 s.stack.push(v);
+            }
+            Instr::SelectRef => {
+                let c = self.settle_top(s);
+                let b = s.pop();
+                let a = s.pop();
+                match c {
+                    Val::Con { bits, .. } => s.stack.push(if bits != 0 { a } else { b }),
+                    c => {
+                        return self
+                            .branch_if(s, c, |s, taken| s.stack.push(if taken { a } else { b }))
+                    }
+                }
+            }
+            Instr::RefNull => s.stack.push(Val::reference(None)),
+            Instr::RefIsNull => {
+                let r = s.pop();
+                s.stack.push(Val::bool(r.as_reference().is_none()));
+            }
+            Instr::RefFunc(f) => {
+                let func = self.program.links_of(s).funcs[f as usize];
+                s.stack.push(Val::reference(Some(func)));
+            }
+            Instr::TableGet(table) => {
+                let index = s.pop();
+                let r = self.table_get(s, table, index)?;
+                s.stack.push(r);
+            }
+            Instr::TableSet(table) => {
+                let value = s.pop();
+                let index = s.pop();
+                self.table_set(s, table, index, value)?;
+            }
+            Instr::TableSize(table) => {
+                let len = self
+                    .program
+                    .table_index(s, table)
+                    .map_or(0, |t| s.tables[t].entries.len());
+                s.stack.push(Val::i32(len as u32));
+            }
+            Instr::TableGrow(table) => {
+                let n = s.pop();
+                let init = s.pop();
+                let old = self.table_grow(s, table, init, n)?;
+                s.stack.push(old);
+            }
+            Instr::TableFill(table) => {
+                let n = s.pop();
+                let value = s.pop();
+                let dst = s.pop();
+                self.table_fill(s, table, dst, value, n)?;
             }
             Instr::LocalGet(i) => {
                 let v = s
@@ -143,7 +193,7 @@ impl Executor<'_> {
                 s.globals[g as usize] = v;
             }
             Instr::Load { kind, memarg } => {
-                let addr = s.pop();
+                let addr = self.settle_top(s);
                 let (size, result_width, signed) = kind.shape();
                 return self.load(s, addr, memarg.offset, size, |exec, s, raw| {
                     let v = exec.extend(raw, size * 8, result_width, signed);
@@ -161,7 +211,7 @@ impl Executor<'_> {
             }
             Instr::Store { kind, memarg } => {
                 let value = s.pop();
-                let addr = s.pop();
+                let addr = self.settle_top(s);
                 let size = kind.size();
                 return self.store_value(s, addr, memarg.offset, size, value);
             }
@@ -201,17 +251,17 @@ impl Executor<'_> {
                 let instance = self.program.instance(s);
                 s.dropped_data[instance][data as usize] = true;
             }
-            Instr::TableInit { elem, .. } => {
+            Instr::TableInit { elem, table } => {
                 let n = s.pop();
                 let src = s.pop();
                 let dst = s.pop();
-                self.table_init(s, elem, dst, src, n)?;
+                self.table_init(s, table, elem, [dst, src, n])?;
             }
-            Instr::TableCopy { .. } => {
+            Instr::TableCopy { dst, src } => {
                 let n = s.pop();
-                let src = s.pop();
-                let dst = s.pop();
-                self.table_copy(s, dst, src, n)?;
+                let from = s.pop();
+                let to = s.pop();
+                self.table_copy(s, [dst, src], [to, from, n])?;
             }
             Instr::ElemDrop { elem } => {
                 let instance = self.program.instance(s);

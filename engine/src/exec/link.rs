@@ -21,8 +21,8 @@ pub struct InstanceLinks {
     pub globals: Vec<u32>,
     /// Memory 0 -> index in [`State::memories`](super::state::State::memories).
     pub memory: Option<u32>,
-    /// Table 0 -> index in [`State::tables`](super::state::State::tables).
-    pub table: Option<u32>,
+    /// Table index -> index in [`State::tables`](super::state::State::tables).
+    pub tables: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

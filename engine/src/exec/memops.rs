@@ -335,7 +335,7 @@ impl Executor<'_> {
 
     /// Concrete start and length of a bulk operation's range (a symbolic
     /// one is made concrete and recorded).
-    fn range(
+    pub(crate) fn range(
         &mut self,
         s: &mut State,
         start: Val,
@@ -410,57 +410,6 @@ impl Executor<'_> {
                 &bytes[src as usize..(src + n) as usize],
             );
         }
-        Ok(())
-    }
-
-    pub(crate) fn table_init(
-        &mut self,
-        s: &mut State,
-        elem: u32,
-        dst: Val,
-        src: Val,
-        n: Val,
-    ) -> Result<(), End> {
-        let module = self.program.module_of(s);
-        let links = self.program.links_of(s);
-        let items: &[u32] = if s.dropped_elems[self.program.instance(s)][elem as usize] {
-            &[]
-        } else {
-            &module.elements[elem as usize].items
-        };
-        let table = self.program.table_index(s).ok_or(OOB)?;
-        let (src, n) = self.range(s, src, n, "table.init source")?;
-        if src + n > items.len() as u64 {
-            return Err(OOB);
-        }
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "table.init destination")?;
-        if dst + n > s.tables[table].len() as u64 {
-            return Err(OOB);
-        }
-        for k in 0..n as usize {
-            s.tables[table][dst as usize + k] = Some(links.funcs[items[src as usize + k] as usize]);
-        }
-        Ok(())
-    }
-
-    pub(crate) fn table_copy(
-        &mut self,
-        s: &mut State,
-        dst: Val,
-        src: Val,
-        n: Val,
-    ) -> Result<(), End> {
-        let table = self.program.table_index(s).ok_or(OOB)?;
-        let limit = s.tables[table].len() as u64;
-        let (src, n) = self.range(s, src, n, "table.copy source")?;
-        if src + n > limit {
-            return Err(OOB);
-        }
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "table.copy destination")?;
-        if dst + n > limit {
-            return Err(OOB);
-        }
-        s.tables[table].copy_within(src as usize..(src + n) as usize, dst as usize);
         Ok(())
     }
 }

@@ -25,6 +25,7 @@ pub mod program;
 pub mod roles;
 mod sites;
 pub mod store;
+mod tables;
 pub mod trace;
 mod tracer;
 mod variables;

@@ -143,7 +143,7 @@ pub(super) fn start_states(
     for (i, &ty) in params.iter().enumerate() {
         let width = match ty {
             ValType::I32 | ValType::F32 => 32,
-            ValType::I64 | ValType::F64 => 64,
+            ValType::I64 | ValType::F64 | ValType::FuncRef | ValType::ExternRef => 64,
         };
         let name = s.unique_name(&format!("arg{i}"));
         let given = concrete_args.get(i).copied().flatten();
@@ -168,6 +168,12 @@ pub(super) fn start_states(
                 (true, Some(v)) => Val::con(width, v as u64),
                 (true, None) if matches!(ty, ValType::I32 | ValType::I64) => {
                     Val::Sym(exec.input_term(&name, width, replayed.map(|v| v as u64)))
+                }
+                (_, None) if ty.is_ref() => {
+                    s.notes.push(format!(
+                        "the {ty} parameter arg{i} is null: references are not inputs"
+                    ));
+                    Val::reference(None)
                 }
                 // Float parameters stay concrete (zero): floats are not symbolic.
                 (true, None) => {

@@ -79,8 +79,9 @@ impl<'m> Program<'m> {
         s.memories.get_mut(m as usize)
     }
 
-    /// The index in `State::tables` of the running instance's table.
-    pub(crate) fn table_index(&self, s: &State) -> Option<usize> {
-        self.links_of(s).table.map(|t| t as usize)
+    /// The index in `State::tables` of the running instance's `table`.
+    pub(crate) fn table_index(&self, s: &State, table: u32) -> Option<usize> {
+        let t = self.links_of(s).tables.get(table as usize)?;
+        Some(*t as usize)
     }
 }

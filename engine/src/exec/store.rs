@@ -37,6 +37,10 @@ pub enum Value {
     I64(u64),
     F32(u32),
     F64(u64),
+    /// Null, or a store function id.
+    FuncRef(Option<u32>),
+    /// Null, or a host value.
+    ExternRef(Option<u32>),
 }
 
 impl Value {
@@ -46,6 +50,8 @@ impl Value {
             Value::I64(_) => ValType::I64,
             Value::F32(_) => ValType::F32,
             Value::F64(_) => ValType::F64,
+            Value::FuncRef(_) => ValType::FuncRef,
+            Value::ExternRef(_) => ValType::ExternRef,
         }
     }
 
@@ -55,6 +61,8 @@ impl Value {
             ValType::I64 => Value::I64(bits),
             ValType::F32 => Value::F32(bits as u32),
             ValType::F64 => Value::F64(bits),
+            ValType::FuncRef => Value::FuncRef(Val::i64(bits).as_reference()),
+            ValType::ExternRef => Value::ExternRef(Val::i64(bits).as_reference()),
         }
     }
 
@@ -62,6 +70,7 @@ impl Value {
         match self {
             Value::I32(b) | Value::F32(b) => Val::i32(b),
             Value::I64(b) | Value::F64(b) => Val::i64(b),
+            Value::FuncRef(r) | Value::ExternRef(r) => Val::reference(r),
         }
     }
 }
@@ -147,9 +156,10 @@ pub struct Store {
     solver: Solver,
     /// Type and mutability of each global, for import checks.
     global_types: Vec<(ValType, bool)>,
-    /// Declared maximum of each memory and table, for import checks.
+    /// Declared maximum of each memory, for import checks.
     memory_max: Vec<Option<u32>>,
-    table_max: Vec<Option<u32>>,
+    /// Element type of each table, for import checks.
+    table_types: Vec<ValType>,
     /// Instructions one call may run.
     pub max_instructions: u64,
 }
@@ -164,7 +174,7 @@ impl Default for Store {
             solver: Solver::default(),
             global_types: Vec::new(),
             memory_max: Vec::new(),
-            table_max: Vec::new(),
+            table_types: Vec::new(),
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
         }
     }
@@ -193,7 +203,7 @@ impl Store {
         self.memory_max
             .extend(defined_memories.map(|m| m.max_pages));
         let defined_tables = module.tables.iter().filter(|t| t.import.is_none());
-        self.table_max.extend(defined_tables.map(|t| t.max));
+        self.table_types.extend(defined_tables.map(|t| t.ty));
         let instance = add_instance(
             &mut self.state,
             &mut self.links,
@@ -240,7 +250,7 @@ impl Store {
             ExportKind::Func => Extern::Func(links.funcs[index]),
             ExportKind::Global => Extern::Global(links.globals[index]),
             ExportKind::Memory => Extern::Memory(links.memory?),
-            ExportKind::Table => Extern::Table(links.table?),
+            ExportKind::Table => Extern::Table(*links.tables.get(index)?),
         })
     }
 
@@ -267,7 +277,8 @@ impl Store {
     }
 
     /// Calls the exported function `name` with its integer arguments symbolic,
-    /// each constrained equal to its value in `args` (floats stay concrete),
+    /// each constrained equal to its value in `args` (floats and references
+    /// stay concrete),
     /// on a copy of the store, and gives every path the engine explored.
     pub fn invoke_symbolic(
         &mut self,
@@ -283,7 +294,7 @@ impl Store {
             let (width, bits) = match arg {
                 Value::I32(b) => (32, u64::from(b)),
                 Value::I64(b) => (64, b),
-                Value::F32(_) | Value::F64(_) => {
+                Value::F32(_) | Value::F64(_) | Value::FuncRef(_) | Value::ExternRef(_) => {
                     vals.push(arg.val());
                     continue;
                 }
@@ -298,7 +309,7 @@ impl Store {
             model.set(symbol, TermValue::Bv { width, value: bits });
             let value = self.terms.bv_const(width, bits);
             let pin = self.terms.eq(term, value);
-            state.constraints.push(pin);
+            state.assume(&mut self.terms, pin);
             vals.push(Val::Sym(term));
         }
         let ended = self.run(func, state, vals, InputSource::Symbolic)?;
@@ -496,12 +507,10 @@ impl Store {
             }
         }
         for (t, &address) in tables.iter().zip(&imports.tables) {
-            let actual = self
-                .state
-                .tables
-                .get(address as usize)
-                .map(|table| (table.len() as u32, self.table_max[address as usize]));
-            if !actual.is_some_and(|a| limits_match(a, (t.min, t.max))) {
+            let actual = self.state.tables.get(address as usize);
+            let limits = actual.map(|table| (table.entries.len() as u32, table.max));
+            let ty = self.table_types.get(address as usize);
+            if ty != Some(&t.ty) || !limits.is_some_and(|a| limits_match(a, (t.min, t.max))) {
                 let name = t.import.as_ref().map(|n| n.to_string()).unwrap_or_default();
                 return link(format!("incompatible import type for {name}"));
             }

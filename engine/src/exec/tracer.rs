@@ -53,10 +53,12 @@ impl Executor<'_> {
                 };
                 event
             }
-            Instr::CallIndirect { type_index, .. } => {
+            Instr::CallIndirect { type_index, table } => {
                 let slot = top(s).unwrap_or(u64::MAX);
-                let table: &[Option<u32>] =
-                    self.program.table_index(s).map_or(&[], |t| &s.tables[t]);
+                let table: &[Option<u32>] = self
+                    .program
+                    .table_index(s, table)
+                    .map_or(&[], |t| &s.tables[t].entries);
                 let callee = table.get(slot as usize).copied().flatten();
                 let expected = self.program.module_of(s).types.get(type_index as usize);
                 match callee {

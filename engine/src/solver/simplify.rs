@@ -19,7 +19,8 @@ mod tests;
 
 use crate::expr::{TermId, TermStore};
 use rewrite::Rewriter;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
+use substitute::Substitution;
 
 /// Simplifies terms of one [`TermStore`], remembering every result, so it is
 /// meant to live as long as that store.
@@ -60,6 +61,22 @@ impl Simplifier {
     /// fix substituted into the other constraints.
     pub fn simplify_constraints(&mut self, store: &mut TermStore, cs: &[TermId]) -> Vec<TermId> {
         constraints::simplify_conjunction(self, store, cs)
+    }
+
+    /// The symbol a constraint fixes and the constant it fixes it to, if
+    /// the constraint is such a fact (`x = 5`, `b`, `not b`).
+    pub fn fact(store: &mut TermStore, c: TermId) -> Option<(TermId, TermId)> {
+        constraints::as_fact(store, c)
+    }
+
+    /// `t` with the constants of `facts` (symbol to constant) in place of
+    /// their symbols, simplified where that changes it.
+    pub fn substitute(
+        store: &mut TermStore,
+        facts: &FxHashMap<TermId, TermId>,
+        t: TermId,
+    ) -> TermId {
+        Substitution::new(facts).apply(store, t)
     }
 
     fn memoized(&self, t: TermId) -> Option<TermId> {

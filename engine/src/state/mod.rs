@@ -5,9 +5,11 @@
 
 pub mod value;
 
-use crate::expr::TermId;
+use crate::expr::{TermId, TermStore};
 use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
+use crate::solver::simplify::Simplifier;
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use symplay_wasm::ir::Target;
 use value::Val;
@@ -48,6 +50,16 @@ pub enum Input {
     },
 }
 
+/// A table of references.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// `None` is a null entry; else a store function id (a `funcref`
+    /// table) or a host value (an `externref` table).
+    pub entries: Vec<Option<u32>>,
+    /// The most entries it may grow to.
+    pub max: Option<u32>,
+}
+
 /// The store of every instance is part of the state: a fork copies it (the
 /// memories copy on write), and instances address it through their links.
 #[derive(Clone, Debug, Default)]
@@ -58,13 +70,17 @@ pub struct State {
     pub memories: Vec<MemoryModel>,
     /// The C stack variables of the frames that have returned.
     pub dead_stack: DeadStack,
-    /// Store function id of each entry of each table; `None` is a null entry.
-    pub tables: Vec<Vec<Option<u32>>>,
+    pub tables: Vec<Table>,
     /// Per instance, per segment: dropped (by `data.drop`, or instantiation).
     pub dropped_data: Vec<Vec<bool>>,
     pub dropped_elems: Vec<Vec<bool>>,
     /// The path condition: boolean terms that all hold on this path.
     pub constraints: Vec<TermId>,
+    /// The symbols the path condition fixes to a constant (`x = 5`), to
+    /// that constant: conditions and addresses are rewritten with them
+    /// before the solver is asked (KLEE's equality rewriting), so a pinned
+    /// input costs no query.
+    pub facts: FxHashMap<TermId, TermId>,
     pub inputs: Vec<Input>,
     /// How often each input name was used, for unique names (`x`, `x#2`).
     pub name_uses: BTreeMap<String, u32>,
@@ -92,7 +108,7 @@ pub struct MergeKey {
     frames: Vec<(u32, u32, usize)>,
     stack: usize,
     memory_pages: Vec<u32>,
-    tables: Vec<Vec<Option<u32>>>,
+    tables: Vec<Table>,
     dead_stack: DeadStack,
 }
 
@@ -105,6 +121,18 @@ impl State {
             tables: self.tables.clone(),
             dead_stack: self.dead_stack.clone(),
         }
+    }
+
+    /// Adds `c` to the path condition (unless it is `true`), and to the
+    /// facts if it fixes a symbol.
+    pub(crate) fn assume(&mut self, terms: &mut TermStore, c: TermId) {
+        if terms.as_bool_const(c) == Some(true) {
+            return;
+        }
+        if let Some((symbol, value)) = Simplifier::fact(terms, c) {
+            self.facts.entry(symbol).or_insert(value);
+        }
+        self.constraints.push(c);
     }
 
     pub(crate) fn pop(&mut self) -> Val {
@@ -205,7 +233,10 @@ mod tests {
         grown.memories[0].grow(1);
         assert_ne!(a.merge_key(), grown.merge_key());
         let mut table = at(3, 10);
-        table.tables.push(vec![Some(2)]);
+        table.tables.push(Table {
+            entries: vec![Some(2)],
+            max: None,
+        });
         assert_ne!(a.merge_key(), table.merge_key());
     }
 }

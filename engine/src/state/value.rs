@@ -35,12 +35,27 @@ impl Val {
         }
     }
 
-    /// The zero of a value type: a local's initial value.
+    /// The zero of a value type: a local's initial value (null for a
+    /// reference).
     pub fn zero(t: ValType) -> Val {
         match t {
             ValType::I32 | ValType::F32 => Val::i32(0),
-            ValType::I64 | ValType::F64 => Val::i64(0),
+            ValType::I64 | ValType::F64 | ValType::FuncRef | ValType::ExternRef => Val::i64(0),
         }
+    }
+
+    /// A reference: `None` is null, else a store function id (`funcref`) or
+    /// a host value (`externref`). It is 0 for null and the id plus one
+    /// otherwise, 64 bits wide, so that null is the zero of its type.
+    pub fn reference(r: Option<u32>) -> Val {
+        Val::i64(r.map_or(0, |id| u64::from(id) + 1))
+    }
+
+    /// The reference a value holds. References are never symbolic (a
+    /// `select` of references forks), so a symbolic value reads as null.
+    pub fn as_reference(self) -> Option<u32> {
+        let bits = self.concrete()?;
+        bits.checked_sub(1).map(|id| id as u32)
     }
 
     pub fn bool(b: bool) -> Val {
@@ -72,12 +87,18 @@ impl Val {
 }
 
 /// A concrete value of type `ty` as the report shows it: integers signed,
-/// floats from their bits.
+/// floats from their bits, references by what they point to.
 pub(crate) fn number(ty: ValType, bits: u64) -> Number {
     match ty {
         ValType::I32 => Number::Int(i64::from(bits as u32 as i32)),
         ValType::I64 => Number::Int(bits as i64),
         ValType::F32 => Number::Float(f64::from(f32::from_bits(bits as u32))),
         ValType::F64 => Number::Float(f64::from_bits(bits)),
+        ValType::FuncRef => Number::FuncRef {
+            func_ref: Val::i64(bits).as_reference(),
+        },
+        ValType::ExternRef => Number::ExternRef {
+            extern_ref: Val::i64(bits).as_reference(),
+        },
     }
 }

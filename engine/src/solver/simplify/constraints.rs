@@ -47,7 +47,7 @@ pub(super) fn simplify_conjunction(
         }
         // Symbols fixed in earlier rounds are already gone from the other
         // constraints, so only the new facts need substituting.
-        let mut substitution = Substitution::new(new_facts);
+        let mut substitution = Substitution::new(&new_facts);
         let rewritten: Vec<TermId> = constraints
             .iter()
             .map(|&c| {
@@ -104,7 +104,7 @@ fn is_false(store: &TermStore, constraints: &[TermId]) -> bool {
 }
 
 /// The symbol and the constant it must equal, if `c` is a fact.
-fn as_fact(store: &mut TermStore, c: TermId) -> Option<(TermId, TermId)> {
+pub(super) fn as_fact(store: &mut TermStore, c: TermId) -> Option<(TermId, TermId)> {
     let is_symbol = |store: &TermStore, t: TermId| matches!(store.node(t), Node::Symbol(_));
     let is_constant = |store: &TermStore, t: TermId| {
         matches!(store.node(t), Node::BvConst { .. } | Node::BoolConst(_))

@@ -7,15 +7,15 @@ use rustc_hash::FxHashMap;
 
 /// Replaces symbols by constants and simplifies what changes as a result.
 /// One instance serves one substitution, sharing its work across terms.
-pub(super) struct Substitution {
+pub(super) struct Substitution<'f> {
     /// Symbol term to the constant that replaces it.
-    values: FxHashMap<TermId, TermId>,
+    values: &'f FxHashMap<TermId, TermId>,
     /// Every term rewritten so far, to its rewritten form.
     done: FxHashMap<TermId, TermId>,
 }
 
-impl Substitution {
-    pub(super) fn new(values: FxHashMap<TermId, TermId>) -> Substitution {
+impl<'f> Substitution<'f> {
+    pub(super) fn new(values: &'f FxHashMap<TermId, TermId>) -> Substitution<'f> {
         Substitution {
             values,
             done: FxHashMap::default(),

@@ -1,0 +1,145 @@
+//! The table instructions of bulk memory and reference types: get, set,
+//! grow, fill, init and copy. Entries are concrete references; a symbolic
+//! index or count is made concrete (and said so on the path).
+
+use super::executor::Executor;
+use super::instantiate::element;
+use super::outcome::End;
+use crate::report::Trap;
+use crate::state::value::Val;
+use crate::state::State;
+use symplay_wasm::MAX_TABLE_ENTRIES;
+
+const OOB: End = End::Trap(Trap::OutOfBounds);
+
+impl Executor<'_> {
+    /// The index in `State::tables` of the running instance's `table`.
+    fn table(&self, s: &State, table: u32) -> Result<usize, End> {
+        self.program.table_index(s, table).ok_or(OOB)
+    }
+
+    /// A concrete index of an entry of `table`, or an out-of-bounds trap.
+    fn entry_index(&mut self, s: &mut State, table: usize, index: Val) -> Result<usize, End> {
+        let index = self.concretize(s, index, "the table index")? as usize;
+        if index >= s.tables[table].entries.len() {
+            return Err(OOB);
+        }
+        Ok(index)
+    }
+
+    pub(crate) fn table_get(&mut self, s: &mut State, table: u32, index: Val) -> Result<Val, End> {
+        let t = self.table(s, table)?;
+        let index = self.entry_index(s, t, index)?;
+        Ok(Val::reference(s.tables[t].entries[index]))
+    }
+
+    pub(crate) fn table_set(
+        &mut self,
+        s: &mut State,
+        table: u32,
+        index: Val,
+        value: Val,
+    ) -> Result<(), End> {
+        let t = self.table(s, table)?;
+        let index = self.entry_index(s, t, index)?;
+        s.tables[t].entries[index] = value.as_reference();
+        Ok(())
+    }
+
+    /// Grows `table` by `n` entries of `init`; the old length, or -1 past
+    /// the table's maximum or the engine's limit.
+    pub(crate) fn table_grow(
+        &mut self,
+        s: &mut State,
+        table: u32,
+        init: Val,
+        n: Val,
+    ) -> Result<Val, End> {
+        let t = self.table(s, table)?;
+        let n = self.concretize(s, n, "the table.grow size")?;
+        let table = &mut s.tables[t];
+        let old = table.entries.len() as u64;
+        let limit = table.max.unwrap_or(u32::MAX).min(MAX_TABLE_ENTRIES);
+        if old + n > u64::from(limit) {
+            return Ok(Val::i32(u32::MAX));
+        }
+        let new = (old + n) as usize;
+        table.entries.resize(new, init.as_reference());
+        Ok(Val::i32(old as u32))
+    }
+
+    pub(crate) fn table_fill(
+        &mut self,
+        s: &mut State,
+        table: u32,
+        dst: Val,
+        value: Val,
+        n: Val,
+    ) -> Result<(), End> {
+        let t = self.table(s, table)?;
+        let (dst, n) = self.range(s, dst, n, "table.fill destination")?;
+        let entries = &mut s.tables[t].entries;
+        if dst + n > entries.len() as u64 {
+            return Err(OOB);
+        }
+        entries[dst as usize..(dst + n) as usize].fill(value.as_reference());
+        Ok(())
+    }
+
+    pub(crate) fn table_init(
+        &mut self,
+        s: &mut State,
+        table: u32,
+        elem: u32,
+        [dst, src, n]: [Val; 3],
+    ) -> Result<(), End> {
+        let t = self.table(s, table)?;
+        let module = self.program.module_of(s);
+        let items = if s.dropped_elems[self.program.instance(s)][elem as usize] {
+            &[][..]
+        } else {
+            &module.elements[elem as usize].items[..]
+        };
+        let (src, n) = self.range(s, src, n, "table.init source")?;
+        if src + n > items.len() as u64 {
+            return Err(OOB);
+        }
+        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "table.init destination")?;
+        if dst + n > s.tables[t].entries.len() as u64 {
+            return Err(OOB);
+        }
+        let links = self.program.links_of(s);
+        let refs: Vec<_> = items[src as usize..(src + n) as usize]
+            .iter()
+            .map(|&item| element(item, s, links))
+            .collect();
+        s.tables[t].entries[dst as usize..(dst + n) as usize].copy_from_slice(&refs);
+        Ok(())
+    }
+
+    pub(crate) fn table_copy(
+        &mut self,
+        s: &mut State,
+        [dst_table, src_table]: [u32; 2],
+        [dst, src, n]: [Val; 3],
+    ) -> Result<(), End> {
+        let to = self.table(s, dst_table)?;
+        let from = self.table(s, src_table)?;
+        let (src, n) = self.range(s, src, n, "table.copy source")?;
+        if src + n > s.tables[from].entries.len() as u64 {
+            return Err(OOB);
+        }
+        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "table.copy destination")?;
+        if dst + n > s.tables[to].entries.len() as u64 {
+            return Err(OOB);
+        }
+        let (src, dst, n) = (src as usize, dst as usize, n as usize);
+        if to == from {
+            s.tables[to].entries.copy_within(src..src + n, dst);
+        } else {
+            let copied = s.tables[from].entries[src..src + n].to_vec();
+            s.tables[to].entries[dst..dst + n].copy_from_slice(&copied);
+        }
+        Ok(())
+    }
+}
