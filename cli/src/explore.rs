@@ -324,8 +324,12 @@ fn summary(r: &Report, show_memory: bool) -> String {
         0 => String::new(),
         n => format!(", {n} memory errors"),
     };
+    let panics = match count(Status::Panicked) {
+        0 => String::new(),
+        n => format!(", {n} panics"),
+    };
     let mut text = format!(
-        "explored {} with {}: {} paths ({} returned, {} trapped, {} assertion failures{memory_errors}, {} at the depth limit)\n",
+        "explored {} with {}: {} paths ({} returned, {} trapped, {} assertion failures{memory_errors}{panics}, {} at the depth limit)\n",
         r.entry,
         r.search,
         r.paths.len(),
@@ -367,10 +371,10 @@ fn summary(r: &Report, show_memory: bool) -> String {
         ));
     }
     for p in r.paths.iter().filter(|p| p.is_bug()) {
-        let what = match (p.trap, &p.memory_error) {
-            (Some(trap), _) => format!("trap {} at {}", trap.name(), p.location.text()),
-            (None, Some(_)) => p.outcome(),
-            (None, None) => format!("assertion failed at {}", p.location.text()),
+        let what = match (p.trap, &p.memory_error, p.status) {
+            (Some(trap), _, _) => format!("trap {} at {}", trap.name(), p.location.text()),
+            (None, Some(_), _) | (None, None, Status::Panicked) => p.outcome(),
+            (None, None, _) => format!("assertion failed at {}", p.location.text()),
         };
         let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
         text.push_str(&format!("bug: path {}: {what}, input {inputs}\n", p.id));

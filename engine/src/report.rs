@@ -177,6 +177,8 @@ pub enum Status {
     /// An access or a free the objects model does not allow (see
     /// [`PathReport::memory_error`]).
     MemoryError,
+    /// A Rust panic (see [`PathReport::panic`]).
+    Panicked,
     /// The path reached the depth limit before it ended.
     Limit,
 }
@@ -235,6 +237,9 @@ pub struct PathReport {
     /// What went wrong, for a path whose status is `memory_error`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub memory_error: Option<MemoryError>,
+    /// The panic, for a path whose status is `panicked`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub panic: Option<PanicReport>,
     /// The memory objects (heap blocks, input buffers) at the end of the
     /// path, under the objects model; at most [`MAX_OBJECTS`].
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
@@ -242,6 +247,31 @@ pub struct PathReport {
     /// Ids of the heap objects still allocated when the entry returned.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub leaks: Vec<u32>,
+}
+
+/// A Rust panic: its message, as Rust would print it, when the engine
+/// could read it (not for messages formatted at run time), and the
+/// source location Rust gives, `file:line:column`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PanicReport {
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub location: Option<String>,
+}
+
+impl PanicReport {
+    /// `'index out of bounds: ...' at src/lib.rs:17:5`, as Rust says it.
+    pub fn describe(&self) -> String {
+        let message = self.message.as_ref().map_or_else(
+            || "a message formatted at run time".into(),
+            |m| format!("'{m}'"),
+        );
+        match &self.location {
+            Some(at) => format!("{message} at {at}"),
+            None => message,
+        }
+    }
 }
 
 /// Objects listed per path, the first allocated first.
@@ -506,11 +536,11 @@ impl MemoryError {
 }
 
 impl PathReport {
-    /// A trap, a failed assertion or a memory error.
+    /// A trap, a failed assertion, a memory error or a panic.
     pub fn is_bug(&self) -> bool {
         matches!(
             self.status,
-            Status::Trapped | Status::AssertFailed | Status::MemoryError
+            Status::Trapped | Status::AssertFailed | Status::MemoryError | Status::Panicked
         )
     }
 
@@ -527,6 +557,10 @@ impl PathReport {
             (Status::MemoryError, _, _) => match &p.memory_error {
                 Some(e) => format!("{} ({}) {at}", e.kind.name(), e.describe(&p.objects)),
                 None => format!("memory error {at}"),
+            },
+            (Status::Panicked, _, _) => match &p.panic {
+                Some(panic) => format!("panicked {} ({at})", panic.describe()),
+                None => format!("panicked {at}"),
             },
             (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
         }

@@ -78,6 +78,8 @@ fn symplay_outcome(p: &PathReport) -> Option<Outcome> {
         },
         Status::Trapped => Ending::Trapped(p.trap.expect("a trapped path names its trap")),
         Status::AssertFailed => Ending::AssertFailed,
+        // Rust's panic functions end in `unreachable` (panic = abort).
+        Status::Panicked => Ending::Trapped(Trap::Unreachable),
     };
     Some(Outcome {
         ending,

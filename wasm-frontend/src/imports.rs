@@ -166,25 +166,15 @@ const ALLOCATOR: &Catalogue<AllocatorFn> = &[
     ("_ZdaPvm", AllocatorFn::DeleteArraySized, &[I32, I32], &[]),
 ];
 
-/// The allocator function a function named `name` is (a Rust v0-mangled
-/// name such as `_RNvCs1a_7___rustc12___rust_alloc` counts by its last
-/// identifier), with the signature it must have.
+/// The allocator function a function named `name` is (a Rust shim, named
+/// `__rustc::__rust_alloc` once demangled, counts by its last identifier),
+/// with the signature it must have.
 pub fn allocator_named(name: &str) -> Option<(AllocatorFn, FuncType)> {
-    let name = rust_shim_name(name).unwrap_or(name);
+    let name = name.strip_prefix("__rustc::").unwrap_or(name);
     ALLOCATOR
         .iter()
         .find(|(n, ..)| *n == name)
         .map(|(_, f, params, results)| (*f, FuncType::new(params, results)))
-}
-
-/// The identifier a v0-mangled `___rustc` shim ends with: a length, a
-/// `_` separator (the identifier starts with `_`), the identifier.
-fn rust_shim_name(name: &str) -> Option<&str> {
-    let rest = &name[name.find("___rustc")? + "___rustc".len()..];
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let len: usize = rest[..digits].parse().ok()?;
-    let ident = rest[digits..].strip_prefix('_')?;
-    ident.get(..len)
 }
 
 const WASI: &Catalogue<WasiFn> = &[

@@ -34,8 +34,10 @@ pub(crate) fn read(custom: &wasmparser::CustomSectionReader<'_>, names: &mut Sec
     }
 }
 
-/// Names every function: the name section first, then the first export name,
-/// then `module.name` for imports, else `func[N]`; keeps the globals' names.
+/// Names every function: the name section first (Rust names demangled,
+/// without their hash: `core::panicking::panic_bounds_check`), then the
+/// first export name, then `module.name` for imports, else `func[N]`;
+/// keeps the globals' names.
 pub(crate) fn assign(module: &mut Module, names: SectionNames) {
     module.global_names = names.globals.into_iter().collect();
     let mut from_section = names.funcs;
@@ -50,6 +52,7 @@ pub(crate) fn assign(module: &mut Module, names: SectionNames) {
         .map(|(func, index)| {
             from_section
                 .remove(&index)
+                .map(|name| demangled(&name))
                 .or_else(|| exported.get(&index).map(|name| name.to_string()))
                 .unwrap_or_else(|| match &func.body {
                     FuncBody::Import(import) => import.name.to_string(),
@@ -59,5 +62,13 @@ pub(crate) fn assign(module: &mut Module, names: SectionNames) {
         .collect();
     for (func, name) in module.funcs.iter_mut().zip(names) {
         func.name = name;
+    }
+}
+
+/// A Rust symbol's path without its hash; any other name as it is.
+fn demangled(name: &str) -> String {
+    match rustc_demangle::try_demangle(name) {
+        Ok(symbol) => format!("{symbol:#}"),
+        Err(_) => name.to_string(),
     }
 }

@@ -165,7 +165,7 @@ fn allocator_functions_are_known_by_name_with_their_signatures() {
         ),
         ("_ZdlPv", AllocatorFn::Delete, FuncType::new(&[I32], &[])),
         (
-            "_RNvCs1a2b_7___rustc14___rust_dealloc",
+            "__rustc::__rust_dealloc",
             AllocatorFn::RustDealloc,
             FuncType::new(&[I32, I32, I32], &[]),
         ),
@@ -181,8 +181,9 @@ fn allocator_functions_are_known_by_name_with_their_signatures() {
     for name in [
         "dlmalloc",
         "mallocx",
-        "_RNvCs1a2b_7___rustc99___rust_alloc",
-        "___rustc",
+        "__rustc::__rust_allocx",
+        "__rustc::",
+        "core::__rustc::__rust_alloc",
     ] {
         assert_eq!(allocator_named(name), None, "{name}");
     }

@@ -29,6 +29,10 @@ pub fn outcome(p: &PathReport) -> String {
             Some(e) => format!("memory: {}", e.kind.name()),
             None => "memory error".into(),
         },
+        (Status::Panicked, _) => match &p.panic {
+            Some(panic) => format!("panicked: {}", panic.describe()),
+            None => "panicked".into(),
+        },
         (Status::Limit, _) => "depth limit".into(),
     }
 }

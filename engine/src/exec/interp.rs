@@ -331,6 +331,9 @@ impl Executor<'_> {
         };
         let f = &module.funcs[index as usize];
         let params = module.func_type(index).map_or(0, |t| t.params.len());
+        if let Some(panic) = self.program.roles.panic_fn(func) {
+            return Err(self.rust_panic(s, panic, params));
+        }
         match &f.body {
             FuncBody::Import(import) => {
                 let flow = self.call_host(s, import.class)?;

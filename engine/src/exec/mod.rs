@@ -23,6 +23,7 @@ pub mod params;
 mod path;
 pub mod program;
 pub mod roles;
+mod rust_panic;
 mod sites;
 pub mod store;
 mod tables;

@@ -1,6 +1,7 @@
 //! What running a state gives: how an instruction left control, how a slice
 //! of instructions ended, and how a path ended.
 
+use super::rust_panic::Panic;
 use crate::memory::ObjectId;
 use crate::report::{Access, DropCause, MemoryErrorKind, Trap};
 use crate::state::value::Val;
@@ -15,6 +16,8 @@ pub enum End {
     Trap(Trap),
     AssertFailed,
     MemoryError(Box<MemoryFault>),
+    /// A call of one of Rust's panic functions.
+    Panic(Box<Panic>),
     /// An `assume` that cannot hold, or a path the solver could not decide.
     Dropped(DropCause),
     DepthLimit,

@@ -3,11 +3,12 @@
 
 use super::executor::Executor;
 use super::outcome::{End, MemoryFault, VariableFault};
+use super::rust_panic::Part;
 use crate::expr::{to_signed, Model};
 use crate::memory::{ObjectId, ObjectKind, Size};
 use crate::report::{
-    InputValue, Location, MemoryError, NamedInput, ObjectReport, PathReport, SourceLine, Status,
-    TestInput, MAX_OBJECTS,
+    InputValue, Location, MemoryError, NamedInput, ObjectReport, PanicReport, PathReport,
+    SourceLine, Status, TestInput, MAX_OBJECTS,
 };
 use crate::solver::SolveResult;
 use crate::state::value::{number, Val};
@@ -52,6 +53,7 @@ impl Executor<'_> {
             End::Trap(t) => (Status::Trapped, Some(*t)),
             End::AssertFailed => (Status::AssertFailed, None),
             End::MemoryError(_) => (Status::MemoryError, None),
+            End::Panic(_) => (Status::Panicked, None),
             End::DepthLimit => (Status::Limit, None),
             End::Dropped(cause) => {
                 let location = self.location(s.at);
@@ -156,6 +158,21 @@ impl Executor<'_> {
             _ => Vec::new(),
         };
         let mut objects = objects;
+        let panic = match &end {
+            End::Panic(panic) => Some(PanicReport {
+                message: panic.message.as_ref().map(|parts| {
+                    parts
+                        .iter()
+                        .map(|part| match part {
+                            Part::Text(text) => text.clone(),
+                            Part::Number(v) => (value(self, *v) as u32).to_string(),
+                        })
+                        .collect()
+                }),
+                location: panic.location.clone(),
+            }),
+            _ => None,
+        };
         let memory_error = match end {
             End::MemoryError(fault) => {
                 let variable = fault.variable.as_ref().map(|v| {
@@ -202,6 +219,7 @@ impl Executor<'_> {
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&s.stderr).into_owned(),
             memory_error,
+            panic,
             objects,
             leaks,
         });

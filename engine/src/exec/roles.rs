@@ -1,9 +1,11 @@
-//! The roles some functions and globals of a module play for the memory
-//! model: the allocator functions (imported from `env`, or defined and
-//! named so), which the model replaces; the C stack pointer, whose going
-//! below the data is a stack overflow; and where the heap starts.
+//! The roles some functions and globals of a module play: for the memory
+//! model, the allocator functions (imported from `env`, or defined and
+//! named so), which the model replaces, the C stack pointer, whose going
+//! below the data is a stack overflow, and where the heap starts; and
+//! Rust's panic functions, whose call ends a path as a panic.
 
 use super::link::Links;
+pub use super::rust_panic::PanicFn;
 use crate::memory::{HeapOptions, PAGE_SIZE};
 use crate::state::value::Val;
 use crate::state::State;
@@ -20,6 +22,8 @@ const NULL_PAGE: u64 = 1024;
 pub struct Roles {
     /// The allocator function each store function is, if any.
     allocator: Vec<Option<AllocatorFn>>,
+    /// The Rust panic function each store function is, if any.
+    panics: Vec<Option<PanicFn>>,
     pub stack: Option<Stack>,
     /// Where the heap area starts; `None` leaves the memory flat.
     pub heap_start: Option<u64>,
@@ -54,10 +58,18 @@ impl Roles {
             heap: heap.clone(),
             ..Roles::default()
         };
-        if !heap.objects || links.instances.is_empty() {
+        let Some(own) = links.instances.first() else {
+            return roles;
+        };
+        roles.panics = vec![None; links.funcs.len()];
+        for (index, &func) in own.funcs.iter().enumerate() {
+            if let FuncBody::Defined(_) = module.funcs[index].body {
+                roles.panics[func as usize] = PanicFn::of(module, index as u32);
+            }
+        }
+        if !heap.objects {
             return roles;
         }
-        let own = &links.instances[0];
         let mut sized_buffers = buffer_params;
         for (index, f) in module.funcs.iter().enumerate() {
             let role = match &f.body {
@@ -139,6 +151,12 @@ impl Roles {
             }
         }
         roles
+    }
+
+    /// The Rust panic function store function `func` is.
+    #[inline]
+    pub fn panic_fn(&self, func: u32) -> Option<PanicFn> {
+        self.panics.get(func as usize).copied().flatten()
     }
 
     /// The allocator function store function `func` is.

@@ -441,6 +441,7 @@ impl Store {
             End::Exited(_)
             | End::AssertFailed
             | End::MemoryError(_)
+            | End::Panic(_)
             | End::Dropped(_)
             | End::DepthLimit
             | End::CutOff => None,

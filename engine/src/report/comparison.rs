@@ -63,7 +63,7 @@ pub struct Comparison {
 impl Comparison {
     pub fn of(left: &Report, right: &Report) -> Comparison {
         type Measure = fn(&Report) -> f64;
-        let figures: [(&'static str, bool, Measure); 11] = [
+        let figures: [(&'static str, bool, Measure); 12] = [
             ("paths", true, |r| r.paths.len() as f64),
             ("returned", true, |r| count(r, Status::Returned)),
             ("trapped", true, |r| count(r, Status::Trapped)),
@@ -71,6 +71,7 @@ impl Comparison {
                 count(r, Status::AssertFailed)
             }),
             ("memory errors", true, |r| count(r, Status::MemoryError)),
+            ("panics", true, |r| count(r, Status::Panicked)),
             ("distinct bugs", true, |r| {
                 endings(r).keys().filter(|(bug, _)| *bug).count() as f64
             }),
@@ -149,6 +150,7 @@ fn ending(p: &PathReport) -> String {
         (Status::AssertFailed, _, _) => "assertion failed".into(),
         (Status::MemoryError, _, Some(e)) => e.kind.name().into(),
         (Status::MemoryError, _, None) => "memory error".into(),
+        (Status::Panicked, _, _) => "panic".into(),
         (Status::Limit, _, _) => "depth limit".into(),
     }
 }

@@ -13,6 +13,7 @@ pub enum Kind {
     Trapped,
     AssertFailed,
     MemoryError,
+    Panicked,
     Limit,
     Dropped,
     /// A leaf without a path: still pending when the run stopped.
@@ -20,12 +21,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Inner,
         Kind::Returned,
         Kind::Trapped,
         Kind::AssertFailed,
         Kind::MemoryError,
+        Kind::Panicked,
         Kind::Limit,
         Kind::Dropped,
         Kind::Open,
@@ -39,6 +41,7 @@ impl Kind {
             Kind::Trapped => "trapped",
             Kind::AssertFailed => "assert-failed",
             Kind::MemoryError => "memory-error",
+            Kind::Panicked => "panicked",
             Kind::Limit => "limit",
             Kind::Dropped => "dropped",
             Kind::Open => "open",
@@ -52,6 +55,7 @@ impl Kind {
             Kind::Trapped => "trapped",
             Kind::AssertFailed => "assertion failed",
             Kind::MemoryError => "memory error",
+            Kind::Panicked => "panicked",
             Kind::Limit => "depth limit",
             Kind::Dropped => "dropped",
             Kind::Open => "not explored",
@@ -169,6 +173,7 @@ fn kind(report: &Report, v: usize, inner: bool) -> Kind {
         Some(Status::Trapped) => Kind::Trapped,
         Some(Status::MemoryError) => Kind::MemoryError,
         Some(Status::AssertFailed) => Kind::AssertFailed,
+        Some(Status::Panicked) => Kind::Panicked,
         Some(Status::Limit) => Kind::Limit,
         None => Kind::Open,
     }

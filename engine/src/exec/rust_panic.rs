@@ -1,0 +1,185 @@
+//! Rust panics. Compiled Rust panics by calling one of `core`'s panic
+//! functions, which format a message and end in `unreachable`. A call of
+//! one ends the path as a panic instead, with the message the function
+//! would print (from its arguments, and from memory where it is a string
+//! there) and the caller's source location (its `core::panic::Location`):
+//! the report says what Rust says, and no path runs the formatting code.
+
+use super::executor::Executor;
+use super::memops::load_concrete;
+use super::outcome::End;
+use crate::state::value::Val;
+use crate::state::State;
+use symplay_wasm::{Module, ValType};
+
+/// The panic functions of `core`, by what their arguments are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanicFn {
+    /// `panic_bounds_check(index, len)`.
+    BoundsCheck,
+    /// `panic(message: &str)`, `expect_failed(message: &str)`.
+    Str,
+    /// `result::unwrap_failed(message: &str, error: &dyn Debug)`: the
+    /// error's text needs its `Debug`, so only the message is read.
+    ResultUnwrap,
+    /// A message without arguments (`panic_const_add_overflow`, ...).
+    Fixed(&'static str),
+    /// `panic_fmt(arguments)`: formatted at run time, not read.
+    Fmt,
+    /// `slice_start_index_len_fail(index, len)` and the like: a message
+    /// around two numbers.
+    Slice(&'static str, &'static str, &'static str),
+}
+
+/// The panic functions by their demangled path, with their Wasm arity
+/// (`&str` is a pointer and a length; the last parameter is always the
+/// `&Location`).
+const PANIC_FNS: &[(&str, PanicFn, usize)] = &[
+    (
+        "core::panicking::panic_bounds_check",
+        PanicFn::BoundsCheck,
+        3,
+    ),
+    ("core::panicking::panic", PanicFn::Str, 3),
+    ("core::option::expect_failed", PanicFn::Str, 3),
+    ("core::panicking::panic_fmt", PanicFn::Fmt, 3),
+    ("core::panicking::panic_fmt", PanicFn::Fmt, 2),
+    (
+        "core::option::unwrap_failed",
+        PanicFn::Fixed("called `Option::unwrap()` on a `None` value"),
+        1,
+    ),
+    ("core::result::unwrap_failed", PanicFn::ResultUnwrap, 5),
+    (
+        "core::slice::index::slice_start_index_len_fail",
+        PanicFn::Slice(
+            "range start index ",
+            " out of range for slice of length ",
+            "",
+        ),
+        3,
+    ),
+    (
+        "core::slice::index::slice_end_index_len_fail",
+        PanicFn::Slice("range end index ", " out of range for slice of length ", ""),
+        3,
+    ),
+    (
+        "core::slice::index::slice_index_order_fail",
+        PanicFn::Slice("slice index starts at ", " but ends at ", ""),
+        3,
+    ),
+];
+
+/// `core::panicking::panic_const::panic_const_NAME` and its message.
+const PANIC_CONSTS: &[(&str, &str)] = &[
+    ("add_overflow", "attempt to add with overflow"),
+    ("sub_overflow", "attempt to subtract with overflow"),
+    ("mul_overflow", "attempt to multiply with overflow"),
+    ("div_overflow", "attempt to divide with overflow"),
+    (
+        "rem_overflow",
+        "attempt to calculate the remainder with overflow",
+    ),
+    ("neg_overflow", "attempt to negate with overflow"),
+    ("shr_overflow", "attempt to shift right with overflow"),
+    ("shl_overflow", "attempt to shift left with overflow"),
+    ("div_by_zero", "attempt to divide by zero"),
+    (
+        "rem_by_zero",
+        "attempt to calculate the remainder with a divisor of zero",
+    ),
+];
+
+/// The longest message or file name read from memory.
+const MAX_TEXT: u64 = 4096;
+
+impl PanicFn {
+    /// The panic function defined function `index` of `module` is, by its
+    /// (demangled) name and its signature.
+    pub fn of(module: &Module, index: u32) -> Option<PanicFn> {
+        let name = module.funcs.get(index as usize)?.name.as_str();
+        let params = &module.func_type(index)?.params;
+        if params.iter().any(|&t| t != ValType::I32) {
+            return None;
+        }
+        if let Some(what) = name.strip_prefix("core::panicking::panic_const::panic_const_") {
+            let (_, message) = PANIC_CONSTS.iter().find(|(n, _)| *n == what)?;
+            return (params.len() == 1).then_some(PanicFn::Fixed(message));
+        }
+        PANIC_FNS
+            .iter()
+            .find(|(n, _, arity)| *n == name && *arity == params.len())
+            .map(|&(_, f, _)| f)
+    }
+}
+
+/// A part of a panic's message: text, or a `usize` argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    Text(String),
+    Number(Val),
+}
+
+/// A panic as the engine finds it: the message (its numbers may be
+/// symbolic until the path's model gives them), when it could be read,
+/// and the location `file:line:column`, when it could.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panic {
+    pub message: Option<Vec<Part>>,
+    pub location: Option<String>,
+}
+
+impl Executor<'_> {
+    /// The panic a call of `f` with the arguments on the stack is.
+    pub(crate) fn rust_panic(&self, s: &State, f: PanicFn, arity: usize) -> End {
+        let args = &s.stack[s.stack.len().saturating_sub(arity)..];
+        let number = |i: usize| Part::Number(args[i]);
+        let text = |at: usize| self.text(s, args[at], args[at + 1]).map(Part::Text);
+        let message = match f {
+            PanicFn::BoundsCheck => Some(vec![
+                Part::Text("index out of bounds: the len is ".into()),
+                number(1),
+                Part::Text(" but the index is ".into()),
+                number(0),
+            ]),
+            PanicFn::Str => text(0).map(|t| vec![t]),
+            PanicFn::ResultUnwrap => text(0).map(|t| vec![t]),
+            PanicFn::Fixed(message) => Some(vec![Part::Text(message.into())]),
+            PanicFn::Fmt => None,
+            PanicFn::Slice(before, between, after) => Some(vec![
+                Part::Text(before.into()),
+                number(0),
+                Part::Text(between.into()),
+                number(1),
+                Part::Text(after.into()),
+            ]),
+        };
+        let location = args.last().and_then(|&loc| self.location_at(s, loc));
+        End::Panic(Box::new(Panic { message, location }))
+    }
+
+    /// The UTF-8 text of `len` bytes at `ptr`, when all are concrete.
+    fn text(&self, s: &State, ptr: Val, len: Val) -> Option<String> {
+        let (ptr, len) = (ptr.concrete()?, len.concrete()?);
+        if len > MAX_TEXT {
+            return None;
+        }
+        let memory = self.program.memory(s);
+        let bytes = (0..len)
+            .map(|k| load_concrete(memory, ptr + k, 1).map(|b| b as u8))
+            .collect::<Option<Vec<u8>>>()?;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// `file:line:column` of the `core::panic::Location` at `loc`: the
+    /// file name's pointer and length, then line and column, each 32 bits.
+    fn location_at(&self, s: &State, loc: Val) -> Option<String> {
+        let loc = loc.concrete()?;
+        let memory = self.program.memory(s);
+        let word = |k: u64| load_concrete(memory, loc + 4 * k, 4);
+        let (file, len, line, column) = (word(0)?, word(1)?, word(2)?, word(3)?);
+        let file = self.text(s, Val::i32(file as u32), Val::i32(len as u32))?;
+        (line > 0).then(|| format!("{file}:{line}:{column}"))
+    }
+}
