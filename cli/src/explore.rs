@@ -34,6 +34,8 @@ pub struct ExploreArgs {
     /// Wall-clock time of the run; none unless given.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     max_time: Option<f64>,
+    /// Paths the run makes at most: past it (paths ended and states
+    /// pending), a fork no longer splits a state.
     #[arg(long, value_name = "N")]
     max_paths: Option<u64>,
     #[arg(long, value_name = "N")]

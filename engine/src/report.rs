@@ -572,12 +572,15 @@ impl PathReport {
 pub enum Number {
     Int(i64),
     Float(f64),
-    /// A `funcref`: null, or the function's index.
+    /// A `funcref`: null, or the function's index. The field is required
+    /// (`null` for null), so that an `extern_ref` is not read as one.
     FuncRef {
+        #[serde(deserialize_with = "Option::deserialize")]
         func_ref: Option<u32>,
     },
     /// An `externref`: null, or the host's value.
     ExternRef {
+        #[serde(deserialize_with = "Option::deserialize")]
         extern_ref: Option<u32>,
     },
 }
@@ -834,6 +837,29 @@ impl TraceEvent {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn references_keep_their_type_through_json() {
+        use super::Number;
+        let values = [
+            Number::Int(-3),
+            Number::Float(0.5),
+            Number::FuncRef { func_ref: None },
+            Number::FuncRef { func_ref: Some(2) },
+            Number::ExternRef { extern_ref: None },
+            Number::ExternRef {
+                extern_ref: Some(3),
+            },
+        ];
+        let json = serde_json::to_string(&values).unwrap();
+        assert_eq!(
+            json,
+            r#"[-3,0.5,{"func_ref":null},{"func_ref":2},{"extern_ref":null},{"extern_ref":3}]"#
+        );
+        let back: Vec<Number> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, values);
+        assert_eq!(Number::list(&back[2..4]), "ref.null func, ref.func 2");
+    }
+
     use super::Trap;
 
     #[test]

@@ -437,3 +437,57 @@ fn a_select_of_references_forks_and_calls_through_a_grown_table() {
     );
     assert_eq!(r.tree[0].children.len(), 2, "the select forks first");
 }
+
+/// The path limit counts the states still pending: breadth first over a
+/// loop that forks at every round stops splitting once the paths ended and
+/// the states pending reach the limit, and each of those states follows
+/// one side to its end, so the run ends with exactly that many paths and
+/// nothing left pending, depth first as well.
+#[test]
+fn the_path_limit_counts_pending_states() {
+    use symplay_engine::search::SearchKind;
+    for search in [SearchKind::Bfs, SearchKind::Dfs, SearchKind::RandomPath] {
+        let r = run(
+            LOOP,
+            "f",
+            &Options {
+                search,
+                max_paths: Some(5),
+                ..Options::default()
+            },
+        );
+        assert_eq!(r.paths.len(), 5, "{search:?}");
+        assert_eq!(r.stats.pending_states, 0, "{search:?}");
+        assert_eq!(r.stop_reason, "path limit", "{search:?}");
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.starts_with("the path limit (5) left")),
+            "{:?}",
+            r.warnings
+        );
+    }
+}
+
+/// A symbolic `table.get` index traps on the paths where it is past the
+/// end, and is made concrete on the others.
+#[test]
+fn a_symbolic_table_index_past_the_end_traps() {
+    let wat = r#"(module (table 3 externref)
+      (func (export "f") (param $x i32) (result i32)
+        (ref.is_null (table.get (local.get $x)))))"#;
+    let r = run(wat, "f", &Options::default());
+    let mut outcomes: Vec<_> = r
+        .paths
+        .iter()
+        .map(|p| (p.inputs.args[0] as u32 >= 3, p.trap, p.returns.clone()))
+        .collect();
+    outcomes.sort_by_key(|o| o.0);
+    assert_eq!(
+        outcomes,
+        [
+            (false, None, vec![Number::Int(1)]),
+            (true, Some(Trap::OutOfBounds), vec![])
+        ]
+    );
+}

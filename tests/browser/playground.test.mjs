@@ -109,6 +109,33 @@ test('Ctrl+Enter runs what is in the editor, Escape stops', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('Escape stops a run started with the mouse, whatever has the focus', async () => {
+  const { page, errors } = await open();
+  await load(page, ENDLESS, 'f');
+  await page.selectOption('#search', 'bfs');
+  // A click on Run leaves the focus on a button that is then disabled.
+  await page.click('#run');
+  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.results h2:has-text("cancelled")');
+  assert.equal(await page.isEnabled('#run'), true);
+  await page.screenshot({ path: join(artifacts, 'escape-after-click.png') });
+  assert.deepEqual(errors, []);
+});
+
+test('a path limit counts pending states: breadth first over an endless loop ends with its paths', async () => {
+  const { page, errors } = await open();
+  await load(page, ENDLESS, 'f');
+  await page.selectOption('#search', 'bfs');
+  await page.fill('#max-paths', '5');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("path limit")', { timeout: 20_000 });
+  assert.equal(await page.locator('.results h2').innerText(), 'f: 5 paths (path limit)');
+  assert.equal(await page.locator('#paths tbody tr').count(), 5);
+  assert.match(await page.locator('.results').innerText(), /the path limit \(5\) left \d+ sides of forks unexplored/);
+  assert.deepEqual(errors, []);
+});
+
 test('Stop inside a long solver query restarts the engine, and the next run works', async () => {
   const { page, errors } = await open();
   await load(page, FACTOR, 'factor');

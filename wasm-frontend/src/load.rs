@@ -87,7 +87,7 @@ pub(crate) fn load_binary(
             Payload::TableSection(reader) => {
                 for table in reader.into_iter_with_offsets() {
                     let (offset, table) = table.map_err(malformed)?;
-                    module.tables.push(table_type(table.ty, None, offset)?);
+                    add_table(&mut module, table_type(table.ty, None, offset)?, offset)?;
                 }
             }
             Payload::MemorySection(reader) => {
@@ -276,7 +276,7 @@ fn add_import(
                 }),
             });
         }
-        TypeRef::Table(table) => module.tables.push(table_type(table, Some(name), offset)?),
+        TypeRef::Table(table) => add_table(module, table_type(table, Some(name), offset)?, offset)?,
         TypeRef::Memory(memory) => module
             .memories
             .push(memory_type(memory, Some(name), offset)?),
@@ -299,22 +299,31 @@ fn limit(value: u64, offset: u64) -> Result<u32, LoadError> {
     u32::try_from(value).map_err(|_| LoadError::unsupported("memory64", offset))
 }
 
+/// Adds a table; all the tables of a module together may have at most
+/// [`MAX_TABLE_ENTRIES`] entries.
+fn add_table(module: &mut Module, table: Table, offset: u64) -> Result<(), LoadError> {
+    module.tables.push(table);
+    let total: u64 = module.tables.iter().map(|t| u64::from(t.min)).sum();
+    if total > u64::from(MAX_TABLE_ENTRIES) {
+        return Err(LoadError::new(
+            ErrorKind::Unsupported,
+            format!(
+                "tables of {total} entries in all are more than supported ({MAX_TABLE_ENTRIES})"
+            ),
+            Some(offset),
+        ));
+    }
+    Ok(())
+}
+
 fn table_type(
     ty: wasmparser::TableType,
     import: Option<ImportName>,
     offset: u64,
 ) -> Result<Table, LoadError> {
-    let min = limit(ty.initial, offset)?;
-    if min > MAX_TABLE_ENTRIES {
-        return Err(LoadError::new(
-            ErrorKind::Unsupported,
-            format!("a table of {min} entries is more than supported ({MAX_TABLE_ENTRIES})"),
-            Some(offset),
-        ));
-    }
     Ok(Table {
         ty: ref_type(ty.element_type, offset)?,
-        min,
+        min: limit(ty.initial, offset)?,
         max: ty.maximum.map(|max| limit(max, offset)).transpose()?,
         import,
     })

@@ -29,8 +29,8 @@ pub enum FuncBody {
     Defined(Code),
 }
 
-/// The most entries a table may have: tables are copied when a path
-/// forks, so a larger one is refused (at load) or does not grow.
+/// The most entries the tables of a module may have together: tables are
+/// copied when a path forks, so more are refused (at load) or do not grow.
 pub const MAX_TABLE_ENTRIES: u32 = 1 << 20;
 
 /// A table of references.

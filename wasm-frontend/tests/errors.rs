@@ -77,14 +77,20 @@ fn every_unsupported_feature_is_named() {
 }
 
 #[test]
-fn a_table_too_large_to_copy_per_path_is_refused() {
+fn tables_too_large_to_copy_per_path_are_refused() {
     let (_, error) = load_err("(module (table 2000000 funcref))");
     assert_eq!(error.kind, ErrorKind::Unsupported);
     assert_eq!(
         error.message,
-        "a table of 2000000 entries is more than supported (1048576)"
+        "tables of 2000000 entries in all are more than supported (1048576)"
     );
     assert!(load(b"(module (table 1048576 externref))").is_ok());
+    let many = format!("(module {})", "(table 600000 funcref)".repeat(2));
+    let (_, error) = load_err(&many);
+    assert_eq!(
+        error.message,
+        "tables of 1200000 entries in all are more than supported (1048576)"
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+use web_sys::KeyboardEvent;
 
 fn window() -> Result<web_sys::Window, String> {
     web_sys::window().ok_or_else(|| "no browser window".to_string())
@@ -31,6 +32,21 @@ pub fn on_fragment_change(on_change: impl Fn() + 'static) -> Option<Closure<dyn 
     let closure = Closure::<dyn Fn()>::new(on_change);
     web_sys::window()?
         .add_event_listener_with_callback("hashchange", closure.as_ref().unchecked_ref())
+        .ok()?;
+    Some(closure)
+}
+
+/// Calls `on_escape` when Escape is pressed anywhere on the page, wherever
+/// the focus is (none after a button that started a run was disabled);
+/// the closure must be kept.
+pub fn on_escape(on_escape: impl Fn() + 'static) -> Option<Closure<dyn Fn(KeyboardEvent)>> {
+    let closure = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+        if e.key() == "Escape" {
+            on_escape();
+        }
+    });
+    web_sys::window()?
+        .add_event_listener_with_callback("keydown", closure.as_ref().unchecked_ref())
         .ok()?;
     Some(closure)
 }

@@ -47,6 +47,7 @@ pub fn PathsTable(props: &PathsProps) -> Html {
     html! {
         <section class="results">
             <h2>{ format!("{}: {} paths ({})", r.entry, r.paths.len(), r.stop_reason) }</h2>
+            { for r.warnings.iter().map(|w| html! { <p class="drops warning run-warning">{ w }</p> }) }
             { r.concretised_summary().map(|missed| html! {
                 <p id="concretised" class="drops warning">{ missed }</p>
             }) }

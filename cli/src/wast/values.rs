@@ -150,7 +150,8 @@ pub fn trap_of_message(message: &str) -> Result<Trap, String> {
         ("integer overflow", Trap::IntOverflow),
         ("invalid conversion to integer", Trap::InvalidConversion),
         ("out of bounds memory access", Trap::OutOfBounds),
-        // The engine reports table bounds (segments, table.init/copy) as
+        // The engine reports table bounds (segments, table.get/set/fill/
+        // init/copy) as
         // out of bounds, and every failed indirect call as indirect_call.
         ("out of bounds table access", Trap::OutOfBounds),
         ("undefined element", Trap::IndirectCall),

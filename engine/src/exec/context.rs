@@ -71,6 +71,13 @@ pub struct Context {
     /// the test's values.
     pub guide: Vec<TermId>,
     pub max_depth: u32,
+    /// The path limit: a fork splits a state only while the paths ended
+    /// and the states pending (each a path to come) stay within it; past
+    /// it, a state follows one side of a fork, so the run ends with its
+    /// paths instead of piling up states it will never finish.
+    pub max_paths: Option<u64>,
+    /// Sides of forks not taken because of the path limit.
+    pub unforked: u64,
     /// The store function the paths start in.
     pub entry: u32,
     /// Recorded only when replaying with a trace.
@@ -115,6 +122,8 @@ impl Context {
             source,
             guide: Vec::new(),
             max_depth,
+            max_paths: None,
+            unforked: 0,
             entry,
             trace: None,
             finished: None,

@@ -299,6 +299,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         let max_depth = options.max_depth.unwrap_or(u32::MAX);
         let mut context = Context::new(&program, terms, entry, source, max_depth);
         context.trace = trace;
+        context.max_paths = options.max_paths;
         context.limits = Limits {
             deadline: options.max_time.map(|t| started + t),
             interrupt: options.interrupt,
@@ -337,6 +338,18 @@ impl<M: Borrow<Module>> Exploration<M> {
             slices_to_estimate: 0,
             stop_reason: None,
         })
+    }
+
+    /// Allocator functions run as they are, and forks the path limit cut.
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.roles.skipped.clone();
+        if let (n @ 1.., Some(max)) = (self.context.unforked, self.options.max_paths) {
+            warnings.push(format!(
+                "the path limit ({max}) left {n} sides of forks unexplored: \
+                 past it, each state followed one side to its end"
+            ));
+        }
+        warnings
     }
 
     pub fn is_finished(&self) -> bool {
@@ -410,6 +423,10 @@ impl<M: Borrow<Module>> Exploration<M> {
             }
         });
         match stretch {
+            // Sides of forks left out make the run as incomplete as a stop.
+            Stretch::Completed if self.context.unforked > 0 => {
+                self.stop_reason = Some("path limit".into())
+            }
             Stretch::Completed => self.stop_reason = Some("completed".into()),
             Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),
             Stretch::Paused => {}
@@ -486,7 +503,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             } else {
                 "flat".into()
             },
-            warnings: self.roles.skipped.clone(),
+            warnings: self.warnings(),
             stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
             limits: RunLimits {
                 max_time_ms: self.options.max_time.map(|t| t.as_millis() as u64),

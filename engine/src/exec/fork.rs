@@ -56,9 +56,9 @@ impl Executor<'_> {
     }
 
     /// `v` as the path condition fixes it: concrete again when it is made
-    /// of symbols the path fixed (an input pinned by a replay or a store
-    /// call, a value concretised before), so that a branch on it needs no
-    /// query and an address on it no symbolic access.
+    /// of symbols the path fixed (a branch on `x == 5`, a value concretised
+    /// before, an argument a store call pins), so that a branch on it needs
+    /// no query and an address on it no symbolic access.
     pub(crate) fn settle(&mut self, s: &State, v: Val) -> Val {
         match v {
             Val::Sym(t) if !s.facts.is_empty() => {
@@ -120,6 +120,17 @@ impl Executor<'_> {
         s: &mut State,
         conds: &[TermId],
     ) -> Result<(usize, Vec<(usize, State)>), End> {
+        self.fork_leaving(s, conds, None)
+    }
+
+    /// [`fork`](Self::fork), where alternative `leaving` (if any) leaves a
+    /// loop: past the path limit, a state takes it, so that it ends.
+    pub(crate) fn fork_leaving(
+        &mut self,
+        s: &mut State,
+        conds: &[TermId],
+        leaving: Option<usize>,
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
         let mut feasible = Vec::new();
         let mut undecided = false;
         for (i, &c) in conds.iter().enumerate() {
@@ -135,7 +146,7 @@ impl Executor<'_> {
                 },
             }
         }
-        let Some(&(first, first_cond)) = feasible.first() else {
+        if feasible.is_empty() {
             // A single alternative is an assumption, which fails here. Of
             // several, one always holds, since the path condition holds:
             // only the solver's not knowing which can leave none.
@@ -144,7 +155,7 @@ impl Executor<'_> {
             } else {
                 DropCause::Undecided
             }));
-        };
+        }
         if feasible.len() > 1 && !self.cx.guide.is_empty() {
             // A guided replay takes the side of the test's values, with
             // the condition the exploration recorded there.
@@ -160,7 +171,19 @@ impl Executor<'_> {
             add_constraint(self, s, taken.1);
             return Ok((taken.0, Vec::new()));
         }
-        if feasible.len() == 1 {
+        // A guided replay took its side above; past the path limit, an
+        // exploration takes one side here.
+        let split = feasible.len() > 1;
+        if let Some(max) = self.cx.max_paths {
+            // The pending count includes `s` itself.
+            let coming = self.cx.paths.len() as u64 + u64::from(self.cx.tree.node(0).pending);
+            let room = max.saturating_sub(coming) as usize;
+            if feasible.len() > room + 1 {
+                self.past_path_limit(s, &mut feasible, room + 1, leaving);
+            }
+        }
+        let (first, first_cond) = feasible[0];
+        if feasible.len() == 1 && !split {
             // When the other cases are proven infeasible, the path condition
             // implies this one already; adding it would only lengthen every
             // later query (a loop over a symbolic counter would grow it by a
@@ -195,6 +218,32 @@ impl Executor<'_> {
         }
         self.enter_child(s, parent, first_cond);
         Ok((first, siblings))
+    }
+
+    /// Keeps `keep` of the `feasible` alternatives of a fork past the path
+    /// limit: first the one that leaves a loop, else the one a model of
+    /// the path takes, so that a state that no longer splits still ends.
+    fn past_path_limit(
+        &mut self,
+        s: &State,
+        feasible: &mut Vec<(usize, TermId)>,
+        keep: usize,
+        leaving: Option<usize>,
+    ) {
+        let mut first = leaving.and_then(|l| feasible.iter().position(|&(i, _)| i == l));
+        if first.is_none() {
+            if let SolveResult::Sat(model) = self.check(&s.constraints.clone()) {
+                first = feasible
+                    .iter()
+                    .position(|&(_, c)| self.cx.terms.eval(c, &model).as_bool() == Some(true));
+            }
+        }
+        if let Some(m) = first {
+            let taken = feasible.remove(m);
+            feasible.insert(0, taken);
+        }
+        self.cx.unforked += (feasible.len() - keep) as u64;
+        feasible.truncate(keep);
     }
 
     /// Runs `then` in `s`, which took alternative `chosen` of a fork, and
@@ -313,10 +362,13 @@ impl Executor<'_> {
     }
 
     /// `br_if` and `if`: `then(state, taken)` applies the chosen side.
+    /// `leaving`: whether the taken side (`Some(true)`) or the other one
+    /// leaves a loop, when that is known.
     pub(crate) fn branch_if(
         &mut self,
         s: &mut State,
         c: Val,
+        leaving: Option<bool>,
         then: impl Fn(&mut State, bool),
     ) -> Result<Flow, End> {
         let c = match self.truth(c) {
@@ -327,7 +379,8 @@ impl Executor<'_> {
             Truth::Sym(c) => c,
         };
         let not_c = self.cx.terms.not(c);
-        let (chosen, siblings) = self.fork(s, &[c, not_c])?;
+        let leaving = leaving.map(|taken| usize::from(!taken));
+        let (chosen, siblings) = self.fork_leaving(s, &[c, not_c], leaving)?;
         then(s, chosen == 0);
         if siblings.is_empty() {
             return Ok(Flow::Next);

@@ -69,11 +69,14 @@ impl Executor<'_> {
                     }
                 }
                 c => {
-                    return self.branch_if(s, c, |s, taken| {
+                    // A branch back is a loop's next round; one forward
+                    // leaves a block, as a loop's exit does.
+                    let forward = t.pc > s.at.1;
+                    return self.branch_if(s, c, Some(forward), |s, taken| {
                         if taken {
                             s.jump(t)
                         }
-                    })
+                    });
                 }
             },
             Instr::If { else_pc } => match self.settle_top(s) {
@@ -83,7 +86,7 @@ impl Executor<'_> {
                     }
                 }
                 c => {
-                    return self.branch_if(s, c, |s, taken| {
+                    return self.branch_if(s, c, None, |s, taken| {
                         if !taken {
                             s.set_pc(else_pc)
                         }
@@ -122,8 +125,9 @@ impl Executor<'_> {
                 match c {
                     Val::Con { bits, .. } => s.stack.push(if bits != 0 { a } else { b }),
                     c => {
-                        return self
-                            .branch_if(s, c, |s, taken| s.stack.push(if taken { a } else { b }))
+                        return self.branch_if(s, c, None, |s, taken| {
+                            s.stack.push(if taken { a } else { b })
+                        })
                     }
                 }
             }

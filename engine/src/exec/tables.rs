@@ -5,6 +5,7 @@
 use super::executor::Executor;
 use super::instantiate::element;
 use super::outcome::End;
+use crate::expr::BvCmp;
 use crate::report::Trap;
 use crate::state::value::Val;
 use crate::state::State;
@@ -18,8 +19,18 @@ impl Executor<'_> {
         self.program.table_index(s, table).ok_or(OOB)
     }
 
-    /// A concrete index of an entry of `table`, or an out-of-bounds trap.
+    /// A concrete index of an entry of `table`, or an out-of-bounds trap
+    /// (a symbolic index traps on the paths where it is past the end).
     fn entry_index(&mut self, s: &mut State, table: usize, index: Val) -> Result<usize, End> {
+        if let Val::Sym(i) = index {
+            let len = self
+                .cx
+                .terms
+                .bv_const(32, s.tables[table].entries.len() as u64);
+            let inside = self.cx.terms.cmp(BvCmp::Ult, i, len);
+            let past = self.cx.terms.not(inside);
+            self.guard(s, past, OOB)?;
+        }
         let index = self.concretize(s, index, "the table index")? as usize;
         if index >= s.tables[table].entries.len() {
             return Err(OOB);
@@ -47,7 +58,7 @@ impl Executor<'_> {
     }
 
     /// Grows `table` by `n` entries of `init`; the old length, or -1 past
-    /// the table's maximum or the engine's limit.
+    /// the table's maximum or the engine's limit on all tables together.
     pub(crate) fn table_grow(
         &mut self,
         s: &mut State,
@@ -57,10 +68,11 @@ impl Executor<'_> {
     ) -> Result<Val, End> {
         let t = self.table(s, table)?;
         let n = self.concretize(s, n, "the table.grow size")?;
+        let all: u64 = s.tables.iter().map(|t| t.entries.len() as u64).sum();
         let table = &mut s.tables[t];
         let old = table.entries.len() as u64;
-        let limit = table.max.unwrap_or(u32::MAX).min(MAX_TABLE_ENTRIES);
-        if old + n > u64::from(limit) {
+        let limit = table.max.unwrap_or(u32::MAX);
+        if old + n > u64::from(limit) || all + n > u64::from(MAX_TABLE_ENTRIES) {
             return Ok(Val::i32(u32::MAX));
         }
         let new = (old + n) as usize;

@@ -189,7 +189,8 @@ impl Pending for State {
     fn estimated_bytes(&self) -> u64 {
         let memory: u64 = self.memories.iter().map(|m| m.heap_bytes() as u64).sum();
         let frames: usize = self.frames.iter().map(|f| f.locals.len() * 16 + 48).sum();
-        memory + (frames + self.stack.len() * 16 + self.constraints.len() * 4) as u64
+        let tables: usize = self.tables.iter().map(|t| t.entries.len() * 8).sum();
+        memory + (frames + tables + self.stack.len() * 16 + self.constraints.len() * 4) as u64
     }
 }
 

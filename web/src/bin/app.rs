@@ -113,6 +113,8 @@ struct App {
     /// Keeps the worker's handlers alive.
     _handlers: Option<WorkerHandlers>,
     _on_fragment: Option<Closure<dyn Fn()>>,
+    /// Escape stops a run, wherever the focus is.
+    _on_escape: Option<Closure<dyn Fn(web_sys::KeyboardEvent)>>,
     state: PageState,
     /// Edits typed so far: a pause is for the last one only.
     edits: u32,
@@ -363,6 +365,10 @@ impl Component for App {
                 let changed = ctx.link().callback(|()| Msg::FragmentChanged);
                 dom::on_fragment_change(move || changed.emit(()))
             },
+            _on_escape: {
+                let stop = ctx.link().callback(|()| Msg::Stop);
+                dom::on_escape(move || stop.emit(()))
+            },
             state,
             edits: 0,
             highlight: None,
@@ -583,7 +589,8 @@ impl Component for App {
                 .and_then(|files| files.get(0))
                 .map(Msg::File)
         });
-        // Ctrl+Enter (or Cmd+Enter) runs what is in the editor; Escape stops.
+        // Ctrl+Enter (or Cmd+Enter) runs what is in the editor (Escape,
+        // which stops, is heard on the whole window).
         let (running, can_run) = (state.run.is_some(), state.can_run());
         let on_key = link.batch_callback(move |e: KeyboardEvent| {
             // Whether a run can start is for the state to say then: the
@@ -591,8 +598,6 @@ impl Component for App {
             if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                 e.prevent_default();
                 vec![Msg::Run]
-            } else if e.key() == "Escape" && running {
-                vec![Msg::Stop]
             } else {
                 Vec::new()
             }
