@@ -372,14 +372,23 @@ fn summary(r: &Report, show_memory: bool) -> String {
             r.stop_reason, r.stats.pending_states
         ));
     }
-    for p in r.paths.iter().filter(|p| p.is_bug()) {
+    // One line per bug: the paths that end the same way at the same place,
+    // shown by the shortest input.
+    for group in r.bug_groups() {
+        let p = &r.paths[group.paths[0]];
         let what = match (p.trap, &p.memory_error, p.status) {
             (Some(trap), _, _) => format!("trap {} at {}", trap.name(), p.location.text()),
             (None, Some(_), _) | (None, None, Status::Panicked) => p.outcome(),
             (None, None, _) => format!("assertion failed at {}", p.location.text()),
         };
         let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
-        text.push_str(&format!("bug: path {}: {what}, input {inputs}\n", p.id));
+        text.push_str(&match group.paths.len() {
+            1 => format!("bug: path {}: {what}, input {inputs}\n", p.id),
+            n => format!(
+                "bug: {what}, on {n} paths; shortest input {inputs} (path {})\n",
+                p.id
+            ),
+        });
         if show_memory && p.memory_error.is_some() {
             text.push_str(&show_memory_of(p));
         }

@@ -52,7 +52,49 @@ pub struct Report {
     pub stats: Stats,
 }
 
+/// The bugs of a report that end the same way at the same place: one
+/// bug, found on `paths` (their ids, the shortest input first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BugGroup {
+    /// How the paths end, without where: `trap unreachable`, `heap_overflow`.
+    pub ending: String,
+    pub location: Location,
+    pub paths: Vec<usize>,
+}
+
 impl Report {
+    /// The bugs, grouped by how and where they end, in the order each was
+    /// first found; in a group, the path with the shortest input (its JSON)
+    /// comes first.
+    pub fn bug_groups(&self) -> Vec<BugGroup> {
+        let mut groups: Vec<BugGroup> = Vec::new();
+        for p in self.paths.iter().filter(|p| p.is_bug()) {
+            let ending = p.ending();
+            let same = |g: &&mut BugGroup| {
+                g.ending == ending
+                    && g.location.func_index == p.location.func_index
+                    && g.location.offset == p.location.offset
+            };
+            match groups.iter_mut().find(same) {
+                Some(g) => g.paths.push(p.id),
+                None => groups.push(BugGroup {
+                    ending,
+                    location: p.location.clone(),
+                    paths: vec![p.id],
+                }),
+            }
+        }
+        let size = |id: usize| {
+            self.paths.get(id).map_or(0, |p| {
+                serde_json::to_string(&p.inputs).map_or(0, |j| j.len())
+            })
+        };
+        for g in &mut groups {
+            g.paths.sort_by_key(|&id| (size(id), id));
+        }
+        groups
+    }
+
     /// What a run with concretised values missed, in a sentence, or `None`
     /// when it concretised nothing.
     pub fn concretised_summary(&self) -> Option<String> {
@@ -536,6 +578,22 @@ impl MemoryError {
 }
 
 impl PathReport {
+    /// How the path ends, without where: `returned`, `trap div_by_zero`,
+    /// `heap_overflow`, `panic`.
+    pub fn ending(&self) -> String {
+        match (self.status, self.trap, &self.memory_error) {
+            (Status::Returned, _, _) if self.exit_code.is_some() => "exited".into(),
+            (Status::Returned, _, _) => "returned".into(),
+            (Status::Trapped, Some(trap), _) => format!("trap {}", trap.name()),
+            (Status::Trapped, None, _) => "trap".into(),
+            (Status::AssertFailed, _, _) => "assertion failed".into(),
+            (Status::MemoryError, _, Some(e)) => e.kind.name().into(),
+            (Status::MemoryError, _, None) => "memory error".into(),
+            (Status::Panicked, _, _) => "panic".into(),
+            (Status::Limit, _, _) => "depth limit".into(),
+        }
+    }
+
     /// A trap, a failed assertion, a memory error or a panic.
     pub fn is_bug(&self) -> bool {
         matches!(

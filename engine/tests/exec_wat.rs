@@ -491,3 +491,32 @@ fn a_symbolic_table_index_past_the_end_traps() {
         ]
     );
 }
+
+/// Bugs are grouped by how and where they end, the shortest input first.
+#[test]
+fn bugs_are_grouped_by_ending_and_place_shortest_input_first() {
+    let wat = r#"(module
+      (func (export "f") (param $x i32) (param $y i32) (result i32)
+        (if (i32.and (local.get $y) (i32.const 1)) (then nop))
+        (if (i32.and (local.get $y) (i32.const 2)) (then nop))
+        (if (i32.gt_u (local.get $x) (i32.const 100)) (then unreachable))
+        (i32.div_u (i32.const 10) (local.get $x))))"#;
+    let r = run(wat, "f", &Options::default());
+    assert_eq!(r.paths.len(), 12);
+    let groups = r.bug_groups();
+    let endings: Vec<_> = groups
+        .iter()
+        .map(|g| (g.ending.as_str(), g.paths.len()))
+        .collect();
+    let mut sorted = endings.clone();
+    sorted.sort();
+    assert_eq!(sorted, [("trap div_by_zero", 4), ("trap unreachable", 4)]);
+    for g in &groups {
+        let size = |id: usize| serde_json::to_string(&r.paths[id].inputs).unwrap().len();
+        assert!(
+            g.paths.windows(2).all(|w| size(w[0]) <= size(w[1])),
+            "{g:?}"
+        );
+        assert!(g.paths.iter().all(|&id| r.paths[id].location == g.location));
+    }
+}

@@ -431,8 +431,11 @@ test('a heap overflow: the bug, its block drawn with the write on it, the memory
   await page.selectOption('#example', 'heap-overflow');
   await shownEntry(page, 'copy_name');
   await run(page, { entry: 'copy_name', paths: 9 });
+  // The five overflowing paths write past the block at one place: one bug.
   const bugs = page.locator('#bugs .bug');
-  assert.equal(await bugs.count(), 5);
+  assert.equal(await bugs.count(), 1);
+  assert.equal(await bugs.first().getAttribute('data-paths'), '5');
+  assert.match(await bugs.first().innerText(), /, on 5 paths; the shortest input, path \d+: /);
   assert.match(await bugs.first().innerText(),
     /heap_overflow \(write of 1 byte at offset \d of the heap block of \d bytes? allocated at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:14\)\) at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:22\)/);
   // The block is drawn, its bytes (of a symbolic size: its capacity is
@@ -583,5 +586,56 @@ test('a buffer parameter: arg0 points to a buffer of symbolic length at most 8, 
   assert.equal(await opened.inputValue('#arg-kind-1'), 'length:0');
   assert.equal(await opened.locator('#bugs .bug').count(), 1);
   assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
+test('bugs are grouped with their count and shortest input; a leaf shows its stdout and its warnings', async () => {
+  const { page, errors } = await openAt();
+  // Two bugs, each on the 4 paths of two branches before them.
+  await paste(page, `(module (func (export "grouped") (param $x i32) (param $y i32) (result i32)
+  (if (i32.and (local.get $y) (i32.const 1)) (then nop))
+  (if (i32.and (local.get $y) (i32.const 2)) (then nop))
+  (if (i32.gt_u (local.get $x) (i32.const 100)) (then unreachable))
+  (i32.div_u (i32.const 10) (local.get $x))))`);
+  await run(page, { entry: 'grouped', paths: 12 });
+  const bugs = page.locator('#bugs .bug');
+  assert.equal(await bugs.count(), 2);
+  assert.equal(await page.locator('.bugs h3').innerText(), '2 bugs');
+  for (const text of await bugs.allInnerTexts()) {
+    assert.match(text, /^trapped \((unreachable|div_by_zero)\) at grouped\+0x[0-9a-f]+, on 4 paths; the shortest input, path \d+: arg0 = -?\d+, arg1 = -?\d+/);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: join(artifacts, 'bugs-grouped-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(artifacts, 'bugs-grouped-390.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // printf through WASI: each returned leaf shows what its path printed.
+  await page.selectOption('#example', 'printf');
+  await shownEntry(page, 'classify');
+  // Formatting the number forks once per digit count: 8 paths print it.
+  await run(page, { entry: 'classify', paths: 9 });
+  const printed = [];
+  for (const leaf of await page.locator('#tree .node.returned').all()) {
+    await leaf.click();
+    const input = await page.locator('#node-details dd.input').innerText();
+    const stdout = await page.locator('#node-details pre.stdout').innerText();
+    const x = Number(/arg0 = (-?\d+)/.exec(input)[1]);
+    assert.equal(stdout.trim(), x > 100 ? `big ${x}` : 'small', input);
+    printed.push(stdout.trim());
+  }
+  assert.equal(printed.length, 9);
+  assert.equal(printed.filter((p) => p === 'small').length, 1);
+  await page.screenshot({ path: join(artifacts, 'stdout-per-path.png') });
+
+  // A float made concrete: its path says so in the table and in its leaf.
+  await paste(page, `(module (func (export "trunc") (param f32) (result i32)
+  (i32.trunc_sat_f32_s (local.get 0))))`);
+  await run(page, { entry: 'trunc', paths: 1 });
+  const mark = page.locator('#paths tbody tr .note-mark');
+  assert.equal(await mark.count(), 1);
+  assert.match(await mark.getAttribute('title'), /concretised the float parameter arg0 to 0/);
+  await page.locator('#tree .node.returned').first().click();
+  assert.match(await page.locator('#node-details .note').innerText(), /concretised the float parameter arg0 to 0: floats are not symbolic/);
   assert.deepEqual(errors, []);
 });

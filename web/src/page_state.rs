@@ -609,6 +609,7 @@ impl PageState {
             }
             Err(message) => {
                 self.error = Some(message);
+                self.clear_results();
                 None
             }
         }
@@ -910,6 +911,16 @@ impl PageState {
         self.functions.clear();
         self.entry = None;
         self.disassembly = Rc::default();
+        self.clear_results();
+    }
+
+    /// No results stay on screen under an error: they would be taken for
+    /// the module or options that failed.
+    fn clear_results(&mut self) {
+        self.results = None;
+        if let Some(compare) = &mut self.compare {
+            compare.results = None;
+        }
     }
 
     /// The results of the run under way, if `id` is its request.

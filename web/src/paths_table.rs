@@ -65,7 +65,12 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                     html! {
                         <tr onclick={props.on_locate.reform(move |_: MouseEvent| location.clone())} class={format!("status-{status}")}>
                             <td>{ p.id }</td>
-                            <td>{ outcome(p) }</td>
+                            <td>
+                                { outcome(p) }
+                                if !p.notes.is_empty() {
+                                    <span class="note-mark" title={p.notes.join("\n")}>{ " ⚠" }</span>
+                                }
+                            </td>
                             <td class="input">{ inputs(p) }</td>
                             <td>{ p.location.text() }</td>
                         </tr>

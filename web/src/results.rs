@@ -1,6 +1,7 @@
-//! The bugs of a report (trapped, assertion-failed and memory-error paths,
-//! the last with their memory view), each with a Replay button and, once
-//! replayed, its concrete outcome and trace. A
+//! The bugs of a report (trapped, assertion-failed, memory-error and
+//! panicked paths, grouped by how and where they end, the memory errors
+//! with their memory view), each with a Replay button and, once replayed,
+//! its concrete outcome and trace. A
 //! component, drawn again only when the report, a replay or `busy` changes.
 
 use crate::describe::inputs;
@@ -47,30 +48,41 @@ impl PartialEq for BugsProps {
 pub fn BugList(props: &BugsProps) -> Html {
     let (report, replays, busy, on_replay) =
         (&props.report, &props.replays, props.busy, &props.on_replay);
-    let bugs: Vec<&PathReport> = report.paths.iter().filter(|p| p.is_bug()).collect();
-    if bugs.is_empty() {
+    // One line per bug: the paths that end the same way at the same place,
+    // shown by the one with the shortest input.
+    let groups = report.bug_groups();
+    if groups.is_empty() {
         return Html::default();
     }
-    let more = (bugs.len() > BUGS_SHOWN).then(|| {
+    let more = (groups.len() > BUGS_SHOWN).then(|| {
         html! { <p class="more">{ format!(
             "and {} more bugs: see the table of paths or the JSON report",
-            bugs.len() - BUGS_SHOWN
+            groups.len() - BUGS_SHOWN
         ) }</p> }
     });
     html! {
         <section class="bugs">
-            <h3>{ match bugs.len() { 1 => "1 bug".to_string(), n => format!("{n} bugs") } }</h3>
+            <h3>{ match groups.len() { 1 => "1 bug".to_string(), n => format!("{n} bugs") } }</h3>
             <ul id="bugs">
-            { for bugs.iter().take(BUGS_SHOWN).map(|p| {
+            { for groups.iter().take(BUGS_SHOWN).map(|g| {
+                let p = &report.paths[g.paths[0]];
                 let id = p.id;
                 let on_click = on_replay.reform(move |_: MouseEvent| id);
+                let text = match g.paths.len() {
+                    1 => format!("path {id}: {} with {}", p.outcome(), inputs(p)),
+                    n => format!(
+                        "{}, on {n} paths; the shortest input, path {id}: {}",
+                        p.outcome(),
+                        inputs(p)
+                    ),
+                };
                 html! {
-                    <li class="bug" data-path={id.to_string()}>
-                        <span>{ format!("path {id}: {} with {}", p.outcome(), inputs(p)) }</span>
+                    <li class="bug" data-path={id.to_string()} data-paths={g.paths.len().to_string()}>
+                        <span>{ text }</span>
                         { " " }
                         <button class="replay" disabled={busy} onclick={on_click}>{ "Replay" }</button>
                         if p.memory_error.is_some() {
-                            <MemoryView path={(*p).clone()} />
+                            <MemoryView path={p.clone()} />
                         }
                         { view_replay(replays.get(&id)) }
                     </li>

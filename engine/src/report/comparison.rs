@@ -3,7 +3,7 @@
 //! paths end, and the bugs one found and the other did not. The command
 //! line's `compare` and the page's compare mode both draw this.
 
-use super::{PathReport, Report, Status};
+use super::{Report, Status};
 use std::collections::BTreeMap;
 
 /// One figure of both runs.
@@ -139,28 +139,12 @@ fn count(r: &Report, status: Status) -> f64 {
     r.paths.iter().filter(|p| p.status == status).count() as f64
 }
 
-/// How a path ends, without where: `returned`, `trap div_by_zero`,
-/// `heap_overflow`.
-fn ending(p: &PathReport) -> String {
-    match (p.status, p.trap, &p.memory_error) {
-        (Status::Returned, _, _) if p.exit_code.is_some() => "exited".into(),
-        (Status::Returned, _, _) => "returned".into(),
-        (Status::Trapped, Some(trap), _) => format!("trap {}", trap.name()),
-        (Status::Trapped, None, _) => "trap".into(),
-        (Status::AssertFailed, _, _) => "assertion failed".into(),
-        (Status::MemoryError, _, Some(e)) => e.kind.name().into(),
-        (Status::MemoryError, _, None) => "memory error".into(),
-        (Status::Panicked, _, _) => "panic".into(),
-        (Status::Limit, _, _) => "depth limit".into(),
-    }
-}
-
 /// The report's paths by (is a bug, how and where they end), with their
 /// number and the first of them.
 fn endings(r: &Report) -> BTreeMap<(bool, String), (usize, usize)> {
     let mut found = BTreeMap::new();
     for p in &r.paths {
-        let what = format!("{} at {}", ending(p), p.location.text());
+        let what = format!("{} at {}", p.ending(), p.location.text());
         found
             .entry((p.is_bug(), what))
             .and_modify(|(n, _)| *n += 1)

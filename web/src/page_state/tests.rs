@@ -862,3 +862,22 @@ fn b_takes_a_s_parameter_values_and_keeps_no_stale_ones() {
         );
     }
 }
+
+#[test]
+fn no_results_stay_under_an_error() {
+    let mut page = Page::new();
+    page.run();
+    assert_eq!(page.shown(), shown("get_sign", 3));
+    // Nonsense options: the run does not start, and the old paths go.
+    *page.state.field_mut("max-paths").unwrap() = "lots".into();
+    page.run();
+    assert!(page.state.error.is_some());
+    assert_eq!(page.shown(), None);
+    *page.state.field_mut("max-paths").unwrap() = String::new();
+    page.run();
+    assert_eq!(page.shown(), shown("get_sign", 3));
+    // A module that does not load: the paths of the one before go too.
+    page.paste("(module (func (export \"f\") (i32.add)))");
+    assert!(page.state.error.is_some() || matches!(page.state.load, Load::Failed(_)));
+    assert_eq!(page.shown(), None);
+}

@@ -460,6 +460,16 @@ impl TreeView {
             html! { <>
                 <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
                 <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
+                if !p.stdout.is_empty() {
+                    <dt>{ "stdout" }</dt><dd><pre class="stdout">{ p.stdout.clone() }</pre></dd>
+                }
+                if !p.stderr.is_empty() {
+                    <dt>{ "stderr" }</dt><dd><pre class="stderr">{ p.stderr.clone() }</pre></dd>
+                }
+                if !p.notes.is_empty() {
+                    <dt>{ "warnings" }</dt>
+                    { for p.notes.iter().map(|n| html! { <dd class="note warning">{ n }</dd> }) }
+                }
                 if !p.objects.is_empty() {
                     <dt>{ "memory" }</dt><dd><MemoryView path={p.clone()} /></dd>
                 }
