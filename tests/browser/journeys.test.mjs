@@ -639,3 +639,17 @@ test('bugs are grouped with their count and shortest input; a leaf shows its std
   assert.match(await page.locator('#node-details .note').innerText(), /concretised the float parameter arg0 to 0: floats are not symbolic/);
   assert.deepEqual(errors, []);
 });
+
+test('an import the engine does not provide is named as the module loads, before Run', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, `(module (import "env" "beep" (func (param i32)))
+  (func (export "beeps") (param i32) (call 0 (local.get 0))))`);
+  // Leaving the editor loads the module; nothing is run.
+  await page.locator('#source').blur();
+  const error = page.locator('#error');
+  await error.waitFor({ timeout: 10_000 });
+  assert.match(await error.innerText(), /this module cannot be explored: unsupported import env\.beep \(i32\)/);
+  await absent(page, '#paths', 'a run that nobody started');
+  await page.screenshot({ path: join(artifacts, 'import-at-load.png') });
+  assert.deepEqual(errors, []);
+});

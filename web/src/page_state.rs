@@ -796,13 +796,23 @@ impl PageState {
             Response::Loaded {
                 functions,
                 default_entry,
+                cannot_run,
             } if id == self.module_request => {
                 if std::mem::take(&mut self.reloading) {
                     // The same module again, for a new worker.
                     return Vec::new();
                 }
                 if matches!(self.load, Load::Loading(_)) {
-                    return self.listed(functions, default_entry);
+                    // Said at once, not when Run is pressed (and a run
+                    // waiting for the module does not start).
+                    if cannot_run.is_some() {
+                        self.run_when_loaded = false;
+                    }
+                    let effects = self.listed(functions, default_entry);
+                    if let Some(why) = cannot_run {
+                        self.error = Some(format!("this module cannot be explored: {why}"));
+                    }
+                    return effects;
                 }
             }
             Response::Disassembly { lines } if id == self.module_request => {

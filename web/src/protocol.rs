@@ -96,6 +96,10 @@ pub enum Response {
         /// The function to explore unless another is chosen (the front
         /// end's rule, as the command line's), or why there is none.
         default_entry: Result<String, String>,
+        /// Why no function can be explored (an import the engine does not
+        /// provide), known at load.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cannot_run: Option<String>,
     },
     /// The loaded module as WAT, each line with the byte offset it prints.
     Disassembly {
@@ -176,6 +180,7 @@ mod tests {
             body: Response::Loaded {
                 functions: Vec::new(),
                 default_entry: Err("the module exports nothing".into()),
+                cannot_run: Some("unsupported import env.foo (i32)".into()),
             },
         };
         let text = serde_json::to_string(&answer).unwrap();

@@ -6,7 +6,7 @@ use crate::disassembly::{disassemble, to_wat};
 use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions};
 use std::rc::Rc;
 use std::time::Duration;
-use symplay_engine::exec::{replay_traced, Exploration, Options, ReplayOptions};
+use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
@@ -223,11 +223,13 @@ fn load(bytes: &[u8]) -> Result<(Module, Response), String> {
     let default_entry = default_entry(&module)
         .map(|e| e.name.clone())
         .map_err(|e| e.to_string());
+    let cannot_run = import_problem(&module);
     Ok((
         module,
         Response::Loaded {
             functions,
             default_entry,
+            cannot_run,
         },
     ))
 }
@@ -452,6 +454,27 @@ mod tests {
     }
 
     #[test]
+    fn an_import_the_engine_does_not_provide_is_named_at_load() {
+        let mut session = Session::default();
+        let unknown = r#"(module (import "env" "beep" (func (param i32)))
+          (func (export "f") (call 0 (i32.const 1))))"#;
+        let answers = bodies(1, session.handle(1, load_request(unknown)));
+        let Response::Loaded {
+            cannot_run: Some(why),
+            default_entry,
+            ..
+        } = &answers[0]
+        else {
+            panic!("{answers:?}");
+        };
+        assert!(
+            why.starts_with("unsupported import env.beep (i32)"),
+            "{why}"
+        );
+        assert_eq!(default_entry.as_deref(), Ok("f"));
+    }
+
+    #[test]
     fn load_lists_functions_and_the_default_entry_and_replay_traces_a_test() {
         let mut session = Session::default();
         let clamp = include_bytes!("../../tests/data/clamp.wasm");
@@ -467,6 +490,7 @@ mod tests {
         let Response::Loaded {
             functions,
             default_entry,
+            cannot_run: None,
         } = &answers[0]
         else {
             panic!("{answers:?}");
@@ -484,6 +508,7 @@ mod tests {
                     params: vec!["i32".into()],
                 }],
                 default_entry: Ok("get_sign".into()),
+                cannot_run: None,
             }
         );
         let Response::Disassembly { lines } = &answers[1] else {

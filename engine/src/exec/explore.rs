@@ -204,12 +204,12 @@ fn check_options(o: &Options) -> Result<(), ExploreError> {
     }
 }
 
-/// Rejects what the engine cannot run: unknown imports, an imported
-/// allocator without the heap model, imported memories, tables and globals.
+/// Rejects what the engine cannot run: what [`import_problem`] finds, and
+/// an imported allocator without the heap model.
 fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError> {
-    module
-        .check_no_unknown_imports()
-        .map_err(|e| ExploreError(e.to_string()))?;
+    if let Some(problem) = import_problem(module) {
+        return Err(ExploreError(problem));
+    }
     if let Some((_, import)) = module
         .func_imports()
         .find(|(_, i)| matches!(i.class, ImportClass::Allocator(_)))
@@ -220,6 +220,17 @@ fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError
             import.name
         )));
     }
+    Ok(())
+}
+
+/// Why no function of `module` can be explored, whatever the options: an
+/// import the engine does not provide (a function it does not know, or a
+/// memory, table or global), named with its type. Known when the module
+/// loads, before anything runs.
+pub fn import_problem(module: &Module) -> Option<String> {
+    if let Err(e) = module.check_no_unknown_imports() {
+        return Some(e.to_string());
+    }
     let imported = module
         .memories
         .iter()
@@ -229,11 +240,8 @@ fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError
             symplay_wasm::GlobalInit::Import(name) => Some(name),
             symplay_wasm::GlobalInit::Const(_) => None,
         }))
-        .next();
-    match imported {
-        Some(name) => Err(ExploreError(format!("unsupported import {name}"))),
-        None => Ok(()),
-    }
+        .next()?;
+    Some(format!("unsupported import {imported}"))
 }
 
 /// An exploration run in steps, so that a caller (the browser's worker) can

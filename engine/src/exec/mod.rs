@@ -32,6 +32,6 @@ mod tracer;
 mod variables;
 
 pub use explore::{
-    explore, explore_with, replay, replay_traced, Exploration, ExploreError, Options, Progress,
-    Replay, ReplayOptions,
+    explore, explore_with, import_problem, replay, replay_traced, Exploration, ExploreError,
+    Options, Progress, Replay, ReplayOptions,
 };
