@@ -19,6 +19,7 @@ pub mod link;
 mod memops;
 mod ops;
 pub mod outcome;
+mod panic_call;
 pub mod params;
 mod path;
 pub mod program;

@@ -1,15 +1,13 @@
 //! Rust panics. Compiled Rust panics by calling one of `core`'s panic
 //! functions, which format a message and end in `unreachable`. A call of
-//! one ends the path as a panic instead, with the message the function
-//! would print (from its arguments, and from memory where it is a string
-//! there) and the caller's source location (its `core::panic::Location`):
-//! the report says what Rust says, and no path runs the formatting code.
+//! one ends the path as a panic instead (`panic_call.rs` reads it), with
+//! the message the function would print (from its arguments, and from
+//! memory where it is a string there) and the caller's source location
+//! (its `core::panic::Location`): the report says what Rust says, and no
+//! path runs the formatting code. Here: which functions those are, and
+//! what a panic found is.
 
-use super::executor::Executor;
-use super::memops::load_concrete;
-use super::outcome::End;
 use crate::state::value::Val;
-use crate::state::State;
 use symplay_wasm::{Module, ValType};
 
 /// The panic functions of `core`, by what their arguments are.
@@ -91,9 +89,6 @@ const PANIC_CONSTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The longest message or file name read from memory.
-const MAX_TEXT: u64 = 4096;
-
 impl PanicFn {
     /// The panic function defined function `index` of `module` is, by its
     /// (demangled) name and its signature.
@@ -128,58 +123,4 @@ pub enum Part {
 pub struct Panic {
     pub message: Option<Vec<Part>>,
     pub location: Option<String>,
-}
-
-impl Executor<'_> {
-    /// The panic a call of `f` with the arguments on the stack is.
-    pub(crate) fn rust_panic(&self, s: &State, f: PanicFn, arity: usize) -> End {
-        let args = &s.stack[s.stack.len().saturating_sub(arity)..];
-        let number = |i: usize| Part::Number(args[i]);
-        let text = |at: usize| self.text(s, args[at], args[at + 1]).map(Part::Text);
-        let message = match f {
-            PanicFn::BoundsCheck => Some(vec![
-                Part::Text("index out of bounds: the len is ".into()),
-                number(1),
-                Part::Text(" but the index is ".into()),
-                number(0),
-            ]),
-            PanicFn::Str => text(0).map(|t| vec![t]),
-            PanicFn::ResultUnwrap => text(0).map(|t| vec![t]),
-            PanicFn::Fixed(message) => Some(vec![Part::Text(message.into())]),
-            PanicFn::Fmt => None,
-            PanicFn::Slice(before, between, after) => Some(vec![
-                Part::Text(before.into()),
-                number(0),
-                Part::Text(between.into()),
-                number(1),
-                Part::Text(after.into()),
-            ]),
-        };
-        let location = args.last().and_then(|&loc| self.location_at(s, loc));
-        End::Panic(Box::new(Panic { message, location }))
-    }
-
-    /// The UTF-8 text of `len` bytes at `ptr`, when all are concrete.
-    fn text(&self, s: &State, ptr: Val, len: Val) -> Option<String> {
-        let (ptr, len) = (ptr.concrete()?, len.concrete()?);
-        if len > MAX_TEXT {
-            return None;
-        }
-        let memory = self.program.memory(s);
-        let bytes = (0..len)
-            .map(|k| load_concrete(memory, ptr + k, 1).map(|b| b as u8))
-            .collect::<Option<Vec<u8>>>()?;
-        String::from_utf8(bytes).ok()
-    }
-
-    /// `file:line:column` of the `core::panic::Location` at `loc`: the
-    /// file name's pointer and length, then line and column, each 32 bits.
-    fn location_at(&self, s: &State, loc: Val) -> Option<String> {
-        let loc = loc.concrete()?;
-        let memory = self.program.memory(s);
-        let word = |k: u64| load_concrete(memory, loc + 4 * k, 4);
-        let (file, len, line, column) = (word(0)?, word(1)?, word(2)?, word(3)?);
-        let file = self.text(s, Val::i32(file as u32), Val::i32(len as u32))?;
-        (line > 0).then(|| format!("{file}:{line}:{column}"))
-    }
 }
