@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { artifacts, servedPlayground } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -651,5 +652,31 @@ test('an import the engine does not provide is named as the module loads, before
   assert.match(await error.innerText(), /this module cannot be explored: unsupported import env\.beep \(i32\)/);
   await absent(page, '#paths', 'a run that nobody started');
   await page.screenshot({ path: join(artifacts, 'import-at-load.png') });
+  assert.deepEqual(errors, []);
+});
+
+test('a link with nonsense option values says which, and runs nothing', async () => {
+  const link = (options) => {
+    const json = JSON.stringify({
+      version: 1,
+      wat: '(module (func (export "f") (param i32) (result i32) (local.get 0)))',
+      entry: 'f',
+      options: { search: 'dfs', seed: 0, ...options },
+    });
+    return `${env.base}#share=${deflateRawSync(Buffer.from(json)).toString('base64url')}`;
+  };
+  // A path limit of 0: named, and no run starts.
+  let { page, errors } = await openAt(link({ max_paths: 0 }));
+  const error = page.locator('#error');
+  await error.waitFor({ timeout: 10_000 });
+  assert.match(await error.innerText(), /max paths must be a positive whole number, not `0`/);
+  await absent(page, '#paths', 'a run from a link with a path limit of 0');
+  await page.screenshot({ path: join(artifacts, 'link-max-paths-0.png') });
+  assert.deepEqual(errors, []);
+  // A searcher that does not exist: named, with the ones there are.
+  ({ page, errors } = await openAt(link({ search: 'sideways' })));
+  await page.locator('#error').waitFor({ timeout: 10_000 });
+  assert.match(await page.locator('#error').innerText(), /unknown searcher `sideways` \(random-path\+coverage-new, dfs, bfs, random-path, coverage-new\)/);
+  await absent(page, '#paths', 'a run from a link with an unknown searcher');
   assert.deepEqual(errors, []);
 });
