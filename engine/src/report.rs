@@ -90,7 +90,7 @@ impl Report {
             })
         };
         for g in &mut groups {
-            g.paths.sort_by_key(|&id| (size(id), id));
+            g.paths.sort_by_cached_key(|&id| (size(id), id));
         }
         groups
     }

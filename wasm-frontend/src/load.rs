@@ -46,6 +46,8 @@ pub(crate) fn load_binary(
     let mut code_start = None;
     // Type indices of the defined functions, in code-section order.
     let mut defined_types = Vec::new();
+    // Entries of the tables so far, which together have a bound.
+    let mut table_entries = 0u64;
     let mut defined_seen = 0;
     // The reader decodes as the profile says: with memory64 off, memory
     // limits are u32 LEB128s, and an over-long one is malformed.
@@ -76,7 +78,7 @@ pub(crate) fn load_binary(
                         module: import.module.to_string(),
                         name: import.name.to_string(),
                     };
-                    add_import(&mut module, name, import.ty, offset)?;
+                    add_import(&mut module, name, import.ty, offset, &mut table_entries)?;
                 }
             }
             Payload::FunctionSection(reader) => {
@@ -87,7 +89,8 @@ pub(crate) fn load_binary(
             Payload::TableSection(reader) => {
                 for table in reader.into_iter_with_offsets() {
                     let (offset, table) = table.map_err(malformed)?;
-                    add_table(&mut module, table_type(table.ty, None, offset)?, offset)?;
+                    let table = table_type(table.ty, None, offset)?;
+                    add_table(&mut module, table, offset, &mut table_entries)?;
                 }
             }
             Payload::MemorySection(reader) => {
@@ -255,6 +258,7 @@ fn add_import(
     name: ImportName,
     ty: TypeRef,
     offset: u64,
+    table_entries: &mut u64,
 ) -> Result<(), LoadError> {
     match ty {
         TypeRef::Func(type_index) | TypeRef::FuncExact(type_index) => {
@@ -276,7 +280,10 @@ fn add_import(
                 }),
             });
         }
-        TypeRef::Table(table) => add_table(module, table_type(table, Some(name), offset)?, offset)?,
+        TypeRef::Table(table) => {
+            let table = table_type(table, Some(name), offset)?;
+            add_table(module, table, offset, table_entries)?
+        }
         TypeRef::Memory(memory) => module
             .memories
             .push(memory_type(memory, Some(name), offset)?),
@@ -300,10 +307,18 @@ fn limit(value: u64, offset: u64) -> Result<u32, LoadError> {
 }
 
 /// Adds a table; all the tables of a module together may have at most
-/// [`MAX_TABLE_ENTRIES`] entries.
-fn add_table(module: &mut Module, table: Table, offset: u64) -> Result<(), LoadError> {
+/// [`MAX_TABLE_ENTRIES`] entries. `total`: the entries of the tables added
+/// so far, kept by the caller (a module may have 100,000 tables: summing
+/// them again at each would take quadratic time).
+fn add_table(
+    module: &mut Module,
+    table: Table,
+    offset: u64,
+    total: &mut u64,
+) -> Result<(), LoadError> {
+    *total += u64::from(table.min);
     module.tables.push(table);
-    let total: u64 = module.tables.iter().map(|t| u64::from(t.min)).sum();
+    let total = *total;
     if total > u64::from(MAX_TABLE_ENTRIES) {
         return Err(LoadError::new(
             ErrorKind::Unsupported,

@@ -168,7 +168,7 @@ impl Executor<'_> {
                     break;
                 }
             }
-            add_constraint(self, s, taken.1);
+            s.assume(&mut self.cx.terms, taken.1);
             return Ok((taken.0, Vec::new()));
         }
         // A guided replay took its side above; past the path limit, an
@@ -189,7 +189,7 @@ impl Executor<'_> {
             // later query (a loop over a symbolic counter would grow it by a
             // constraint per iteration).
             if conds.len() == 1 || undecided {
-                add_constraint(self, s, first_cond);
+                s.assume(&mut self.cx.terms, first_cond);
             }
             return Ok((first, Vec::new()));
         }
@@ -232,7 +232,7 @@ impl Executor<'_> {
     ) {
         let mut first = leaving.and_then(|l| feasible.iter().position(|&(i, _)| i == l));
         if first.is_none() {
-            if let SolveResult::Sat(model) = self.check(&s.constraints.clone()) {
+            if let SolveResult::Sat(model) = self.check(&s.constraints) {
                 first = feasible
                     .iter()
                     .position(|&(_, c)| self.cx.terms.eval(c, &model).as_bool() == Some(true));
@@ -290,7 +290,7 @@ impl Executor<'_> {
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
         s.node = self.cx.tree.add_child(parent, cond);
         s.depth += 1;
-        add_constraint(self, s, cond);
+        s.assume(&mut self.cx.terms, cond);
     }
 
     /// Where `bad` can hold, a path ends with `end`; `s` continues where it
@@ -330,7 +330,7 @@ impl Executor<'_> {
         let value = self.value_now(s, t)?;
         let c = self.cx.terms.bv_const(self.cx.terms.width(t), value);
         let eq = self.cx.terms.eq(t, c);
-        add_constraint(self, s, eq);
+        s.assume(&mut self.cx.terms, eq);
         Ok(value)
     }
 
@@ -535,8 +535,4 @@ impl Executor<'_> {
         let ite = self.cx.simplifier.simplify(&mut self.cx.terms, ite);
         Val::from_term(&self.cx.terms, ite)
     }
-}
-
-fn add_constraint(exec: &mut Executor<'_>, s: &mut State, c: TermId) {
-    s.assume(&mut exec.cx.terms, c);
 }

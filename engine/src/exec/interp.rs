@@ -122,14 +122,10 @@ impl Executor<'_> {
                 let c = self.settle_top(s);
                 let b = s.pop();
                 let a = s.pop();
-                match c {
-                    Val::Con { bits, .. } => s.stack.push(if bits != 0 { a } else { b }),
-                    c => {
-                        return self.branch_if(s, c, None, |s, taken| {
-                            s.stack.push(if taken { a } else { b })
-                        })
-                    }
-                }
+                // A known condition takes its side without a fork.
+                return self.branch_if(s, c, None, |s, taken| {
+                    s.stack.push(if taken { a } else { b })
+                });
             }
             Instr::RefNull => s.stack.push(Val::reference(None)),
             Instr::RefIsNull => {

@@ -26,15 +26,13 @@ impl Executor<'_> {
                 number(0),
             ]),
             PanicFn::Str => text(0).map(|t| vec![t]),
-            PanicFn::ResultUnwrap => text(0).map(|t| vec![t]),
             PanicFn::Fixed(message) => Some(vec![Part::Text(message.into())]),
             PanicFn::Fmt => None,
-            PanicFn::Slice(before, between, after) => Some(vec![
+            PanicFn::Slice(before, between) => Some(vec![
                 Part::Text(before.into()),
                 number(0),
                 Part::Text(between.into()),
                 number(1),
-                Part::Text(after.into()),
             ]),
         };
         let location = args.last().and_then(|&loc| self.location_at(s, loc));

@@ -15,18 +15,17 @@ use symplay_wasm::{Module, ValType};
 pub enum PanicFn {
     /// `panic_bounds_check(index, len)`.
     BoundsCheck,
-    /// `panic(message: &str)`, `expect_failed(message: &str)`.
-    Str,
-    /// `result::unwrap_failed(message: &str, error: &dyn Debug)`: the
+    /// `panic(message: &str)`, `expect_failed(message: &str)`, and
+    /// `result::unwrap_failed(message: &str, error: &dyn Debug)`, whose
     /// error's text needs its `Debug`, so only the message is read.
-    ResultUnwrap,
+    Str,
     /// A message without arguments (`panic_const_add_overflow`, ...).
     Fixed(&'static str),
     /// `panic_fmt(arguments)`: formatted at run time, not read.
     Fmt,
-    /// `slice_start_index_len_fail(index, len)` and the like: a message
-    /// around two numbers.
-    Slice(&'static str, &'static str, &'static str),
+    /// `slice_start_index_len_fail(index, len)` and the like: text, the
+    /// first number, text, the second number.
+    Slice(&'static str, &'static str),
 }
 
 /// The panic functions by their demangled path, with their Wasm arity
@@ -47,24 +46,20 @@ const PANIC_FNS: &[(&str, PanicFn, usize)] = &[
         PanicFn::Fixed("called `Option::unwrap()` on a `None` value"),
         1,
     ),
-    ("core::result::unwrap_failed", PanicFn::ResultUnwrap, 5),
+    ("core::result::unwrap_failed", PanicFn::Str, 5),
     (
         "core::slice::index::slice_start_index_len_fail",
-        PanicFn::Slice(
-            "range start index ",
-            " out of range for slice of length ",
-            "",
-        ),
+        PanicFn::Slice("range start index ", " out of range for slice of length "),
         3,
     ),
     (
         "core::slice::index::slice_end_index_len_fail",
-        PanicFn::Slice("range end index ", " out of range for slice of length ", ""),
+        PanicFn::Slice("range end index ", " out of range for slice of length "),
         3,
     ),
     (
         "core::slice::index::slice_index_order_fail",
-        PanicFn::Slice("slice index starts at ", " but ends at ", ""),
+        PanicFn::Slice("slice index starts at ", " but ends at "),
         3,
     ),
 ];
