@@ -680,3 +680,99 @@ test('a link with nonsense option values says which, and runs nothing', async ()
   await absent(page, '#paths', 'a run from a link with an unknown searcher');
   assert.deepEqual(errors, []);
 });
+
+/// Saves what the page shows as a teacher projects it (1280×720) and as a
+/// phone shows it (390×844), for a person to look at.
+async function screenshots(page, name) {
+  const size = page.viewportSize();
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(artifacts, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
+/// A module of 1 MB of WAT text whose link is about 10 KiB: many small
+/// functions, one exported.
+function megabyteModule() {
+  let text = '(module\n  (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1)))\n';
+  let seed = 1;
+  for (let i = 0; text.length < 1_000_000; i++) {
+    // Mostly a short cycle of constants, now and then a random one, so
+    // that the text compresses about a hundredfold.
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const k = i % 40 === 0 ? seed % 100_000 : i % 13;
+    text += `  (func (param $x i32) (result i32) (i32.add (local.get $x) (i32.const ${k})))\n`;
+  }
+  return `${text})\n`;
+}
+
+function linkTo(json) {
+  return `${env.base}#share=${deflateRawSync(Buffer.from(JSON.stringify(json)), { level: 9 }).toString('base64url')}`;
+}
+
+test('a link of 10 KiB carrying 1 MB of text opens, its time measured; the WAT pane draws only what is in view', async () => {
+  const text = megabyteModule();
+  const link = linkTo({ version: 1, wat: text, entry: 'f', options: { search: 'dfs', seed: 0 } });
+  const linkKiB = (link.length - env.base.length) / 1024;
+  assert.ok(linkKiB > 8 && linkKiB < 12, `the link is ${linkKiB.toFixed(1)} KiB`);
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Performance.enable');
+  // The page's own time, from the click on the link to the run's results:
+  // every task of its main thread (the engine works in another).
+  await page.goto(link);
+  await page.waitForSelector('.results h2:has-text("completed")', { timeout: 60_000 });
+  const { metrics } = await devtools.send('Performance.getMetrics');
+  const mainThreadMs = metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+  console.log(`a ${linkKiB.toFixed(1)} KiB link of ${(text.length / 1e6).toFixed(1)} MB of text: ${mainThreadMs.toFixed(0)} ms of main-thread time`);
+  assert.equal(await page.locator('.results h2').innerText(), 'f: 1 paths (completed)');
+  assert.equal((await page.inputValue('#source')).length, text.length);
+  // The WAT pane draws the lines in view, not 60,000 of them.
+  assert.ok(await page.locator('#wat .line').count() < 200);
+  // The last lines are drawn once the pane is scrolled there by keys.
+  await page.click('#wat');
+  await page.keyboard.press('End');
+  await page.locator('#wat .line', { hasText: '(module' }).waitFor({ state: 'detached', timeout: 5_000 });
+  assert.match(await page.locator('#wat .line').last().innerText(), /\)$/);
+  assert.ok(await page.locator('#wat .line').count() < 200);
+  await screenshots(page, 'link-megabyte');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a decompression bomb in a link is refused with a message; the page stays usable', async () => {
+  // 40 MB of spaces as the WAT text: a link of a few dozen KiB.
+  const bomb = `${env.base}#share=${deflateRawSync(Buffer.concat([
+    Buffer.from('{"version":1,"entry":"f","options":{"search":"dfs","seed":0},"wat":"'),
+    Buffer.alloc(40_000_000, ' '),
+    Buffer.from('"}'),
+  ]), { level: 9 }).toString('base64url')}`;
+  assert.ok(bomb.length < 100 * 1024, `${bomb.length}`);
+  const { page, errors } = await openAt(bomb);
+  const message = page.locator('#share-error');
+  await message.waitFor({ timeout: 10_000 });
+  assert.match(await message.innerText(), /the share link is refused: it expands to more than 16 MiB \(from \d+ KiB\)/);
+  // The first module is there, and runs.
+  await run(page, { entry: 'get_sign', paths: 3 });
+  await screenshots(page, 'link-bomb');
+  assert.deepEqual(errors, []);
+});
+
+test('Share copies the link and says so; the clipboard holds it', async () => {
+  const { page, errors } = await openAt();
+  await page.click('#share');
+  const notice = page.locator('#copy-notice');
+  await notice.waitFor();
+  assert.equal(await notice.innerText(), '✓ copied to the clipboard');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  await screenshots(page, 'share-copied');
+  // A change drops the link and its notice.
+  await page.selectOption('#example', 'checksum');
+  await page.waitForSelector('#copy-notice', { state: 'detached' });
+  assert.deepEqual(errors, []);
+});

@@ -70,20 +70,19 @@ pub fn set_fragment(fragment: &str) -> Result<String, String> {
     Ok(link)
 }
 
-/// Copies `text` when the clipboard API is there and allowed; else nothing.
-pub fn copy(text: &str) {
-    let Ok(window) = window() else { return };
-    let navigator = window.navigator();
+/// Copies `text` to the clipboard, or says why it could not.
+pub async fn copy(text: &str) -> Result<(), String> {
+    let navigator = window()?.navigator();
     // `navigator.clipboard` is missing outside secure contexts.
     let present = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
         .is_ok_and(|c| c.is_object());
-    if present {
-        let promise = navigator.clipboard().write_text(text);
-        // A refusal (no permission, no focus) is fine: the link is shown.
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = JsFuture::from(promise).await;
-        });
+    if !present {
+        return Err("no clipboard here".into());
     }
+    JsFuture::from(navigator.clipboard().write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|e| format!("the browser refused: {}", describe(&e)))
 }
 
 /// The bytes of a file the user gave.

@@ -6,6 +6,7 @@ use crate::protocol::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
+use serde::{Deserialize, Serialize};
 use symplay_engine::exec::params::MAX_BUFFER;
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
@@ -29,11 +30,12 @@ pub const DEFAULT_MAX_MEMORY_MIB: u64 = 1024;
 /// The magic number that starts every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Source {
     Text(String),
     /// Kept as bytes: there is no disassembly to show yet.
-    Binary(Vec<u8>),
+    Binary(#[serde(with = "crate::protocol::base64_bytes")] Vec<u8>),
 }
 
 impl Source {

@@ -15,7 +15,7 @@ use crate::examples::{self, Example};
 use crate::input::{decode_pasted, OptionFields};
 use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions};
 use crate::results::Replay;
-use crate::share::Shared;
+use crate::share::{self, Shared};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
@@ -224,6 +224,10 @@ pub struct PageState {
     /// What went wrong last (a module that does not load, bad options, an
     /// engine error), or why nothing can be run.
     pub error: Option<String>,
+    /// The share link the worker is decoding: its request.
+    link_request: Option<u32>,
+    /// The link made by Share, or why a link could not be made or opened.
+    pub share: Option<Result<String, String>>,
 }
 
 impl Default for PageState {
@@ -252,9 +256,20 @@ impl Default for PageState {
             replaying: None,
             run_when_loaded: false,
             error: None,
+            link_request: None,
+            share: None,
         }
     }
 }
+
+/// The page's first module, when no share link gives another.
+pub const FIRST_MODULE: &str = r#"(module
+  ;; Three paths: x < 0, x = 0, x > 0.
+  (func (export "get_sign") (param $x i32) (result i32)
+    (if (i32.eqz (local.get $x)) (then (return (i32.const 0))))
+    (if (i32.lt_s (local.get $x) (i32.const 0)) (then (return (i32.const -1))))
+    (i32.const 1)))
+"#;
 
 fn send(id: u32, body: Request) -> Effect {
     Effect::Send(Envelope { id, body })
@@ -270,6 +285,54 @@ fn size_text(bytes: usize) -> String {
 }
 
 impl PageState {
+    /// Opens the page on the share link in the address bar's `fragment`,
+    /// or else on the first module.
+    pub fn start(&mut self, fragment: &str) -> Vec<Effect> {
+        if share::is_link(fragment) {
+            self.open_fragment(fragment)
+        } else {
+            self.first_module()
+        }
+    }
+
+    fn first_module(&mut self) -> Vec<Effect> {
+        self.type_text(FIRST_MODULE.to_string());
+        self.take_editor()
+    }
+
+    /// The address bar has a new `fragment`: a share link is handed to the
+    /// worker to decode (it may inflate to megabytes) and opened when it
+    /// answers; the module shown stays until then, and if the link is bad.
+    pub fn open_fragment(&mut self, fragment: &str) -> Vec<Effect> {
+        self.share = None;
+        if !share::is_link(fragment) {
+            return Vec::new();
+        }
+        let id = self.next_id();
+        self.link_request = Some(id);
+        if self.module_request == 0 {
+            self.load = Load::Reading(format!("the share link ({})", size_text(fragment.len())));
+        }
+        vec![send(
+            id,
+            Request::OpenLink {
+                fragment: fragment.to_string(),
+            },
+        )]
+    }
+
+    /// The link could not be opened, and `why`: said where a link is; a
+    /// page that has no module yet gets the first one.
+    fn link_failed(&mut self, why: String) -> Vec<Effect> {
+        self.link_request = None;
+        self.share = Some(Err(why));
+        if self.module_request == 0 {
+            self.first_module()
+        } else {
+            Vec::new()
+        }
+    }
+
     fn next_id(&mut self) -> u32 {
         self.next_id += 1;
         self.next_id
@@ -355,6 +418,8 @@ impl PageState {
     /// Stops and clears what belonged to the module shown until now; its
     /// entry is the one to keep if the next module has it.
     fn leave_module(&mut self) -> Vec<Effect> {
+        // A link still being decoded would replace the module chosen since.
+        self.link_request = None;
         let effects = if self.busy() {
             vec![Effect::ReplaceWorker]
         } else {
@@ -783,6 +848,12 @@ impl PageState {
                 *wat = Wat::Hidden;
             }
         }
+        if self.link_request.is_some() {
+            // Taken as the cause: its decoding ended the engine.
+            effects.extend(self.link_failed(format!(
+                "the share link could not be opened: the engine stopped ({why})"
+            )));
+        }
         effects
     }
 
@@ -861,8 +932,15 @@ impl PageState {
             Response::Replayed { path, trace } => {
                 self.replayed(id, Replay::Done { path, trace });
             }
+            Response::Link { shared } if self.link_request == Some(id) => {
+                self.link_request = None;
+                return self.open_link(*shared);
+            }
+            Response::Error { message } if self.link_request == Some(id) => {
+                return self.link_failed(message);
+            }
             Response::Error { message } => self.failed(id, message),
-            Response::Loaded { .. } | Response::Disassembly { .. } => {}
+            Response::Loaded { .. } | Response::Disassembly { .. } | Response::Link { .. } => {}
         }
         Vec::new()
     }

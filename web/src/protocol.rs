@@ -4,6 +4,7 @@
 //! module or run it shows from a late one about an earlier one.
 
 use crate::disassembly::Line;
+use crate::share::Shared;
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::{BufferArg, PathReport, Report, TestInput, TraceEvent};
@@ -39,6 +40,9 @@ pub enum Request {
     /// `finished` with its results so far. A stop for a run that is over
     /// does nothing.
     Stop { run: u32 },
+    /// Decode a share link's fragment, which may inflate to megabytes:
+    /// `link` or `error`. The page would freeze doing it itself.
+    OpenLink { fragment: String },
     /// Run one test of the loaded module concretely, with its trace,
     /// under the heap model of the run that found it: `replayed` or `error`.
     Replay {
@@ -129,6 +133,10 @@ pub enum Response {
         path: Box<PathReport>,
         trace: Vec<TraceEvent>,
     },
+    /// The state a share link holds.
+    Link {
+        shared: Box<Shared>,
+    },
     Error {
         message: String,
     },
@@ -137,7 +145,7 @@ pub enum Response {
 /// Module bytes as standard base64 in the JSON, a third longer than the
 /// bytes rather than the four times of an array of numbers, and quick to
 /// read: a module of megabytes crosses to the worker in milliseconds.
-mod base64_bytes {
+pub(crate) mod base64_bytes {
     use base64::engine::general_purpose::STANDARD;
     use base64::Engine;
     use serde::{Deserialize, Deserializer, Serializer};

@@ -4,6 +4,7 @@
 
 use crate::disassembly::{disassemble, to_wat};
 use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions};
+use crate::share;
 use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
@@ -84,6 +85,13 @@ impl Session {
                 };
             }
             Request::Print { module } => to_wat(&module).map(|text| Response::Printed { text }),
+            Request::OpenLink { fragment } => match share::decode(&fragment) {
+                Some(Ok(shared)) => Ok(Response::Link {
+                    shared: Box::new(shared),
+                }),
+                Some(Err(message)) => Err(message),
+                None => Err("this is not a share link (it starts with `#share=`)".into()),
+            },
             Request::Explore { entry, options } => self.start(id, &entry, &options),
             Request::Stop { run } => {
                 let Some(running) = self.running.as_mut().filter(|r| r.id == run) else {

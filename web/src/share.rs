@@ -6,6 +6,7 @@ use crate::input::Source;
 use crate::protocol::RunOptions;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine;
+use miniz_oxide::inflate::TINFLStatus;
 use serde::{Deserialize, Serialize};
 
 /// The format version this page writes and reads.
@@ -19,7 +20,7 @@ const MAX_INFLATED: usize = 16 * 1024 * 1024;
 const PREFIX: &str = "share=";
 
 /// What a share link holds.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shared {
     pub source: Source,
     /// The gallery example the module is, unedited.
@@ -72,6 +73,14 @@ pub fn encode(shared: &Shared) -> Result<String, String> {
     Ok(fragment)
 }
 
+/// Whether a fragment (with or without `#`) is a share link's.
+pub fn is_link(fragment: &str) -> bool {
+    fragment
+        .strip_prefix('#')
+        .unwrap_or(fragment)
+        .starts_with(PREFIX)
+}
+
 /// Decodes a fragment (with or without `#`): `None` when it is no share
 /// link at all, else the state or a message for the reader.
 pub fn decode(fragment: &str) -> Option<Result<Shared, String>> {
@@ -97,7 +106,14 @@ fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
         .decode(payload.trim_end_matches('='))
         .map_err(|e| broken(format!("bad base64 ({e})")))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_INFLATED)
-        .map_err(|e| broken(format!("bad compressed data ({e})")))?;
+        .map_err(|e| match e.status {
+            TINFLStatus::HasMoreOutput => format!(
+                "the share link is refused: it expands to more than {} MiB (from {} KiB)",
+                MAX_INFLATED >> 20,
+                len.div_ceil(1024)
+            ),
+            _ => broken(format!("bad compressed data ({e})")),
+        })?;
     // The version is read first, so a newer link gets a message that says so
     // rather than an error about one of its fields.
     let value: serde_json::Value =
@@ -261,5 +277,18 @@ mod tests {
             .collect();
         let err = encode(&state(Source::Binary(noise))).unwrap_err();
         assert!(err.contains("too long"), "{err}");
+    }
+
+    #[test]
+    fn a_link_that_inflates_past_the_bound_is_refused_by_name() {
+        // 17 MiB of spaces deflate to a few KiB: a decompression bomb.
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; 17 << 20], 9);
+        let fragment = format!("#{PREFIX}{}", URL_SAFE_NO_PAD.encode(&bomb));
+        assert!(fragment.len() < 64 * 1024, "{}", fragment.len());
+        let message = error(&fragment);
+        assert!(
+            message.starts_with("the share link is refused: it expands to more than 16 MiB"),
+            "{message}"
+        );
     }
 }

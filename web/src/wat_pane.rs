@@ -1,7 +1,8 @@
 //! The WAT pane: the module's disassembly with byte offsets, one line
 //! marked. A component of its own, so that the page's other updates
-//! (progress, typing) do not redraw thousands of lines.
+//! (progress, typing) do not redraw it.
 
+use crate::code_pane::{CodePane, Listing};
 use crate::disassembly::Line;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -23,22 +24,32 @@ impl PartialEq for WatProps {
     }
 }
 
+/// The lines the listing was made of, compared by address: a new
+/// disassembly is a new `Rc`, and comparing 60,000 lines to find that out
+/// would cost what the listing saves.
+struct SameLines(Rc<Vec<Line>>);
+
+impl PartialEq for SameLines {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 #[function_component]
 pub fn WatPane(props: &WatProps) -> Html {
-    if props.lines.is_empty() {
+    let listing = use_memo(SameLines(props.lines.clone()), |lines| {
+        Listing::new(lines.0.iter().map(|l| {
+            let offset = l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default();
+            (offset, l.text.as_str())
+        }))
+    });
+    if listing.is_empty() {
         return Html::default();
     }
     html! {
         <section class="wat">
             <h2>{ "WAT" }</h2>
-            <pre id="wat" ref={props.pane.clone()}>
-                { for props.lines.iter().enumerate().map(|(i, l)| html! {
-                    <div class={classes!("line", (Some(i) == props.marked).then_some("marked"))}>
-                        <span class="offset">{ l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default() }</span>
-                        { &l.text }
-                    </div>
-                }) }
-            </pre>
+            <CodePane id="wat" listing={listing} marked={props.marked} pane={props.pane.clone()} />
         </section>
     }
 }

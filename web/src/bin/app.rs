@@ -10,6 +10,7 @@ use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::{Location, Report};
 use symplay_engine::search::SearchKind;
+use symplay_web::code_pane::{CodePane, Listing};
 use symplay_web::comparison_view::ComparisonView;
 use symplay_web::disassembly::line_of;
 use symplay_web::examples::{Example, EXAMPLES};
@@ -45,14 +46,6 @@ const TYPING_PAUSE_MS: i32 = 400;
 /// A module this large shows that it is loading.
 const LARGE_MODULE: usize = 1_000_000;
 
-const GET_SIGN: &str = r#"(module
-  ;; Three paths: x < 0, x = 0, x > 0.
-  (func (export "get_sign") (param $x i32) (result i32)
-    (if (i32.eqz (local.get $x)) (then (return (i32.const 0))))
-    (if (i32.lt_s (local.get $x) (i32.const 0)) (then (return (i32.const -1))))
-    (i32.const 1)))
-"#;
-
 enum Msg {
     Example(String),
     /// Mark the WAT line of this location of a side's results and scroll
@@ -85,6 +78,8 @@ enum Msg {
     /// The address bar's fragment changed: maybe a new share link.
     FragmentChanged,
     Share,
+    /// The share link was copied to the clipboard, or why not.
+    Copied(Result<(), String>),
     /// Save a side's report as JSON.
     Download(Side),
     Replay(Side, usize),
@@ -128,8 +123,8 @@ struct App {
     /// When the worker last spoke (ms since the epoch).
     heard_at: f64,
     ticker: Callback<u32>,
-    /// The link made by Share, or why a link could not be made or opened.
-    share: Option<Result<String, String>>,
+    /// Whether the link made by Share was copied to the clipboard, or why not.
+    copied: Option<Result<(), String>>,
     /// In compare mode, whose paths and bugs are listed.
     details: Side,
 }
@@ -243,23 +238,6 @@ impl App {
         }
     }
 
-    /// Restores the state of the share link in the address bar, if any, and
-    /// runs it once its module is listed. `None` when there is none.
-    fn open_link(&mut self, ctx: &Context<Self>) -> Option<()> {
-        self.share = None;
-        match share::decode(&dom::fragment())? {
-            Err(message) => {
-                self.share = Some(Err(message));
-                None
-            }
-            Ok(shared) => {
-                let effects = self.state.open_link(shared);
-                self.perform(ctx, effects);
-                Some(())
-            }
-        }
-    }
-
     fn share(&mut self, ctx: &Context<Self>) {
         self.take_editor(ctx);
         let state = &self.state;
@@ -287,17 +265,20 @@ impl App {
                 };
                 dom::set_fragment(&share::encode(&shared)?)
             });
+        self.copied = None;
         if let Ok(link) = &link {
-            dom::copy(link);
+            let (link, copied) = (link.clone(), ctx.link().callback(Msg::Copied));
+            wasm_bindgen_futures::spawn_local(async move { copied.emit(dom::copy(&link).await) });
         }
-        self.share = Some(link);
+        self.state.share = Some(link);
     }
 
     /// The user changed the state: a share link in the address bar, or the
     /// message about one, no longer describes the page. Returns whether
     /// anything was cleared.
     fn forget_link(&mut self) -> bool {
-        if self.share.take().is_none() && dom::fragment().is_empty() {
+        self.copied = None;
+        if self.state.share.take().is_none() && dom::fragment().is_empty() {
             return false;
         }
         if let Err(e) = dom::set_fragment("") {
@@ -377,13 +358,11 @@ impl Component for App {
             scroll_to_mark: false,
             heard_at: 0.0,
             ticker: ctx.link().callback(Msg::Tick),
-            share: None,
+            copied: None,
             details: Side::A,
         };
-        if app.open_link(ctx).is_none() {
-            app.state.type_text(GET_SIGN.to_string());
-            app.take_editor(ctx);
-        }
+        let effects = app.state.start(&dom::fragment());
+        app.perform(ctx, effects);
         app
     }
 
@@ -471,8 +450,11 @@ impl Component for App {
             }
             Msg::Share => self.share(ctx),
             Msg::FragmentChanged => {
-                self.open_link(ctx);
+                self.copied = None;
+                let effects = self.state.open_fragment(&dom::fragment());
+                self.perform(ctx, effects);
             }
+            Msg::Copied(copied) => self.copied = Some(copied),
             Msg::Download(side) => {
                 let report = self.state.results(side).and_then(|r| r.report.clone());
                 if let Some(report) = report {
@@ -859,15 +841,17 @@ impl App {
             .highlight()
             .and_then(|l| l.source.as_ref())
             .filter(|s| s.file == e.c_file)
-            .map(|s| s.line as usize);
+            .map(|s| (s.line as usize).saturating_sub(1));
+        let listing = Listing::new(
+            e.c_source
+                .lines()
+                .enumerate()
+                .map(|(i, text)| ((i + 1).to_string(), text)),
+        );
         html! {
-            <pre id="c-source" class="pane" ref={self.c_pane.clone()}>
-                { for e.c_source.lines().enumerate().map(|(i, text)| html! {
-                    <div class={classes!("line", (marked == Some(i + 1)).then_some("marked"))}>
-                        <span class="offset">{ i + 1 }</span>{ text }
-                    </div>
-                }) }
-            </pre>
+            <div class="pane">
+                <CodePane id="c-source" listing={Rc::new(listing)} {marked} pane={self.c_pane.clone()} />
+            </div>
         }
     }
 
@@ -892,7 +876,7 @@ impl App {
                 <textarea id="source" class="pane" disabled=true value="" placeholder="printing the module as WAT..." />
             },
             _ => html! {
-                <textarea id="source" class="pane" spellcheck="false" value={self.state.editor.clone()}
+                <textarea id="source" class="pane" spellcheck="false" wrap="off" value={self.state.editor.clone()}
                     placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here; Ctrl+Enter runs"
                     oninput={on_edit} onblur={link.callback(|_| Msg::TakeEditor)} />
             },
@@ -998,10 +982,17 @@ impl App {
     }
 
     fn view_share(&self) -> Html {
-        match &self.share {
+        match &self.state.share {
             None => Html::default(),
             Some(Ok(link)) => html! {
-                <p id="share-link" class="share">{ "share link: " }<a href={link.clone()}>{ link.clone() }</a></p>
+                <p id="share-link" class="share">
+                    { match &self.copied {
+                        None => html! {},
+                        Some(Ok(())) => html! { <span id="copy-notice" class="copied" role="status">{ "✓ copied to the clipboard" }</span> },
+                        Some(Err(why)) => html! { <span id="copy-notice" class="not-copied" role="status">{ format!("not copied ({why}): copy the link below") }</span> },
+                    } }
+                    { " share link: " }<a href={link.clone()}>{ link.clone() }</a>
+                </p>
             },
             Some(Err(message)) => {
                 html! { <p id="share-error" class="error">{ message.clone() }</p> }

@@ -33,13 +33,18 @@ struct Page {
 }
 
 impl Page {
-    fn new() -> Page {
-        let mut page = Page {
+    /// A page with no module yet.
+    fn blank() -> Page {
+        Page {
             state: PageState::default(),
             worker: Session::default(),
             inbox: Vec::new(),
             replaced: 0,
-        };
+        }
+    }
+
+    fn new() -> Page {
+        let mut page = Page::blank();
         page.state.type_text(GET_SIGN.into());
         let effects = page.state.take_editor();
         page.apply(effects);
@@ -459,6 +464,62 @@ fn a_share_link_opens_its_module_entry_and_values_and_runs() {
     page.settle();
     assert!(page.state.example.is_none());
     assert_eq!(page.shown(), shown("clamp", 3));
+}
+
+#[test]
+fn a_link_is_decoded_by_the_worker_and_a_bad_one_keeps_the_module_shown() {
+    let link = share::Shared {
+        source: crate::input::Source::Text(PASTED.into()),
+        example: None,
+        entry: "pasted_fn".into(),
+        options: RunOptions {
+            search: "dfs".into(),
+            ..RunOptions::default()
+        },
+        compare: None,
+    };
+    let fragment = format!("#{}", share::encode(&link).unwrap());
+    // A page opened on the link asks the worker, and shows that it waits.
+    let mut page = Page::blank();
+    let effects = page.state.start(&fragment);
+    assert!(
+        matches!(
+            &effects[..],
+            [Effect::Send(Envelope {
+                body: Request::OpenLink { .. },
+                ..
+            })]
+        ),
+        "{effects:?}"
+    );
+    assert!(matches!(&page.state.load, Load::Reading(what) if what.starts_with("the share link")));
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.shown(), shown("pasted_fn", 2));
+    assert_eq!(page.state.editor, PASTED);
+    // A damaged link opened on this page: named, and the module stays.
+    let effects = page.state.open_fragment("#share=AAAAAAAA");
+    page.act(effects);
+    assert_eq!(page.entry(), Some("pasted_fn"));
+    assert_eq!(page.shown(), shown("pasted_fn", 2));
+    assert!(
+        matches!(&page.state.share, Some(Err(m)) if m.contains("damaged: bad compressed data")),
+        "{:?}",
+        page.state.share
+    );
+    // A page opened on a damaged link gets the first module.
+    let mut fresh = Page::blank();
+    let effects = fresh.state.start("#share=AAAAAAAA");
+    fresh.act(effects);
+    assert_eq!(fresh.entry(), Some("get_sign"));
+    assert!(matches!(&fresh.state.share, Some(Err(_))));
+    // A module chosen while a link is decoded is not replaced by it.
+    let effects = page.state.open_fragment(&fragment);
+    page.apply(effects);
+    page.paste(GET_SIGN);
+    page.settle();
+    assert_eq!(page.entry(), Some("get_sign"));
+    assert_eq!(page.state.editor, GET_SIGN);
 }
 
 #[test]
