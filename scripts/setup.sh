@@ -41,6 +41,9 @@ if ! command -v npm >/dev/null; then
 fi
 [ -d tests/browser/node_modules/playwright-core ] ||
   npm ci --prefix tests/browser --silent --no-audit --no-fund
+# The playground's code editor (CodeMirror), bundled by esbuild at each build.
+[ -x web/editor/node_modules/.bin/esbuild ] ||
+  npm ci --prefix web/editor --silent --no-audit --no-fund
 
 # Building these takes about 15 minutes the first time.
 if [ "$(trunk --version 2>/dev/null)" != "trunk 0.21.14" ]; then

@@ -55,3 +55,9 @@ export function servedPlayground() {
   });
   return env;
 }
+
+/// The whole text of the page's code editor, as it holds it (the editor
+/// draws only the lines in view).
+export function editorText(page) {
+  return page.evaluate(() => SymplayEditor.textIn(document.querySelector('#source')));
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, servedPlayground } from './harness.mjs';
+import { artifacts, editorText, servedPlayground } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -37,8 +37,8 @@ function open() {
 }
 
 async function load(page, source, entry) {
-  await page.fill('#source', source);
-  await page.locator('#source').blur();
+  await page.fill('#source .cm-content', source);
+  await page.locator('#source .cm-content').blur();
   await page.waitForSelector(`#entry option[value="${entry}"]`, { state: 'attached' });
 }
 
@@ -64,8 +64,8 @@ test('get_sign has three paths, each input with its sign', async () => {
 
 test('garbage gets a readable error', async () => {
   const { page, errors } = await open();
-  await page.fill('#source', 'this is not a module');
-  await page.locator('#source').blur();
+  await page.fill('#source .cm-content', 'this is not a module');
+  await page.locator('#source .cm-content').blur();
   const error = await page.locator('#error').innerText();
   assert.match(error, /invalid WAT/);
   await page.screenshot({ path: join(artifacts, 'error.png'), fullPage: true });
@@ -99,9 +99,9 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
 
 test('Ctrl+Enter runs what is in the editor, Escape stops', async () => {
   const { page, errors } = await open();
-  await page.fill('#source', ENDLESS);
+  await page.fill('#source .cm-content', ENDLESS);
   // No blur first: the shortcut reads the editor as it is.
-  await page.locator('#source').press('Control+Enter');
+  await page.locator('#source .cm-content').press('Control+Enter');
   await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
   await page.keyboard.press('Escape');
   await page.waitForSelector('.results h2:has-text("cancelled")');
@@ -247,7 +247,7 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   await page.selectOption('#example', 'password');
   await page.waitForSelector('#entry option[value="check_password"]', { state: 'attached' });
   assert.match(await page.locator('#c-source').innerText(), /s3cr3t!/);
-  assert.match(await page.inputValue('#source'), /\(export "check_password"/);
+  assert.match(await editorText(page), /\(export "check_password"/);
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
   const bug = page.locator('#paths tbody tr', { hasText: 'assertion failed' });
@@ -428,7 +428,7 @@ async function treeShape(page) {
 test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line, a share link to the same tree', async () => {
   const { page, errors } = await open();
   await page.selectOption('#example', 'sign');
-  await page.waitForFunction(() => /\(export "get_sign"/.test(document.querySelector('#source')?.value ?? ''));
+  await page.waitForFunction(() => /\(export "get_sign"/.test(SymplayEditor.textIn(document.querySelector('#source')) ?? ''));
   assert.match(await page.locator('#c-source').innerText(), /int get_sign\(int x\)/);
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');

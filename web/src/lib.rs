@@ -8,6 +8,7 @@
 //! page's larger views are components: [`tree`], [`paths_table`],
 //! [`wat_pane`], [`memory_view`], [`comparison_view`].
 
+pub mod code_editor;
 pub mod code_pane;
 pub mod comparison_view;
 pub mod describe;

@@ -201,5 +201,5 @@ fn const_value(c: ConstExpr, state: &State, own: &InstanceLinks) -> Val {
 
 /// A segment offset: an i32, read as unsigned.
 fn offset_of(offset: ConstExpr, state: &State, own: &InstanceLinks) -> usize {
-    const_value(offset, state, own).concrete().unwrap_or(0) as usize & 0xffff_ffff
+    const_value(offset, state, own).concrete().unwrap_or(0) as u32 as usize
 }

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::{Location, Report};
 use symplay_engine::search::SearchKind;
+use symplay_web::code_editor::CodeEditor;
 use symplay_web::code_pane::{CodePane, Listing};
 use symplay_web::comparison_view::ComparisonView;
 use symplay_web::disassembly::line_of;
@@ -24,9 +25,7 @@ use symplay_web::wat_pane::WatPane;
 use symplay_web::{dom, input, share};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    DragEvent, ErrorEvent, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MessageEvent,
-};
+use web_sys::{DragEvent, ErrorEvent, HtmlInputElement, HtmlSelectElement, MessageEvent};
 use yew::prelude::*;
 
 /// The script trunk generates to start the worker's wasm.
@@ -57,6 +56,8 @@ enum Msg {
         text: String,
         at_once: bool,
     },
+    /// The code editor could not start: why.
+    EditorFailed(String),
     /// Typing paused: the edit of this number is the last.
     TypingPaused(u32),
     /// The editor lost the focus: what it holds is the module.
@@ -404,6 +405,7 @@ impl Component for App {
                 self.take_editor(ctx);
             }
             Msg::TakeEditor => self.take_editor(ctx),
+            Msg::EditorFailed(why) => self.state.error = Some(why),
             Msg::Entry(name) => {
                 self.forget_link();
                 self.state.choose_entry(name);
@@ -541,17 +543,6 @@ impl Component for App {
         let on_example = link.callback(|e: Event| {
             Msg::Example(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
-        let on_edit = link.callback(|e: InputEvent| {
-            // A paste or drop is a module coming in, not typing.
-            let at_once = matches!(
-                e.input_type().as_str(),
-                "insertFromPaste" | "insertFromDrop"
-            );
-            Msg::Edit {
-                text: e.target_unchecked_into::<HtmlTextAreaElement>().value(),
-                at_once,
-            }
-        });
         let on_entry = link.callback(|e: Event| {
             Msg::Entry(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
@@ -600,7 +591,7 @@ impl Component for App {
                     </label>
                     <div class="panes">
                         { state.example.map(|e| self.view_c_source(e)).unwrap_or_default() }
-                        { self.view_editor(ctx, on_edit) }
+                        { self.view_editor(ctx) }
                     </div>
                     <div class="controls">
                         { self.view_entry(on_entry) }
@@ -856,7 +847,7 @@ impl App {
     }
 
     /// The editor with the module's text, or a binary module's size.
-    fn view_editor(&self, ctx: &Context<Self>, on_edit: Callback<InputEvent>) -> Html {
+    fn view_editor(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         match &self.state.source {
             Source::Binary {
@@ -873,12 +864,13 @@ impl App {
                 wat: Wat::Printing(_),
                 ..
             } => html! {
-                <textarea id="source" class="pane" disabled=true value="" placeholder="printing the module as WAT..." />
+                <div id="printing" class="pane editor">{ "printing the module as WAT..." }</div>
             },
             _ => html! {
-                <textarea id="source" class="pane" spellcheck="false" wrap="off" value={self.state.editor.clone()}
-                    placeholder="WAT text, base64 or hex of a .wasm, or drop a .wasm file here; Ctrl+Enter runs"
-                    oninput={on_edit} onblur={link.callback(|_| Msg::TakeEditor)} />
+                <CodeEditor text={self.state.editor.clone()}
+                    on_edit={link.callback(|(text, at_once)| Msg::Edit { text, at_once })}
+                    on_leave={link.callback(|()| Msg::TakeEditor)}
+                    on_failure={link.callback(Msg::EditorFailed)} />
             },
         }
     }
