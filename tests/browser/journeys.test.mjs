@@ -785,3 +785,109 @@ test('Share copies the link and says so; the clipboard holds it', async () => {
   await page.waitForSelector('#copy-notice', { state: 'detached' });
   assert.deepEqual(errors, []);
 });
+
+/// Waits until the page has saved its work (it saves once changes pause).
+async function savedWork(page, check) {
+  await page.waitForFunction((source) => {
+    const saved = JSON.parse(localStorage.getItem('symplay.work') ?? 'null');
+    return saved && new Function('saved', `return ${source}`)(saved);
+  }, check.toString().replace(/^\(?saved\)?\s*=>\s*/, ''), { timeout: 5_000 });
+}
+
+test('the editor autosaves: typed work and options come back after a reload, without a run', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, PASTED);
+  await shownEntry(page, 'pasted_fn');
+  await page.click('#seed');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('7');
+  // Typing that has not paused is saved too.
+  await page.click('#source .cm-content', { position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' ;; more');
+  await savedWork(page, (saved) => saved.wat.endsWith(' ;; more') && saved.options.seed === 7);
+  await page.reload();
+  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
+  await shownEntry(page, 'pasted_fn');
+  assert.equal(await editorText(page), `${PASTED} ;; more`);
+  assert.equal(await page.inputValue('#seed'), '7');
+  await absent(page, '#paths', 'a run nobody started');
+  await screenshots(page, 'autosaved');
+  assert.deepEqual(errors, []);
+});
+
+test('opening a share link adds a history entry: Back brings the work before it, Forward the link', async () => {
+  const { page, errors } = await openAt();
+  await paste(page, PASTED);
+  await shownEntry(page, 'pasted_fn');
+  await savedWork(page, (saved) => saved.wat.includes('pasted_fn'));
+  // A link pasted in the address bar of this page.
+  const link = linkTo({ version: 1, wat: TYPED, entry: 'typed_fn', options: { search: 'dfs', seed: 0 } });
+  await page.goto(link);
+  await page.waitForSelector('.results h2:has-text("typed_fn: 2 paths (completed)")');
+  assert.equal(await editorText(page), TYPED);
+  await page.goBack();
+  await shownEntry(page, 'pasted_fn');
+  assert.equal(await editorText(page), PASTED);
+  assert.equal(new URL(page.url()).hash, '');
+  await noResults(page);
+  await screenshots(page, 'history-back');
+  await page.goForward();
+  await page.waitForSelector('.results h2:has-text("typed_fn: 2 paths (completed)")');
+  assert.equal(await editorText(page), TYPED);
+  // The link was not saved over the work: opening it changed nothing of it.
+  await savedWork(page, (saved) => saved.wat.includes('pasted_fn'));
+  assert.deepEqual(errors, []);
+});
+
+test('an edit of an opened link starts a history entry of its own: Back returns to the link', async () => {
+  const link = linkTo({ version: 1, wat: TYPED, entry: 'typed_fn', options: { search: 'dfs', seed: 0 } });
+  const { page, errors } = await openAt(link);
+  await page.waitForSelector('.results h2:has-text("typed_fn: 2 paths (completed)")');
+  await paste(page, PASTED);
+  await shownEntry(page, 'pasted_fn');
+  assert.equal(new URL(page.url()).hash, '', 'the address no longer claims the link');
+  await page.goBack();
+  assert.equal(page.url(), link);
+  await page.waitForSelector('.results h2:has-text("typed_fn: 2 paths (completed)")');
+  assert.equal(await editorText(page), TYPED);
+  await page.goForward();
+  await shownEntry(page, 'pasted_fn');
+  assert.equal(await editorText(page), PASTED);
+  assert.deepEqual(errors, []);
+});
+
+test('a link that names an example but carries another module opens as that module, not under the example\'s name', async () => {
+  const link = linkTo({ version: 1, example: 'sign', wat: PASTED, entry: 'get_sign', options: { search: 'dfs', seed: 0 } });
+  const { page, errors } = await openAt(link);
+  await page.waitForSelector('.results h2:has-text("pasted_fn: 2 paths (completed)")');
+  assert.equal(await page.inputValue('#example'), '', 'the gallery shows no example');
+  await absent(page, '#c-source', 'the example\'s C source over another module');
+  assert.equal(await editorText(page), PASTED);
+  await screenshots(page, 'link-example-mismatch');
+  assert.deepEqual(errors, []);
+});
+
+test('the gallery is a course: numbered from a first branch to heap bugs, each example saying what it teaches', async () => {
+  const { page, errors } = await openAt();
+  const titles = (await page.locator('#example option').allInnerTexts()).slice(1);
+  assert.ok(titles.length >= 15, titles.join(' | '));
+  titles.forEach((t, i) => assert.match(t, new RegExp(`^${i + 1}\\. \\S`)));
+  assert.equal(titles[0], '1. A first branch');
+  const position = (title) => titles.findIndex((t) => t.endsWith(title));
+  assert.ok(position('Division by zero') < position('A heap overflow'));
+  assert.ok(position('A heap overflow') < position('A buffer of symbolic length'));
+  await page.selectOption('#example', 'sign');
+  await shownEntry(page, 'get_sign');
+  const lesson = await page.locator('#lesson').innerText();
+  assert.match(lesson, /^Each if on the symbolic x .+\. Three paths come out, .+\.$/);
+  await screenshots(page, 'gallery-lesson');
+  await page.selectOption('#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  assert.match(await page.locator('#lesson').innerText(), /malloc'd block/);
+  // A module of one's own has no lesson.
+  await paste(page, PASTED);
+  await shownEntry(page, 'pasted_fn');
+  await absent(page, '#lesson', 'an example\'s lesson over another module');
+  assert.deepEqual(errors, []);
+});

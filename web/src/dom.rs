@@ -51,9 +51,17 @@ pub fn on_escape(on_escape: impl Fn() + 'static) -> Option<Closure<dyn Fn(Keyboa
     Some(closure)
 }
 
+/// Whether a new address replaces the current history entry or follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    Replace,
+    /// Back returns to the address before.
+    Push,
+}
+
 /// Puts `fragment` in the address bar without a reload (none when empty);
 /// gives the full link.
-pub fn set_fragment(fragment: &str) -> Result<String, String> {
+pub fn set_fragment(fragment: &str, history: History) -> Result<String, String> {
     let window = window()?;
     let location = window.location();
     let href = location.href().map_err(|e| describe(&e))?;
@@ -65,9 +73,51 @@ pub fn set_fragment(fragment: &str) -> Result<String, String> {
     };
     window
         .history()
-        .and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&link)))
+        .and_then(|h| match history {
+            History::Replace => h.replace_state_with_url(&JsValue::NULL, "", Some(&link)),
+            History::Push => h.push_state_with_url(&JsValue::NULL, "", Some(&link)),
+        })
         .map_err(|e| format!("cannot set the address: {}", describe(&e)))?;
     Ok(link)
+}
+
+/// Where the page keeps the user's work in this browser.
+const WORK_KEY: &str = "symplay.work";
+
+fn storage() -> Result<web_sys::Storage, String> {
+    window()?
+        .local_storage()
+        .map_err(|e| describe(&e))?
+        .ok_or_else(|| "this browser keeps no local storage".to_string())
+}
+
+/// The work saved in this browser, if any.
+pub fn saved_work() -> Option<String> {
+    storage().ok()?.get_item(WORK_KEY).ok()?
+}
+
+/// Saves the work in this browser, or says why it could not (a module too
+/// large for the browser's quota, storage turned off).
+pub fn save_work(json: &str) -> Result<(), String> {
+    storage()?
+        .set_item(WORK_KEY, json)
+        .map_err(|e| describe(&e))
+}
+
+/// Calls `on_hide` when the page is left, or hidden or shown again (a
+/// phone may end a page in the background without `pagehide`): the last
+/// moments to save; the closure must be kept.
+pub fn on_page_hide(on_hide: impl Fn() + 'static) -> Option<Closure<dyn Fn()>> {
+    let closure = Closure::<dyn Fn()>::new(on_hide);
+    let window = web_sys::window()?;
+    window
+        .add_event_listener_with_callback("pagehide", closure.as_ref().unchecked_ref())
+        .ok()?;
+    window
+        .document()?
+        .add_event_listener_with_callback("visibilitychange", closure.as_ref().unchecked_ref())
+        .ok()?;
+    Some(closure)
 }
 
 /// Copies `text` to the clipboard, or says why it could not.

@@ -4,8 +4,8 @@
 pub struct Example {
     pub id: &'static str,
     pub title: &'static str,
-    /// What exploring it shows.
-    pub about: &'static str,
+    /// What exploring it teaches, in two sentences.
+    pub lesson: &'static str,
     pub entry: &'static str,
     /// The C file's name, as the module's line tables name it.
     pub c_file: &'static str,
@@ -14,11 +14,11 @@ pub struct Example {
 }
 
 macro_rules! example {
-    ($id:literal, $file:literal, $entry:literal, $title:literal, $about:literal) => {
+    ($id:literal, $file:literal, $entry:literal, $title:literal, $lesson:literal) => {
         Example {
             id: $id,
             title: $title,
-            about: $about,
+            lesson: $lesson,
             entry: $entry,
             c_file: concat!($file, ".c"),
             c_source: include_str!(concat!("../../static/examples/c/", $file, ".c")),
@@ -27,125 +27,128 @@ macro_rules! example {
     };
 }
 
+/// In the order of a course: branches and paths first, then what the
+/// solver finds, then programs with a C library, then heap bugs, then the
+/// memory models compared.
 pub static EXAMPLES: &[Example] = &[
     example!(
         "sign",
         "get_sign",
         "get_sign",
-        "Sign",
-        "exactly three paths, one per sign"
+        "A first branch",
+        "Each if on the symbolic x splits the execution tree in two, and a path that cannot happen is never taken. Three paths come out, x < 0, x = 0 and x > 0, each with an input that takes it."
+    ),
+    example!(
+        "loop",
+        "sum_to",
+        "sum_to",
+        "A loop with a symbolic bound",
+        "Every trip count of a loop over a symbolic bound is a path of its own, so loops are where paths multiply. The assumption 0 <= n <= 8 bounds them: one leaf per count."
     ),
     example!(
         "division",
         "divide",
         "divide",
         "Division by zero",
-        "a division by zero and an overflow, each with its input"
+        "Before each division the engine asks the solver whether the divisor can be zero or the quotient overflow. Each trap comes with the input that causes it, which Replay runs concretely."
     ),
     example!(
         "table",
         "table_lookup",
         "lookup",
-        "Table lookup",
-        "an out-of-bounds read of a constant table at a symbolic index"
+        "An index out of bounds",
+        "A symbolic index into a constant table may land outside it, and the solver finds where. The out-of-bounds read is reported with the index that makes it."
     ),
     example!(
         "string",
         "string_scan",
         "string_length",
-        "String scan",
-        "strlen over a symbolic string: one path per length"
+        "Scanning a symbolic string",
+        "strlen reads a symbolic string byte by byte, and each byte may or may not end it. The tree is a chain with one path per length, and the path condition grows by a byte at each step."
     ),
     example!(
         "parser",
         "parse_int",
         "parse_int",
-        "A small parser",
-        "a decimal parser whose assertion fails on -0"
-    ),
-    example!(
-        "loop",
-        "sum_to",
-        "sum_to",
-        "Loop with a symbolic bound",
-        "one path per trip count, the bound assumed between 0 and 8"
+        "An assertion in a parser",
+        "A failed assertion is a bug like a trap: exploration looks for an input that breaks it. The decimal parser's assertion fails on -0, an input random testing seldom tries."
     ),
     example!(
         "password",
         "password",
         "check_password",
-        "Password check",
-        "the password, found one character at a time"
-    ),
-    example!(
-        "heap",
-        "heap",
-        "copy_record",
-        "Heap allocation",
-        "symbolic bytes through malloc'd memory (wasi-libc)"
-    ),
-    example!(
-        "heap-overflow",
-        "heap_overflow",
-        "copy_name",
-        "Heap overflow",
-        "an off-by-one write past a malloc'd block, which Wasm allows and Symplay reports"
-    ),
-    example!(
-        "use-after-free",
-        "use_after_free",
-        "open_conn",
-        "Use after free",
-        "a block read after the error path freed it, with its malloc and free sites"
-    ),
-    example!(
-        "double-free",
-        "double_free",
-        "parse_pair",
-        "Double free",
-        "goto-style cleanup that frees a block twice, for input starting with '='"
-    ),
-    example!(
-        "dangling-pointer",
-        "dangling_pointer",
-        "first_letter",
-        "Use after return",
-        "a pointer to a returned function's stack buffer, read back by its caller"
-    ),
-    example!(
-        "length-read",
-        "length_read",
-        "first_header",
-        "Read past a buffer of symbolic length",
-        "a bug for one length only: found with symbolic sizes, missed with size mode base"
-    ),
-    example!(
-        "pointer-array",
-        "pointer_array",
-        "store",
-        "Pointer array",
-        "a symbolic index into heap pointers: a path per block it may hit, one for the rest"
-    ),
-    example!(
-        "strchr-chain",
-        "strchr_chain",
-        "field_gap",
-        "String scans of symbolic length",
-        "correct code whose path count depends on the size mode"
+        "Finding a password",
+        "Comparing a symbolic guess with a secret makes one branch per character. The one path that passes them all spells the password, found by the solver."
     ),
     example!(
         "checksum",
         "checksum",
         "check_packet",
-        "Checksum",
-        "the packet whose checksum is 0xcafe1234"
+        "A checksum",
+        "A checksum defeats random inputs but is one equation for a solver. The path that reaches the bug gives the packet whose checksum is 0xcafe1234."
     ),
     example!(
         "printf",
         "wasi_classify",
         "classify",
         "printf through WASI",
-        "standard output captured per path"
+        "A program built with a C library prints through WASI, which the engine provides. Each path's standard output is kept and shown with its input."
+    ),
+    example!(
+        "heap",
+        "heap",
+        "copy_record",
+        "Symbolic bytes on the heap",
+        "Symbolic bytes copied into malloc'd memory keep their constraints, as the heap is modelled block by block. The assertion on the copy fails for a record starting with 'X', found for every length."
+    ),
+    example!(
+        "heap-overflow",
+        "heap_overflow",
+        "copy_name",
+        "A heap overflow",
+        "Wasm lets a write run past a malloc'd block into its neighbour without a trap. Symplay's memory objects catch the off-by-one write and name the block and where it was allocated."
+    ),
+    example!(
+        "use-after-free",
+        "use_after_free",
+        "open_conn",
+        "Use after free",
+        "The error path frees a connection and the code goes on to read it. The read is reported only for the ports that take that path, with the block's malloc and free sites."
+    ),
+    example!(
+        "double-free",
+        "double_free",
+        "parse_pair",
+        "Double free",
+        "Goto-style cleanup frees a block that an early exit already freed. The second free is reported only for inputs that start with '='."
+    ),
+    example!(
+        "dangling-pointer",
+        "dangling_pointer",
+        "first_letter",
+        "Use after return",
+        "A pointer to a function's stack buffer outlives the function. Reading it back is a bug inside the C stack that Wasm cannot see, and Symplay names the buffer and where its function returned."
+    ),
+    example!(
+        "pointer-array",
+        "pointer_array",
+        "store",
+        "A symbolic pointer",
+        "A symbolic index into an array of heap pointers may reach any of the blocks. The engine forks a path for each block the pointer may hit and one for the rest, where the overflow is."
+    ),
+    example!(
+        "length-read",
+        "length_read",
+        "first_header",
+        "A buffer of symbolic length",
+        "A buffer whose length is symbolic hides a bug that only one length shows. The fork-lazy size mode finds it and the base mode (one concrete size) misses it: Compare runs both."
+    ),
+    example!(
+        "strchr-chain",
+        "strchr_chain",
+        "field_gap",
+        "What symbolic sizes cost",
+        "Correct code whose path count depends on how sizes of objects are modelled. Compare the size modes side by side to see what each costs in paths and time."
     ),
 ];
 
@@ -165,6 +168,27 @@ mod tests {
     use super::*;
     use symplay_engine::exec::{explore, Options};
     use symplay_engine::report::Report;
+
+    #[test]
+    fn the_gallery_runs_from_a_first_branch_to_heap_bugs_and_says_what_each_teaches() {
+        let order: Vec<&str> = EXAMPLES.iter().map(|e| e.id).collect();
+        let at = |id| order.iter().position(|e| *e == id).unwrap();
+        assert_eq!(order[0], "sign");
+        assert!(at("loop") < at("division") && at("checksum") < at("heap"));
+        assert!(at("heap") < at("heap-overflow") && at("double-free") < at("length-read"));
+        for e in EXAMPLES {
+            // Two sentences: two full stops, each closing one.
+            let sentences: Vec<&str> = e.lesson.split_inclusive(". ").collect();
+            assert_eq!(sentences.len(), 2, "{}: {}", e.id, e.lesson);
+            assert!(e.lesson.ends_with('.'), "{}", e.id);
+            assert!(
+                e.lesson.len() < 240,
+                "{}: {} characters",
+                e.id,
+                e.lesson.len()
+            );
+        }
+    }
 
     #[test]
     fn every_example_loads_and_explores_its_entry() {

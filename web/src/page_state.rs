@@ -286,12 +286,13 @@ fn size_text(bytes: usize) -> String {
 
 impl PageState {
     /// Opens the page on the share link in the address bar's `fragment`,
-    /// or else on the first module.
-    pub fn start(&mut self, fragment: &str) -> Vec<Effect> {
-        if share::is_link(fragment) {
-            self.open_fragment(fragment)
-        } else {
-            self.first_module()
+    /// or else on the work saved in this browser, or else on the first
+    /// module.
+    pub fn start(&mut self, fragment: &str, saved: Option<Shared>) -> Vec<Effect> {
+        match saved {
+            _ if share::is_link(fragment) => self.open_fragment(fragment),
+            Some(saved) => self.restore(saved),
+            None => self.first_module(),
         }
     }
 
@@ -583,6 +584,19 @@ impl PageState {
     /// A link that names a gallery example whose module it does not carry
     /// is taken as the module it carries.
     pub fn open_link(&mut self, shared: Shared) -> Vec<Effect> {
+        let effects = self.open(shared, "module from the link");
+        self.run_when_loaded = true;
+        effects
+    }
+
+    /// Brings back the work saved in this browser, without running it.
+    pub fn restore(&mut self, saved: Shared) -> Vec<Effect> {
+        self.share = None;
+        self.open(saved, "module saved in this browser")
+    }
+
+    /// Opens a state; a binary module that is no example is called `name`.
+    fn open(&mut self, shared: Shared, name: &str) -> Vec<Effect> {
         self.fields = OptionFields::from_options(&shared.options);
         self.compare = shared.compare.as_ref().map(|b| {
             let mut fields = OptionFields::from_options(b);
@@ -606,7 +620,7 @@ impl PageState {
             },
             (crate::input::Source::Binary(bytes), None) => Source::Binary {
                 bytes,
-                name: "module from the link".into(),
+                name: name.into(),
                 wat: Wat::Hidden,
             },
             (crate::input::Source::Text(text), _) => Source::Text { text, file: None },
@@ -616,8 +630,49 @@ impl PageState {
         if example.is_some() {
             effects.extend(self.print());
         }
-        self.run_when_loaded = true;
         effects
+    }
+
+    /// The page's state as a share link holds it, or why it cannot be
+    /// (options that do not parse).
+    pub fn snapshot(&self) -> Result<Shared, String> {
+        let compare = match &self.compare {
+            Some(c) => Some(c.fields.parse().map_err(|e| format!("B: {e}"))?),
+            None => None,
+        };
+        Ok(self.shared_with(self.fields.parse()?, compare))
+    }
+
+    /// What autosave keeps: the state with the editor's text as typed, and
+    /// the default options while a field does not parse (half typed).
+    pub fn work(&self) -> Shared {
+        let mut work = self.snapshot().unwrap_or_else(|_| {
+            let options = OptionFields::default().parse().unwrap_or_default();
+            self.shared_with(options, None)
+        });
+        if self.editor_changed() {
+            work.source = crate::input::Source::Text(self.editor.clone());
+            work.example = None;
+        }
+        work
+    }
+
+    fn shared_with(&self, options: RunOptions, compare: Option<RunOptions>) -> Shared {
+        let (source, example) = match &self.source {
+            Source::Text { text, .. } => (crate::input::Source::Text(text.clone()), None),
+            Source::Binary { bytes, .. } => (
+                crate::input::Source::Binary(bytes.clone()),
+                // An unedited example goes as its binary, with its name.
+                self.example.filter(|e| e.wasm == bytes.as_slice()),
+            ),
+        };
+        Shared {
+            source,
+            example: example.map(|e| e.id.to_string()),
+            entry: self.entry_to_run().unwrap_or_default().to_string(),
+            options,
+            compare,
+        }
     }
 
     /// The entry picked in the picker: its parameters start symbolic.

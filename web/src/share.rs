@@ -49,6 +49,19 @@ struct Wire {
 
 /// Encodes the state as a fragment (without `#`), or says why it cannot.
 pub fn encode(shared: &Shared) -> Result<String, String> {
+    let json = to_json(shared)?;
+    let fragment = format!(
+        "{PREFIX}{}",
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9))
+    );
+    if fragment.len() > MAX_FRAGMENT {
+        return Err(too_long(fragment.len()));
+    }
+    Ok(fragment)
+}
+
+/// The state as the JSON a link carries (and the page saves as it is).
+pub fn to_json(shared: &Shared) -> Result<String, String> {
     let (wat, wasm) = match &shared.source {
         Source::Text(text) => (Some(text.clone()), None),
         Source::Binary(bytes) => (None, Some(STANDARD.encode(bytes))),
@@ -62,15 +75,7 @@ pub fn encode(shared: &Shared) -> Result<String, String> {
         options: shared.options.clone(),
         compare: shared.compare.clone(),
     };
-    let json = serde_json::to_vec(&wire).map_err(|e| format!("cannot encode the state: {e}"))?;
-    let fragment = format!(
-        "{PREFIX}{}",
-        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9))
-    );
-    if fragment.len() > MAX_FRAGMENT {
-        return Err(too_long(fragment.len()));
-    }
-    Ok(fragment)
+    serde_json::to_string(&wire).map_err(|e| format!("cannot encode the state: {e}"))
 }
 
 /// Whether a fragment (with or without `#`) is a share link's.
@@ -114,16 +119,34 @@ fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
             ),
             _ => broken(format!("bad compressed data ({e})")),
         })?;
+    from_json(&json).map_err(|e| match e {
+        Unreadable::Damaged(what) => broken(what),
+        Unreadable::Newer(message) => message,
+    })
+}
+
+/// Why a state's JSON cannot be read.
+#[derive(Debug, PartialEq)]
+pub enum Unreadable {
+    /// What is wrong with it.
+    Damaged(String),
+    /// It is of another format version: the message that says so.
+    Newer(String),
+}
+
+/// Reads the state from the JSON a link carries.
+pub fn from_json(json: &[u8]) -> Result<Shared, Unreadable> {
+    let broken = Unreadable::Damaged;
     // The version is read first, so a newer link gets a message that says so
     // rather than an error about one of its fields.
     let value: serde_json::Value =
-        serde_json::from_slice(&json).map_err(|e| broken(format!("bad JSON ({e})")))?;
+        serde_json::from_slice(json).map_err(|e| broken(format!("bad JSON ({e})")))?;
     match value.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(VERSION) => {}
         Some(v) => {
-            return Err(format!(
+            return Err(Unreadable::Newer(format!(
                 "the share link has format version {v}; this page reads version {VERSION}"
-            ))
+            )))
         }
         None => return Err(broken("no format version".into())),
     }

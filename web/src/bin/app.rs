@@ -14,6 +14,7 @@ use symplay_web::code_editor::CodeEditor;
 use symplay_web::code_pane::{CodePane, Listing};
 use symplay_web::comparison_view::ComparisonView;
 use symplay_web::disassembly::line_of;
+use symplay_web::dom::History;
 use symplay_web::examples::{Example, EXAMPLES};
 use symplay_web::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
 use symplay_web::page_state::{Effect, Load, PageState, Side, Source, Wat};
@@ -22,7 +23,7 @@ use symplay_web::protocol::{Envelope, Request, Response};
 use symplay_web::results::BugList;
 use symplay_web::tree::view::TreeView;
 use symplay_web::wat_pane::WatPane;
-use symplay_web::{dom, input, share};
+use symplay_web::{dom, share};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, ErrorEvent, HtmlInputElement, HtmlSelectElement, MessageEvent};
@@ -42,6 +43,8 @@ const SILENCE_MS: f64 = 1_500.0;
 /// Typing that pauses this long is taken as the module; a paste, a blur,
 /// Run or Share take it at once.
 const TYPING_PAUSE_MS: i32 = 400;
+/// Changes that pause this long are saved in the browser.
+const SAVE_PAUSE_MS: i32 = 500;
 /// A module this large shows that it is loading.
 const LARGE_MODULE: usize = 1_000_000;
 
@@ -81,6 +84,9 @@ enum Msg {
     Share,
     /// The share link was copied to the clipboard, or why not.
     Copied(Result<(), String>),
+    /// Save the work in the browser: after the change of this number, if
+    /// no other came since; `None` now (the page is being left).
+    Save(Option<u32>),
     /// Save a side's report as JSON.
     Download(Side),
     Replay(Side, usize),
@@ -126,6 +132,14 @@ struct App {
     ticker: Callback<u32>,
     /// Whether the link made by Share was copied to the clipboard, or why not.
     copied: Option<Result<(), String>>,
+    /// The page shows the state of the share link in the address bar.
+    address_link: bool,
+    /// Changes made by the user so far, and when the work was saved last.
+    saves: u32,
+    saved: u32,
+    /// Why the work is not saved in the browser.
+    not_saved: Option<String>,
+    _on_hide: Option<Closure<dyn Fn()>>,
     /// In compare mode, whose paths and bugs are listed.
     details: Side,
 }
@@ -241,51 +255,72 @@ impl App {
 
     fn share(&mut self, ctx: &Context<Self>) {
         self.take_editor(ctx);
-        let state = &self.state;
-        let compare = match &state.compare {
-            Some(c) => c.fields.parse().map(Some).map_err(|e| format!("B: {e}")),
-            None => Ok(None),
-        };
-        let link = compare
-            .and_then(|compare| Ok((state.fields.parse()?, compare)))
-            .and_then(|(options, compare)| {
-                let (source, example) = match &state.source {
-                    Source::Text { text, .. } => (input::Source::Text(text.clone()), None),
-                    Source::Binary { bytes, .. } => (
-                        input::Source::Binary(bytes.clone()),
-                        // An unedited example goes as its binary, with its name.
-                        state.example.filter(|e| e.wasm == bytes.as_slice()),
-                    ),
-                };
-                let shared = share::Shared {
-                    source,
-                    example: example.map(|e| e.id.to_string()),
-                    entry: state.entry_to_run().unwrap_or_default().to_string(),
-                    options,
-                    compare,
-                };
-                dom::set_fragment(&share::encode(&shared)?)
-            });
+        let link = self
+            .state
+            .snapshot()
+            .and_then(|shared| dom::set_fragment(&share::encode(&shared)?, History::Replace));
         self.copied = None;
         if let Ok(link) = &link {
+            self.address_link = true;
             let (link, copied) = (link.clone(), ctx.link().callback(Msg::Copied));
             wasm_bindgen_futures::spawn_local(async move { copied.emit(dom::copy(&link).await) });
         }
         self.state.share = Some(link);
     }
 
-    /// The user changed the state: a share link in the address bar, or the
-    /// message about one, no longer describes the page. Returns whether
-    /// anything was cleared.
-    fn forget_link(&mut self) -> bool {
+    /// The user changed the state: it is saved soon, and a share link in
+    /// the address bar, or the message about one, no longer describes the
+    /// page. Returns whether anything was cleared.
+    fn forget_link(&mut self, ctx: &Context<Self>) -> bool {
         self.copied = None;
-        if self.state.share.take().is_none() && dom::fragment().is_empty() {
+        self.save_soon(ctx);
+        let in_address = share::is_link(&dom::fragment());
+        self.address_link = false;
+        if self.state.share.take().is_none() && !in_address {
             return false;
         }
-        if let Err(e) = dom::set_fragment("") {
-            self.state.error = Some(e);
+        if in_address {
+            // The link's state stays in the history: Back returns to it.
+            if let Err(e) = dom::set_fragment("", History::Push) {
+                self.state.error = Some(e);
+            }
         }
         true
+    }
+
+    /// Saves the work in this browser once changes pause for a moment.
+    fn save_soon(&mut self, ctx: &Context<Self>) {
+        self.saves += 1;
+        let (save, number) = (ctx.link().callback(Msg::Save), self.saves);
+        if let Err(e) = dom::after(SAVE_PAUSE_MS, move || save.emit(Some(number))) {
+            self.state.error = Some(e);
+        }
+    }
+
+    /// Saves the work now, if it changed since it was saved last.
+    fn save(&mut self) {
+        if self.saved == self.saves {
+            return;
+        }
+        self.saved = self.saves;
+        self.not_saved = share::to_json(&self.state.work())
+            .and_then(|json| dom::save_work(&json))
+            .err()
+            .map(|why| format!("your work is not saved in this browser: {why}"));
+    }
+
+    /// The work saved in this browser, or why it cannot be read.
+    fn saved_work() -> Result<Option<share::Shared>, String> {
+        let Some(json) = dom::saved_work() else {
+            return Ok(None);
+        };
+        share::from_json(json.as_bytes()).map(Some).map_err(|e| {
+            let why = match e {
+                share::Unreadable::Damaged(what) => what,
+                share::Unreadable::Newer(message) => message,
+            };
+            format!("the work saved in this browser cannot be read: {why}")
+        })
     }
 
     fn answer(&mut self, ctx: &Context<Self>, answer: Envelope<Response>) {
@@ -360,9 +395,23 @@ impl Component for App {
             heard_at: 0.0,
             ticker: ctx.link().callback(Msg::Tick),
             copied: None,
+            address_link: false,
+            saves: 0,
+            saved: 0,
+            not_saved: None,
+            _on_hide: {
+                let save = ctx.link().callback(|()| Msg::Save(None));
+                dom::on_page_hide(move || save.emit(()))
+            },
             details: Side::A,
         };
-        let effects = app.state.start(&dom::fragment());
+        let fragment = dom::fragment();
+        app.address_link = share::is_link(&fragment);
+        let saved = Self::saved_work().unwrap_or_else(|why| {
+            app.not_saved = Some(why);
+            None
+        });
+        let effects = app.state.start(&fragment, saved);
         app.perform(ctx, effects);
         app
     }
@@ -370,7 +419,7 @@ impl Component for App {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Example(id) => {
-                self.forget_link();
+                self.forget_link(ctx);
                 let effects = self.state.choose_example(&id);
                 self.perform(ctx, effects);
             }
@@ -385,7 +434,7 @@ impl Component for App {
                 let could_run = self.state.can_run();
                 self.state.type_text(text);
                 self.edits += 1;
-                let forgot = self.forget_link();
+                let forgot = self.forget_link(ctx);
                 if at_once {
                     self.take_editor(ctx);
                     return true;
@@ -407,27 +456,27 @@ impl Component for App {
             Msg::TakeEditor => self.take_editor(ctx),
             Msg::EditorFailed(why) => self.state.error = Some(why),
             Msg::Entry(name) => {
-                self.forget_link();
+                self.forget_link(ctx);
                 self.state.choose_entry(name);
             }
             Msg::Arg(i, text) => {
-                self.forget_link();
+                self.forget_link(ctx);
                 if let Some(field) = self.state.fields.args.get_mut(i) {
                     *field = text;
                 }
             }
             Msg::ArgKind(i, kind) => {
-                self.forget_link();
+                self.forget_link(ctx);
                 self.state.fields.set_arg_kind(i, kind);
             }
             Msg::Field(id, text) => {
-                self.forget_link();
+                self.forget_link(ctx);
                 if let Some(field) = self.state.field_mut(&id) {
                     *field = text;
                 }
             }
             Msg::File(file) => {
-                self.forget_link();
+                self.forget_link(ctx);
                 let name = file.name();
                 let (read, effects) = self.state.reading_file(&name, file.size());
                 self.perform(ctx, effects);
@@ -453,8 +502,35 @@ impl Component for App {
             Msg::Share => self.share(ctx),
             Msg::FragmentChanged => {
                 self.copied = None;
-                let effects = self.state.open_fragment(&dom::fragment());
+                // The work changed just before is saved before the page
+                // shows another state.
+                self.save();
+                let fragment = dom::fragment();
+                let effects = if share::is_link(&fragment) {
+                    self.address_link = true;
+                    self.state.open_fragment(&fragment)
+                } else if std::mem::take(&mut self.address_link) {
+                    // Back from a link: the user's own work again.
+                    match Self::saved_work() {
+                        Ok(Some(saved)) => self.state.restore(saved),
+                        Ok(None) => Vec::new(),
+                        Err(why) => {
+                            self.not_saved = Some(why);
+                            Vec::new()
+                        }
+                    }
+                } else {
+                    Vec::new()
+                };
                 self.perform(ctx, effects);
+            }
+            Msg::Save(number) => {
+                if number.is_some_and(|n| n != self.saves) {
+                    return false;
+                }
+                let before = self.not_saved.clone();
+                self.save();
+                return before != self.not_saved;
             }
             Msg::Copied(copied) => self.copied = Some(copied),
             Msg::Download(side) => {
@@ -479,14 +555,14 @@ impl Component for App {
             }
             Msg::Run => self.run(ctx),
             Msg::Compare => {
-                self.forget_link();
+                self.forget_link(ctx);
                 let before = self.state.run;
                 let effects = self.state.compare();
                 self.perform(ctx, effects);
                 self.started_since(before);
             }
             Msg::CloseCompare => {
-                self.forget_link();
+                self.forget_link(ctx);
                 self.state.close_compare();
                 self.details = Side::A;
             }
@@ -582,13 +658,16 @@ impl Component for App {
                     <label>{ "example " }
                         <select id="example" onchange={on_example}>
                             <option value="" selected={state.example.is_none()}>{ "(your own module)" }</option>
-                            { for EXAMPLES.iter().map(|e| html! {
+                            { for EXAMPLES.iter().enumerate().map(|(i, e)| html! {
                                 <option value={e.id} selected={state.example.is_some_and(|x| x.id == e.id)}>
-                                    { format!("{}: {}", e.title, e.about) }
+                                    { format!("{}. {}", i + 1, e.title) }
                                 </option>
                             }) }
                         </select>
                     </label>
+                    if let Some(e) = state.example {
+                        <p id="lesson" class="lesson">{ e.lesson }</p>
+                    }
                     <div class="panes">
                         { state.example.map(|e| self.view_c_source(e)).unwrap_or_default() }
                         { self.view_editor(ctx) }
@@ -616,6 +695,9 @@ impl Component for App {
                         <label class="upload">{ "upload a .wasm, .wat or base64 .txt " }<input id="upload" type="file" accept=".wasm,.wat,.txt" onchange={on_file} /></label>
                     </div>
                     { self.view_share() }
+                    if let Some(why) = &self.not_saved {
+                        <p id="not-saved" class="notice">{ why }</p>
+                    }
                 </section>
                 { self.view_status() }
                 { if state.compare.is_some() { self.view_comparison(ctx) } else { self.view_results(ctx, Side::A) } }

@@ -481,7 +481,7 @@ fn a_link_is_decoded_by_the_worker_and_a_bad_one_keeps_the_module_shown() {
     let fragment = format!("#{}", share::encode(&link).unwrap());
     // A page opened on the link asks the worker, and shows that it waits.
     let mut page = Page::blank();
-    let effects = page.state.start(&fragment);
+    let effects = page.state.start(&fragment, None);
     assert!(
         matches!(
             &effects[..],
@@ -509,7 +509,7 @@ fn a_link_is_decoded_by_the_worker_and_a_bad_one_keeps_the_module_shown() {
     );
     // A page opened on a damaged link gets the first module.
     let mut fresh = Page::blank();
-    let effects = fresh.state.start("#share=AAAAAAAA");
+    let effects = fresh.state.start("#share=AAAAAAAA", None);
     fresh.act(effects);
     assert_eq!(fresh.entry(), Some("get_sign"));
     assert!(matches!(&fresh.state.share, Some(Err(_))));
@@ -520,6 +520,52 @@ fn a_link_is_decoded_by_the_worker_and_a_bad_one_keeps_the_module_shown() {
     page.settle();
     assert_eq!(page.entry(), Some("get_sign"));
     assert_eq!(page.state.editor, GET_SIGN);
+}
+
+#[test]
+fn the_work_saved_comes_back_as_it_was_typed_without_running() {
+    let mut page = Page::new();
+    page.state.fields.search = "bfs".into();
+    // Typed, not yet taken as the module.
+    page.state.type_text(PASTED.into());
+    let work = page.state.work();
+    assert_eq!(work.source, crate::input::Source::Text(PASTED.into()));
+    assert_eq!(work.options.search, "bfs");
+    // Kept as the JSON of a link, read back into a new page.
+    let saved = share::from_json(share::to_json(&work).unwrap().as_bytes()).unwrap();
+    let mut again = Page::blank();
+    let effects = again.state.start("", Some(saved));
+    again.act(effects);
+    assert_eq!(again.state.editor, PASTED);
+    assert_eq!(again.entry(), Some("pasted_fn"));
+    assert_eq!(again.state.fields.search, "bfs");
+    assert_eq!(
+        again.shown(),
+        None,
+        "a restored page runs nothing by itself"
+    );
+    // A field half typed is not saved; the module still is.
+    again.state.fields.seed = "12x".into();
+    let work = again.state.work();
+    assert_eq!(work.source, crate::input::Source::Text(PASTED.into()));
+    assert_eq!(work.options.seed, 0);
+    // An example comes back as the example, with its C source.
+    let effects = again.state.choose_example("sign");
+    again.act(effects);
+    let saved = again.state.work();
+    assert_eq!(saved.example.as_deref(), Some("sign"));
+    let mut third = Page::blank();
+    let effects = third.state.start("", Some(saved));
+    third.act(effects);
+    assert_eq!(third.state.example.map(|e| e.id), Some("sign"));
+    assert_eq!(third.entry(), Some("get_sign"));
+    // A link in the address bar wins over the work saved.
+    let link = format!("#{}", share::encode(&work).unwrap());
+    let mut linked = Page::blank();
+    let effects = linked.state.start(&link, Some(third.state.work()));
+    linked.act(effects);
+    linked.settle();
+    assert_eq!(linked.shown(), shown("pasted_fn", 2));
 }
 
 #[test]
