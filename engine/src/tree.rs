@@ -148,8 +148,8 @@ mod tests {
         assert_eq!(pending, [2, 1, 1, 1]);
         let report = tree.render(&st);
         assert_eq!(report[1].condition.as_deref(), Some("(bvslt x #x00000000)"));
-        assert_eq!(report[1].readable.as_deref(), Some("x <s 0"));
-        assert_eq!(report[2].readable.as_deref(), Some("x >=s 0"));
+        assert_eq!(report[1].readable.as_deref(), Some("x < 0"));
+        assert_eq!(report[2].readable.as_deref(), Some("x >= 0"));
         assert_eq!(report[3].declarations, ["(declare-fun x () (_ BitVec 32))"]);
         assert_eq!(report[0].condition, None);
         assert_eq!(report[2].children, [3]);

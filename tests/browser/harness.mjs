@@ -61,3 +61,14 @@ export function servedPlayground() {
 export function editorText(page) {
   return page.evaluate(() => SymplayEditor.textIn(document.querySelector('#source')));
 }
+
+/// Saves what the page shows as a teacher projects it (1280×720) and as a
+/// phone shows it (390×844), for a person to look at.
+export async function screenshots(page, name) {
+  const size = page.viewportSize();
+  for (const [width, height] of [[1280, 720], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(artifacts, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { artifacts, editorText, servedPlayground } from './harness.mjs';
+import { artifacts, editorText, screenshots, servedPlayground } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const examples = join(here, '..', '..', 'static', 'examples', 'c');
@@ -680,17 +680,6 @@ test('a link with nonsense option values says which, and runs nothing', async ()
   await absent(page, '#paths', 'a run from a link with an unknown searcher');
   assert.deepEqual(errors, []);
 });
-
-/// Saves what the page shows as a teacher projects it (1280×720) and as a
-/// phone shows it (390×844), for a person to look at.
-async function screenshots(page, name) {
-  const size = page.viewportSize();
-  for (const [width, height] of [[1280, 720], [390, 844]]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(artifacts, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize(size);
-}
 
 /// A module of 1 MB of WAT text whose link is about 10 KiB: many small
 /// functions, one exported.

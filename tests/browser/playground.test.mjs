@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, editorText, servedPlayground } from './harness.mjs';
+import { artifacts, editorText, screenshots, servedPlayground } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -252,10 +252,10 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   await page.waitForSelector('.results h2:has-text("completed")');
   const bug = page.locator('#paths tbody tr', { hasText: 'assertion failed' });
   assert.equal(await bug.count(), 1);
-  // The password, byte by byte: "s3cr3t!" and its NUL.
-  assert.match(await bug.innerText(), /guess = \[115, 51, 99, 114, 51, 116, 33, 0\]/);
+  // The password as a string: "s3cr3t!" and its NUL.
+  assert.match(await bug.innerText(), /guess = "s3cr3t!\\0"/);
   // The bug list names the same input.
-  assert.match(await page.locator('#bugs .bug').innerText(), /assertion failed .* with guess = \[115, 51, 99/);
+  assert.match(await page.locator('#bugs .bug').innerText(), /assertion failed .* with guess = "s3cr3t!\\0"/);
   assert.match(await page.locator('.bugs h3').innerText(), /^1 bug$/);
   await bug.click();
   const marked = await page.locator('#wat .line.marked').innerText();
@@ -299,6 +299,10 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   const arg = Number(/arg0 = (-?\d+)/.exec(input)[1]);
   const outcome = await page.locator('#node-details .outcome').innerText();
   assert.equal(Number(/returned \[(-?\d+)\]/.exec(outcome)[1]), Math.sign(arg));
+  // The exact SMT-LIB forms, one click away.
+  assert.equal(await page.locator('#node-details .smt').isVisible(), false);
+  await page.click('#branch-smt summary');
+  await page.click('#path-smt summary');
   assert.match(await page.locator('#node-details .smt').innerText(), /arg0/);
   // The path condition both ways: readable, and as an SMT-LIB2 script.
   assert.match(await page.locator('#node-details .path-condition').innerText(),
@@ -616,5 +620,50 @@ test('a bug replays with its outcome and trace; the report downloads as JSON', a
   assert.equal(report.entry, 'divide');
   assert.equal(report.paths.length, paths.length);
   assert.ok(report.paths.some((p) => p.trap === 'div_by_zero'));
+  assert.deepEqual(errors, []);
+});
+
+/// Every leaf's readable path condition, each leaf clicked with the mouse
+/// (the tree fitted first, so that each is in view).
+async function leafConditions(page) {
+  await page.click('#tree-fit').catch(() => {});
+  const conditions = [];
+  const leaves = page.locator('#tree .node.leaf circle');
+  for (let i = 0; i < await leaves.count(); i++) {
+    await leaves.nth(i).scrollIntoViewIfNeeded();
+    const box = await leaves.nth(i).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    conditions.push(await page.locator('#node-details .path-condition-readable').innerText());
+  }
+  return conditions.sort();
+}
+
+test('conditions read as the C program means them: x < 0, not a flag\'s bits; characters; buffer bytes', async () => {
+  const { page, errors } = await open();
+  // get_sign compiled by clang: `if (x < 0)` is a 0/1 flag's low bit compared with 0.
+  await page.selectOption('#example', 'sign');
+  await page.waitForSelector('#entry:enabled option[value="get_sign"]', { state: 'attached' });
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  assert.deepEqual(await leafConditions(page), ['arg0 != 0 && arg0 < 0', 'arg0 != 0 && arg0 >= 0', 'arg0 == 0']);
+  await screenshots(page, 'readable-sign');
+  // The password: each byte of the guess compared with a character.
+  await page.selectOption('#example', 'password');
+  await page.waitForSelector('#entry:enabled option[value="check_password"]', { state: 'attached' });
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  const password = await leafConditions(page);
+  assert.ok(password.includes("guess[0] == 's' && guess[1] == '3' && guess[2] == 'c' && guess[3] == 'r' && guess[4] == '3' && guess[5] == 't' && guess[6] == '!' && guess[7] == '\\0'"), password.join('\n'));
+  // The parser: its digits read through memory, by their place in the input.
+  await page.selectOption('#example', 'parser');
+  await page.waitForSelector('#entry:enabled option[value="parse_int"]', { state: 'attached' });
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  const parser = (await leafConditions(page)).join('\n');
+  assert.match(parser, /text\[text\[0\] == '-' \? 1 : 0\] != '\\0'/);
+  for (const unreadable of [/\[0:0\]/, /<s|>=s/, /const\(0\)/, /:=/, /#x/]) {
+    assert.doesNotMatch(parser, unreadable);
+  }
+  await page.screenshot({ path: join(artifacts, 'readable-parser-1280.png') });
   assert.deepEqual(errors, []);
 });

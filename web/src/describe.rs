@@ -2,7 +2,7 @@
 
 use symplay_engine::report::{InputValue, Number, PathReport, Status};
 
-/// `arg0 = 5, packet = [1, 2]`
+/// `arg0 = 5, guess = "s3cr3t!\0", packet = 01 ff 2d`
 pub fn inputs(p: &PathReport) -> String {
     let mut parts: Vec<String> = p
         .inputs
@@ -13,9 +13,36 @@ pub fn inputs(p: &PathReport) -> String {
         .collect();
     parts.extend(p.inputs.named.iter().map(|n| match &n.value {
         InputValue::Int(v) => format!("{} = {v}", n.name),
-        InputValue::Bytes(b) => format!("{} = {b:?}", n.name),
+        InputValue::Bytes(b) => format!("{} = {}", n.name, bytes(b)),
     }));
     parts.join(", ")
+}
+
+/// Bytes as a C string literal when most of them are characters (or `\0`,
+/// `\n`, `\t`), the others escaped; else in hexadecimal.
+pub fn bytes(b: &[u8]) -> String {
+    let readable = |c: &u8| matches!(c, 0x20..=0x7e | 0 | b'\n' | b'\t');
+    if 2 * b.iter().filter(|c| readable(c)).count() < b.len() {
+        return b
+            .iter()
+            .map(|c| format!("{c:02x}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    let mut text = String::from("\"");
+    for &c in b {
+        match c {
+            b'"' => text.push_str("\\\""),
+            b'\\' => text.push_str("\\\\"),
+            0 => text.push_str("\\0"),
+            b'\n' => text.push_str("\\n"),
+            b'\t' => text.push_str("\\t"),
+            0x20..=0x7e => text.push(c as char),
+            _ => text.push_str(&format!("\\x{c:02x}")),
+        }
+    }
+    text.push('"');
+    text
 }
 
 /// `returned [1]`, `trap: div_by_zero`, ...
@@ -34,5 +61,19 @@ pub fn outcome(p: &PathReport) -> String {
             None => "panicked".into(),
         },
         (Status::Limit, _) => "depth limit".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bytes;
+
+    #[test]
+    fn bytes_read_as_a_string_when_they_are_characters_else_as_hex() {
+        assert_eq!(bytes(b"s3cr3t!\0"), r#""s3cr3t!\0""#);
+        assert_eq!(bytes(&[0, 0, 0]), r#""\0\0\0""#);
+        assert_eq!(bytes(b"a\"b\\\n\xff"), r#""a\"b\\\n\xff""#);
+        assert_eq!(bytes(&[0xff, 0x80, b'a']), "ff 80 61");
+        assert_eq!(bytes(&[]), r#""""#);
     }
 }

@@ -24,25 +24,9 @@ impl PartialEq for WatProps {
     }
 }
 
-/// The lines the listing was made of, compared by address: a new
-/// disassembly is a new `Rc`, and comparing 60,000 lines to find that out
-/// would cost what the listing saves.
-struct SameLines(Rc<Vec<Line>>);
-
-impl PartialEq for SameLines {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
 #[function_component]
 pub fn WatPane(props: &WatProps) -> Html {
-    let listing = use_memo(SameLines(props.lines.clone()), |lines| {
-        Listing::new(lines.0.iter().map(|l| {
-            let offset = l.offset.map(|o| format!("{o:#06x}")).unwrap_or_default();
-            (offset, l.text.as_str())
-        }))
-    });
+    let listing = Listing::Offsets(props.lines.clone());
     if listing.is_empty() {
         return Html::default();
     }

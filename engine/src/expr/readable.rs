@@ -1,8 +1,14 @@
 //! Terms in a readable infix form, for people (the page's tree and node
-//! details, the CLI): `(bvslt arg0 #x00000000)` reads `arg0 <s 0`. Printed
+//! details, the CLI): `(bvslt arg0 #x00000000)` reads `arg0 < 0`. Printed
 //! from the term graph itself; the SMT-LIB form (`print.rs`) stays the exact
-//! one. A shared subterm is printed at each use, so the text is cut off (with
-//! `…`) past a length and a nesting depth.
+//! one. It reads as the program means it: a flag compared with 0 (`0 !=
+//! (x <s 0 ? 1 : 0)[0:0]`, how Wasm tests a C condition) is the condition
+//! (`x < 0`); a constant goes on the right, as a character when the other
+//! side is a byte (`guess[0] == 's'`) and unsigned in an unsigned
+//! comparison; a read of memory at a known place is the byte stored there
+//! (`text[3]`), and low bits of a widened value are that value. A shared
+//! subterm is printed at each use, so the text is cut off (with `…`) past
+//! a length and a nesting depth.
 
 use super::{BvBinOp, BvCmp, BvUnOp, Node, TermId, TermStore};
 
@@ -40,34 +46,75 @@ fn bin_op(op: BvBinOp) -> Option<(&'static str, u8)> {
     })
 }
 
-fn cmp_op(c: BvCmp) -> &'static str {
-    match c {
-        BvCmp::Ult => "<u",
-        BvCmp::Ule => "<=u",
-        BvCmp::Slt => "<s",
-        BvCmp::Sle => "<=s",
+/// A comparison's sign: signed ones as C writes them, unsigned ones marked
+/// `u`. `negated` gives the one that holds where `c` does not (`!(a < b)`
+/// is `a >= b`), `swapped` the one with its operands exchanged (`0 < a` is
+/// `a > 0`).
+fn cmp_op(c: BvCmp, negated: bool, swapped: bool) -> &'static str {
+    // Below, below or equal; and each negated, which is the swapped order.
+    let (below, at_most, above, at_least) = match c {
+        BvCmp::Ult | BvCmp::Ule => ("<u", "<=u", ">u", ">=u"),
+        BvCmp::Slt | BvCmp::Sle => ("<", "<=", ">", ">="),
+    };
+    let strict = matches!(c, BvCmp::Ult | BvCmp::Slt);
+    match (strict, negated, swapped) {
+        (true, false, false) => below,
+        (true, true, false) => at_least,
+        (true, false, true) => above,
+        (true, true, true) => at_most,
+        (false, false, false) => at_most,
+        (false, true, false) => above,
+        (false, false, true) => at_least,
+        (false, true, true) => below,
     }
 }
 
-/// The comparison that holds where `c` does not: `!(a <s b)` is `a >=s b`.
-fn negated_cmp_op(c: BvCmp) -> &'static str {
-    match c {
-        BvCmp::Ult => ">=u",
-        BvCmp::Ule => ">u",
-        BvCmp::Slt => ">=s",
-        BvCmp::Sle => ">s",
-    }
+/// How a constant reads where it stands.
+#[derive(Clone, Copy, PartialEq)]
+enum Style {
+    /// Signed when its top bit is set, as inputs are mostly signed
+    /// (`#xffffffff` reads `-1`).
+    Signed,
+    /// In an unsigned comparison.
+    Unsigned,
+    /// Beside a byte: a character when it is one (`'s'`), else unsigned.
+    Byte,
+    /// In an address: hexadecimal past 255 (`0x1040e`).
+    Address,
 }
 
-/// A constant as a decimal: signed when its top bit is set, as inputs are
-/// mostly signed (`#xffffffff` reads `-1`).
-fn literal(width: u8, value: u64) -> String {
-    if width > 1 && width <= 64 && value >> (width - 1) == 1 {
+fn literal(width: u8, value: u64, style: Style) -> String {
+    if style == Style::Byte && width == 8 {
+        match value as u8 {
+            b'\\' => return "'\\\\'".into(),
+            b'\'' => return "'\\''".into(),
+            c @ 0x20..=0x7e => return format!("'{}'", c as char),
+            0 => return "'\\0'".into(),
+            b'\n' => return "'\\n'".into(),
+            _ => {}
+        }
+    }
+    if style == Style::Address && value > 255 {
+        return format!("{value:#x}");
+    }
+    // A byte that is no character reads unsigned, as C's `unsigned char`.
+    if style == Style::Signed && width > 1 && width <= 64 && value >> (width - 1) == 1 {
         (i128::from(value) - (1i128 << width)).to_string()
     } else {
         value.to_string()
     }
 }
+
+/// The right side of a pair: a term, or a constant already written out.
+enum Operand {
+    Term(TermId),
+    Text(String),
+}
+
+/// Stores walked down a memory's chain before a read is left as it is.
+const MAX_STORES_WALKED: usize = 4096;
+/// The values of a symbolic offset looked at before a read is left as it is.
+const MAX_OFFSETS: usize = 16;
 
 struct Printer<'s> {
     terms: &'s TermStore,
@@ -79,8 +126,44 @@ impl Printer<'_> {
         self.out.len() >= MAX_CHARS
     }
 
+    fn constant(&self, t: TermId) -> Option<(u8, u64)> {
+        match *self.terms.node(t) {
+            Node::BvConst { width, value } => Some((width, value)),
+            _ => None,
+        }
+    }
+
+    /// A byte, or a byte widened: a constant beside it reads as a character.
+    fn is_byte(&self, t: TermId) -> bool {
+        match *self.terms.node(t) {
+            Node::ZeroExt(_, x) | Node::SignExt(_, x) => self.is_byte(x),
+            _ => self.terms.width(t) == 8,
+        }
+    }
+
+    /// A flag, `c ? 1 : 0` (or `c ? 0 : 1`, or its low bits, or widened):
+    /// how Wasm holds a condition as a number. Gives `c` and whether the
+    /// flag is 1 where `c` holds.
+    fn flag(&self, t: TermId) -> Option<(TermId, bool)> {
+        match *self.terms.node(t) {
+            Node::Ite(c, a, b) => match (self.constant(a), self.constant(b)) {
+                (Some((_, 1)), Some((_, 0))) => Some((c, true)),
+                (Some((_, 0)), Some((_, 1))) => Some((c, false)),
+                _ => None,
+            },
+            Node::Extract { lo: 0, arg, .. } => self.flag(arg),
+            Node::ZeroExt(_, x) => self.flag(x),
+            _ => None,
+        }
+    }
+
     /// Prints `t` in a context of binding strength `outer`.
     fn term(&mut self, t: TermId, outer: u8, depth: u32) {
+        self.styled(t, outer, depth, Style::Signed);
+    }
+
+    /// Prints `t`, a constant in `style`.
+    fn styled(&mut self, t: TermId, outer: u8, depth: u32, style: Style) {
         if self.full() {
             if !self.out.ends_with('…') {
                 self.out.push('…');
@@ -94,26 +177,17 @@ impl Printer<'_> {
         let depth = depth + 1;
         match *self.terms.node(t) {
             Node::BoolConst(b) => self.out.push_str(if b { "true" } else { "false" }),
-            Node::BvConst { width, value } => self.out.push_str(&literal(width, value)),
+            Node::BvConst { width, value } => self.out.push_str(&literal(width, value, style)),
             Node::Symbol(s) => self.out.push_str(self.terms.symbol_name(s)),
-            Node::Not(a) => match *self.terms.node(a) {
-                Node::Eq(x, y) => self.infix(&[x, y], "!=", EQUALITY, outer, depth),
-                Node::BvCmp(c, x, y) => {
-                    self.infix(&[x, y], negated_cmp_op(c), COMPARISON, outer, depth)
-                }
-                _ => self.prefix("!", a, depth),
-            },
+            Node::Not(a) => self.negation(a, outer, depth),
             Node::And(a, b) => self.infix(&[a, b], "&&", AND, outer, depth),
             Node::Or(a, b) => self.infix(&[a, b], "||", OR, outer, depth),
             Node::Xor(a, b) => self.infix(&[a, b], "^", 6, outer, depth),
-            Node::Eq(a, b) => self.infix(&[a, b], "==", EQUALITY, outer, depth),
-            Node::BvCmp(c, a, b) => self.infix(&[a, b], cmp_op(c), COMPARISON, outer, depth),
+            Node::Eq(a, b) => self.equality(a, b, true, outer, depth),
+            Node::BvCmp(c, a, b) => self.comparison(c, a, b, false, outer, depth),
             Node::BvUn(BvUnOp::Not, a) => self.prefix("~", a, depth),
             Node::BvUn(BvUnOp::Neg, a) => self.prefix("-", a, depth),
-            Node::BvBin(op, a, b) => match bin_op(op) {
-                Some((sign, strength)) => self.infix(&[a, b], sign, strength, outer, depth),
-                None => self.call("smod", "", &[a, b], depth),
-            },
+            Node::BvBin(op, a, b) => self.binary(op, a, b, outer, depth, style),
             Node::Concat(a, b) => self.infix(&[a, b], "++", 11, outer, depth),
             Node::Ite(c, a, b) => {
                 let open = TERNARY < outer;
@@ -129,6 +203,7 @@ impl Printer<'_> {
                     self.out.push(')');
                 }
             }
+            Node::Extract { hi, lo: 0, arg } => self.low_bits(arg, hi + 1, outer, depth),
             Node::Extract { hi, lo, arg } => {
                 self.term(arg, PREFIX, depth);
                 self.out.push_str(&format!("[{hi}:{lo}]"));
@@ -137,12 +212,7 @@ impl Printer<'_> {
             Node::SignExt(n, a) => self.call("sext", &n.to_string(), &[a], depth),
             Node::RotateLeft(n, a) => self.call("rotl", &n.to_string(), &[a], depth),
             Node::RotateRight(n, a) => self.call("rotr", &n.to_string(), &[a], depth),
-            Node::Select(array, index) => {
-                self.term(array, PREFIX, depth);
-                self.out.push('[');
-                self.term(index, TERNARY, depth);
-                self.out.push(']');
-            }
+            Node::Select(array, index) => self.read(array, index, outer, depth, style),
             Node::Store(array, index, value) => {
                 self.term(array, PREFIX, depth);
                 self.out.push('[');
@@ -153,6 +223,305 @@ impl Printer<'_> {
             }
             Node::ConstArray(value) => self.call("const", "", &[value], depth),
         }
+    }
+
+    /// Prints what holds where the condition `c` does not.
+    fn negation(&mut self, c: TermId, outer: u8, depth: u32) {
+        match *self.terms.node(c) {
+            Node::Eq(x, y) => self.equality(x, y, false, outer, depth),
+            Node::BvCmp(op, x, y) => self.comparison(op, x, y, true, outer, depth),
+            Node::Not(x) => self.term(x, outer, depth),
+            _ => self.prefix("!", c, depth),
+        }
+    }
+
+    /// `a == b`, or `a != b` when not `equal`: a flag compared with 0 or 1
+    /// is its condition, held or not; a constant goes on the right.
+    fn equality(&mut self, a: TermId, b: TermId, equal: bool, outer: u8, depth: u32) {
+        let (a, b) = if self.constant(a).is_some() && self.constant(b).is_none() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let (Some((c, one_where_c)), Some((_, k @ (0 | 1)))) = (self.flag(a), self.constant(b)) {
+            // The flag equals k where c holds if k is the flag's value there.
+            let holds_where_c = one_where_c == (k == 1);
+            return if holds_where_c == equal {
+                self.term(c, outer, depth)
+            } else {
+                self.negation(c, outer, depth)
+            };
+        }
+        let style = if self.is_byte(a) {
+            Style::Byte
+        } else {
+            Style::Signed
+        };
+        let sign = if equal { "==" } else { "!=" };
+        let (a, b) = match self.unwidened(a, b, style) {
+            Some((x, k)) => (x, Operand::Text(k)),
+            None => (a, Operand::Term(b)),
+        };
+        self.pair(a, b, sign, EQUALITY, outer, depth, style);
+    }
+
+    /// `zext(x)` compared with a constant `k` that fits in `x`'s width
+    /// reads as `x` compared with `k` (an equality or an unsigned comparison
+    /// means the same then): `x` and `k` as it reads there.
+    fn unwidened(&self, a: TermId, b: TermId, style: Style) -> Option<(TermId, String)> {
+        let (Node::ZeroExt(_, x), Some((_, k))) = (*self.terms.node(a), self.constant(b)) else {
+            return None;
+        };
+        let width = self.terms.width(x);
+        if width >= 64 || k >> width != 0 {
+            return None;
+        }
+        let style = if style == Style::Signed {
+            Style::Unsigned
+        } else {
+            style
+        };
+        Some((x, literal(width, k, style)))
+    }
+
+    /// `a op b` for a comparison (negated when asked), a constant on the
+    /// right.
+    fn comparison(&mut self, c: BvCmp, a: TermId, b: TermId, negated: bool, outer: u8, depth: u32) {
+        let swapped = self.constant(a).is_some() && self.constant(b).is_none();
+        let (a, b) = if swapped { (b, a) } else { (a, b) };
+        let style = match c {
+            _ if self.is_byte(a) => Style::Byte,
+            BvCmp::Ult | BvCmp::Ule => Style::Unsigned,
+            BvCmp::Slt | BvCmp::Sle => Style::Signed,
+        };
+        let sign = cmp_op(c, negated, swapped);
+        let unsigned = matches!(c, BvCmp::Ult | BvCmp::Ule);
+        let (a, b) = match self.unwidened(a, b, style).filter(|_| unsigned) {
+            Some((x, k)) => (x, Operand::Text(k)),
+            None => (a, Operand::Term(b)),
+        };
+        self.pair(a, b, sign, COMPARISON, outer, depth, style);
+    }
+
+    /// `a sign b`, constants in `style`.
+    #[allow(clippy::too_many_arguments)]
+    fn pair(
+        &mut self,
+        a: TermId,
+        b: Operand,
+        sign: &str,
+        strength: u8,
+        outer: u8,
+        depth: u32,
+        style: Style,
+    ) {
+        let open = strength < outer;
+        if open {
+            self.out.push('(');
+        }
+        self.styled(a, strength + 1, depth, style);
+        self.out.push_str(&format!(" {sign} "));
+        match b {
+            Operand::Term(b) => self.styled(b, strength + 1, depth, style),
+            Operand::Text(text) => self.out.push_str(&text),
+        }
+        if open {
+            self.out.push(')');
+        }
+    }
+
+    /// An arithmetic or bitwise operation; adding a negative constant reads
+    /// as a subtraction (`x - 58`), and a constant goes second.
+    /// In an address (`style`), its constants are too.
+    fn binary(&mut self, op: BvBinOp, a: TermId, b: TermId, outer: u8, depth: u32, style: Style) {
+        let Some((sign, strength)) = bin_op(op) else {
+            return self.call("smod", "", &[a, b], depth);
+        };
+        let commutes = matches!(
+            op,
+            BvBinOp::Add | BvBinOp::Mul | BvBinOp::And | BvBinOp::Or | BvBinOp::Xor
+        );
+        let (a, b) = if commutes && self.constant(a).is_some() && self.constant(b).is_none() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if op == BvBinOp::Add {
+            if let Some((width, value)) = self
+                .constant(b)
+                .filter(|&(w, v)| w > 1 && v >> (w - 1) == 1)
+            {
+                let open = strength < outer;
+                if open {
+                    self.out.push('(');
+                }
+                self.term(a, strength, depth);
+                let magnitude = (1u128 << width) - u128::from(value);
+                self.out.push_str(&format!(" - {magnitude}"));
+                if open {
+                    self.out.push(')');
+                }
+                return;
+            }
+        }
+        if style == Style::Address {
+            self.pair(a, Operand::Term(b), sign, strength, outer, depth, style);
+        } else {
+            self.infix(&[a, b], sign, strength, outer, depth);
+        }
+    }
+
+    /// The low `width` bits of `t`: of a widened value, that value; of a
+    /// sum, product or bitwise operation, the operation on the operands'
+    /// low bits (arithmetic modulo 2^width does not look at higher bits).
+    fn low_bits(&mut self, t: TermId, width: u8, outer: u8, depth: u32) {
+        if self.terms.width(t) == width {
+            return self.term(t, outer, depth);
+        }
+        match *self.terms.node(t) {
+            Node::ZeroExt(_, x) | Node::SignExt(_, x) if self.terms.width(x) >= width => {
+                self.low_bits(x, width, outer, depth + 1)
+            }
+            Node::BvConst { value, .. } => {
+                let value = if width >= 64 {
+                    value
+                } else {
+                    value & ((1 << width) - 1)
+                };
+                self.out.push_str(&literal(width, value, Style::Signed));
+            }
+            Node::BvBin(
+                op @ (BvBinOp::Add
+                | BvBinOp::Sub
+                | BvBinOp::Mul
+                | BvBinOp::And
+                | BvBinOp::Or
+                | BvBinOp::Xor),
+                a,
+                b,
+            ) => {
+                let (sign, strength) = bin_op(op).expect("an infix operation");
+                let (a, b) = if op != BvBinOp::Sub && self.constant(a).is_some() {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                // A negative constant added reads as a subtraction.
+                let subtracted = (op == BvBinOp::Add)
+                    .then(|| self.constant(b))
+                    .flatten()
+                    .map(|(_, v)| v & ((1u64 << width) - 1))
+                    .filter(|v| width > 1 && width < 64 && v >> (width - 1) == 1);
+                let open = strength < outer;
+                if open {
+                    self.out.push('(');
+                }
+                self.low_bits(a, width, strength, depth + 1);
+                match subtracted {
+                    Some(v) => self.out.push_str(&format!(" - {}", (1u64 << width) - v)),
+                    None => {
+                        self.out.push_str(&format!(" {sign} "));
+                        self.low_bits(b, width, strength + 1, depth + 1);
+                    }
+                }
+                if open {
+                    self.out.push(')');
+                }
+            }
+            _ => {
+                self.term(t, PREFIX, depth);
+                self.out.push_str(&format!("[{}:0]", width - 1));
+            }
+        }
+    }
+
+    /// The value that `array` holds at the constant `at`: the last store
+    /// there, or the array's default; `None` past a symbolic store.
+    fn stored_at(&self, array: TermId, at: u64) -> Option<TermId> {
+        let mut a = array;
+        for _ in 0..MAX_STORES_WALKED {
+            match *self.terms.node(a) {
+                Node::Store(inner, index, value) => match self.constant(index) {
+                    Some((_, i)) if i == at => return Some(value),
+                    Some(_) => a = inner,
+                    None => return None,
+                },
+                Node::ConstArray(value) => return Some(value),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The values `t` may take when it is a constant or a choice between
+    /// constants (`c ? 1 : 0`).
+    fn choices(&self, t: TermId, out: &mut Vec<u64>) -> bool {
+        match *self.terms.node(t) {
+            Node::BvConst { value, .. } => {
+                out.push(value);
+                out.len() <= MAX_OFFSETS
+            }
+            Node::Ite(_, a, b) => self.choices(a, out) && self.choices(b, out),
+            _ => false,
+        }
+    }
+
+    /// A byte symbol's buffer and index: `text[3]` is (`text`, 3).
+    fn buffer_byte(&self, t: TermId) -> Option<(&str, u64)> {
+        let Node::Symbol(s) = *self.terms.node(t) else {
+            return None;
+        };
+        let (name, index) = self
+            .terms
+            .symbol_name(s)
+            .strip_suffix(']')?
+            .rsplit_once('[')?;
+        Some((name, index.parse().ok()?))
+    }
+
+    /// A read of memory: the value stored at a constant address; at a
+    /// symbolic one, `base + offset` whose every value lands on the bytes
+    /// of one input buffer, that buffer at the offset (`text[c ? 1 : 0]`).
+    fn read(&mut self, array: TermId, index: TermId, outer: u8, depth: u32, style: Style) {
+        if let Some((_, at)) = self.constant(index) {
+            if let Some(value) = self.stored_at(array, at) {
+                return self.styled(value, outer, depth, style);
+            }
+        }
+        if let Node::BvBin(BvBinOp::Add, x, y) = *self.terms.node(index) {
+            let (base, offset) = match (self.constant(x), self.constant(y)) {
+                (Some((_, base)), None) => (base, y),
+                (None, Some((_, base))) => (base, x),
+                _ => (0, index),
+            };
+            let mut offsets = Vec::new();
+            if offset != index && self.choices(offset, &mut offsets) {
+                let bytes: Option<Vec<(String, u64)>> = offsets
+                    .iter()
+                    .map(|&d| {
+                        let byte = self.stored_at(array, base.wrapping_add(d))?;
+                        let (name, i) = self.buffer_byte(byte)?;
+                        Some((name.to_string(), i.checked_sub(d)?))
+                    })
+                    .collect();
+                if let Some(bytes) = bytes.filter(|b| b.windows(2).all(|w| w[0] == w[1])) {
+                    let (name, start) = &bytes[0];
+                    self.out.push_str(name);
+                    self.out.push('[');
+                    self.term(offset, if *start == 0 { TERNARY } else { 10 }, depth);
+                    if *start > 0 {
+                        self.out.push_str(&format!(" + {start}"));
+                    }
+                    self.out.push(']');
+                    return;
+                }
+            }
+        }
+        // Else memory at that address: what the memory holds is in the
+        // SMT-LIB form.
+        self.out.push_str("mem[");
+        self.styled(index, TERNARY, depth, Style::Address);
+        self.out.push(']');
     }
 
     fn infix(&mut self, args: &[TermId], sign: &str, strength: u8, outer: u8, depth: u32) {
@@ -233,13 +602,20 @@ mod tests {
         let one = st.bv_const(32, 1);
         let minus_one = st.bv_const(32, u64::from(u32::MAX));
         let negative = st.cmp(BvCmp::Slt, x, zero);
-        assert_eq!(st.to_readable(negative), "arg0 <s 0");
+        assert_eq!(st.to_readable(negative), "arg0 < 0");
         let not_negative = st.not(negative);
-        assert_eq!(st.to_readable(not_negative), "arg0 >=s 0");
+        assert_eq!(st.to_readable(not_negative), "arg0 >= 0");
+        // The constant goes on the right.
         let eq = st.eq(minus_one, x);
-        assert_eq!(st.to_readable(eq), "-1 == arg0");
+        assert_eq!(st.to_readable(eq), "arg0 == -1");
         let ne = st.not(eq);
-        assert_eq!(st.to_readable(ne), "-1 != arg0");
+        assert_eq!(st.to_readable(ne), "arg0 != -1");
+        let positive = st.cmp(BvCmp::Slt, zero, x);
+        assert_eq!(st.to_readable(positive), "arg0 > 0");
+        let at_most = st.cmp(BvCmp::Ule, x, minus_one);
+        let not_at_most = st.not(at_most);
+        // Unsigned: marked, and its constants unsigned.
+        assert_eq!(st.to_readable(not_at_most), "arg0 >u 4294967295");
         let sum = st.bin(BvBinOp::Add, x, y);
         let product = st.bin(BvBinOp::Mul, sum, one);
         assert_eq!(st.to_readable(product), "(arg0 + y) * 1");
@@ -248,7 +624,7 @@ mod tests {
         let either = st.or(ne, both);
         assert_eq!(
             st.to_readable(either),
-            "-1 != arg0 || arg0 <u y && arg0 <s 0"
+            "arg0 != -1 || arg0 <u y && arg0 < 0"
         );
         let low = st.extract(7, 0, x);
         assert_eq!(st.to_readable(low), "arg0[7:0]");
@@ -256,9 +632,102 @@ mod tests {
         assert_eq!(st.to_readable(wide), "zext32(arg0)");
         assert_eq!(
             st.conjunction_to_readable(&[either, negative]),
-            "(-1 != arg0 || arg0 <u y && arg0 <s 0) && arg0 <s 0"
+            "(arg0 != -1 || arg0 <u y && arg0 < 0) && arg0 < 0"
         );
         assert_eq!(st.conjunction_to_readable(&[]), "true");
+        let minus_58 = st.bv_const(32, u64::from(58u32.wrapping_neg()));
+        let shifted = st.bin(BvBinOp::Add, minus_58, x);
+        assert_eq!(st.to_readable(shifted), "arg0 - 58");
+    }
+
+    /// How Wasm compiled from C tests `if (x < 0)`: the comparison as a 0/1
+    /// value, its low bit, compared with 0.
+    #[test]
+    fn a_flag_compared_with_zero_reads_as_its_condition() {
+        let mut st = TermStore::new();
+        let x = st.declare("arg0", Sort::Bv(32)).unwrap();
+        let (zero, one) = (st.bv_const(32, 0), st.bv_const(32, 1));
+        let negative = st.cmp(BvCmp::Slt, x, zero);
+        let flag = st.ite(negative, one, zero);
+        let bit = st.extract(0, 0, flag);
+        let bit_zero = st.bv_const(1, 0);
+        let is_zero = st.eq(bit_zero, bit);
+        assert_eq!(st.to_readable(is_zero), "arg0 >= 0");
+        let not_zero = st.not(is_zero);
+        assert_eq!(st.to_readable(not_zero), "arg0 < 0");
+        // A flag 0 where the condition holds, compared with 1.
+        let reversed = st.ite(negative, zero, one);
+        let is_one = st.eq(reversed, one);
+        assert_eq!(st.to_readable(is_one), "arg0 >= 0");
+        // Compared with anything else, it stays as it is.
+        let two = st.bv_const(32, 2);
+        let is_two = st.eq(flag, two);
+        assert_eq!(st.to_readable(is_two), "(arg0 < 0 ? 1 : 0) == 2");
+    }
+
+    /// A C string in memory: the program's bytes from a data segment, the
+    /// input buffer `text` at 0x1040a, a read at a place given by a flag.
+    #[test]
+    fn memory_reads_at_known_places_read_as_the_bytes_there() {
+        let mut st = TermStore::new();
+        let zero_byte = st.bv_const(8, 0);
+        let mut memory = st.const_array(zero_byte);
+        let t = st.bv_const(8, u64::from(b't'));
+        let at = st.bv_const(32, 0x400);
+        memory = st.store(memory, at, t);
+        let mut text = Vec::new();
+        for i in 0..5u64 {
+            let byte = st.declare(&format!("text[{i}]"), Sort::Bv(8)).unwrap();
+            let at = st.bv_const(32, 0x1040a + i);
+            memory = st.store(memory, at, byte);
+            text.push(byte);
+        }
+        let read = |st: &mut TermStore, at| {
+            let at = st.bv_const(32, at);
+            st.select(memory, at)
+        };
+        let third = read(&mut st, 0x1040d);
+        assert_eq!(st.to_readable(third), "text[3]");
+        let data = read(&mut st, 0x400);
+        let is_t = st.eq(data, t);
+        assert_eq!(st.to_readable(is_t), "'t' == 't'");
+        let unwritten = read(&mut st, 0x9999);
+        assert_eq!(st.to_readable(unwritten), "0");
+        // text[0] == '-' ? 1 : 0, the sign's length, as an offset.
+        let minus = st.bv_const(8, u64::from(b'-'));
+        let signed = st.eq(minus, text[0]);
+        assert_eq!(st.to_readable(signed), "text[0] == '-'");
+        let (zero, one) = (st.bv_const(32, 0), st.bv_const(32, 1));
+        let skip = st.ite(signed, one, zero);
+        let base = st.bv_const(32, 0x1040a);
+        let at = st.bin(BvBinOp::Add, base, skip);
+        let first_digit = st.select(memory, at);
+        let is_end = st.eq(zero_byte, first_digit);
+        let not_end = st.not(is_end);
+        assert_eq!(
+            st.to_readable(not_end),
+            "text[text[0] == '-' ? 1 : 0] != '\\0'"
+        );
+        // Its low byte less '0' (58 as the compiler adds -58), widened.
+        let digit = st.zero_ext(24, first_digit);
+        let minus_58 = st.bv_const(32, u64::from(58u32.wrapping_neg()));
+        let shifted = st.bin(BvBinOp::Add, minus_58, digit);
+        let low = st.extract(7, 0, shifted);
+        let wide = st.zero_ext(24, low);
+        let limit = st.bv_const(32, 246);
+        let below = st.cmp(BvCmp::Ult, wide, limit);
+        assert_eq!(
+            st.to_readable(below),
+            "text[text[0] == '-' ? 1 : 0] - 58 <u 246"
+        );
+        // Past a symbolic store, a read is of memory at its address.
+        let anywhere = st.declare("p", Sort::Bv(32)).unwrap();
+        let written = st.store(memory, anywhere, zero_byte);
+        let behind = st.select(written, at);
+        assert_eq!(
+            st.to_readable(behind),
+            "mem[(text[0] == '-' ? 1 : 0) + 0x1040a]"
+        );
     }
 
     #[test]

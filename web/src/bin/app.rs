@@ -915,15 +915,10 @@ impl App {
             .and_then(|l| l.source.as_ref())
             .filter(|s| s.file == e.c_file)
             .map(|s| (s.line as usize).saturating_sub(1));
-        let listing = Listing::new(
-            e.c_source
-                .lines()
-                .enumerate()
-                .map(|(i, text)| ((i + 1).to_string(), text)),
-        );
+        let listing = Listing::Numbered(e.c_source);
         html! {
             <div class="pane">
-                <CodePane id="c-source" listing={Rc::new(listing)} {marked} pane={self.c_pane.clone()} />
+                <CodePane id="c-source" {listing} {marked} pane={self.c_pane.clone()} />
             </div>
         }
     }

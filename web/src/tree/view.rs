@@ -74,6 +74,8 @@ pub enum Msg {
         min_scale: f64,
     },
     Toggle(usize),
+    /// The SMT-LIB forms of conditions were shown or hidden.
+    ShowSmt(bool),
 }
 
 struct Drag {
@@ -94,6 +96,8 @@ pub struct TreeView {
     dragged: bool,
     /// The user zoomed or panned: a growing tree no longer refits.
     moved: bool,
+    /// The SMT-LIB forms are shown, from one node to the next.
+    smt_shown: bool,
     svg: NodeRef,
     _wheel: Option<Closure<dyn Fn(WheelEvent)>>,
 }
@@ -164,6 +168,7 @@ impl Component for TreeView {
             drag: None,
             dragged: false,
             moved: false,
+            smt_shown: false,
             svg: NodeRef::default(),
             _wheel: None,
         }
@@ -273,6 +278,11 @@ impl Component for TreeView {
                     self.collapsed.insert(v);
                 }
                 self.relayout(&ctx.props().report);
+            }
+            Msg::ShowSmt(shown) => {
+                // The element shows itself; only later nodes need to know.
+                self.smt_shown = shown;
+                return false;
             }
         }
         true
@@ -426,11 +436,18 @@ impl TreeView {
             .position(|&n| n == v)
             .and_then(|i| self.model.kind.get(i).copied())
             .unwrap_or(Kind::Open);
+        let show_smt = ctx.link().callback(|e: Event| {
+            Msg::ShowSmt(
+                e.target_unchecked_into::<web_sys::HtmlDetailsElement>()
+                    .open(),
+            )
+        });
         let branch = match &node.condition {
             Some(c) => html! { <>
                 <dt>{ "branch condition" }</dt>
                 <dd><code class="readable">{ node.readable.clone().unwrap_or_else(|| c.clone()) }</code></dd>
-                <dd><code class="smt">{ c.clone() }</code></dd>
+                // The exact form, one click away.
+                <dd><details id={format!("{prefix}branch-smt")} open={self.smt_shown} ontoggle={show_smt.clone()}><summary>{ "SMT-LIB" }</summary><code class="smt">{ c.clone() }</code></details></dd>
             </> },
             None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
         };
@@ -484,7 +501,7 @@ impl TreeView {
         let condition = html! { <>
             <dt>{ "path condition" }</dt>
             <dd><code class="path-condition-readable">{ readable }</code></dd>
-            <dd><pre class="path-condition">{ smtlib }</pre></dd>
+            <dd><details id={format!("{prefix}path-smt")} open={self.smt_shown} ontoggle={show_smt}><summary>{ "SMT-LIB" }</summary><pre class="path-condition">{ smtlib }</pre></details></dd>
         </> };
         let is_collapsed = self.collapsed.contains(&v);
         let toggle = (!node.children.is_empty()).then(|| {
