@@ -880,3 +880,61 @@ test('the gallery is a course: numbered from a first branch to heap bugs, each e
   await absent(page, '#lesson', 'an example\'s lesson over another module');
   assert.deepEqual(errors, []);
 });
+
+test('a dark theme follows the system setting: page, panes and editor', async () => {
+  const context = await env.browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(env.base);
+  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
+  await page.selectOption('#example', 'sign');
+  await shownEntry(page, 'get_sign');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  // Light text on a dark ground, wherever one reads.
+  const brightness = (color) => {
+    const [r, g, b] = color.match(/\d+/g).map(Number);
+    return (r * 299 + g * 587 + b * 114) / 1000;
+  };
+  for (const selector of ['body', '#source .cm-editor', '#wat', '#c-source', '#node-details']) {
+    const [fg, bg] = await page.locator(selector).first().evaluate((e) => {
+      const style = getComputedStyle(e);
+      let ground = e;
+      while (ground && getComputedStyle(ground).backgroundColor === 'rgba(0, 0, 0, 0)') ground = ground.parentElement;
+      return [style.color, getComputedStyle(ground ?? document.body).backgroundColor];
+    });
+    assert.ok(brightness(bg) < 80 && brightness(fg) > 150, `${selector}: ${fg} on ${bg}`);
+  }
+  await screenshots(page, 'dark');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the page fits a projector at 1280×720 without scrolling, and stacks its panes on a phone', async () => {
+  const { page, errors } = await openAt();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.selectOption('#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  const inView = async (selector) => {
+    const box = await page.locator(selector).first().boundingBox();
+    return box && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720 && box.x >= 0 && box.x + box.width <= 1280;
+  };
+  // The page itself does not scroll: its columns and panes do.
+  assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollHeight <= innerHeight,
+    document.documentElement.scrollWidth <= innerWidth]), [true, true]);
+  for (const selector of ['#c-source', '#source', '#run', '#tree svg', '.tree-bar h2']) {
+    assert.ok(await inView(selector), `${selector} out of view at 1280×720`);
+  }
+  await page.screenshot({ path: join(artifacts, 'layout-1280.png') });
+  // A phone: one column, nothing wider than the screen, the panes stacked.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'wider than the phone');
+  const [c, editor] = [await page.locator('#c-source').boundingBox(), await page.locator('#source').boundingBox()];
+  assert.ok(c.y + c.height <= editor.y, 'the C source above the editor');
+  assert.ok(editor.width > 300 && editor.height > 120, `the editor at ${editor.width}×${editor.height}`);
+  await page.screenshot({ path: join(artifacts, 'layout-390.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+});

@@ -3,7 +3,7 @@
 // code (`web/src/code_editor.rs`) through the global `SymplayEditor`.
 // CodeMirror draws only the lines in view, so a module of megabytes opens
 // without freezing the page.
-import { Annotation, EditorState, Prec } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state';
 import {
   EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter,
   highlightSpecialChars, keymap, lineNumbers, placeholder,
@@ -14,9 +14,16 @@ import {
 } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { wast } from '@codemirror/legacy-modes/mode/wast';
+import { oneDark } from '@codemirror/theme-one-dark';
 
 /// Marks the page's own changes of the text, which are not edits to report.
 const fromPage = Annotation.define();
+
+/// The dark theme follows the system's setting, as the page does.
+const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
+const theme = () => (darkScheme.matches ? oneDark : []);
+/// Each editor's listener of that setting, removed with the editor.
+const schemeListeners = new WeakMap();
 
 /// An editor in `parent` holding `text`, showing `hint` when empty.
 /// `onEdit(text, atOnce)` gets the text after each edit, `atOnce` for a
@@ -30,7 +37,8 @@ export function create(parent, text, hint, onEdit, onLeave) {
     const atOnce = update.transactions.some((t) => t.isUserEvent('input.paste') || t.isUserEvent('input.drop'));
     onEdit(update.state.doc.toString(), atOnce);
   });
-  return new EditorView({
+  const themes = new Compartment();
+  const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: text,
@@ -57,9 +65,14 @@ export function create(parent, text, hint, onEdit, onLeave) {
           drop: (event) => event.dataTransfer?.files.length > 0,
         }),
         reportEdits,
+        themes.of(theme()),
       ],
     }),
   });
+  const listener = () => view.dispatch({ effects: themes.reconfigure(theme()) });
+  darkScheme.addEventListener('change', listener);
+  schemeListeners.set(view, listener);
+  return view;
 }
 
 /// Puts `text` in the editor, as the page's change (not reported as an edit).
@@ -78,5 +91,6 @@ export function textIn(element) {
 }
 
 export function destroy(view) {
+  darkScheme.removeEventListener('change', schemeListeners.get(view));
   view.destroy();
 }

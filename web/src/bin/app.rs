@@ -699,10 +699,13 @@ impl Component for App {
                         <p id="not-saved" class="notice">{ why }</p>
                     }
                 </section>
-                { self.view_status() }
-                { if state.compare.is_some() { self.view_comparison(ctx) } else { self.view_results(ctx, Side::A) } }
-                <WatPane lines={state.disassembly.clone()} pane={self.wat.clone()}
-                    marked={self.highlight().and_then(|l| line_of(&state.disassembly, l.offset))} />
+                // Beside the input on a wide screen, below it on a narrow one.
+                <div class="outputs">
+                    { self.view_status() }
+                    { if state.compare.is_some() { self.view_comparison(ctx) } else { self.view_results(ctx, Side::A) } }
+                    <WatPane lines={state.disassembly.clone()} pane={self.wat.clone()}
+                        marked={self.highlight().and_then(|l| line_of(&state.disassembly, l.offset))} />
+                </div>
             </main>
         }
     }
