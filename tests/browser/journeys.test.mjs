@@ -938,3 +938,31 @@ test('the page fits a projector at 1280×720 without scrolling, and stacks its p
   await page.screenshot({ path: join(artifacts, 'layout-390.png'), fullPage: true });
   assert.deepEqual(errors, []);
 });
+
+test('a row selects its leaf in the tree and a leaf its row, both ways', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  // A row: its path's leaf is selected, its details shown.
+  const row = page.locator('#paths tbody tr:not(.spacer)').nth(3);
+  const input = await row.locator('td.input').innerText();
+  await row.click();
+  assert.equal(await row.getAttribute('aria-selected'), 'true');
+  await page.locator('#tree .selected-ring').waitFor();
+  assert.equal(await page.locator('#node-details .input').innerText(), input);
+  await screenshots(page, 'row-to-node');
+  // A leaf: its row is selected.
+  const leaves = page.locator('#tree .node.leaf circle');
+  for (let i = 0; i < await leaves.count(); i++) {
+    const box = await leaves.nth(i).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const shown = await page.locator('#node-details .input').innerText();
+    assert.equal(await page.locator('#paths tr.selected td.input').innerText(), shown);
+  }
+  // An inner node selects no row.
+  await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
+  assert.equal(await page.locator('#paths tr.selected').count(), 0);
+  assert.deepEqual(errors, []);
+});

@@ -1,49 +1,86 @@
 //! The table of paths found, one row per test case, the paths dropped, and
-//! the run's statistics. A component of its own, so that thousands of rows are drawn
-//! again only when the report changes; past `ROWS_SHOWN` rows, the rest
-//! wait for a click, so that a huge run does not stall the page.
+//! the run's statistics. Only the rows in view are drawn, each one line
+//! high (the whole input in its tooltip): a run of thousands of paths made
+//! a page tens of thousands of pixels long. The selected path's row is
+//! marked and scrolled into view; a click on a row selects its path.
 
 use crate::describe::{inputs, outcome};
+use std::ops::Range;
 use std::rc::Rc;
-use symplay_engine::report::{Location, Report};
+use symplay_engine::report::Report;
+use web_sys::Element;
 use yew::prelude::*;
 
-/// Rows drawn before "show all".
-pub const ROWS_SHOWN: usize = 2_000;
+/// A row's height in pixels (the style sheet's `--row`).
+const ROW_PX: i32 = 26;
+/// Rows drawn before the table has been scrolled, and beyond each edge of
+/// its view.
+const FIRST_DRAWN: usize = 60;
+const BEYOND_VIEW: usize = 30;
 
 #[derive(Properties)]
 pub struct PathsProps {
     pub report: Rc<Report>,
-    /// Gets where the clicked row's path ended.
-    pub on_locate: Callback<Location>,
+    /// The path selected (in the tree or here), by id.
+    pub selected: Option<usize>,
+    /// Gets the id of the clicked row's path.
+    pub on_select: Callback<usize>,
 }
 
-/// The callback is new on every render of the page: only the report counts.
+/// The callback is new on every render of the page: only the report and
+/// the selection count.
 impl PartialEq for PathsProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.report, &other.report)
+        Rc::ptr_eq(&self.report, &other.report) && self.selected == other.selected
     }
+}
+
+/// The rows to draw when the table's body is scrolled to `top` pixels and
+/// shows `height` of them (before any scroll, the first ones).
+fn drawn(view: Option<(i32, i32)>, count: usize) -> Range<usize> {
+    let Some((top, height)) = view else {
+        return 0..FIRST_DRAWN.min(count);
+    };
+    let first = (top.max(0) / ROW_PX) as usize;
+    let last = ((top.max(0) + height.max(0)) / ROW_PX) as usize + 1;
+    first.saturating_sub(BEYOND_VIEW).min(count)..(last + BEYOND_VIEW).min(count)
 }
 
 #[function_component]
 pub fn PathsTable(props: &PathsProps) -> Html {
     let r = &props.report;
     let s = &r.stats;
-    let all = use_state(|| false);
-    let shown = if *all {
-        r.paths.len()
-    } else {
-        ROWS_SHOWN.min(r.paths.len())
+    let scroller = use_node_ref();
+    let view = use_state(|| None::<(i32, i32)>);
+    let onscroll = {
+        let view = view.clone();
+        Callback::from(move |e: Event| {
+            let pane: Element = e.target_unchecked_into();
+            view.set(Some((pane.scroll_top(), pane.client_height())));
+        })
     };
-    let more = (shown < r.paths.len()).then(|| {
-        let all = all.clone();
-        html! {
-            <p class="more">
-                { format!("showing {shown} of {} paths (the JSON report has every one) ", r.paths.len()) }
-                <button id="all-paths" onclick={move |_| all.set(true)}>{ "show all" }</button>
-            </p>
-        }
-    });
+    // A path selected elsewhere (in the tree) is scrolled to the middle.
+    let row = props
+        .selected
+        .and_then(|id| r.paths.iter().position(|p| p.id == id));
+    {
+        let scroller = scroller.clone();
+        use_effect_with(row, move |row| {
+            if let (Some(i), Some(pane)) = (row, scroller.cast::<Element>()) {
+                let top = *i as i32 * ROW_PX;
+                let height = pane.client_height();
+                if top < pane.scroll_top() || top + ROW_PX > pane.scroll_top() + height {
+                    pane.set_scroll_top(top - height / 2);
+                }
+            }
+        });
+    }
+    let range = drawn(*view, r.paths.len());
+    let spacer = |rows: usize| {
+        (rows > 0).then(|| {
+            html! { <tr class="spacer" aria-hidden="true" style={format!("height: {}px", rows as i32 * ROW_PX)} /> }
+        })
+    };
     html! {
         <section class="results">
             <h2>{ format!("{}: {} paths ({})", r.entry, r.paths.len(), r.stop_reason) }</h2>
@@ -54,36 +91,59 @@ pub fn PathsTable(props: &PathsProps) -> Html {
             { r.drops_summary().map(|drops| html! {
                 <p id="drops" class={classes!("drops", r.paths.is_empty().then_some("warning"))}>{ drops }</p>
             }) }
-            <table id="paths">
-                <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
-                <tbody>
-                { for r.paths.iter().take(shown).map(|p| {
-                    let location = p.location.clone();
-                    let status = serde_json::to_value(p.status).ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default();
-                    html! {
-                        <tr onclick={props.on_locate.reform(move |_: MouseEvent| location.clone())} class={format!("status-{status}")}>
-                            <td>{ p.id }</td>
-                            <td>
-                                { outcome(p) }
-                                if !p.notes.is_empty() {
-                                    <span class="note-mark" title={p.notes.join("\n")}>{ " ⚠" }</span>
-                                }
-                            </td>
-                            <td class="input">{ inputs(p) }</td>
-                            <td>{ p.location.text() }</td>
-                        </tr>
-                    }
-                }) }
-                </tbody>
-            </table>
-            { more }
+            <div id="paths-scroll" class="paths-scroll" tabindex="0" ref={scroller} {onscroll}>
+                <table id="paths">
+                    <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
+                    <tbody>
+                    { spacer(range.start) }
+                    { for r.paths[range.clone()].iter().map(|p| {
+                        let id = p.id;
+                        let status = serde_json::to_value(p.status).ok()
+                            .and_then(|v| v.as_str().map(str::to_string))
+                            .unwrap_or_default();
+                        let (outcome, input, place) = (outcome(p), inputs(p), p.location.text());
+                        let selected = props.selected == Some(id);
+                        html! {
+                            <tr key={id} onclick={props.on_select.reform(move |_: MouseEvent| id)}
+                                class={classes!(format!("status-{status}"), selected.then_some("selected"))}
+                                aria-selected={selected.to_string()}>
+                                <td>{ id }</td>
+                                <td title={outcome.clone()}>
+                                    { outcome }
+                                    if !p.notes.is_empty() {
+                                        <span class="note-mark" title={p.notes.join("\n")}>{ " ⚠" }</span>
+                                    }
+                                </td>
+                                <td class="input" title={input.clone()}>{ input }</td>
+                                <td title={place.clone()}>{ place }</td>
+                            </tr>
+                        }
+                    }) }
+                    { spacer(r.paths.len() - range.end) }
+                    </tbody>
+                </table>
+            </div>
             <p class="stats">{ format!(
                 "{} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
                 s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
                 s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
             ) }</p>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rows_drawn_are_those_in_view_and_a_margin() {
+        assert_eq!(drawn(None, 10), 0..10);
+        assert_eq!(drawn(None, 5000), 0..FIRST_DRAWN);
+        // Rows 100 to 110 in view.
+        let view = Some((100 * ROW_PX, 10 * ROW_PX));
+        assert_eq!(drawn(view, 5000), 100 - BEYOND_VIEW..111 + BEYOND_VIEW);
+        assert_eq!(drawn(view, 105), 70..105);
+        assert_eq!(drawn(Some((0, 300)), 3), 0..3);
     }
 }

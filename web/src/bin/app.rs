@@ -50,6 +50,9 @@ const LARGE_MODULE: usize = 1_000_000;
 
 enum Msg {
     Example(String),
+    /// Select a side's path (a row or a leaf was clicked; `None`, an inner
+    /// node), and mark the WAT line where it ended.
+    Select(Side, Option<usize>),
     /// Mark the WAT line of this location of a side's results and scroll
     /// to it.
     Highlight(Side, Location),
@@ -120,6 +123,8 @@ struct App {
     state: PageState,
     /// Edits typed so far: a pause is for the last one only.
     edits: u32,
+    /// The path selected in the tree and the table, with its run and side.
+    selected: Option<(u32, Side, usize)>,
     /// The location marked in the WAT and C panes, and the run it is of.
     highlight: Option<(u32, Location)>,
     /// The WAT and C panes, and whether they are to scroll to their marked
@@ -389,6 +394,7 @@ impl Component for App {
             state,
             edits: 0,
             highlight: None,
+            selected: None,
             wat: NodeRef::default(),
             c_pane: NodeRef::default(),
             scroll_to_mark: false,
@@ -429,6 +435,22 @@ impl Component for App {
                 };
                 self.highlight = Some((results.run, location));
                 self.scroll_to_mark = true;
+            }
+            Msg::Select(side, path) => {
+                let Some(results) = self.state.results(side) else {
+                    return false;
+                };
+                let run = results.run;
+                let location = results
+                    .report
+                    .as_ref()
+                    .and_then(|r| r.paths.iter().find(|p| Some(p.id) == path))
+                    .map(|p| p.location.clone());
+                self.selected = path.map(|id| (run, side, id));
+                if let Some(location) = location {
+                    self.highlight = Some((run, location));
+                    self.scroll_to_mark = true;
+                }
             }
             Msg::Edit { text, at_once } => {
                 let could_run = self.state.can_run();
@@ -827,6 +849,14 @@ impl App {
         }
     }
 
+    /// The path selected among a side's results shown, by id.
+    fn selected_path(&self, side: Side) -> Option<usize> {
+        let run = self.state.results(side)?.run;
+        self.selected
+            .filter(|&(r, s, _)| r == run && s == side)
+            .map(|(_, _, id)| id)
+    }
+
     /// A side's execution tree, once it has a report.
     fn view_tree(&self, ctx: &Context<Self>, side: Side) -> Html {
         let Some((results, report)) = self
@@ -838,7 +868,9 @@ impl App {
         };
         html! {
             <TreeView key={results.run} {report} disassembly={self.state.disassembly.clone()}
-                prefix={side.prefix()} on_locate={ctx.link().callback(move |l| Msg::Highlight(side, l))} />
+                prefix={side.prefix()} on_locate={ctx.link().callback(move |l| Msg::Highlight(side, l))}
+                selected_path={self.selected_path(side)}
+                on_select_path={ctx.link().callback(move |p| Msg::Select(side, p))} />
         }
     }
 
@@ -851,7 +883,8 @@ impl App {
         };
         html! {
             <>
-                <PathsTable report={report.clone()} on_locate={link.callback(move |l| Msg::Highlight(side, l))} />
+                <PathsTable report={report.clone()} selected={self.selected_path(side)}
+                    on_select={link.callback(move |id| Msg::Select(side, Some(id)))} />
                 <section class="downloads-and-bugs">
                     <button id="download" onclick={link.callback(move |_| Msg::Download(side))}>{ "Download report (JSON)" }</button>
                     <BugList {report} replays={results.replays.clone()}

@@ -35,6 +35,13 @@ pub struct TreeProps {
     pub disassembly: Rc<Vec<Line>>,
     /// Gets a clicked node's location.
     pub on_locate: Callback<Location>,
+    /// The path selected (here or in the table), by id: its leaf is
+    /// selected and brought into view.
+    #[prop_or_default]
+    pub selected_path: Option<usize>,
+    /// Gets the path of a clicked node (`None` for an inner node).
+    #[prop_or_default]
+    pub on_select_path: Callback<Option<usize>>,
     /// Starts the ids of the view's elements, so that two trees (compare
     /// mode) can be on one page: `b-` gives `b-tree`, `b-tree-fit`, ...
     #[prop_or_default]
@@ -46,6 +53,7 @@ impl PartialEq for TreeProps {
         Rc::ptr_eq(&self.report, &other.report)
             && Rc::ptr_eq(&self.disassembly, &other.disassembly)
             && self.prefix == other.prefix
+            && self.selected_path == other.selected_path
     }
 }
 
@@ -142,6 +150,28 @@ impl TreeView {
         self.moved = true;
     }
 
+    /// Selects the leaf of path `id` (chosen in the table) and brings it
+    /// into view if it is drawn and out of view.
+    fn select_path(&mut self, report: &Report, id: Option<usize>) {
+        let Some(id) = id else { return };
+        let Some(leaf) = report.tree.iter().position(|n| n.path == Some(id)) else {
+            return;
+        };
+        if self.selected == Some(leaf) {
+            return;
+        }
+        self.selected = Some(leaf);
+        if let Some(i) = self.model.nodes.iter().position(|&v| v == leaf) {
+            let (x, y) = position(&self.model, i);
+            let (w, h) = self.viewport();
+            let on_screen = (self.shift.0 + self.scale * x, self.shift.1 + self.scale * y);
+            if !(0.0..=w).contains(&on_screen.0) || !(0.0..=h).contains(&on_screen.1) {
+                self.shift = (w / 2.0 - self.scale * x, h / 2.0 - self.scale * y);
+                self.moved = true;
+            }
+        }
+    }
+
     fn relayout(&mut self, report: &Report) {
         self.model = Rc::new(Model::new(report, &self.collapsed));
     }
@@ -183,6 +213,10 @@ impl Component for TreeView {
             if !self.moved {
                 self.fit(MIN_START_SCALE);
             }
+        }
+        let wanted = ctx.props().selected_path;
+        if wanted != old.selected_path {
+            self.select_path(&ctx.props().report, wanted);
         }
         true
     }
@@ -268,6 +302,8 @@ impl Component for TreeView {
                 if let Some(at) = node.and_then(|v| location_of(report, v)) {
                     ctx.props().on_locate.emit(at.clone());
                 }
+                let path = node.and_then(|v| report.tree.get(v)).and_then(|n| n.path);
+                ctx.props().on_select_path.emit(path);
             }
             Msg::Fit { min_scale } => {
                 self.fit(min_scale);
