@@ -31,7 +31,7 @@ extern "C" {
     fn destroy(view: &View);
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct EditorProps {
     /// The text the page holds; shown when it differs from the editor's.
     pub text: AttrValue,
@@ -41,6 +41,13 @@ pub struct EditorProps {
     pub on_leave: Callback<()>,
     /// The editor could not be made: why.
     pub on_failure: Callback<String>,
+}
+
+/// The callbacks are new on every render of the page: only the text counts.
+impl PartialEq for EditorProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
 }
 
 pub enum EditorMsg {
@@ -53,6 +60,8 @@ pub struct CodeEditor {
     view: Option<View>,
     /// The text the editor holds, as last set or reported.
     shown: AttrValue,
+    /// The editor could not be made: it is not tried again.
+    failed: bool,
     /// Called by the editor; kept as long as it lives.
     _on_edit: Closure<dyn Fn(String, bool)>,
     _on_leave: Closure<dyn Fn()>,
@@ -71,6 +80,7 @@ impl Component for CodeEditor {
             parent: NodeRef::default(),
             view: None,
             shown: AttrValue::default(),
+            failed: false,
             _on_edit: Closure::new(move |text, at_once| edited.emit((text, at_once))),
             _on_leave: Closure::new(move || left.emit(())),
         }
@@ -102,7 +112,7 @@ impl Component for CodeEditor {
                 }
             }
             None => {
-                let Some(parent) = self.parent.cast::<Element>() else {
+                let Some(parent) = self.parent.cast::<Element>().filter(|_| !self.failed) else {
                     return;
                 };
                 match create_view(&parent, text, HINT, &self._on_edit, &self._on_leave) {
@@ -110,10 +120,13 @@ impl Component for CodeEditor {
                         self.view = Some(view);
                         self.shown = text.clone();
                     }
-                    Err(e) => ctx.props().on_failure.emit(format!(
-                        "the code editor did not start ({}): is editor.js served?",
-                        e.as_string().unwrap_or_else(|| format!("{e:?}"))
-                    )),
+                    Err(e) => {
+                        self.failed = true;
+                        ctx.props().on_failure.emit(format!(
+                            "the code editor did not start ({}): is editor.js served?",
+                            e.as_string().unwrap_or_else(|| format!("{e:?}"))
+                        ));
+                    }
                 }
             }
         }

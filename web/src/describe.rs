@@ -19,7 +19,8 @@ pub fn inputs(p: &PathReport) -> String {
 }
 
 /// Bytes as a C string literal when most of them are characters (or `\0`,
-/// `\n`, `\t`), the others escaped; else in hexadecimal.
+/// `\n`, `\t`), the others as octal escapes (`\377`, which no following
+/// digit extends); else in hexadecimal.
 pub fn bytes(b: &[u8]) -> String {
     let readable = |c: &u8| matches!(c, 0x20..=0x7e | 0 | b'\n' | b'\t');
     if 2 * b.iter().filter(|c| readable(c)).count() < b.len() {
@@ -30,15 +31,16 @@ pub fn bytes(b: &[u8]) -> String {
             .join(" ");
     }
     let mut text = String::from("\"");
-    for &c in b {
+    for (i, &c) in b.iter().enumerate() {
+        let octal_digit_next = b.get(i + 1).is_some_and(|n| (b'0'..=b'7').contains(n));
         match c {
             b'"' => text.push_str("\\\""),
             b'\\' => text.push_str("\\\\"),
-            0 => text.push_str("\\0"),
+            0 if !octal_digit_next => text.push_str("\\0"),
             b'\n' => text.push_str("\\n"),
             b'\t' => text.push_str("\\t"),
             0x20..=0x7e => text.push(c as char),
-            _ => text.push_str(&format!("\\x{c:02x}")),
+            _ => text.push_str(&format!("\\{c:03o}")),
         }
     }
     text.push('"');
@@ -72,7 +74,10 @@ mod tests {
     fn bytes_read_as_a_string_when_they_are_characters_else_as_hex() {
         assert_eq!(bytes(b"s3cr3t!\0"), r#""s3cr3t!\0""#);
         assert_eq!(bytes(&[0, 0, 0]), r#""\0\0\0""#);
-        assert_eq!(bytes(b"a\"b\\\n\xff"), r#""a\"b\\\n\xff""#);
+        assert_eq!(bytes(b"a\"b\\\n\xff"), r#""a\"b\\\n\377""#);
+        // A NUL before a digit, a byte before a hex digit: C reads them right.
+        assert_eq!(bytes(b"\x001"), r#""\0001""#);
+        assert_eq!(bytes(b"ab\xffa"), r#""ab\377a""#);
         assert_eq!(bytes(&[0xff, 0x80, b'a']), "ff 80 61");
         assert_eq!(bytes(&[]), r#""""#);
     }

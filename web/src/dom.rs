@@ -97,11 +97,14 @@ pub fn saved_work() -> Option<String> {
 }
 
 /// Saves the work in this browser, or says why it could not (a module too
-/// large for the browser's quota, storage turned off).
+/// large for the browser's quota, storage turned off); an older copy is
+/// then removed, so that a reload does not bring back stale work.
 pub fn save_work(json: &str) -> Result<(), String> {
-    storage()?
-        .set_item(WORK_KEY, json)
-        .map_err(|e| describe(&e))
+    let storage = storage()?;
+    storage.set_item(WORK_KEY, json).map_err(|e| {
+        let _ = storage.remove_item(WORK_KEY);
+        describe(&e)
+    })
 }
 
 /// Calls `on_hide` when the page is left, or hidden or shown again (a

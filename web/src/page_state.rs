@@ -226,6 +226,9 @@ pub struct PageState {
     pub error: Option<String>,
     /// The share link the worker is decoding: its request.
     link_request: Option<u32>,
+    /// The work saved in this browser, while a link opened over it is
+    /// decoded.
+    saved: Option<Shared>,
     /// The link made by Share, or why a link could not be made or opened.
     pub share: Option<Result<String, String>>,
 }
@@ -257,6 +260,7 @@ impl Default for PageState {
             run_when_loaded: false,
             error: None,
             link_request: None,
+            saved: None,
             share: None,
         }
     }
@@ -290,10 +294,20 @@ impl PageState {
     /// module.
     pub fn start(&mut self, fragment: &str, saved: Option<Shared>) -> Vec<Effect> {
         match saved {
-            _ if share::is_link(fragment) => self.open_fragment(fragment),
+            _ if share::is_link(fragment) => {
+                // Shown if the link cannot be opened.
+                self.saved = saved;
+                self.open_fragment(fragment)
+            }
             Some(saved) => self.restore(saved),
             None => self.first_module(),
         }
+    }
+
+    /// The user changed the page while a link was being decoded: it is not
+    /// opened over the change.
+    pub fn cancel_link(&mut self) {
+        self.link_request = None;
     }
 
     fn first_module(&mut self) -> Vec<Effect> {
@@ -323,15 +337,17 @@ impl PageState {
     }
 
     /// The link could not be opened, and `why`: said where a link is; a
-    /// page that has no module yet gets the first one.
+    /// page that has no module yet gets the work saved in this browser, or
+    /// the first module.
     fn link_failed(&mut self, why: String) -> Vec<Effect> {
         self.link_request = None;
+        let effects = match self.saved.take() {
+            _ if self.module_request != 0 => Vec::new(),
+            Some(saved) => self.restore(saved),
+            None => self.first_module(),
+        };
         self.share = Some(Err(why));
-        if self.module_request == 0 {
-            self.first_module()
-        } else {
-            Vec::new()
-        }
+        effects
     }
 
     fn next_id(&mut self) -> u32 {

@@ -33,7 +33,9 @@ pub fn WatPane(props: &WatProps) -> Html {
     html! {
         <section class="wat">
             <h2>{ "WAT" }</h2>
-            <CodePane id="wat" listing={listing} marked={props.marked} pane={props.pane.clone()} />
+            // A new disassembly is a new pane, scrolled to its top.
+            <CodePane key={format!("{:p}", Rc::as_ptr(&props.lines))} id="wat" {listing}
+                marked={props.marked} pane={props.pane.clone()} />
         </section>
     }
 }

@@ -19,18 +19,22 @@ const MAX_DEPTH: u32 = 48;
 
 /// Binding strengths: a higher one binds tighter; an operand of a weaker
 /// operator than its context is parenthesised.
+/// C's order, so that a C reader reads the text right: `(x & 255) == 0`.
 const TERNARY: u8 = 0;
 const OR: u8 = 1;
 const AND: u8 = 2;
-const EQUALITY: u8 = 3;
-const COMPARISON: u8 = 4;
+const BIT_OR: u8 = 3;
+const BIT_XOR: u8 = 4;
+const BIT_AND: u8 = 5;
+const EQUALITY: u8 = 6;
+const COMPARISON: u8 = 7;
 const PREFIX: u8 = 12;
 
 fn bin_op(op: BvBinOp) -> Option<(&'static str, u8)> {
     Some(match op {
-        BvBinOp::Or => ("|", 5),
-        BvBinOp::Xor => ("^", 6),
-        BvBinOp::And => ("&", 7),
+        BvBinOp::Or => ("|", BIT_OR),
+        BvBinOp::Xor => ("^", BIT_XOR),
+        BvBinOp::And => ("&", BIT_AND),
         BvBinOp::Shl => ("<<", 8),
         BvBinOp::Lshr => (">>u", 8),
         BvBinOp::Ashr => (">>s", 8),
@@ -77,14 +81,15 @@ enum Style {
     Signed,
     /// In an unsigned comparison.
     Unsigned,
-    /// Beside a byte: a character when it is one (`'s'`), else unsigned.
-    Byte,
+    /// Beside a byte: a character when it is one (`'s'`), else signed
+    /// or not as the comparison (or the widening) says.
+    Byte { signed: bool },
     /// In an address: hexadecimal past 255 (`0x1040e`).
     Address,
 }
 
 fn literal(width: u8, value: u64, style: Style) -> String {
-    if style == Style::Byte && width == 8 {
+    if matches!(style, Style::Byte { .. }) && width == 8 {
         match value as u8 {
             b'\\' => return "'\\\\'".into(),
             b'\'' => return "'\\''".into(),
@@ -97,8 +102,8 @@ fn literal(width: u8, value: u64, style: Style) -> String {
     if style == Style::Address && value > 255 {
         return format!("{value:#x}");
     }
-    // A byte that is no character reads unsigned, as C's `unsigned char`.
-    if style == Style::Signed && width > 1 && width <= 64 && value >> (width - 1) == 1 {
+    let signed = matches!(style, Style::Signed | Style::Byte { signed: true });
+    if signed && width > 1 && width <= 64 && value >> (width - 1) == 1 {
         (i128::from(value) - (1i128 << width)).to_string()
     } else {
         value.to_string()
@@ -133,11 +138,13 @@ impl Printer<'_> {
         }
     }
 
-    /// A byte, or a byte widened: a constant beside it reads as a character.
-    fn is_byte(&self, t: TermId) -> bool {
+    /// A byte, or a byte widened: a constant beside it reads as a
+    /// character. Gives whether the byte was widened with its sign.
+    fn byte(&self, t: TermId) -> Option<bool> {
         match *self.terms.node(t) {
-            Node::ZeroExt(_, x) | Node::SignExt(_, x) => self.is_byte(x),
-            _ => self.terms.width(t) == 8,
+            Node::ZeroExt(_, x) => self.byte(x).map(|_| false),
+            Node::SignExt(_, x) => self.byte(x).map(|_| true),
+            _ => (self.terms.width(t) == 8).then_some(false),
         }
     }
 
@@ -162,16 +169,25 @@ impl Printer<'_> {
         self.styled(t, outer, depth, Style::Signed);
     }
 
-    /// Prints `t`, a constant in `style`.
-    fn styled(&mut self, t: TermId, outer: u8, depth: u32, style: Style) {
+    /// Whether the text is cut off here, too long or too deep (saying so
+    /// with `…`): a shared subterm is printed at each use.
+    fn cut_off(&mut self, depth: u32) -> bool {
         if self.full() {
             if !self.out.ends_with('…') {
                 self.out.push('…');
             }
-            return;
+            return true;
         }
         if depth >= MAX_DEPTH {
             self.out.push('…');
+            return true;
+        }
+        false
+    }
+
+    /// Prints `t`, a constant in `style`.
+    fn styled(&mut self, t: TermId, outer: u8, depth: u32, style: Style) {
+        if self.cut_off(depth) {
             return;
         }
         let depth = depth + 1;
@@ -182,7 +198,7 @@ impl Printer<'_> {
             Node::Not(a) => self.negation(a, outer, depth),
             Node::And(a, b) => self.infix(&[a, b], "&&", AND, outer, depth),
             Node::Or(a, b) => self.infix(&[a, b], "||", OR, outer, depth),
-            Node::Xor(a, b) => self.infix(&[a, b], "^", 6, outer, depth),
+            Node::Xor(a, b) => self.infix(&[a, b], "^", BIT_XOR, outer, depth),
             Node::Eq(a, b) => self.equality(a, b, true, outer, depth),
             Node::BvCmp(c, a, b) => self.comparison(c, a, b, false, outer, depth),
             Node::BvUn(BvUnOp::Not, a) => self.prefix("~", a, depth),
@@ -252,10 +268,9 @@ impl Printer<'_> {
                 self.negation(c, outer, depth)
             };
         }
-        let style = if self.is_byte(a) {
-            Style::Byte
-        } else {
-            Style::Signed
+        let style = match self.byte(a) {
+            Some(signed) => Style::Byte { signed },
+            None => Style::Signed,
         };
         let sign = if equal { "==" } else { "!=" };
         let (a, b) = match self.unwidened(a, b, style) {
@@ -276,10 +291,9 @@ impl Printer<'_> {
         if width >= 64 || k >> width != 0 {
             return None;
         }
-        let style = if style == Style::Signed {
-            Style::Unsigned
-        } else {
-            style
+        let style = match style {
+            Style::Byte { .. } => Style::Byte { signed: false },
+            _ => Style::Unsigned,
         };
         Some((x, literal(width, k, style)))
     }
@@ -289,10 +303,11 @@ impl Printer<'_> {
     fn comparison(&mut self, c: BvCmp, a: TermId, b: TermId, negated: bool, outer: u8, depth: u32) {
         let swapped = self.constant(a).is_some() && self.constant(b).is_none();
         let (a, b) = if swapped { (b, a) } else { (a, b) };
-        let style = match c {
-            _ if self.is_byte(a) => Style::Byte,
-            BvCmp::Ult | BvCmp::Ule => Style::Unsigned,
-            BvCmp::Slt | BvCmp::Sle => Style::Signed,
+        let signed = matches!(c, BvCmp::Slt | BvCmp::Sle);
+        let style = match (self.byte(a), signed) {
+            (Some(_), signed) => Style::Byte { signed },
+            (None, true) => Style::Signed,
+            (None, false) => Style::Unsigned,
         };
         let sign = cmp_op(c, negated, swapped);
         let unsigned = matches!(c, BvCmp::Ult | BvCmp::Ule);
@@ -372,66 +387,69 @@ impl Printer<'_> {
     }
 
     /// The low `width` bits of `t`: of a widened value, that value; of a
-    /// sum, product or bitwise operation, the operation on the operands'
-    /// low bits (arithmetic modulo 2^width does not look at higher bits).
+    /// bitwise operation, the operation on the operands' low bits; of a
+    /// sum, difference or product, the same marked as done in `width` bits
+    /// (`u8(c - 58)`: it wraps where C's int arithmetic would not).
     fn low_bits(&mut self, t: TermId, width: u8, outer: u8, depth: u32) {
+        if self.cut_off(depth) {
+            return;
+        }
+        let depth = depth + 1;
         if self.terms.width(t) == width {
             return self.term(t, outer, depth);
         }
         match *self.terms.node(t) {
             Node::ZeroExt(_, x) | Node::SignExt(_, x) if self.terms.width(x) >= width => {
-                self.low_bits(x, width, outer, depth + 1)
+                self.low_bits(x, width, outer, depth)
             }
             Node::BvConst { value, .. } => {
-                let value = if width >= 64 {
-                    value
-                } else {
-                    value & ((1 << width) - 1)
-                };
+                let value = value & ((1u64 << width) - 1);
                 self.out.push_str(&literal(width, value, Style::Signed));
             }
-            Node::BvBin(
-                op @ (BvBinOp::Add
-                | BvBinOp::Sub
-                | BvBinOp::Mul
-                | BvBinOp::And
-                | BvBinOp::Or
-                | BvBinOp::Xor),
-                a,
-                b,
-            ) => {
-                let (sign, strength) = bin_op(op).expect("an infix operation");
-                let (a, b) = if op != BvBinOp::Sub && self.constant(a).is_some() {
-                    (b, a)
-                } else {
-                    (a, b)
-                };
-                // A negative constant added reads as a subtraction.
-                let subtracted = (op == BvBinOp::Add)
-                    .then(|| self.constant(b))
-                    .flatten()
-                    .map(|(_, v)| v & ((1u64 << width) - 1))
-                    .filter(|v| width > 1 && width < 64 && v >> (width - 1) == 1);
-                let open = strength < outer;
-                if open {
-                    self.out.push('(');
-                }
-                self.low_bits(a, width, strength, depth + 1);
-                match subtracted {
-                    Some(v) => self.out.push_str(&format!(" - {}", (1u64 << width) - v)),
-                    None => {
-                        self.out.push_str(&format!(" {sign} "));
-                        self.low_bits(b, width, strength + 1, depth + 1);
-                    }
-                }
-                if open {
-                    self.out.push(')');
-                }
+            Node::BvBin(op @ (BvBinOp::And | BvBinOp::Or | BvBinOp::Xor), a, b) => {
+                self.low_bits_of(op, a, b, width, outer, depth)
+            }
+            Node::BvBin(op @ (BvBinOp::Add | BvBinOp::Sub | BvBinOp::Mul), a, b) => {
+                self.out.push_str(&format!("u{width}("));
+                self.low_bits_of(op, a, b, width, TERNARY, depth);
+                self.out.push(')');
             }
             _ => {
                 self.term(t, PREFIX, depth);
                 self.out.push_str(&format!("[{}:0]", width - 1));
             }
+        }
+    }
+
+    /// `a op b` on the low `width` bits of each; a constant second, and a
+    /// negative one added as a subtraction.
+    fn low_bits_of(&mut self, op: BvBinOp, a: TermId, b: TermId, width: u8, outer: u8, depth: u32) {
+        let (sign, strength) = bin_op(op).expect("an infix operation");
+        let (a, b) = if op != BvBinOp::Sub && self.constant(a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let mask = (1u64 << width) - 1;
+        let subtracted = (op == BvBinOp::Add)
+            .then(|| self.constant(b))
+            .flatten()
+            .map(|(_, v)| v & mask)
+            .filter(|v| width > 1 && v >> (width - 1) == 1);
+        let open = strength < outer;
+        if open {
+            self.out.push('(');
+        }
+        self.low_bits(a, width, strength, depth);
+        match subtracted {
+            Some(v) => self.out.push_str(&format!(" - {}", (1u64 << width) - v)),
+            None => {
+                self.out.push_str(&format!(" {sign} "));
+                self.low_bits(b, width, strength + 1, depth);
+            }
+        }
+        if open {
+            self.out.push(')');
         }
     }
 
@@ -542,7 +560,17 @@ impl Printer<'_> {
 
     fn prefix(&mut self, sign: &str, a: TermId, depth: u32) {
         self.out.push_str(sign);
+        // `-(-1)`, not `--1`.
+        let negative = self
+            .constant(a)
+            .is_some_and(|(w, v)| w > 1 && v >> (w - 1) == 1);
+        if negative {
+            self.out.push('(');
+        }
         self.term(a, PREFIX, depth);
+        if negative {
+            self.out.push(')');
+        }
     }
 
     /// `name{suffix}(args, ...)`, as `zext24(x)`.
@@ -718,7 +746,7 @@ mod tests {
         let below = st.cmp(BvCmp::Ult, wide, limit);
         assert_eq!(
             st.to_readable(below),
-            "text[text[0] == '-' ? 1 : 0] - 58 <u 246"
+            "u8(text[text[0] == '-' ? 1 : 0] - 58) <u 246"
         );
         // Past a symbolic store, a read is of memory at its address.
         let anywhere = st.declare("p", Sort::Bv(32)).unwrap();
@@ -728,6 +756,52 @@ mod tests {
             st.to_readable(behind),
             "mem[(text[0] == '-' ? 1 : 0) + 0x1040a]"
         );
+    }
+
+    /// Signs and precedence as a C reader takes them.
+    #[test]
+    fn signed_bytes_and_bitwise_operations_read_as_in_c() {
+        let mut st = TermStore::new();
+        let c = st.declare("text[0]", Sort::Bv(8)).unwrap();
+        // `c >= 0` for a signed char, compiled as `sext(c) > -1`.
+        let wide = st.sign_ext(24, c);
+        let minus_one = st.bv_const(32, u64::from(u32::MAX));
+        let not_negative = st.cmp(BvCmp::Slt, minus_one, wide);
+        assert_eq!(st.to_readable(not_negative), "sext24(text[0]) > -1");
+        let top = st.bv_const(8, 0x80);
+        let below = st.cmp(BvCmp::Slt, c, top);
+        assert_eq!(st.to_readable(below), "text[0] < -128");
+        let x = st.declare("x", Sort::Bv(32)).unwrap();
+        let mask = st.bv_const(32, 255);
+        let low = st.bin(BvBinOp::And, x, mask);
+        let zero = st.bv_const(32, 0);
+        let is_zero = st.eq(low, zero);
+        assert_eq!(st.to_readable(is_zero), "(x & 255) == 0");
+        let negated = st.neg(minus_one);
+        let sum = st.bin(BvBinOp::Add, x, negated);
+        assert!(
+            !st.to_readable(sum).contains("--"),
+            "{}",
+            st.to_readable(sum)
+        );
+    }
+
+    /// The low bits of a term whose subterms are shared: cut off like any
+    /// other, however the term grows (a Fibonacci chain doubles).
+    #[test]
+    fn the_low_bits_of_a_huge_shared_term_are_cut_off() {
+        let mut st = TermStore::new();
+        let (mut a, mut b) = (
+            st.declare("a", Sort::Bv(64)).unwrap(),
+            st.declare("b", Sort::Bv(64)).unwrap(),
+        );
+        for _ in 0..60 {
+            (a, b) = (b, st.bin(BvBinOp::Add, a, b));
+        }
+        let low = st.extract(31, 0, b);
+        let text = st.to_readable(low);
+        assert!(text.contains('…'), "{}", &text[..80]);
+        assert!(text.len() < 2 * super::MAX_CHARS, "{}", text.len());
     }
 
     #[test]

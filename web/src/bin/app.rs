@@ -278,6 +278,7 @@ impl App {
     /// page. Returns whether anything was cleared.
     fn forget_link(&mut self, ctx: &Context<Self>) -> bool {
         self.copied = None;
+        self.state.cancel_link();
         self.save_soon(ctx);
         let in_address = share::is_link(&dom::fragment());
         self.address_link = false;
@@ -954,7 +955,7 @@ impl App {
         let listing = Listing::Numbered(e.c_source);
         html! {
             <div class="pane">
-                <CodePane id="c-source" {listing} {marked} pane={self.c_pane.clone()} />
+                <CodePane key={e.id} id="c-source" {listing} {marked} pane={self.c_pane.clone()} />
             </div>
         }
     }

@@ -513,6 +513,18 @@ fn a_link_is_decoded_by_the_worker_and_a_bad_one_keeps_the_module_shown() {
     fresh.act(effects);
     assert_eq!(fresh.entry(), Some("get_sign"));
     assert!(matches!(&fresh.state.share, Some(Err(_))));
+    // With work saved in the browser, that work instead.
+    let mut saved = Page::blank();
+    let effects = saved.state.start("#share=AAAAAAAA", Some(link.clone()));
+    saved.act(effects);
+    assert_eq!(saved.state.editor, PASTED);
+    assert_eq!(saved.shown(), None);
+    // A change made while a link is decoded: the link is not opened over it.
+    let effects = saved.state.open_fragment(&fragment);
+    saved.apply(effects);
+    saved.state.cancel_link();
+    saved.settle();
+    assert_eq!(saved.shown(), None);
     // A module chosen while a link is decoded is not replaced by it.
     let effects = page.state.open_fragment(&fragment);
     page.apply(effects);
