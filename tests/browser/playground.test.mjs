@@ -364,6 +364,9 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   const drawn = Date.now() - started;
   assert.ok(nodes >= 5000, `${nodes} nodes`);
   assert.equal(await page.locator('#tree .node.leaf').count(), 4096);
+  // Too many to label legibly: tooltips only.
+  assert.equal(await page.locator('#tree .labels .label').count(), 0);
+  assert.equal(await page.locator('#tree .node title').count(), nodes);
   // The table draws the rows in view; the last come with the End key.
   const drawnRows = () => page.locator('#paths tbody tr:not(.spacer)').count();
   assert.ok(await drawnRows() < 200, `${await drawnRows()} rows drawn`);
@@ -650,6 +653,13 @@ test('conditions read as the C program means them: x < 0, not a flag\'s bits; ch
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
   assert.deepEqual(await leafConditions(page), ['arg0 != 0 && arg0 < 0', 'arg0 != 0 && arg0 >= 0', 'arg0 == 0']);
+  // Each node is labelled with the branch that leads to it; a pointer on
+  // a leaf is told its path's end and input.
+  assert.deepEqual((await page.locator('#tree .labels .label').allTextContents()).sort(),
+    ['arg0 != 0', 'arg0 < 0', 'arg0 == 0', 'arg0 >= 0']);
+  const tips = await page.locator('#tree .node.leaf title').allTextContents();
+  assert.equal(tips.length, 3);
+  for (const tip of tips) assert.match(tip, /^branch: arg0 .+\npath \d: returned \[-?\d\] with arg0 = -?\d+$/);
   await screenshots(page, 'readable-sign');
   // The password: each byte of the guess compared with a character.
   await page.selectOption('#example', 'password');

@@ -3,6 +3,7 @@
 //! collapsed subtrees, laid out, each with its outcome.
 
 use super::layout::{tidy, Layout, Shape};
+use crate::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
 use symplay_engine::report::{PathReport, Report, Status};
 
@@ -71,7 +72,41 @@ pub struct Model {
     pub kind: Vec<Kind>,
     /// Nodes hidden under each drawn node (non-zero when it is collapsed).
     pub hidden: Vec<usize>,
+    /// The branch condition that leads to each node, short, as its label.
+    pub labels: Vec<Option<String>>,
+    /// What a pointer resting on each node is told: the condition in full,
+    /// and for a leaf how its path ended and with which input.
+    pub tips: Vec<String>,
     pub layout: Layout,
+}
+
+/// Characters of a node's label before it is cut.
+const LABEL_CHARS: usize = 24;
+
+fn label(readable: &str) -> String {
+    match readable.char_indices().nth(LABEL_CHARS) {
+        Some((cut, _)) => format!("{}…", &readable[..cut]),
+        None => readable.to_string(),
+    }
+}
+
+fn tip(report: &Report, v: usize, hidden: usize) -> String {
+    let node = &report.tree[v];
+    let mut tip = match &node.readable {
+        Some(condition) => format!("branch: {condition}"),
+        None => "the root".to_string(),
+    };
+    if let Some(p) = path_of(report, v) {
+        tip.push_str(&format!("\npath {}: {}", p.id, outcome(p)));
+        let input = inputs(p);
+        if !input.is_empty() {
+            tip.push_str(&format!(" with {input}"));
+        }
+    }
+    if hidden > 0 {
+        tip.push_str(&format!("\n{hidden} nodes collapsed below"));
+    }
+    tip
 }
 
 /// The path that ended at a tree node, by its id.
@@ -141,11 +176,22 @@ impl Model {
             .map(|(&v, drawn)| kind(report, v, !drawn.is_empty() || !kids[v].is_empty()))
             .collect();
         let layout = tidy(&Shape { children: shape });
+        let labels = nodes
+            .iter()
+            .map(|&v| report.tree[v].readable.as_deref().map(label))
+            .collect();
+        let tips = nodes
+            .iter()
+            .zip(&hidden)
+            .map(|(&v, &h)| tip(report, v, h))
+            .collect();
         Model {
             nodes,
             parent,
             kind,
             hidden,
+            labels,
+            tips,
             layout,
         }
     }
@@ -244,6 +290,35 @@ mod tests {
         assert_eq!(collapsed.nodes, [0, 1, 2]);
         assert_eq!(collapsed.hidden, [0, 2, 0]);
         assert_eq!(collapsed.kind[1], Kind::Inner);
+    }
+
+    #[test]
+    fn nodes_are_labelled_with_their_branch_and_tell_more_on_hover() {
+        let mut nodes = vec![
+            node(0, None, &[1, 2], None),
+            node(1, Some(0), &[], Some(0)),
+            node(2, Some(0), &[], Some(1)),
+        ];
+        nodes[1].readable = Some("arg0 < 0".into());
+        nodes[2].readable = Some("arg0 >= 0 && a condition far too long for a label".into());
+        let r = with_tree(nodes, 2);
+        let m = Model::new(&r, &HashSet::new());
+        assert_eq!(m.labels[0], None);
+        assert_eq!(m.labels[1].as_deref(), Some("arg0 < 0"));
+        assert_eq!(m.labels[2].as_deref(), Some("arg0 >= 0 && a condition…"));
+        assert_eq!(m.tips[0], "the root");
+        assert!(
+            m.tips[1].starts_with("branch: arg0 < 0\npath 0: returned"),
+            "{}",
+            m.tips[1]
+        );
+        assert!(
+            m.tips[2].contains("a condition far too long for a label"),
+            "{}",
+            m.tips[2]
+        );
+        let collapsed = Model::new(&r, &HashSet::from([0]));
+        assert_eq!(collapsed.tips[0], "the root\n2 nodes collapsed below");
     }
 
     #[test]

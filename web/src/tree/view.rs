@@ -24,6 +24,9 @@ const RADIUS: f64 = 7.0;
 const MARGIN: f64 = 20.0;
 /// The first view fits the tree, but not smaller than this, from the root.
 const MIN_START_SCALE: f64 = 0.35;
+/// Trees with more drawn nodes than this have no labels (they would
+/// cover each other); their tooltips stay.
+const MAX_LABELLED: usize = 300;
 /// One press of a zoom button or key, and of an arrow key in pixels.
 const ZOOM_STEP: f64 = 1.25;
 const PAN_STEP: f64 = 40.0;
@@ -425,9 +428,11 @@ impl PartialEq for NodesProps {
 }
 
 /// All edges as one path and a circle per node: cheap SVG for many nodes.
+/// Each node has its tooltip; a tree small enough to read has its labels.
 #[function_component]
 fn Nodes(props: &NodesProps) -> Html {
     let model = &props.model;
+    let labelled = model.nodes.len() <= MAX_LABELLED;
     let mut edges = String::new();
     for (i, p) in model.parent.iter().enumerate() {
         if let Some(p) = *p {
@@ -444,6 +449,7 @@ fn Nodes(props: &NodesProps) -> Html {
                 let hidden = model.hidden.get(i).copied().unwrap_or(0);
                 html! {
                     <g data-node={i.to_string()} class={classes!("node", leaf, kind.class(), (hidden > 0).then_some("collapsed"))}>
+                        <title>{ &model.tips[i] }</title>
                         <circle cx={x.to_string()} cy={y.to_string()} r={RADIUS.to_string()} />
                         if hidden > 0 {
                             <text class="count" x={(x + RADIUS + 3.0).to_string()} y={(y + 4.0).to_string()}>{ format!("+{hidden}") }</text>
@@ -451,7 +457,29 @@ fn Nodes(props: &NodesProps) -> Html {
                     </g>
                 }
             }) }
+            // Apart from the nodes, whose boxes stay their circles.
+            if labelled {
+                <g class="labels">
+                    { for model.labels.iter().enumerate().filter_map(|(i, l)| Some(edge_label(model, i, l.as_ref()?))) }
+                </g>
+            }
         </>
+    }
+}
+
+/// A node's label beside the middle of the edge that leads to it, on
+/// the outer side: left of a left child's edge, right of the others.
+fn edge_label(model: &Model, i: usize, text: &str) -> Html {
+    let (x, y) = position(model, i);
+    let (px, py) = model.parent[i].map_or((x, y), |p| position(model, p));
+    let (mx, my) = ((x + px) / 2.0, (y + py) / 2.0);
+    let (lx, anchor) = if x < px {
+        (mx - 6.0, "end")
+    } else {
+        (mx + 6.0, "start")
+    };
+    html! {
+        <text class="label" x={lx.to_string()} y={(my + 3.0).to_string()} text-anchor={anchor}>{ text }</text>
     }
 }
 
