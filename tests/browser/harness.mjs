@@ -72,3 +72,8 @@ export async function screenshots(page, name) {
   }
   await page.setViewportSize(size);
 }
+
+/// Waits until the run under way has found paths (its progress says so).
+export function runningWithPaths(page) {
+  return page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+}

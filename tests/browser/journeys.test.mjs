@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { artifacts, editorText, screenshots, servedPlayground } from './harness.mjs';
+import { artifacts, editorText, runningWithPaths, screenshots, servedPlayground } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const examples = join(here, '..', '..', 'static', 'examples', 'c');
@@ -249,7 +249,7 @@ test('a module changed while a run goes on stops the run and clears it', async (
   await shownEntry(page, 'endless');
   await page.selectOption('#search', 'bfs');
   await page.click('#run');
-  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await runningWithPaths(page);
   // Another example, mid-run.
   await page.selectOption('#example', 'sign');
   await shownEntry(page, 'get_sign');
@@ -264,7 +264,7 @@ test('a module changed while a run goes on stops the run and clears it', async (
   await paste(page, ENDLESS);
   await shownEntry(page, 'endless');
   await page.click('#run');
-  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await runningWithPaths(page);
   await page.setInputFiles('#upload', join(examples, 'divide.wasm'));
   await shownEntry(page, 'divide');
   await noResults(page);

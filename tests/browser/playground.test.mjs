@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, editorText, screenshots, servedPlayground } from './harness.mjs';
+import { artifacts, editorText, runningWithPaths, screenshots, servedPlayground } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,6 +34,15 @@ const env = servedPlayground();
 /// The page as a new visitor opens it.
 function open() {
   return openAt(env.base);
+}
+
+/// An endless module run breadth first with a click on Run, once it has
+/// found paths.
+async function runEndless(page) {
+  await load(page, ENDLESS, 'f');
+  await page.selectOption('#search', 'bfs');
+  await page.click('#run');
+  await runningWithPaths(page);
 }
 
 async function load(page, source, entry) {
@@ -74,10 +83,7 @@ test('garbage gets a readable error', async () => {
 
 test('Stop ends a long exploration with its paths, and the page answers', async () => {
   const { page, errors } = await open();
-  await load(page, ENDLESS, 'f');
-  await page.selectOption('#search', 'bfs');
-  await page.click('#run');
-  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await runEndless(page);
   assert.match(await page.locator('#progress').innerText(),
     /running: \d+ paths, \d+ pending states, [1-9]\d* solver queries, \d+ instructions, \d+\.\d s/);
   assert.equal(await page.isEnabled('#stop'), true);
@@ -102,7 +108,7 @@ test('Ctrl+Enter runs what is in the editor, Escape stops', async () => {
   await page.fill('#source .cm-content', ENDLESS);
   // No blur first: the shortcut reads the editor as it is.
   await page.locator('#source .cm-content').press('Control+Enter');
-  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await runningWithPaths(page);
   await page.keyboard.press('Escape');
   await page.waitForSelector('.results h2:has-text("cancelled")');
   assert.equal(await page.isEnabled('#run'), true);
@@ -111,11 +117,8 @@ test('Ctrl+Enter runs what is in the editor, Escape stops', async () => {
 
 test('Escape stops a run started with the mouse, whatever has the focus', async () => {
   const { page, errors } = await open();
-  await load(page, ENDLESS, 'f');
-  await page.selectOption('#search', 'bfs');
   // A click on Run leaves the focus on a button that is then disabled.
-  await page.click('#run');
-  await page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+  await runEndless(page);
   await page.keyboard.press('Escape');
   await page.waitForSelector('.results h2:has-text("cancelled")');
   assert.equal(await page.isEnabled('#run'), true);

@@ -4,15 +4,11 @@
 //! lay out. The pane takes the keyboard focus, so it scrolls with the keys.
 
 use crate::disassembly::Line;
+use crate::rows_in_view::{drawn, View};
 use std::ops::Range;
 use std::rc::Rc;
 use web_sys::Element;
 use yew::prelude::*;
-
-/// Lines drawn before the pane has been measured, and beyond each edge of
-/// the view, so that a quick scroll does not show blank lines.
-const FIRST_DRAWN: usize = 80;
-const BEYOND_VIEW: usize = 40;
 
 /// The lines of a pane; each gutter label is made as its line is drawn,
 /// and the lines are not copied (a disassembly has tens of thousands).
@@ -89,25 +85,6 @@ fn offset_label(offset: u32) -> String {
     format!("{offset:#06x}")
 }
 
-/// Where the pane is scrolled, in pixels.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct View {
-    top: f64,
-    height: f64,
-    line: f64,
-}
-
-/// The lines to draw for a view of `count` lines (before the first
-/// measure, the first ones).
-fn drawn(view: Option<View>, count: usize) -> Range<usize> {
-    let Some(v) = view.filter(|v| v.line > 0.0) else {
-        return 0..FIRST_DRAWN.min(count);
-    };
-    let first = (v.top / v.line).floor().max(0.0) as usize;
-    let last = ((v.top + v.height) / v.line).ceil().max(0.0) as usize;
-    first.saturating_sub(BEYOND_VIEW).min(count)..last.saturating_add(BEYOND_VIEW).min(count)
-}
-
 #[derive(Properties)]
 pub struct CodeProps {
     /// The `pre`'s id.
@@ -137,11 +114,8 @@ pub fn CodePane(props: &CodeProps) -> Html {
         let view = view.clone();
         Callback::from(move |e: Event| {
             let pane: Element = e.target_unchecked_into();
-            view.set(Some(View {
-                top: f64::from(pane.scroll_top()),
-                height: f64::from(pane.client_height()),
-                line: f64::from(pane.scroll_height()) / count.max(1) as f64,
-            }));
+            let line = f64::from(pane.scroll_height()) / count.max(1) as f64;
+            view.set(Some(View::of(&pane, line)));
         })
     };
     let range = drawn(*view, count);
@@ -176,24 +150,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_lines_drawn_are_those_in_view_and_a_margin() {
-        assert_eq!(drawn(None, 10), 0..10);
-        assert_eq!(drawn(None, 100_000), 0..FIRST_DRAWN);
-        let view = |top| {
-            Some(View {
-                top,
-                height: 200.0,
-                line: 20.0,
-            })
-        };
-        // Lines 500 to 510 are in view.
-        assert_eq!(
-            drawn(view(10_000.0), 100_000),
-            500 - BEYOND_VIEW..510 + BEYOND_VIEW
-        );
-        assert_eq!(drawn(view(0.0), 100_000), 0..10 + BEYOND_VIEW);
-        // Scrolled to the end of a listing that has just become shorter.
-        assert_eq!(drawn(view(10_000.0), 30), 30..30);
+    fn a_listing_gives_its_lines_with_their_labels() {
         let lines = vec![
             Line {
                 offset: Some(0x1040a),

@@ -21,6 +21,7 @@ pub mod page_state;
 pub mod paths_table;
 pub mod protocol;
 pub mod results;
+pub mod rows_in_view;
 pub mod session;
 pub mod share;
 pub mod tree;

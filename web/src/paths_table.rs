@@ -5,26 +5,22 @@
 //! marked and scrolled into view; a click on a row selects its path.
 
 use crate::describe::{inputs, outcome};
-use std::ops::Range;
+use crate::rows_in_view::{drawn, View};
 use std::rc::Rc;
-use symplay_engine::report::Report;
+use symplay_engine::report::{Location, Report};
 use web_sys::Element;
 use yew::prelude::*;
 
 /// A row's height in pixels (the style sheet's `--row`).
 const ROW_PX: i32 = 26;
-/// Rows drawn before the table has been scrolled, and beyond each edge of
-/// its view.
-const FIRST_DRAWN: usize = 60;
-const BEYOND_VIEW: usize = 30;
 
 #[derive(Properties)]
 pub struct PathsProps {
     pub report: Rc<Report>,
     /// The path selected (in the tree or here), by id.
     pub selected: Option<usize>,
-    /// Gets the id of the clicked row's path.
-    pub on_select: Callback<usize>,
+    /// Gets the id of the clicked row's path, and where it ended.
+    pub on_select: Callback<(usize, Location)>,
 }
 
 /// The callback is new on every render of the page: only the report and
@@ -35,28 +31,17 @@ impl PartialEq for PathsProps {
     }
 }
 
-/// The rows to draw when the table's body is scrolled to `top` pixels and
-/// shows `height` of them (before any scroll, the first ones).
-fn drawn(view: Option<(i32, i32)>, count: usize) -> Range<usize> {
-    let Some((top, height)) = view else {
-        return 0..FIRST_DRAWN.min(count);
-    };
-    let first = (top.max(0) / ROW_PX) as usize;
-    let last = ((top.max(0) + height.max(0)) / ROW_PX) as usize + 1;
-    first.saturating_sub(BEYOND_VIEW).min(count)..(last + BEYOND_VIEW).min(count)
-}
-
 #[function_component]
 pub fn PathsTable(props: &PathsProps) -> Html {
     let r = &props.report;
     let s = &r.stats;
     let scroller = use_node_ref();
-    let view = use_state(|| None::<(i32, i32)>);
+    let view = use_state(|| None::<View>);
     let onscroll = {
         let view = view.clone();
         Callback::from(move |e: Event| {
             let pane: Element = e.target_unchecked_into();
-            view.set(Some((pane.scroll_top(), pane.client_height())));
+            view.set(Some(View::of(&pane, f64::from(ROW_PX))));
         })
     };
     // A path selected elsewhere (in the tree) is scrolled to the middle.
@@ -97,14 +82,14 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                     <tbody>
                     { spacer(range.start) }
                     { for r.paths[range.clone()].iter().map(|p| {
-                        let id = p.id;
+                        let (id, at) = (p.id, p.location.clone());
                         let status = serde_json::to_value(p.status).ok()
                             .and_then(|v| v.as_str().map(str::to_string))
                             .unwrap_or_default();
                         let (outcome, input, place) = (outcome(p), inputs(p), p.location.text());
                         let selected = props.selected == Some(id);
                         html! {
-                            <tr key={id} onclick={props.on_select.reform(move |_: MouseEvent| id)}
+                            <tr key={id} onclick={props.on_select.reform(move |_: MouseEvent| (id, at.clone()))}
                                 class={classes!(format!("status-{status}"), selected.then_some("selected"))}
                                 aria-selected={selected.to_string()}>
                                 <td>{ id }</td>
@@ -129,21 +114,5 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
             ) }</p>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_rows_drawn_are_those_in_view_and_a_margin() {
-        assert_eq!(drawn(None, 10), 0..10);
-        assert_eq!(drawn(None, 5000), 0..FIRST_DRAWN);
-        // Rows 100 to 110 in view.
-        let view = Some((100 * ROW_PX, 10 * ROW_PX));
-        assert_eq!(drawn(view, 5000), 100 - BEYOND_VIEW..111 + BEYOND_VIEW);
-        assert_eq!(drawn(view, 105), 70..105);
-        assert_eq!(drawn(Some((0, 300)), 3), 0..3);
     }
 }

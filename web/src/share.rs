@@ -134,6 +134,15 @@ pub enum Unreadable {
     Newer(String),
 }
 
+/// What is wrong, or the message about the version.
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Unreadable::Damaged(why) | Unreadable::Newer(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Reads the state from the JSON a link carries.
 pub fn from_json(json: &[u8]) -> Result<Shared, Unreadable> {
     let broken = Unreadable::Damaged;

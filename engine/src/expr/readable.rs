@@ -345,39 +345,47 @@ impl Printer<'_> {
         }
     }
 
-    /// An arithmetic or bitwise operation; adding a negative constant reads
-    /// as a subtraction (`x - 58`), and a constant goes second.
-    /// In an address (`style`), its constants are too.
-    fn binary(&mut self, op: BvBinOp, a: TermId, b: TermId, outer: u8, depth: u32, style: Style) {
-        let Some((sign, strength)) = bin_op(op) else {
-            return self.call("smod", "", &[a, b], depth);
-        };
+    /// The operands of `op` with a constant second, where `op` commutes.
+    fn constant_second(&self, op: BvBinOp, a: TermId, b: TermId) -> (TermId, TermId) {
         let commutes = matches!(
             op,
             BvBinOp::Add | BvBinOp::Mul | BvBinOp::And | BvBinOp::Or | BvBinOp::Xor
         );
-        let (a, b) = if commutes && self.constant(a).is_some() && self.constant(b).is_none() {
+        if commutes && self.constant(a).is_some() && self.constant(b).is_none() {
             (b, a)
         } else {
             (a, b)
+        }
+    }
+
+    /// When `op` adds the negative constant `b` (taken in `width` bits, or
+    /// its own), what it subtracts.
+    fn negative_addend(&self, op: BvBinOp, b: TermId, width: Option<u8>) -> Option<u128> {
+        let (own, value) = self.constant(b).filter(|_| op == BvBinOp::Add)?;
+        let width = width.unwrap_or(own);
+        let value = u128::from(value) & ((1u128 << width) - 1);
+        (width > 1 && value >> (width - 1) == 1).then(|| (1u128 << width) - value)
+    }
+
+    /// An arithmetic or bitwise operation; adding a negative constant reads
+    /// as a subtraction (`x - 58`), and a constant goes second. In an
+    /// address (`style`), its constants are in hexadecimal.
+    fn binary(&mut self, op: BvBinOp, a: TermId, b: TermId, outer: u8, depth: u32, style: Style) {
+        let Some((sign, strength)) = bin_op(op) else {
+            return self.call("smod", "", &[a, b], depth);
         };
-        if op == BvBinOp::Add {
-            if let Some((width, value)) = self
-                .constant(b)
-                .filter(|&(w, v)| w > 1 && v >> (w - 1) == 1)
-            {
-                let open = strength < outer;
-                if open {
-                    self.out.push('(');
-                }
-                self.term(a, strength, depth);
-                let magnitude = (1u128 << width) - u128::from(value);
-                self.out.push_str(&format!(" - {magnitude}"));
-                if open {
-                    self.out.push(')');
-                }
-                return;
+        let (a, b) = self.constant_second(op, a, b);
+        if let Some(magnitude) = self.negative_addend(op, b, None) {
+            let open = strength < outer;
+            if open {
+                self.out.push('(');
             }
+            self.term(a, strength, depth);
+            self.out.push_str(&format!(" - {magnitude}"));
+            if open {
+                self.out.push(')');
+            }
+            return;
         }
         if style == Style::Address {
             self.pair(a, Operand::Term(b), sign, strength, outer, depth, style);
@@ -425,24 +433,15 @@ impl Printer<'_> {
     /// negative one added as a subtraction.
     fn low_bits_of(&mut self, op: BvBinOp, a: TermId, b: TermId, width: u8, outer: u8, depth: u32) {
         let (sign, strength) = bin_op(op).expect("an infix operation");
-        let (a, b) = if op != BvBinOp::Sub && self.constant(a).is_some() {
-            (b, a)
-        } else {
-            (a, b)
-        };
-        let mask = (1u64 << width) - 1;
-        let subtracted = (op == BvBinOp::Add)
-            .then(|| self.constant(b))
-            .flatten()
-            .map(|(_, v)| v & mask)
-            .filter(|v| width > 1 && v >> (width - 1) == 1);
+        let (a, b) = self.constant_second(op, a, b);
+        let subtracted = self.negative_addend(op, b, Some(width));
         let open = strength < outer;
         if open {
             self.out.push('(');
         }
         self.low_bits(a, width, strength, depth);
         match subtracted {
-            Some(v) => self.out.push_str(&format!(" - {}", (1u64 << width) - v)),
+            Some(magnitude) => self.out.push_str(&format!(" - {magnitude}")),
             None => {
                 self.out.push_str(&format!(" {sign} "));
                 self.low_bits(b, width, strength + 1, depth);

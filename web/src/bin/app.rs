@@ -51,11 +51,8 @@ const LARGE_MODULE: usize = 1_000_000;
 enum Msg {
     Example(String),
     /// Select a side's path (a row or a leaf was clicked; `None`, an inner
-    /// node), and mark the WAT line where it ended.
-    Select(Side, Option<usize>),
-    /// Mark the WAT line of this location of a side's results and scroll
-    /// to it.
-    Highlight(Side, Location),
+    /// node), and mark the WAT line of the node's location, scrolled to.
+    Select(Side, Option<usize>, Option<Location>),
     /// The editor's text changed; `at_once` for a paste or drop, which is
     /// taken as the module without waiting for typing to pause.
     Edit {
@@ -315,18 +312,17 @@ impl App {
             .map(|why| format!("your work is not saved in this browser: {why}"));
     }
 
-    /// The work saved in this browser, or why it cannot be read.
-    fn saved_work() -> Result<Option<share::Shared>, String> {
-        let Some(json) = dom::saved_work() else {
-            return Ok(None);
-        };
-        share::from_json(json.as_bytes()).map(Some).map_err(|e| {
-            let why = match e {
-                share::Unreadable::Damaged(what) => what,
-                share::Unreadable::Newer(message) => message,
-            };
-            format!("the work saved in this browser cannot be read: {why}")
-        })
+    /// The work saved in this browser, if any; work that cannot be read
+    /// is said so, where a failed save is.
+    fn saved_work(&mut self) -> Option<share::Shared> {
+        let json = dom::saved_work()?;
+        share::from_json(json.as_bytes())
+            .map_err(|e| {
+                self.not_saved = Some(format!(
+                    "the work saved in this browser cannot be read: {e}"
+                ));
+            })
+            .ok()
     }
 
     fn answer(&mut self, ctx: &Context<Self>, answer: Envelope<Response>) {
@@ -414,10 +410,7 @@ impl Component for App {
         };
         let fragment = dom::fragment();
         app.address_link = share::is_link(&fragment);
-        let saved = Self::saved_work().unwrap_or_else(|why| {
-            app.not_saved = Some(why);
-            None
-        });
+        let saved = app.saved_work();
         let effects = app.state.start(&fragment, saved);
         app.perform(ctx, effects);
         app
@@ -430,23 +423,11 @@ impl Component for App {
                 let effects = self.state.choose_example(&id);
                 self.perform(ctx, effects);
             }
-            Msg::Highlight(side, location) => {
-                let Some(results) = self.state.results(side) else {
-                    return false;
-                };
-                self.highlight = Some((results.run, location));
-                self.scroll_to_mark = true;
-            }
-            Msg::Select(side, path) => {
+            Msg::Select(side, path, location) => {
                 let Some(results) = self.state.results(side) else {
                     return false;
                 };
                 let run = results.run;
-                let location = results
-                    .report
-                    .as_ref()
-                    .and_then(|r| r.paths.iter().find(|p| Some(p.id) == path))
-                    .map(|p| p.location.clone());
                 self.selected = path.map(|id| (run, side, id));
                 if let Some(location) = location {
                     self.highlight = Some((run, location));
@@ -534,13 +515,9 @@ impl Component for App {
                     self.state.open_fragment(&fragment)
                 } else if std::mem::take(&mut self.address_link) {
                     // Back from a link: the user's own work again.
-                    match Self::saved_work() {
-                        Ok(Some(saved)) => self.state.restore(saved),
-                        Ok(None) => Vec::new(),
-                        Err(why) => {
-                            self.not_saved = Some(why);
-                            Vec::new()
-                        }
+                    match self.saved_work() {
+                        Some(saved) => self.state.restore(saved),
+                        None => Vec::new(),
                     }
                 } else {
                     Vec::new()
@@ -869,9 +846,8 @@ impl App {
         };
         html! {
             <TreeView key={results.run} {report} disassembly={self.state.disassembly.clone()}
-                prefix={side.prefix()} on_locate={ctx.link().callback(move |l| Msg::Highlight(side, l))}
-                selected_path={self.selected_path(side)}
-                on_select_path={ctx.link().callback(move |p| Msg::Select(side, p))} />
+                prefix={side.prefix()} selected_path={self.selected_path(side)}
+                on_select={ctx.link().callback(move |(path, at)| Msg::Select(side, path, at))} />
         }
     }
 
@@ -885,7 +861,7 @@ impl App {
         html! {
             <>
                 <PathsTable report={report.clone()} selected={self.selected_path(side)}
-                    on_select={link.callback(move |id| Msg::Select(side, Some(id)))} />
+                    on_select={link.callback(move |(id, at)| Msg::Select(side, Some(id), Some(at)))} />
                 <section class="downloads-and-bugs">
                     <button id="download" onclick={link.callback(move |_| Msg::Download(side))}>{ "Download report (JSON)" }</button>
                     <BugList {report} replays={results.replays.clone()}

@@ -36,15 +36,11 @@ pub struct TreeProps {
     pub report: Rc<Report>,
     /// The module as WAT, to show the instruction at a node's location.
     pub disassembly: Rc<Vec<Line>>,
-    /// Gets a clicked node's location.
-    pub on_locate: Callback<Location>,
     /// The path selected (here or in the table), by id: its leaf is
     /// selected and brought into view.
-    #[prop_or_default]
     pub selected_path: Option<usize>,
-    /// Gets the path of a clicked node (`None` for an inner node).
-    #[prop_or_default]
-    pub on_select_path: Callback<Option<usize>>,
+    /// Gets a clicked node's path (`None` for an inner node) and location.
+    pub on_select: Callback<(Option<usize>, Option<Location>)>,
     /// Starts the ids of the view's elements, so that two trees (compare
     /// mode) can be on one page: `b-` gives `b-tree`, `b-tree-fit`, ...
     #[prop_or_default]
@@ -302,11 +298,9 @@ impl Component for TreeView {
                 }
                 self.selected = node;
                 let report = &ctx.props().report;
-                if let Some(at) = node.and_then(|v| location_of(report, v)) {
-                    ctx.props().on_locate.emit(at.clone());
-                }
+                let at = node.and_then(|v| location_of(report, v)).cloned();
                 let path = node.and_then(|v| report.tree.get(v)).and_then(|n| n.path);
-                ctx.props().on_select_path.emit(path);
+                ctx.props().on_select.emit((path, at));
             }
             Msg::Fit { min_scale } => {
                 self.fit(min_scale);
