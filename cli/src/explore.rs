@@ -71,6 +71,13 @@ pub struct ExploreArgs {
     show_memory: bool,
 }
 
+impl ExploreArgs {
+    /// Where `--json` asks the output to go.
+    pub(crate) fn json_out(&self) -> Option<&str> {
+        self.json.as_deref()
+    }
+}
+
 pub fn run(args: &ExploreArgs) -> Result<(), String> {
     let report = explore_report(args)?;
     print!("{}", summary(&report, args.show_memory));
@@ -84,6 +91,30 @@ pub fn run(args: &ExploreArgs) -> Result<(), String> {
 /// The report of the exploration `args` ask for (Ctrl-C stops it with
 /// what it found).
 pub fn explore_report(args: &ExploreArgs) -> Result<Report, String> {
+    let run = prepare(args)?;
+    let report = explore_with(
+        &run.module,
+        &run.entry,
+        &run.options,
+        &mut progress_printer(),
+    )
+    .map_err(|e| e.to_string());
+    if std::io::stderr().is_terminal() {
+        eprint!("\r\x1b[K");
+    }
+    report
+}
+
+/// What an exploration needs, read from `args`: the module, the entry
+/// (said on stderr when chosen by default) and the engine's options, with
+/// an interrupt that Ctrl-C sets once [`progress_printer`] runs.
+pub(crate) struct Prepared {
+    pub module: Module,
+    pub entry: String,
+    pub options: Options,
+}
+
+pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, String> {
     let search = SearchKind::parse(&args.search).ok_or_else(|| {
         format!(
             "unknown searcher `{}` ({})",
@@ -121,12 +152,11 @@ pub fn explore_report(args: &ExploreArgs) -> Result<Report, String> {
         buffer_args: buffer_args(&args.buffer)?,
         heap: args.heap.options(HeapOptions::default())?,
     };
-    let report =
-        explore_with(&module, &entry, &options, &mut progress_printer()).map_err(|e| e.to_string());
-    if std::io::stderr().is_terminal() {
-        eprint!("\r\x1b[K");
-    }
-    report
+    Ok(Prepared {
+        module,
+        entry,
+        options,
+    })
 }
 
 /// Says which entry was chosen without `--entry`, and what else there was.
@@ -293,7 +323,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The progress hook: stops on Ctrl-C (a second Ctrl-C exits at once) and,
 /// on a terminal, redraws a status line every second.
-fn progress_printer() -> impl FnMut(&Progress) -> bool {
+pub(crate) fn progress_printer() -> impl FnMut(&Progress) -> bool {
     // Without a handler Ctrl-C still ends the process, only without a report.
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {

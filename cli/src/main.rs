@@ -5,6 +5,7 @@ mod explore;
 mod heap;
 mod replay;
 mod solve;
+mod step;
 
 use clap::{Parser, Subcommand};
 use peak_alloc::PeakAlloc;
@@ -34,6 +35,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Explore an exported function of a Wasm module symbolically.
     Explore(explore::ExploreArgs),
+    /// Explore one branch or one instruction at a time, printing the state
+    /// that runs next after each step.
+    Step(step::StepArgs),
     /// Run one test concretely and print its trace and outcome.
     Replay(replay::ReplayArgs),
     /// Explore one module under two configurations and compare the runs.
@@ -63,6 +67,13 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Explore(args) => match explore::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Step(args) => match step::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -5,6 +5,7 @@ pub use crate::memory::{HeapOptions, SizeMode};
 use serde::{Deserialize, Serialize};
 
 pub mod comparison;
+pub mod step;
 
 /// Bumped whenever a field changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -696,7 +697,7 @@ pub enum InputValue {
     Bytes(Vec<u8>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Location {
     pub function: String,
     pub func_index: u32,

@@ -6,7 +6,8 @@
 //! [`share`]; modules and options as typed, [`input`]; the bug list,
 //! [`results`]; address bar, clipboard, files and downloads, [`dom`]; the
 //! page's larger views are components: [`tree`], [`paths_table`],
-//! [`wat_pane`], [`memory_view`], [`comparison_view`].
+//! [`wat_pane`], [`memory_view`], [`comparison_view`], and step mode's
+//! [`step_view`].
 
 pub mod code_editor;
 pub mod code_pane;
@@ -24,5 +25,6 @@ pub mod results;
 pub mod rows_in_view;
 pub mod session;
 pub mod share;
+pub mod step_view;
 pub mod tree;
 pub mod wat_pane;

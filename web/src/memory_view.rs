@@ -99,6 +99,28 @@ pub fn NodeMemoryView(props: &NodeMemoryProps) -> Html {
     html! { <div class="memory">{ table(rows) }</div> }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct StateMemoryProps {
+    /// A state's objects as they are now.
+    pub objects: Vec<ObjectReport>,
+}
+
+/// The objects of a state as they are now (step mode): live or freed, a
+/// symbolic size as its term with the value a model of the path gives.
+#[function_component]
+pub fn StateMemoryView(props: &StateMemoryProps) -> Html {
+    let rows = props.objects.iter().map(|o| Row {
+        object: o,
+        size: o.size_text(),
+        state: match &o.freed_at {
+            Some(at) => format!("freed at {}", at.text()),
+            None => "live".to_string(),
+        },
+        failing: false,
+    });
+    html! { <div class="memory">{ table(rows) }</div> }
+}
+
 fn object_name(o: &ObjectReport) -> String {
     match (&o.name, o.is_variable()) {
         (Some(name), true) => format!("#{} {} {name}", o.id, o.kind),

@@ -19,6 +19,7 @@ use crate::share::{self, Shared};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
+use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::Report;
 
 /// What the page does for the state: talk to the worker, or replace it.
@@ -112,6 +113,65 @@ pub struct Results {
     /// The report so far, or at the end.
     pub report: Option<Rc<Report>>,
     pub replays: Rc<BTreeMap<usize, Replay>>,
+    /// A run in step mode: its steps.
+    pub steps: Option<Steps>,
+}
+
+impl Results {
+    /// The report the page draws: in step mode, as it was after the step
+    /// shown; else the latest.
+    pub fn report_shown(&self) -> Option<Rc<Report>> {
+        match &self.steps {
+            Some(steps) if steps.shown + 1 < steps.taken.len() => {
+                Some(steps.taken[steps.shown].report.clone())
+            }
+            _ => self.report.clone(),
+        }
+    }
+}
+
+/// The steps of a run in step mode, each with the report after it, and
+/// which one is shown: Back and Forward move through those taken.
+#[derive(Clone, Default)]
+pub struct Steps {
+    pub taken: Vec<Rc<TakenStep>>,
+    pub shown: usize,
+    /// A step was asked for and has not come yet.
+    pub waiting: bool,
+    /// The run goes on to its end without steps (Run to end).
+    pub resumed: bool,
+}
+
+pub struct TakenStep {
+    pub step: Step,
+    pub report: Rc<Report>,
+}
+
+impl PartialEq for Steps {
+    /// Steps taken are never changed, only added: the same ones are the
+    /// same objects.
+    fn eq(&self, other: &Self) -> bool {
+        self.taken.len() == other.taken.len()
+            && self
+                .taken
+                .iter()
+                .zip(&other.taken)
+                .all(|(a, b)| Rc::ptr_eq(a, b))
+            && (self.shown, self.waiting, self.resumed)
+                == (other.shown, other.waiting, other.resumed)
+    }
+}
+
+impl Steps {
+    /// The step shown.
+    pub fn current(&self) -> Option<&TakenStep> {
+        self.taken.get(self.shown).map(Rc::as_ref)
+    }
+
+    /// Whether the step shown is the last one taken.
+    pub fn at_last(&self) -> bool {
+        self.shown + 1 >= self.taken.len()
+    }
 }
 
 /// One of the two configurations of compare mode: A is the options form
@@ -221,6 +281,8 @@ pub struct PageState {
     /// Run once the module is listed (Run or Ctrl+Enter while it loaded,
     /// or a share link).
     run_when_loaded: bool,
+    /// The run to start (now or once listed) is in step mode.
+    stepping: bool,
     /// What went wrong last (a module that does not load, bad options, an
     /// engine error), or why nothing can be run.
     pub error: Option<String>,
@@ -258,6 +320,7 @@ impl Default for PageState {
             compare: None,
             replaying: None,
             run_when_loaded: false,
+            stepping: false,
             error: None,
             link_request: None,
             saved: None,
@@ -360,6 +423,25 @@ impl PageState {
         self.run.is_some() || self.replaying.is_some()
     }
 
+    /// The worker is at work, not waiting for the next step of a run in
+    /// step mode: it should speak now and then.
+    pub fn working(&self) -> bool {
+        self.replaying.is_some() || (self.run.is_some() && self.stepping_run().is_none())
+    }
+
+    /// The steps of the run under way, while it is in step mode and waits
+    /// for the user (no step asked for).
+    fn stepping_run(&self) -> Option<&Steps> {
+        let run = self.run?;
+        let steps = self
+            .results
+            .as_ref()
+            .filter(|r| r.run == run)?
+            .steps
+            .as_ref()?;
+        (!steps.waiting && !steps.resumed).then_some(steps)
+    }
+
     /// Run is offered: the worker is free, and the module loads, or is
     /// listed with an entry chosen, or the editor holds a new one.
     pub fn can_run(&self) -> bool {
@@ -437,7 +519,8 @@ impl PageState {
     fn leave_module(&mut self) -> Vec<Effect> {
         // A link still being decoded would replace the module chosen since.
         self.link_request = None;
-        let effects = if self.busy() {
+        // A run waiting for its next step ends with the module's load.
+        let effects = if self.working() {
             vec![Effect::ReplaceWorker]
         } else {
             Vec::new()
@@ -711,6 +794,76 @@ impl PageState {
     /// Run: the editor's text first becomes the module if it changed; a
     /// module still loading runs once it is listed.
     pub fn run(&mut self) -> Vec<Effect> {
+        self.stepping = false;
+        self.start_or_wait()
+    }
+
+    /// Step mode's next step (`by` a branch or an instruction): the next
+    /// one already taken, if Back was used; else the run under way takes
+    /// it; with no run, a run in step mode starts (as Run starts one) and
+    /// shows its start.
+    pub fn step(&mut self, by: StepBy) -> Vec<Effect> {
+        let run = self.run;
+        let id = self.next_id();
+        if let Some((results_run, steps)) = self
+            .results
+            .as_mut()
+            .and_then(|r| Some((r.run, r.steps.as_mut()?)))
+        {
+            if !steps.at_last() {
+                steps.shown += 1;
+                return Vec::new();
+            }
+            if run == Some(results_run) {
+                if steps.waiting || steps.resumed {
+                    return Vec::new();
+                }
+                steps.waiting = true;
+                return vec![send(
+                    id,
+                    Request::Step {
+                        run: results_run,
+                        by,
+                    },
+                )];
+            }
+            // That run is over: Step starts another.
+        }
+        if self.compare.is_some() {
+            return Vec::new();
+        }
+        self.stepping = true;
+        self.start_or_wait()
+    }
+
+    /// Step mode: the step before the one shown.
+    pub fn step_back(&mut self) {
+        if let Some(steps) = self.steps_mut() {
+            steps.shown = steps.shown.saturating_sub(1);
+        }
+    }
+
+    /// Step mode off: the run goes on to its end.
+    pub fn resume(&mut self) -> Vec<Effect> {
+        let Some(run) = self.run else {
+            return Vec::new();
+        };
+        let Some(steps) = self.steps_mut().filter(|s| !s.resumed) else {
+            return Vec::new();
+        };
+        steps.resumed = true;
+        steps.shown = steps.taken.len().saturating_sub(1);
+        let id = self.next_id();
+        vec![send(id, Request::Resume { run })]
+    }
+
+    /// The steps of the results shown, when they are of a run in step
+    /// mode (it may have ended since).
+    fn steps_mut(&mut self) -> Option<&mut Steps> {
+        self.results.as_mut()?.steps.as_mut()
+    }
+
+    fn start_or_wait(&mut self) -> Vec<Effect> {
         let mut effects = self.take_editor();
         if self.busy() {
             return effects;
@@ -751,19 +904,32 @@ impl PageState {
         }
     }
 
-    /// Starts a run whose results go to `side`.
+    /// Starts a run whose results go to `side` (in step mode if asked, for
+    /// A's single run).
     fn explore(&mut self, side: Side, entry: String, options: RunOptions) -> Effect {
         let id = self.next_id();
         self.error = None;
         self.run = Some(id);
         self.stopping = false;
+        let stepping = std::mem::take(&mut self.stepping) && side == Side::A;
         *self.results_of(side) = Some(Results {
             run: id,
             progress: None,
             report: None,
             replays: Rc::default(),
+            steps: stepping.then(|| Steps {
+                waiting: true,
+                ..Steps::default()
+            }),
         });
-        send(id, Request::Explore { entry, options })
+        send(
+            id,
+            Request::Explore {
+                entry,
+                options,
+                stepping,
+            },
+        )
     }
 
     /// The results of a side (B's exist in compare mode only).
@@ -988,6 +1154,20 @@ impl PageState {
             Response::Snapshot { report } => {
                 if let Some(results) = self.results_of_run(id) {
                     results.report = Some(Rc::from(report));
+                }
+            }
+            Response::Stepped { step, report } => {
+                if let Some(results) = self.results_of_run(id) {
+                    let report = Rc::from(report);
+                    results.report = Some(Rc::clone(&report));
+                    if let Some(steps) = &mut results.steps {
+                        steps.taken.push(Rc::new(TakenStep {
+                            step: *step,
+                            report,
+                        }));
+                        steps.shown = steps.taken.len() - 1;
+                        steps.waiting = false;
+                    }
                 }
             }
             Response::Stopping => {

@@ -7,6 +7,7 @@ use crate::disassembly::Line;
 use crate::share::Shared;
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
+use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::{BufferArg, PathReport, Report, TestInput, TraceEvent};
 
 /// A request or an answer with its request's number. Requests are numbered
@@ -33,8 +34,20 @@ pub enum Request {
         module: Vec<u8>,
     },
     /// Explore an exported function of the loaded module: `progress` and
-    /// `snapshot`s until `finished`, or `error`.
-    Explore { entry: String, options: RunOptions },
+    /// `snapshot`s until `finished`, or `error`. In step mode, the run
+    /// waits at its start instead (`stepped`, step 0) for `step` requests.
+    Explore {
+        entry: String,
+        options: RunOptions,
+        #[serde(default)]
+        stepping: bool,
+    },
+    /// Step mode: run request `run`'s next state for one step: `progress`
+    /// while the step goes on, then `stepped` (and `finished` if the run
+    /// is over).
+    Step { run: u32, by: StepBy },
+    /// Step mode off: request `run` runs to its end as any run does.
+    Resume { run: u32 },
     /// End the exploration of request `run`: `stopping` at once (the worker
     /// reads requests between two steps of a run), then the run's
     /// `finished` with its results so far. A stop for a run that is over
@@ -122,6 +135,11 @@ pub enum Response {
     /// The report so far of a run still going (`stop_reason` `running`),
     /// so the page can draw the tree as it grows.
     Snapshot {
+        report: Box<Report>,
+    },
+    /// A step of a run in step mode, and its report after it.
+    Stepped {
+        step: Box<Step>,
         report: Box<Report>,
     },
     /// The run will end after its current step: the worker is not stuck.

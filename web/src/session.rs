@@ -9,6 +9,7 @@ use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
+use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
 use symplay_wasm::entry::default_entry;
@@ -41,9 +42,29 @@ struct Running {
     started: Instant,
     /// When the page last got a snapshot, and of how many tree nodes.
     shown: (Instant, usize),
+    pace: Pace,
+}
+
+/// How a run goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pace {
+    /// To its end, in steps of `work`'s budget.
+    Free,
+    /// Step mode, waiting for the page to ask for a step.
+    Waiting,
+    /// Step mode, taking a step.
+    Stepping(StepBy),
 }
 
 impl Running {
+    /// A step as the page gets it: with the report after it.
+    fn stepped(&self, step: Step) -> Response {
+        Response::Stepped {
+            step: Box::new(step),
+            report: Box::new(self.exploration.snapshot()),
+        }
+    }
+
     /// The report so far, when the tree has grown and it is time to show it.
     fn live_snapshot(&mut self) -> Option<Response> {
         let nodes = self.exploration.tree_len();
@@ -59,9 +80,12 @@ impl Running {
 }
 
 impl Session {
-    /// Whether an exploration waits for [`Session::work`].
+    /// Whether an exploration waits for [`Session::work`] (not a run in
+    /// step mode waiting for its next step).
     pub fn busy(&self) -> bool {
-        self.running.is_some()
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.pace != Pace::Waiting)
     }
 
     /// Answers request `id`; an exploration then runs through `work`.
@@ -92,12 +116,30 @@ impl Session {
                 Some(Err(message)) => Err(message),
                 None => Err("this is not a share link (it starts with `#share=`)".into()),
             },
-            Request::Explore { entry, options } => self.start(id, &entry, &options),
+            Request::Explore {
+                entry,
+                options,
+                stepping,
+            } => return self.start(id, &entry, &options, stepping),
+            Request::Step { run, by } => {
+                if let Some(running) = self.running.as_mut().filter(|r| r.id == run) {
+                    running.pace = Pace::Stepping(by);
+                }
+                return Vec::new();
+            }
+            Request::Resume { run } => {
+                if let Some(running) = self.running.as_mut().filter(|r| r.id == run) {
+                    running.pace = Pace::Free;
+                }
+                return Vec::new();
+            }
             Request::Stop { run } => {
                 let Some(running) = self.running.as_mut().filter(|r| r.id == run) else {
                     return Vec::new();
                 };
                 running.exploration.cancel();
+                // A run waiting in step mode ends at the next `work`.
+                running.pace = Pace::Free;
                 return vec![Envelope {
                     id: run,
                     body: Response::Stopping,
@@ -122,17 +164,33 @@ impl Session {
             return Vec::new();
         };
         let id = running.id;
-        let done = running.exploration.advance(budget, &mut |_| true);
+        let mut answers = Vec::new();
+        let done = match running.pace {
+            Pace::Waiting => return Vec::new(),
+            Pace::Free => running.exploration.advance(budget, &mut |_| true),
+            Pace::Stepping(by) => {
+                if let Some(step) = running.exploration.step(by, budget) {
+                    running.pace = Pace::Waiting;
+                    answers.push(running.stepped(step));
+                }
+                running.exploration.is_finished()
+            }
+        };
         let progress = running.exploration.progress();
-        let mut answers = vec![Response::Progress {
-            paths: progress.paths,
-            pending: progress.pending,
-            queries: progress.queries,
-            instructions: progress.instructions,
-            elapsed_ms: running.started.elapsed().as_secs_f64() * 1000.0,
-        }];
+        answers.insert(
+            0,
+            Response::Progress {
+                paths: progress.paths,
+                pending: progress.pending,
+                queries: progress.queries,
+                instructions: progress.instructions,
+                elapsed_ms: running.started.elapsed().as_secs_f64() * 1000.0,
+            },
+        );
         if !done {
-            answers.extend(running.live_snapshot());
+            if running.pace == Pace::Free {
+                answers.extend(running.live_snapshot());
+            }
         } else if let Some(running) = self.running.take() {
             answers.push(Response::Finished {
                 report: Box::new(running.exploration.finish()),
@@ -150,24 +208,47 @@ impl Session {
             .ok_or_else(|| "no module is loaded: load one first".to_string())
     }
 
-    fn start(&mut self, id: u32, entry: &str, options: &RunOptions) -> Result<Response, String> {
-        let options = engine_options(options)?;
-        let exploration =
-            Exploration::new(self.loaded()?, entry, &options).map_err(|e| e.to_string())?;
-        // A new run replaces one still going: the page shows one at a time.
-        self.running = Some(Running {
-            id,
-            exploration,
-            started: Instant::now(),
-            shown: (Instant::now(), 0),
+    /// Starts exploring `entry`: answers its first progress, and in step
+    /// mode its step 0.
+    fn start(
+        &mut self,
+        id: u32,
+        entry: &str,
+        options: &RunOptions,
+        stepping: bool,
+    ) -> Vec<Envelope<Response>> {
+        let started = engine_options(options).and_then(|options| {
+            Exploration::new(self.loaded()?, entry, &options).map_err(|e| e.to_string())
         });
-        Ok(Response::Progress {
+        let mut answers = vec![Response::Progress {
             paths: 0,
             pending: 1,
             queries: 0,
             instructions: 0,
             elapsed_ms: 0.0,
-        })
+        }];
+        match started {
+            Ok(exploration) => {
+                // A new run replaces one still going: the page shows one at a time.
+                let mut running = Running {
+                    id,
+                    exploration,
+                    started: Instant::now(),
+                    shown: (Instant::now(), 0),
+                    pace: if stepping { Pace::Waiting } else { Pace::Free },
+                };
+                if stepping {
+                    let first = running.exploration.first_step();
+                    answers.push(running.stepped(first));
+                }
+                self.running = Some(running);
+            }
+            Err(message) => answers = vec![Response::Error { message }],
+        }
+        answers
+            .into_iter()
+            .map(|body| Envelope { id, body })
+            .collect()
     }
 
     fn replay(
@@ -245,7 +326,8 @@ fn load(bytes: &[u8]) -> Result<(Module, Response), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use symplay_engine::report::{Number, Status};
+    use symplay_engine::report::step::StepEvent;
+    use symplay_engine::report::{Number, Report, Status};
 
     const GET_SIGN: &str = r#"(module (func (export "get_sign") (param i32) (result i32)
       (if (i32.eqz (local.get 0)) (then (return (i32.const 0))))
@@ -269,6 +351,7 @@ mod tests {
                 search: "bfs".into(),
                 ..RunOptions::default()
             },
+            stepping: false,
         }
     }
 
@@ -447,6 +530,7 @@ mod tests {
                         search: "best-first".into(),
                         ..RunOptions::default()
                     },
+                    stepping: true,
                 },
                 "unknown searcher `best-first`",
             ),
@@ -603,5 +687,88 @@ mod tests {
                 },
             }
         );
+    }
+
+    /// The step a session answers with once it has taken it.
+    fn next_step(session: &mut Session, id: u32, by: StepBy) -> (Step, Report) {
+        assert!(session.handle(id, Request::Step { run: 2, by }).is_empty());
+        assert!(session.busy());
+        for _ in 0..10_000 {
+            for answer in bodies(2, session.work(Duration::from_millis(1))) {
+                match answer {
+                    Response::Stepped { step, report } => return (*step, *report),
+                    Response::Progress { .. } | Response::Finished { .. } => {}
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+        panic!("no step");
+    }
+
+    #[test]
+    fn a_run_in_step_mode_waits_for_each_step_and_can_run_to_its_end() {
+        let mut session = Session::default();
+        bodies(1, session.handle(1, load_request(GET_SIGN)));
+        let mut request = explore_request("get_sign");
+        if let Request::Explore { stepping, .. } = &mut request {
+            *stepping = true;
+        }
+        let answers = bodies(2, session.handle(2, request));
+        let [Response::Progress { .. }, Response::Stepped { step, report }] = &answers[..] else {
+            panic!("{answers:?}");
+        };
+        assert_eq!(step.number, 0);
+        assert_eq!(step.next.as_ref().unwrap().location.function, "get_sign");
+        assert_eq!(report.stop_reason, "running");
+        // Waiting for a step, the run takes no time.
+        assert!(!session.busy());
+        assert!(session.work(Duration::from_millis(1)).is_empty());
+        // A step for another run changes nothing.
+        assert!(session
+            .handle(
+                3,
+                Request::Step {
+                    run: 1,
+                    by: StepBy::Branch
+                }
+            )
+            .is_empty());
+        assert!(!session.busy());
+        let (first, report) = next_step(&mut session, 4, StepBy::Branch);
+        assert_eq!(first.number, 1);
+        assert!(
+            matches!(first.event, StepEvent::Forked { node: 0, .. }),
+            "{first:?}"
+        );
+        assert_eq!(report.tree.len(), 3);
+        assert!(!session.busy());
+        let (second, _) = next_step(&mut session, 5, StepBy::Instruction);
+        assert_eq!((second.number, second.instructions), (2, 1));
+        // Resumed, it runs to its end as a run does.
+        assert!(session.handle(6, Request::Resume { run: 2 }).is_empty());
+        let report = run_to_end(&mut session);
+        assert_eq!(report.stop_reason, "completed");
+        assert_eq!(report.paths.len(), 3);
+    }
+
+    #[test]
+    fn stop_ends_a_run_waiting_in_step_mode_with_its_results() {
+        let mut session = Session::default();
+        bodies(1, session.handle(1, load_request(ENDLESS)));
+        let mut request = explore_request("f");
+        if let Request::Explore { stepping, .. } = &mut request {
+            *stepping = true;
+        }
+        bodies(2, session.handle(2, request));
+        for id in 3..6 {
+            next_step(&mut session, id, StepBy::Branch);
+        }
+        assert_eq!(
+            bodies(2, session.handle(7, Request::Stop { run: 2 })),
+            [Response::Stopping]
+        );
+        let report = run_to_end(&mut session);
+        assert_eq!(report.stop_reason, "cancelled");
+        assert!(!report.paths.is_empty());
     }
 }

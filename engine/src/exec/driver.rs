@@ -20,6 +20,28 @@ pub(crate) enum Control {
     Stop(&'static str),
 }
 
+/// How far a stretch of the loop may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pace {
+    /// Until the run is over, a limit stops it, or its time is up.
+    Free,
+    /// Until the state that runs next has run one instruction.
+    Instruction,
+    /// Until the state that runs next forks or ends.
+    Branch,
+}
+
+/// What the state that ran last did in its slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moved {
+    /// It goes on from where it stopped.
+    On,
+    /// It forked at this node (the node's children are its sides).
+    Forked(usize),
+    /// Its path ended (or was dropped) at this node.
+    Ended(usize),
+}
+
 /// Why a stretch of the loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stretch {
@@ -29,6 +51,8 @@ pub(crate) enum Stretch {
     Stopped(&'static str),
     /// The stretch's time is up; the run goes on at the next call.
     Paused,
+    /// A step of the pace asked for is done.
+    Stepped(Moved),
 }
 
 pub(crate) struct Driver {
@@ -62,37 +86,55 @@ impl Driver {
         self.searcher.len() + usize::from(self.current.is_some())
     }
 
+    /// The state that runs next, taken from the searcher if need be (as
+    /// the next stretch would take it, so a step changes no order).
+    pub fn next(&mut self, exec: &mut Executor<'_>) -> Option<&State> {
+        if self.current.is_none() {
+            self.current = self.take(exec);
+        }
+        self.current.as_ref()
+    }
+
+    /// The state taken to run next, if any.
+    pub fn current(&self) -> Option<&State> {
+        self.current.as_ref()
+    }
+
+    /// States waiting in the searcher (besides the current one).
+    pub fn waiting(&self) -> usize {
+        self.searcher.len()
+    }
+
+    /// The searcher's next state, counted in the tree as running.
+    fn take(&mut self, exec: &mut Executor<'_>) -> Option<State> {
+        let covered = &exec.cx.covered;
+        let s = self
+            .searcher
+            .pop(|f, pc| covered[f as usize][pc as usize], &mut exec.cx.tree)?;
+        // The state stays counted while it runs, so a paused slice walks
+        // no tree path; it is counted out where it was counted in.
+        exec.cx.tree.count_pending(s.node, true);
+        Some(s)
+    }
+
     /// Runs slices until no state is left, a limit or `check` stops the
-    /// run, or `time` has passed (after one slice at least, so that a zero
-    /// time still progresses). `check` sees the executor, the searcher and
-    /// the state about to run.
+    /// run, `time` has passed (after one slice at least, so that a zero
+    /// time still progresses), or a step of `pace` is done. `check` sees
+    /// the executor, the searcher and the state about to run.
     pub fn run(
         &mut self,
         exec: &mut Executor<'_>,
         time: Duration,
+        pace: Pace,
         mut check: impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
     ) -> Stretch {
         let started = Instant::now();
         loop {
-            // The state stays counted while it runs, so a paused slice
-            // walks no tree path; it is counted out where it was counted in.
-            let state = match self.current.take() {
+            let state = match self.current.take().or_else(|| self.take(exec)) {
                 Some(s) => s,
-                None => {
-                    let covered = &exec.cx.covered;
-                    match self
-                        .searcher
-                        .pop(|f, pc| covered[f as usize][pc as usize], &mut exec.cx.tree)
-                    {
-                        Some(s) => {
-                            exec.cx.tree.count_pending(s.node, true);
-                            s
-                        }
-                        // A cut-off query stops the run at once (below), so
-                        // no state is left behind here.
-                        None => return Stretch::Completed,
-                    }
-                }
+                // A cut-off query stops the run at once (below), so no
+                // state is left behind here.
+                None => return Stretch::Completed,
             };
             let stop = if let Some(reached) = exec.cx.limits.reached() {
                 Some(reached.stop_reason())
@@ -115,30 +157,50 @@ impl Driver {
                 self.current = Some(state);
                 return Stretch::Stopped(reason);
             }
+            let slice = match pace {
+                Pace::Instruction => 1,
+                Pace::Free | Pace::Branch => SLICE,
+            };
             let slice = self
                 .max_instructions
-                .map_or(SLICE, |n| SLICE.min(n - exec.cx.instructions));
+                .map_or(slice, |n| slice.min(n - exec.cx.instructions));
             let counted_at = state.node;
-            match exec.run(state, slice) {
+            let moved = match exec.run(state, slice, pace == Pace::Branch) {
                 // A fork whose other sides ended at once moves the state on.
                 Ran::Paused(s) => {
-                    if s.node != counted_at {
+                    let moved = s.node != counted_at;
+                    if moved {
                         exec.cx.tree.count_pending(counted_at, false);
                         exec.cx.tree.count_pending(s.node, true);
                     }
                     self.current = Some(*s);
+                    if moved {
+                        Moved::Forked(counted_at)
+                    } else {
+                        Moved::On
+                    }
                 }
                 Ran::Forked(states) => {
                     exec.cx.tree.count_pending(counted_at, false);
                     for s in states {
                         self.searcher.push(s, &mut exec.cx.tree);
                     }
+                    Moved::Forked(counted_at)
                 }
-                Ran::Ended => exec.cx.tree.count_pending(counted_at, false),
-            }
+                Ran::Ended(node) => {
+                    exec.cx.tree.count_pending(counted_at, false);
+                    Moved::Ended(node)
+                }
+            };
             // A limit cut off a query or a host call inside the slice.
             if let Some(limit) = exec.cx.stopped_by {
                 return Stretch::Stopped(limit.stop_reason());
+            }
+            match (pace, moved) {
+                (Pace::Instruction, _) | (Pace::Branch, Moved::Forked(_) | Moved::Ended(_)) => {
+                    return Stretch::Stepped(moved)
+                }
+                _ => {}
             }
             if started.elapsed() >= time {
                 return Stretch::Paused;

@@ -3,7 +3,7 @@
 //! limits, and assembles the report.
 
 use super::context::{Context, InputSource};
-use super::driver::{Control, Driver, Stretch};
+use super::driver::{Control, Driver, Moved, Pace, Stretch};
 use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
@@ -15,6 +15,7 @@ use crate::expr::TermStore;
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::memory::options::MAX_OBJECT;
 use crate::memory::HeapOptions;
+use crate::report::step::{StateView, Step, StepBy, StepEvent};
 use crate::report::{
     BufferArg, ConcretisedSite, Coverage, DropCause, DropSite, PathReport, Report, RunLimits,
     Stats, TestInput, Timing, TraceEvent, SCHEMA_VERSION,
@@ -262,6 +263,10 @@ pub struct Exploration<M: Borrow<Module>> {
     slices_to_estimate: u32,
     /// Set when the run is over: `completed`, the limit hit, or `cancelled`.
     stop_reason: Option<String>,
+    /// Step mode: steps taken, and the instruction count when the last
+    /// one ended.
+    steps: u64,
+    instructions_at_step: u64,
 }
 
 impl<M: Borrow<Module>> Exploration<M> {
@@ -345,6 +350,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             memory: 0,
             slices_to_estimate: 0,
             stop_reason: None,
+            steps: 0,
+            instructions_at_step: 0,
         })
     }
 
@@ -386,9 +393,125 @@ impl<M: Borrow<Module>> Exploration<M> {
         budget: Duration,
         progress: &mut dyn FnMut(&Progress) -> bool,
     ) -> bool {
-        if self.is_finished() {
-            return true;
+        if !self.is_finished() {
+            let stretch = self.run_stretch(budget, Pace::Free, progress);
+            self.end_if_over(stretch);
         }
+        self.is_finished()
+    }
+
+    /// Step mode: the start, before anything runs (step 0).
+    pub fn first_step(&mut self) -> Step {
+        Step {
+            number: 0,
+            event: StepEvent::Started,
+            instructions: 0,
+            next: self.next_state(),
+        }
+    }
+
+    /// Step mode: runs the state that runs next for one instruction, or to
+    /// its next fork or the end of its path, within `budget`. `None` when
+    /// the step is not done by then (the next call goes on with it); the
+    /// step that ends the run says so and has no next state.
+    pub fn step(&mut self, by: StepBy, budget: Duration) -> Option<Step> {
+        let event = if self.is_finished() {
+            self.finished_event()
+        } else {
+            let pace = match by {
+                StepBy::Instruction => Pace::Instruction,
+                StepBy::Branch => Pace::Branch,
+            };
+            let stretch = self.run_stretch(budget, pace, &mut |_| true);
+            match stretch {
+                Stretch::Paused => return None,
+                Stretch::Stepped(moved) => self.moved_event(moved),
+                Stretch::Completed | Stretch::Stopped(_) => {
+                    self.end_if_over(stretch);
+                    self.finished_event()
+                }
+            }
+        };
+        self.steps += 1;
+        let instructions = self.context.instructions - self.instructions_at_step;
+        self.instructions_at_step = self.context.instructions;
+        let next = self.next_state();
+        if next.is_none() {
+            // That step ended the last path.
+            self.end_if_over(Stretch::Completed);
+        }
+        Some(Step {
+            number: self.steps,
+            event,
+            instructions,
+            next,
+        })
+    }
+
+    fn finished_event(&self) -> StepEvent {
+        StepEvent::Finished {
+            stop_reason: self.stop_reason.clone().unwrap_or_default(),
+        }
+    }
+
+    fn moved_event(&self, moved: Moved) -> StepEvent {
+        let tree = &self.context.tree;
+        match moved {
+            Moved::On => StepEvent::Ran,
+            Moved::Forked(node) => StepEvent::Forked {
+                node,
+                at: tree.node(node).fork.clone().unwrap_or_default(),
+                children: tree.node(node).children.clone(),
+            },
+            Moved::Ended(node) => match tree.node(node) {
+                n if n.dropped => StepEvent::Dropped { node },
+                n => n
+                    .path
+                    .map_or(StepEvent::Ran, |path| StepEvent::Ended { path }),
+            },
+        }
+    }
+
+    /// The state that runs next, as step mode shows it; `None` when no
+    /// state is left or the run is over.
+    pub fn next_state(&mut self) -> Option<StateView> {
+        if self.is_finished() {
+            return None;
+        }
+        let modules = [self.module.borrow()];
+        let mut exec = Executor {
+            program: Program {
+                modules: &modules,
+                links: &self.links,
+                roles: &self.roles,
+            },
+            cx: &mut self.context,
+        };
+        self.driver.next(&mut exec)?;
+        let pending = self.driver.waiting() + exec.cx.cut_off as usize;
+        let state = self.driver.current()?;
+        Some(exec.state_view(state, pending))
+    }
+
+    /// Records why the run is over, if `stretch` ended it.
+    fn end_if_over(&mut self, stretch: Stretch) {
+        match stretch {
+            // Sides of forks left out make the run as incomplete as a stop.
+            Stretch::Completed if self.context.unforked > 0 => {
+                self.stop_reason = Some("path limit".into())
+            }
+            Stretch::Completed => self.stop_reason = Some("completed".into()),
+            Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),
+            Stretch::Paused | Stretch::Stepped(_) => {}
+        }
+    }
+
+    fn run_stretch(
+        &mut self,
+        budget: Duration,
+        pace: Pace,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+    ) -> Stretch {
         let modules = [self.module.borrow()];
         let mut exec = Executor {
             program: Program {
@@ -404,47 +527,43 @@ impl<M: Borrow<Module>> Exploration<M> {
             &mut self.peak_memory,
             &mut self.slices_to_estimate,
         );
-        let stretch = self.driver.run(&mut exec, budget, |exec, searcher, state| {
-            // Where the heap is not metered, an estimate of the states.
-            let metered = heap_in_use().is_some();
-            if !metered {
-                if *slices_to_estimate == 0 {
-                    *memory = exec.cx.terms.len() as u64 * TERM_BYTES
-                        + searcher.estimated_bytes()
-                        + state.estimated_bytes();
-                    *peak_memory = (*peak_memory).max(*memory);
-                    *slices_to_estimate = ESTIMATE_EVERY;
+        self.driver
+            .run(&mut exec, budget, pace, |exec, searcher, state| {
+                // Where the heap is not metered, an estimate of the states.
+                let metered = heap_in_use().is_some();
+                if !metered {
+                    if *slices_to_estimate == 0 {
+                        *memory = exec.cx.terms.len() as u64 * TERM_BYTES
+                            + searcher.estimated_bytes()
+                            + state.estimated_bytes();
+                        *peak_memory = (*peak_memory).max(*memory);
+                        *slices_to_estimate = ESTIMATE_EVERY;
+                    }
+                    *slices_to_estimate -= 1;
                 }
-                *slices_to_estimate -= 1;
-            }
-            if !metered && max_memory.is_some_and(|n| *memory >= n) {
-                Control::Stop("memory limit")
-            } else if !progress(&Progress {
-                paths: exec.cx.paths.len(),
-                pending: searcher.len() + 1,
-                instructions: exec.cx.instructions,
-                queries: exec.cx.solver.stats().queries,
-            }) {
-                Control::Stop("cancelled")
-            } else {
-                Control::Run
-            }
-        });
-        match stretch {
-            // Sides of forks left out make the run as incomplete as a stop.
-            Stretch::Completed if self.context.unforked > 0 => {
-                self.stop_reason = Some("path limit".into())
-            }
-            Stretch::Completed => self.stop_reason = Some("completed".into()),
-            Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),
-            Stretch::Paused => {}
-        }
-        self.is_finished()
+                if !metered && max_memory.is_some_and(|n| *memory >= n) {
+                    Control::Stop("memory limit")
+                } else if !progress(&Progress {
+                    paths: exec.cx.paths.len(),
+                    pending: searcher.len() + 1,
+                    instructions: exec.cx.instructions,
+                    queries: exec.cx.solver.stats().queries,
+                }) {
+                    Control::Stop("cancelled")
+                } else {
+                    Control::Run
+                }
+            })
     }
 
     /// States not explored: waiting, and cut off by the time limit.
     fn pending(&self) -> usize {
         self.driver.pending() + self.context.cut_off as usize
+    }
+
+    /// Path `id`, once it has ended.
+    pub fn path(&self, id: usize) -> Option<&PathReport> {
+        self.context.paths.get(id)
     }
 
     /// Nodes of the execution tree so far.

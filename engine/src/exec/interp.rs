@@ -14,9 +14,12 @@ use symplay_wasm::FuncBody;
 pub const MAX_FRAMES: usize = 1024;
 
 impl Executor<'_> {
-    /// Runs `state` for at most `slice` instructions.
-    pub fn run(&mut self, mut state: State, slice: u64) -> Ran {
+    /// Runs `state` for at most `slice` instructions; with `to_fork`, only
+    /// until it moves to another tree node (a fork whose other sides ended
+    /// at once), as step mode's branch steps stop there.
+    pub fn run(&mut self, mut state: State, slice: u64, to_fork: bool) -> Ran {
         let mut left = slice;
+        let node = state.node;
         while left > 0 {
             // A traced replay records every branch, so it runs through `step`.
             if self.cx.trace.is_none() {
@@ -27,14 +30,16 @@ impl Executor<'_> {
             }
             left -= 1;
             match self.step(&mut state) {
+                Ok(Flow::Next) if to_fork && state.node != node => break,
                 Ok(Flow::Next) => {}
                 Ok(Flow::Fork(mut siblings)) => {
                     siblings.insert(0, state);
                     return Ran::Forked(siblings);
                 }
                 Err(end) => {
+                    let node = state.node;
                     self.end_path(state, end);
-                    return Ran::Ended;
+                    return Ran::Ended(node);
                 }
             }
         }

@@ -26,6 +26,7 @@ pub mod program;
 pub mod roles;
 mod rust_panic;
 mod sites;
+mod state_view;
 pub mod store;
 mod tables;
 pub mod trace;

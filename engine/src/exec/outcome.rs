@@ -39,7 +39,8 @@ pub enum Ran {
     Paused(Box<State>),
     /// The state forked: these states (itself included) continue later.
     Forked(Vec<State>),
-    Ended,
+    /// The path ended (or was dropped) at this tree node.
+    Ended(usize),
 }
 
 /// A memory error as the engine finds it, its object by id in the memory

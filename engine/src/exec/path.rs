@@ -227,7 +227,7 @@ impl Executor<'_> {
 
     /// The memory objects of `s`, under the objects model, with their sizes
     /// under `model`.
-    fn object_reports(&self, s: &State, model: &Model) -> Vec<ObjectReport> {
+    pub(super) fn object_reports(&self, s: &State, model: &Model) -> Vec<ObjectReport> {
         let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
             return Vec::new();
         };

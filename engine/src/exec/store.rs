@@ -6,7 +6,7 @@
 //! runs on a copy and leaves the store as it was.
 
 use super::context::{Context, InputSource};
-use super::driver::{Control, Driver, Stretch};
+use super::driver::{Control, Driver, Pace, Stretch};
 use super::executor::Executor;
 pub use super::instantiate::Imports;
 use super::instantiate::{add_instance, init_segments};
@@ -411,7 +411,7 @@ impl Store {
             program,
             cx: &mut context,
         };
-        let stretch = driver.run(&mut exec, Duration::MAX, |_, _, _| Control::Run);
+        let stretch = driver.run(&mut exec, Duration::MAX, Pace::Free, |_, _, _| Control::Run);
         self.terms = context.terms;
         self.solver = context.solver;
         match stretch {

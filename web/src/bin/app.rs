@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
+use symplay_engine::report::step::StepBy;
 use symplay_engine::report::{Location, Report};
 use symplay_engine::search::SearchKind;
 use symplay_web::code_editor::CodeEditor;
@@ -21,6 +22,7 @@ use symplay_web::page_state::{Effect, Load, PageState, Side, Source, Wat};
 use symplay_web::paths_table::PathsTable;
 use symplay_web::protocol::{Envelope, Request, Response};
 use symplay_web::results::BugList;
+use symplay_web::step_view::StepView;
 use symplay_web::tree::view::TreeView;
 use symplay_web::wat_pane::WatPane;
 use symplay_web::{dom, share};
@@ -91,6 +93,11 @@ enum Msg {
     Download(Side),
     Replay(Side, usize),
     Run,
+    /// Step mode: the next step (a run in step mode starts if none is).
+    Step(StepBy),
+    StepBack,
+    /// Step mode off: the run goes on to its end.
+    Resume,
     /// Compare mode on (B offered as A with the other size mode) and both
     /// configurations run.
     Compare,
@@ -331,10 +338,29 @@ impl App {
             self.worker_ready();
             return;
         }
+        let stepped = matches!(answer.body, Response::Stepped { .. });
         let before = self.state.run;
         let effects = self.state.answer(answer);
         self.perform(ctx, effects);
         self.started_since(before);
+        if stepped {
+            self.follow_step();
+        }
+    }
+
+    /// Step mode: the WAT and C lines of the state shown are marked.
+    fn follow_step(&mut self) {
+        let Some(results) = &self.state.results else {
+            return;
+        };
+        let next = results
+            .steps
+            .as_ref()
+            .and_then(|s| s.current()?.step.next.as_ref());
+        if let Some(next) = next {
+            self.highlight = Some((results.run, next.location.clone()));
+            self.scroll_to_mark = true;
+        }
     }
 }
 
@@ -554,6 +580,22 @@ impl Component for App {
                 self.perform(ctx, effects);
             }
             Msg::Run => self.run(ctx),
+            Msg::Step(by) => {
+                let before = self.state.run;
+                let effects = self.state.step(by);
+                self.perform(ctx, effects);
+                self.started_since(before);
+                self.follow_step();
+            }
+            Msg::StepBack => {
+                self.state.step_back();
+                self.follow_step();
+            }
+            Msg::Resume => {
+                let effects = self.state.resume();
+                self.perform(ctx, effects);
+                self.heard_at = js_sys::Date::now();
+            }
             Msg::Compare => {
                 self.forget_link(ctx);
                 let before = self.state.run;
@@ -682,6 +724,11 @@ impl Component for App {
                             onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
                         <button id="stop" title="Escape" disabled={!running}
                             onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>
+                        if state.compare.is_none() {
+                            <button id="step-start" disabled={!can_run}
+                                title="explore one branch at a time, with the state (locals, operand stack, path condition, memory) at each step"
+                                onclick={link.callback(|_| Msg::Step(StepBy::Branch))}>{ "Step" }</button>
+                        }
                         if state.compare.is_none() {
                             <button id="compare" disabled={!can_run}
                                 title="run these options and a second configuration (the other size mode at first) side by side"
@@ -814,13 +861,26 @@ impl App {
         }
     }
 
-    /// A side's tree, paths and bugs.
+    /// A side's step pane in step mode, tree, paths and bugs.
     fn view_results(&self, ctx: &Context<Self>, side: Side) -> Html {
-        let Some(report) = self.state.results(side).and_then(|r| r.report.clone()) else {
+        let Some(results) = self.state.results(side) else {
             return Html::default();
+        };
+        let steps = results.steps.clone().map(|steps| {
+            let link = ctx.link();
+            html! {
+                <StepView {steps} running={self.state.run == Some(results.run)}
+                    disassembly={self.state.disassembly.clone()}
+                    on_step={link.callback(Msg::Step)} on_back={link.callback(|()| Msg::StepBack)}
+                    on_resume={link.callback(|()| Msg::Resume)} />
+            }
+        });
+        let Some(report) = results.report_shown() else {
+            return steps.unwrap_or_default();
         };
         html! {
             <>
+                { steps }
                 { self.view_tree(ctx, side) }
                 { self.view_details(ctx, side, report) }
             </>
@@ -840,13 +900,18 @@ impl App {
         let Some((results, report)) = self
             .state
             .results(side)
-            .and_then(|r| Some((r, r.report.clone()?)))
+            .and_then(|r| Some((r, r.report_shown()?)))
         else {
             return Html::default();
         };
+        // Step mode: the node of the state that runs next.
+        let current = results
+            .steps
+            .as_ref()
+            .and_then(|s| Some(s.current()?.step.next.as_ref()?.node));
         html! {
             <TreeView key={results.run} {report} disassembly={self.state.disassembly.clone()}
-                prefix={side.prefix()} selected_path={self.selected_path(side)}
+                prefix={side.prefix()} selected_path={self.selected_path(side)} {current}
                 on_select={ctx.link().callback(move |(path, at)| Msg::Select(side, path, at))} />
         }
     }
@@ -1094,7 +1159,7 @@ impl App {
     /// How long a running worker has not spoken, once that is long.
     fn silent_for(&self) -> Option<f64> {
         let silent = js_sys::Date::now() - self.heard_at;
-        (self.state.run.is_some() && silent > SILENCE_MS).then_some(silent)
+        (self.state.working() && silent > SILENCE_MS).then_some(silent)
     }
 
     fn view_status(&self) -> Html {

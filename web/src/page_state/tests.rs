@@ -1000,3 +1000,98 @@ fn no_results_stay_under_an_error() {
     assert!(page.state.error.is_some() || matches!(page.state.load, Load::Failed(_)));
     assert_eq!(page.shown(), None);
 }
+
+/// The step shown, as a number and the node of the state it shows.
+fn shown_step(page: &Page) -> (u64, Option<usize>) {
+    let steps = page.state.results.as_ref().unwrap().steps.as_ref().unwrap();
+    let step = &steps.current().unwrap().step;
+    (step.number, step.next.as_ref().map(|v| v.node))
+}
+
+#[test]
+fn step_mode_goes_forward_back_and_forward_again_without_asking_twice() {
+    let mut page = Page::new();
+    let effects = page.state.step(StepBy::Branch);
+    page.act(effects);
+    assert_eq!(shown_step(&page), (0, Some(0)));
+    // Waiting for the user, the run is not at work: no silence to report.
+    assert!(page.state.busy() && !page.state.working());
+    for expected in 1..=3 {
+        let effects = page.state.step(StepBy::Branch);
+        page.act(effects);
+        page.settle();
+        assert_eq!(shown_step(&page).0, expected);
+    }
+    let results = page.state.results.as_ref().unwrap();
+    let after_three = results.report_shown().unwrap().tree.len();
+    // Back shows the tree as it was then.
+    page.state.step_back();
+    page.state.step_back();
+    assert_eq!(shown_step(&page).0, 1);
+    let results = page.state.results.as_ref().unwrap();
+    assert_eq!(results.report_shown().unwrap().tree.len(), 3);
+    assert!(after_three >= 5);
+    // Forward through the steps taken asks the worker for nothing.
+    let effects = page.state.step(StepBy::Branch);
+    assert!(effects.is_empty());
+    assert_eq!(shown_step(&page).0, 2);
+    let effects = page.state.step(StepBy::Branch);
+    assert!(effects.is_empty());
+    // Past the last one, a step is asked for again.
+    let effects = page.state.step(StepBy::Branch);
+    assert!(matches!(
+        &effects[..],
+        [Effect::Send(Envelope {
+            body: Request::Step { .. },
+            ..
+        })]
+    ));
+    page.act(effects);
+    page.settle();
+    assert_eq!(shown_step(&page).0, 4);
+}
+
+#[test]
+fn run_to_end_finishes_a_run_in_step_mode_and_stop_ends_one_waiting() {
+    let mut page = Page::new();
+    let effects = page.state.step(StepBy::Instruction);
+    page.act(effects);
+    let effects = page.state.step(StepBy::Instruction);
+    page.act(effects);
+    page.settle();
+    assert_eq!(shown_step(&page).0, 1);
+    let effects = page.state.resume();
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.state.run, None);
+    let results = page.state.results.as_ref().unwrap();
+    assert_eq!(results.report.as_ref().unwrap().paths.len(), 3);
+    assert_eq!(results.report_shown().unwrap().stop_reason, "completed");
+    // The steps taken stay to look at.
+    assert_eq!(results.steps.as_ref().unwrap().taken.len(), 2);
+
+    let mut page = Page::new();
+    page.paste(ENDLESS);
+    page.settle();
+    let effects = page.state.step(StepBy::Branch);
+    page.act(effects);
+    let effects = page.state.stop();
+    page.act(effects);
+    page.settle();
+    assert_eq!(page.state.run, None);
+    let report = page.state.results.as_ref().unwrap().report.clone().unwrap();
+    assert_eq!(report.stop_reason, "cancelled");
+}
+
+#[test]
+fn a_new_module_ends_a_run_waiting_for_its_step_without_replacing_the_worker() {
+    let mut page = Page::new();
+    let effects = page.state.step(StepBy::Branch);
+    page.act(effects);
+    page.paste(PASTED);
+    page.settle();
+    assert_eq!(page.replaced, 0);
+    assert!(page.state.results.is_none());
+    assert_eq!(page.state.run, None);
+    assert_eq!(page.state.entry.as_deref(), Some("pasted_fn"));
+}

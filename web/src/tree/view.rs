@@ -41,6 +41,10 @@ pub struct TreeProps {
     pub selected_path: Option<usize>,
     /// Gets a clicked node's path (`None` for an inner node) and location.
     pub on_select: Callback<(Option<usize>, Option<Location>)>,
+    /// Step mode: the node of the state that runs next, marked and kept
+    /// in view.
+    #[prop_or_default]
+    pub current: Option<usize>,
     /// Starts the ids of the view's elements, so that two trees (compare
     /// mode) can be on one page: `b-` gives `b-tree`, `b-tree-fit`, ...
     #[prop_or_default]
@@ -53,6 +57,7 @@ impl PartialEq for TreeProps {
             && Rc::ptr_eq(&self.disassembly, &other.disassembly)
             && self.prefix == other.prefix
             && self.selected_path == other.selected_path
+            && self.current == other.current
     }
 }
 
@@ -160,7 +165,13 @@ impl TreeView {
             return;
         }
         self.selected = Some(leaf);
-        if let Some(i) = self.model.nodes.iter().position(|&v| v == leaf) {
+        self.bring_into_view(leaf);
+    }
+
+    /// Centres node `v` (a `report.tree` index) if it is drawn and out of
+    /// view.
+    fn bring_into_view(&mut self, v: usize) {
+        if let Some(i) = self.model.nodes.iter().position(|&n| n == v) {
             let (x, y) = position(&self.model, i);
             let (w, h) = self.viewport();
             let on_screen = (self.shift.0 + self.scale * x, self.shift.1 + self.scale * y);
@@ -216,6 +227,9 @@ impl Component for TreeView {
         let wanted = ctx.props().selected_path;
         if wanted != old.selected_path {
             self.select_path(&ctx.props().report, wanted);
+        }
+        if let Some(v) = ctx.props().current.filter(|&v| Some(v) != old.current) {
+            self.bring_into_view(v);
         }
         true
     }
@@ -368,6 +382,19 @@ impl Component for TreeView {
             let (x, y) = position(&self.model, i);
             html! { <circle class="selected-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 4.0).to_string()} /> }
         });
+        let current = ctx
+            .props()
+            .current
+            .and_then(|c| self.model.nodes.iter().position(|&v| v == c))
+            .map(|i| {
+                let (x, y) = position(&self.model, i);
+                html! {
+                    <g id={format!("{}tree-current", ctx.props().prefix)} class="current-state">
+                        <circle class="current-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 7.0).to_string()} />
+                        <text x={(x + RADIUS + 10.0).to_string()} y={(y + 4.0).to_string()}>{ "next" }</text>
+                    </g>
+                }
+            });
         let prefix = ctx.props().prefix.clone();
         let id = |name: &str| format!("{prefix}{name}");
         let transform = format!(
@@ -395,6 +422,7 @@ impl Component for TreeView {
                         <g transform={transform}>
                             <Nodes model={self.model.clone()} />
                             { ring }
+                            { current }
                         </g>
                     </svg>
                     { self.details(ctx, report) }

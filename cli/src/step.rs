@@ -1,0 +1,126 @@
+//! `symplay step`: an exploration one branch or one instruction at a time,
+//! printing after each step what it did and the state that runs next (its
+//! place, frames with locals and operand stack, path condition, memory
+//! objects).
+
+use crate::explore::{prepare, progress_printer, ExploreArgs};
+use clap::Args;
+use std::fmt::Write;
+use std::time::Duration;
+use symplay_engine::exec::Exploration;
+use symplay_engine::report::step::{StateView, Step, StepBy, StepEvent};
+
+#[derive(Args)]
+pub struct StepArgs {
+    /// The run's module, entry and options, as `explore` takes them
+    /// (`--json OUT` writes the steps taken as JSON).
+    #[command(flatten)]
+    run: ExploreArgs,
+    /// `branch`: each step runs the next state until it forks or its path
+    /// ends; `instruction`: one instruction.
+    #[arg(long, default_value = "branch")]
+    by: String,
+    /// Steps to take at most; all, until the run is over, unless given.
+    #[arg(long, value_name = "N")]
+    steps: Option<u64>,
+}
+
+pub fn run(args: &StepArgs) -> Result<(), String> {
+    let by = StepBy::parse(&args.by)
+        .ok_or_else(|| format!("--by takes branch or instruction, not `{}`", args.by))?;
+    if args.steps == Some(0) {
+        return Err("--steps must be greater than zero".into());
+    }
+    let prepared = prepare(&args.run)?;
+    let mut exploration = Exploration::new(&prepared.module, &prepared.entry, &prepared.options)
+        .map_err(|e| e.to_string())?;
+    // Ctrl-C sets the run's interrupt, which ends a long step.
+    let mut interrupted = progress_printer();
+    let mut taken = vec![exploration.first_step()];
+    print!("{}", describe(&exploration, &taken[0]));
+    while taken.last().is_some_and(|s| s.next.is_some())
+        && args.steps.is_none_or(|n| (taken.len() as u64) <= n)
+    {
+        let Some(step) = exploration.step(by, Duration::from_millis(200)) else {
+            let p = exploration.progress();
+            if !interrupted(&p) {
+                exploration.cancel();
+            }
+            continue;
+        };
+        print!("{}", describe(&exploration, &step));
+        taken.push(step);
+    }
+    if let Some(out) = args.run.json_out() {
+        let json = serde_json::to_string_pretty(&taken).map_err(|e| e.to_string())?;
+        std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A step as the command line prints it.
+fn describe(exploration: &Exploration<&symplay_wasm::Module>, step: &Step) -> String {
+    let mut text = format!("step {}: {}", step.number, step.event.describe());
+    if let StepEvent::Ended { path } = step.event {
+        if let Some(p) = exploration.path(path) {
+            let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
+            let _ = write!(text, ": {}, input {inputs}", p.outcome());
+        }
+    }
+    match step.instructions {
+        0 => text.push('\n'),
+        1 => text.push_str(" (1 instruction)\n"),
+        n => {
+            let _ = writeln!(text, " ({n} instructions)");
+        }
+    }
+    if let Some(view) = &step.next {
+        text.push_str(&state_text(view));
+    }
+    text
+}
+
+fn state_text(v: &StateView) -> String {
+    let mut text = format!(
+        "  next: {}, node #{}, depth {}, {} other states pending\n",
+        v.location.text(),
+        v.node,
+        v.depth,
+        v.pending
+    );
+    for frame in &v.frames {
+        let _ = writeln!(text, "  frame {}", frame.location.text());
+        for local in &frame.locals {
+            let _ = writeln!(text, "    {} ({}) = {}", local.name, local.ty, local.value);
+        }
+        if !frame.stack.is_empty() {
+            let _ = writeln!(text, "    stack: {}", frame.stack.join(", "));
+        }
+    }
+    if v.path_condition.is_empty() {
+        text.push_str("  path condition: true\n");
+    } else {
+        let _ = writeln!(text, "  path condition: {}", v.path_condition.join(" && "));
+    }
+    for o in &v.objects {
+        let what = o
+            .name
+            .as_deref()
+            .map_or_else(|| o.kind.clone(), |n| format!("{} {n}", o.kind));
+        let state = o.freed_at.as_ref().map_or_else(
+            || "live".to_string(),
+            |at| format!("freed at {}", at.text()),
+        );
+        let _ = writeln!(
+            text,
+            "  #{} {what} 0x{:x}: {} bytes, {state}, made at {}",
+            o.id,
+            o.base,
+            o.symbolic_size
+                .as_deref()
+                .map_or_else(|| o.size.to_string(), str::to_string),
+            o.site.text()
+        );
+    }
+    text
+}

@@ -1,0 +1,95 @@
+//! `symplay step` end to end: each step's event and the state that runs
+//! next, by branch and by instruction, its JSON, and errors for bad options.
+
+mod common;
+
+use common::{example, symplay};
+
+#[test]
+fn branch_steps_print_each_fork_and_each_path_with_the_state_that_runs_next() {
+    let file = example("get_sign.wasm");
+    let (code, stdout, stderr) = symplay(&["step", &file, "--search", "dfs"]);
+    assert_eq!(code, 0, "{stderr}");
+    let heads: Vec<&str> = stdout.lines().filter(|l| l.starts_with("step ")).collect();
+    assert_eq!(heads.len(), 6, "{stdout}");
+    assert!(heads[0].starts_with("step 0: the entry is about to run"));
+    assert!(
+        heads[1].starts_with("step 1: node #0 forked at get_sign+0x")
+            && heads[1].contains("(get_sign.c:3) into #1 and #2"),
+        "{}",
+        heads[1]
+    );
+    let ended: Vec<&&str> = heads
+        .iter()
+        .filter(|h| h.contains("ended: returned"))
+        .collect();
+    assert_eq!(ended.len(), 3, "{stdout}");
+    assert!(
+        stdout.contains("returned [-1], input {\"args\":[-"),
+        "{stdout}"
+    );
+    // The state after the first fork: on one side, with its condition.
+    let after_first = stdout.split("step 1:").nth(1).unwrap();
+    let after_first = after_first.split("step 2:").next().unwrap();
+    assert!(
+        after_first.contains("depth 1, 1 other states pending"),
+        "{after_first}"
+    );
+    assert!(
+        after_first.contains("path condition: arg0 == 0\n"),
+        "{after_first}"
+    );
+    // The last step leaves no state to show.
+    let last = stdout.split("step 5:").nth(1).unwrap();
+    assert!(!last.contains("next:"), "{last}");
+}
+
+#[test]
+fn instruction_steps_stop_after_the_count_asked_and_write_their_json() {
+    let json = std::env::temp_dir().join(format!("symplay-step-{}.json", std::process::id()));
+    let json_arg = json.to_string_lossy().into_owned();
+    let file = example("heap_overflow.wasm");
+    let (code, stdout, stderr) = symplay(&[
+        "step",
+        &file,
+        "--by",
+        "instruction",
+        "--steps",
+        "40",
+        "--json",
+        &json_arg,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let heads = stdout.lines().filter(|l| l.starts_with("step ")).count();
+    assert_eq!(heads, 41, "{stdout}");
+    let steps: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    let steps = steps.as_array().unwrap();
+    assert_eq!(steps.len(), 41);
+    assert_eq!(steps[0]["event"]["kind"], "started");
+    assert!(
+        steps[1..].iter().all(|s| s["instructions"] == 1),
+        "{steps:?}"
+    );
+    let frame = &steps[40]["next"]["frames"][0];
+    assert_eq!(frame["location"]["function"], "copy_name");
+    assert!(frame["locals"].as_array().is_some_and(|l| !l.is_empty()));
+}
+
+#[test]
+fn nonsense_step_options_are_named() {
+    let file = example("get_sign.wasm");
+    let (code, _, stderr) = symplay(&["step", &file, "--by", "line"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("--by takes branch or instruction, not `line`"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = symplay(&["step", &file, "--steps", "0"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("--steps must be greater than zero"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,127 @@
+//! Step mode's results: what one step of an exploration did, and the state
+//! that runs next as a reader sees it (its place, call stack with locals
+//! and operand stack, path condition and memory objects).
+
+use super::{Location, ObjectReport};
+use serde::{Deserialize, Serialize};
+
+/// How far one step goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepBy {
+    /// One instruction of the state that runs next.
+    Instruction,
+    /// Until that state forks or its path ends.
+    #[default]
+    Branch,
+}
+
+impl StepBy {
+    pub fn parse(text: &str) -> Option<StepBy> {
+        match text {
+            "instruction" => Some(StepBy::Instruction),
+            "branch" => Some(StepBy::Branch),
+            _ => None,
+        }
+    }
+}
+
+/// One step: what it did, and the state to run next (`None` once the run
+/// is over).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// Steps taken before this one (the start is step 0).
+    pub number: u64,
+    pub event: StepEvent,
+    /// Instructions the step ran.
+    pub instructions: u64,
+    pub next: Option<StateView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StepEvent {
+    /// The entry is about to run (step 0).
+    Started,
+    /// The state ran on without forking.
+    Ran,
+    /// The state forked at `at`: node `node` got the children `children`,
+    /// each a state under its side's condition.
+    Forked {
+        node: usize,
+        at: Location,
+        children: Vec<usize>,
+    },
+    /// The state's path ended as path `path` of the report.
+    Ended { path: usize },
+    /// The state's path was dropped at node `node` (an `assume` that cannot
+    /// hold).
+    Dropped { node: usize },
+    /// The run is over: `completed`, or the limit that stopped it.
+    Finished { stop_reason: String },
+}
+
+impl StepEvent {
+    /// A sentence for the step's heading and the command line.
+    pub fn describe(&self) -> String {
+        match self {
+            StepEvent::Started => "the entry is about to run".into(),
+            StepEvent::Ran => "ran on".into(),
+            StepEvent::Forked { node, at, children } => {
+                let children: Vec<String> = children.iter().map(|c| format!("#{c}")).collect();
+                format!(
+                    "node #{node} forked at {} into {}",
+                    at.text(),
+                    children.join(" and ")
+                )
+            }
+            StepEvent::Ended { path } => format!("path {path} ended"),
+            StepEvent::Dropped { node } => {
+                format!("the path was dropped at node #{node}: its assumption cannot hold")
+            }
+            StepEvent::Finished { stop_reason } => format!("the run is over ({stop_reason})"),
+        }
+    }
+}
+
+/// A state as step mode shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateView {
+    /// Its node in the execution tree.
+    pub node: usize,
+    /// Forks on its path so far.
+    pub depth: u32,
+    /// The instruction it runs next.
+    pub location: Location,
+    /// The call stack, the entry first: each frame's function, where it is
+    /// (a caller at its call), its locals and its operand stack.
+    pub frames: Vec<FrameView>,
+    /// The path condition, one readable constraint each.
+    pub path_condition: Vec<String>,
+    /// Its memory objects, under the objects model (sizes as a model of
+    /// the path condition gives them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<ObjectReport>,
+    /// Other states waiting to run.
+    pub pending: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FrameView {
+    pub location: Location,
+    pub locals: Vec<NamedValue>,
+    /// Bottom first; values without a known type are integers of their
+    /// width.
+    pub stack: Vec<String>,
+}
+
+/// A local and its value: a number when it is concrete, else its term in
+/// readable form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NamedValue {
+    pub name: String,
+    /// `i32`, `f64`, ...
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: String,
+}

@@ -1,0 +1,243 @@
+//! Step mode: an exploration advanced one branch or one instruction at a
+//! time shows the state that runs next (place, frames with locals and
+//! operand stack, path condition, memory objects), and ends with the same
+//! report as one run.
+
+use std::time::Duration;
+use symplay_engine::exec::{explore, Exploration, Options};
+use symplay_engine::memory::HeapOptions;
+use symplay_engine::report::step::{Step, StepBy, StepEvent};
+use symplay_engine::report::Report;
+use symplay_engine::search::SearchKind;
+
+const GET_SIGN: &str = r#"(module (func (export "get_sign") (param i32) (result i32)
+  (if (i32.eqz (local.get 0)) (then (return (i32.const 0))))
+  (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (i32.const -1))))
+  (i32.const 1)))"#;
+
+/// A caller and a callee, with a local the callee changes.
+const CALLS: &str = r#"(module
+  (func $twice (param i32) (result i32) (local i32)
+    (local.set 1 (i32.add (local.get 0) (local.get 0)))
+    (if (i32.gt_u (local.get 1) (i32.const 100)) (then (return (i32.const 100))))
+    (local.get 1))
+  (func (export "f") (param i32) (result i32)
+    (i32.add (i32.const 1) (call $twice (local.get 0)))))"#;
+
+const KEY_PREFIX: &str = include_str!("../../tests/data/wat/key_prefix.wat");
+
+fn without_timing(mut r: Report) -> Report {
+    r.stats.timing = Default::default();
+    r
+}
+
+/// Every step of `by` until the run is over, the first (step 0) included.
+fn all_steps(e: &mut Exploration<&symplay_wasm::Module>, by: StepBy) -> Vec<Step> {
+    let mut steps = vec![e.first_step()];
+    while steps.last().unwrap().next.is_some() {
+        // A zero budget may leave a branch step unfinished: call again.
+        if let Some(step) = e.step(by, Duration::ZERO) {
+            steps.push(step);
+        }
+    }
+    steps
+}
+
+#[test]
+fn the_first_step_shows_the_entry_about_to_run_with_its_symbolic_parameter() {
+    let module = symplay_wasm::load(GET_SIGN.as_bytes()).unwrap();
+    let mut e = Exploration::new(&module, "get_sign", &Options::default()).unwrap();
+    let first = e.first_step();
+    assert_eq!(first.number, 0);
+    assert_eq!(first.event, StepEvent::Started);
+    let view = first.next.expect("a state to run");
+    assert_eq!(view.node, 0);
+    assert_eq!(view.location.function, "get_sign");
+    assert_eq!(view.frames.len(), 1);
+    let local = &view.frames[0].locals[0];
+    assert_eq!((local.ty.as_str(), local.value.as_str()), ("i32", "arg0"));
+    assert!(view.frames[0].stack.is_empty());
+    assert!(view.path_condition.is_empty());
+    assert_eq!(view.pending, 0);
+}
+
+#[test]
+fn branch_steps_walk_the_tree_fork_by_fork_and_end_as_one_run_does() {
+    let module = symplay_wasm::load(GET_SIGN.as_bytes()).unwrap();
+    for search in [SearchKind::Dfs, SearchKind::Bfs, SearchKind::RandomPath] {
+        let options = Options {
+            search,
+            seed: 3,
+            ..Options::default()
+        };
+        let whole = explore(&module, "get_sign", &options).unwrap();
+        let mut e = Exploration::new(&module, "get_sign", &options).unwrap();
+        let steps = all_steps(&mut e, StepBy::Branch);
+        // Two forks and three path ends: one step each.
+        let forks: Vec<_> = steps
+            .iter()
+            .filter_map(|s| match &s.event {
+                StepEvent::Forked { node, children, .. } => Some((*node, children.len())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(forks.len(), 2, "{search:?}: {steps:#?}");
+        assert!(forks.iter().all(|&(_, n)| n == 2));
+        let mut ended: Vec<usize> = steps
+            .iter()
+            .filter_map(|s| match s.event {
+                StepEvent::Ended { path } => Some(path),
+                _ => None,
+            })
+            .collect();
+        ended.sort_unstable();
+        assert_eq!(ended, [0, 1, 2], "{search:?}");
+        assert_eq!(steps.len(), 1 + 2 + 3, "{search:?}");
+        // After the first fork, the state shown is on one side of it, with
+        // that side's condition as its path condition.
+        let after_fork = steps[1].next.as_ref().unwrap();
+        assert_eq!(after_fork.depth, 1);
+        assert_eq!(after_fork.path_condition.len(), 1);
+        let condition = &after_fork.path_condition[0];
+        assert!(
+            condition == "arg0 == 0" || condition == "arg0 != 0",
+            "{condition}"
+        );
+        assert!(e.is_finished());
+        assert_eq!(
+            without_timing(e.finish()),
+            without_timing(whole),
+            "{search:?}"
+        );
+    }
+}
+
+#[test]
+fn instruction_steps_run_one_instruction_each_and_show_the_operand_stack() {
+    let module = symplay_wasm::load(CALLS.as_bytes()).unwrap();
+    let options = Options {
+        search: SearchKind::Dfs,
+        ..Options::default()
+    };
+    let whole = explore(&module, "f", &options).unwrap();
+    let mut e = Exploration::new(&module, "f", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Instruction);
+    let report = e.finish();
+    assert!(steps.iter().all(|s| s.instructions <= 1), "{steps:#?}");
+    let total: u64 = steps.iter().map(|s| s.instructions).sum();
+    assert_eq!(total, report.stats.instructions);
+    assert_eq!(report.paths.len(), whole.paths.len());
+    // Inside the callee: two frames, the caller at its call with the
+    // constant 1 waiting on its operand stack.
+    let inside = steps
+        .iter()
+        .filter_map(|s| s.next.as_ref())
+        .find(|v| v.frames.len() == 2)
+        .expect("a step inside the callee");
+    let caller = &inside.frames[0];
+    assert_eq!(caller.stack, ["1"]);
+    assert!(
+        caller.location.offset < inside.location.offset
+            || caller.location.function != inside.location.function
+    );
+    let callee = &inside.frames[1];
+    assert_eq!(callee.locals.len(), 2);
+    assert_eq!(callee.locals[0].value, "arg0");
+    // Once the callee set its local, the local reads as the sum.
+    let set = steps
+        .iter()
+        .filter_map(|s| s.next.as_ref())
+        .filter(|v| v.frames.len() == 2)
+        .map(|v| v.frames[1].locals[1].value.clone())
+        .find(|v| v != "0")
+        .expect("the local set");
+    assert_eq!(set, "arg0 + arg0");
+    // A value pushed is on the stack at the next step.
+    assert!(steps
+        .iter()
+        .filter_map(|s| s.next.as_ref())
+        .any(|v| v.frames.last().unwrap().stack == ["arg0", "arg0"]));
+}
+
+#[test]
+fn a_branch_step_goes_on_across_budgets_and_the_state_after_a_fork_is_the_searchers() {
+    let module = symplay_wasm::load(KEY_PREFIX.as_bytes()).unwrap();
+    let options = Options {
+        search: SearchKind::Bfs,
+        ..Options::default()
+    };
+    let whole = explore(&module, "f", &options).unwrap();
+    let mut e = Exploration::new(&module, "f", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Branch);
+    let ended = steps
+        .iter()
+        .filter(|s| matches!(s.event, StepEvent::Ended { .. }))
+        .count();
+    assert_eq!(ended, whole.paths.len());
+    // Breadth first: the depths of the states shown never go down.
+    let depths: Vec<u32> = steps
+        .iter()
+        .filter_map(|s| s.next.as_ref())
+        .map(|v| v.depth)
+        .collect();
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+    // The pending count shown is the tree's: the last state has none.
+    let last = steps.iter().rev().find_map(|s| s.next.as_ref()).unwrap();
+    assert_eq!(last.pending, 0);
+    let finished = steps.last().unwrap();
+    assert!(finished.next.is_none());
+    assert_eq!(without_timing(e.finish()), without_timing(whole));
+}
+
+#[test]
+fn a_step_after_the_run_is_over_says_so() {
+    let module = symplay_wasm::load(GET_SIGN.as_bytes()).unwrap();
+    let options = Options {
+        max_paths: Some(1),
+        ..Options::default()
+    };
+    let mut e = Exploration::new(&module, "get_sign", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Branch);
+    assert!(steps.last().unwrap().next.is_none());
+    let again = e.step(StepBy::Branch, Duration::ZERO).unwrap();
+    assert_eq!(
+        again.event,
+        StepEvent::Finished {
+            stop_reason: "path limit".into()
+        }
+    );
+    assert_eq!(e.finish().paths.len(), 1);
+}
+
+#[test]
+fn the_memory_objects_of_the_state_are_shown_as_they_are_made_and_freed() {
+    let wasm = include_bytes!("../../static/examples/c/heap_overflow.wasm");
+    let module = symplay_wasm::load(wasm).unwrap();
+    let options = Options {
+        search: SearchKind::Dfs,
+        heap: HeapOptions {
+            objects: true,
+            ..HeapOptions::default()
+        },
+        ..Options::default()
+    };
+    let mut e = Exploration::new(&module, "copy_name", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Instruction);
+    let views: Vec<_> = steps.iter().filter_map(|s| s.next.as_ref()).collect();
+    assert!(views[0].objects.iter().all(|o| o.kind != "heap"));
+    let allocated = views
+        .iter()
+        .position(|v| v.objects.iter().any(|o| o.kind == "heap"))
+        .expect("a step after malloc");
+    let freed = views[allocated..]
+        .iter()
+        .find(|v| {
+            v.objects
+                .iter()
+                .any(|o| o.kind == "heap" && o.freed_at.is_some())
+        })
+        .expect("a step after free");
+    // The C line is known where the state is.
+    assert!(freed.location.source.is_some());
+    assert!(views[allocated].location.source.is_some());
+}
