@@ -383,7 +383,7 @@ fn summary(r: &Report, show_memory: bool) -> String {
         .concrete_args
         .iter()
         .enumerate()
-        .filter_map(|(i, v)| v.map(|v| format!("arg{i} = {v}")))
+        .filter_map(|(i, v)| v.map(|v| format!("{} = {v}", r.param_name(i))))
         .collect();
     if !given.is_empty() {
         text.push_str(&format!("concrete parameters: {}\n", given.join(", ")));

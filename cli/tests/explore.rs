@@ -140,10 +140,7 @@ fn concrete_parameters_are_taken_and_bad_ones_named() {
         "{stdout}"
     );
     assert!(!stdout.contains("int_overflow"), "{stdout}");
-    assert!(
-        stdout.contains("concrete parameters: arg0 = 10\n"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("concrete parameters: a = 10\n"), "{stdout}");
     for (arg, message) in [
         ("10", "--concrete takes INDEX=VALUE, as in 0=10, not `10`"),
         ("a=1", "not `a=1`"),
@@ -301,7 +298,7 @@ fn an_assumption_that_drops_every_path_is_named_in_the_summary_and_report() {
         lines[0].starts_with("explored sum_to with random-path+coverage-new: 0 paths"),
         "{stdout}"
     );
-    assert_eq!(lines[1], "concrete parameters: arg0 = -3");
+    assert_eq!(lines[1], "concrete parameters: n = -3");
     let offset = report["drops"][0]["location"]["offset"].as_u64().unwrap();
     assert_eq!(
         lines[2],

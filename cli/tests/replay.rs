@@ -257,7 +257,7 @@ fn a_buffer_parameter_is_explored_and_its_bug_replays() {
     let (code, stdout, stderr) = symplay(&args);
     assert_eq!(code, 0, "{stderr}");
     assert!(
-        stdout.contains("buffer_overflow (read of 1 byte at offset 1 of the input buffer arg0_buf"),
+        stdout.contains("buffer_overflow (read of 1 byte at offset 1 of the input buffer s_buf"),
         "{stdout}"
     );
     let report: serde_json::Value =

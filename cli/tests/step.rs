@@ -36,7 +36,7 @@ fn branch_steps_print_each_fork_and_each_path_with_the_state_that_runs_next() {
         "{after_first}"
     );
     assert!(
-        after_first.contains("path condition: arg0 == 0\n"),
+        after_first.contains("path condition: x == 0\n"),
         "{after_first}"
     );
     // The last step leaves no state to show.

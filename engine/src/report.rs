@@ -14,6 +14,10 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub struct Report {
     pub schema_version: u32,
     pub entry: String,
+    /// The names of the entry's parameters, in order: the names of their
+    /// inputs (`arg{i}` where the module gives none).
+    #[serde(default)]
+    pub params: Vec<String>,
     pub search: String,
     pub seed: u64,
     /// The values given to the entry's parameters, by index; `None` (and
@@ -64,6 +68,11 @@ pub struct BugGroup {
 }
 
 impl Report {
+    /// The name of the entry's parameter `i`.
+    pub fn param_name(&self, i: usize) -> String {
+        param_name(&self.params, i)
+    }
+
     /// The bugs, grouped by how and where they end, in the order each was
     /// first found; in a group, the path with the shortest input (its JSON)
     /// comes first.
@@ -142,10 +151,18 @@ pub struct BufferArg {
 }
 
 impl BufferArg {
-    /// The name of the buffer's input: `arg0_buf`.
-    pub fn input_name(&self) -> String {
-        format!("arg{}_buf", self.param)
+    /// The name of the buffer's input, from its parameter's among `params`
+    /// (the entry's): `text_buf`, `arg0_buf`.
+    pub fn input_name(&self, params: &[String]) -> String {
+        format!("{}_buf", param_name(params, self.param))
     }
+}
+
+/// The name of parameter `i` among `names`, else `arg{i}`: the name of a
+/// parameter its module does not name, and of every parameter in a report
+/// or message from before parameters had names.
+pub fn param_name(names: &[String], i: usize) -> String {
+    names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"))
 }
 
 /// The limits of a run; `None` is no limit.

@@ -71,7 +71,7 @@ fn a_read_past_a_buffer_of_length_one_is_found_and_replays() {
             .unwrap();
         let p = &r.paths[bug];
         // The input: one byte '#', the length 1 given to parameter 1.
-        assert_eq!(p.inputs.named[0].name, "arg0_buf");
+        assert_eq!(p.inputs.named[0].name, "s_buf");
         assert_eq!(bytes_of(&r, bug), b"#");
         assert_eq!(p.inputs.args[1], 1);
         let e = p.memory_error.as_ref().unwrap();

@@ -73,6 +73,41 @@ fn assume_limits_what_assert_can_find() {
     );
 }
 
+/// An entry's parameters are inputs named as the module names them (`$n`),
+/// else `arg{i}`: the conditions read `n < 0`, every path replays from its
+/// positional `args`, and an input made later under a parameter's name is
+/// renamed `n#2`.
+#[test]
+fn parameters_are_inputs_named_as_the_module_names_them() {
+    let wat = r#"(module
+      (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
+      (memory 1) (data (i32.const 0) "n\00")
+      (func (export "f") (param $n i32) (param i32) (result i32)
+        (if (i32.lt_s (local.get $n) (i32.const 0)) (then (return (i32.const -1))))
+        (i32.add (local.get 1) (call $sym (i32.const 0)))))"#;
+    let r = run(wat, "f", &Options::default());
+    assert_eq!(r.params, ["n", "arg1"]);
+    let mut branches: Vec<_> = r.tree.iter().filter_map(|n| n.readable.clone()).collect();
+    branches.sort();
+    assert_eq!(branches, ["n < 0", "n >= 0"]);
+    let negative = r
+        .paths
+        .iter()
+        .find(|p| p.returns == [Number::Int(-1)])
+        .unwrap();
+    assert_eq!(negative.path_condition_readable, "n < 0");
+    assert!(
+        negative
+            .path_condition
+            .contains("(declare-fun n () (_ BitVec 32))"),
+        "{}",
+        negative.path_condition
+    );
+    let sum = r.paths.iter().find(|p| p.id != negative.id).unwrap();
+    let named: Vec<&str> = sum.inputs.named.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(named, ["n#2"]);
+}
+
 const TWO_ASSUMPTIONS: &str = include_str!("../../tests/data/wat/two_assumptions.wat");
 
 #[test]

@@ -547,7 +547,7 @@ test('compare mode: one click runs base against fork-lazy, two trees, the bug on
   assert.deepEqual(errors, []);
 });
 
-test('a buffer parameter: arg0 points to a buffer of symbolic length at most 8, arg1 is its length; the bug for length 1 replays and travels in a link', async () => {
+test('a buffer parameter: s points to a buffer of symbolic length at most 8, n is its length; the bug for length 1 replays and travels in a link', async () => {
   const { page, errors } = await openAt();
   const header = await readFile(join(data, 'heap', 'params', 'header.wat'), 'utf8');
   await paste(page, header);
@@ -557,11 +557,12 @@ test('a buffer parameter: arg0 points to a buffer of symbolic length at most 8, 
   await page.fill('#arg-0', '8');
   await page.selectOption('#arg-kind-1', 'length:0');
   assert.equal(await page.locator('#arg-1').isDisabled(), true, 'a length takes no value');
+  assert.equal(await page.getAttribute('#arg-1', 'placeholder'), 's\'s length');
   await run(page, { entry: 'header', paths: 4 });
   const bug = page.locator('#bugs .bug');
   assert.equal(await bug.count(), 1);
   assert.match(await bug.innerText(),
-    /buffer_overflow \(read of 1 byte at offset 1 of the input buffer arg0_buf of 1 byte.*\).*arg1 = 1, arg0_buf = /s);
+    /buffer_overflow \(read of 1 byte at offset 1 of the input buffer s_buf of 1 byte.*\).*n = 1, s_buf = /s);
   await page.screenshot({ path: join(artifacts, 'buffer-parameter.png'), fullPage: true });
   await bug.locator('button.replay').click();
   await page.waitForSelector('#bugs .replay-outcome');
@@ -574,7 +575,7 @@ test('a buffer parameter: arg0 points to a buffer of symbolic length at most 8, 
   await page.fill('#arg-0', '0');
   await page.click('#run');
   await page.waitForSelector('#error');
-  assert.match(await page.locator('#error').innerText(), /the capacity of arg0's buffer must be 1 to/);
+  assert.match(await page.locator('#error').innerText(), /the capacity of s's buffer must be 1 to/);
   // The link carries the parameters' kinds.
   await page.fill('#arg-0', '8');
   await page.selectOption('#size-mode', 'fork-lazy');
@@ -587,6 +588,39 @@ test('a buffer parameter: arg0 points to a buffer of symbolic length at most 8, 
   assert.equal(await opened.inputValue('#arg-kind-1'), 'length:0');
   assert.equal(await opened.locator('#bugs .bug').count(), 1);
   assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
+test('parameter names: get_sign reads x, not arg0, in its field, its error, the tree, the table and the details; a WAT $name too', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'sign');
+  await shownEntry(page, 'get_sign');
+  // `int get_sign(int x)`, built with -g: the field is labelled as the C says.
+  assert.match(await page.locator('.args label').innerText(), /^x \(i32\)/);
+  await page.fill('#arg-0', 'ten');
+  await page.click('#run');
+  assert.match(await page.locator('#error').innerText(), /^x must be a whole number \(or empty for a symbolic input\), not `ten`/);
+  await page.fill('#arg-0', '');
+  await run(page, { entry: 'get_sign', paths: 3 });
+  assert.deepEqual((await page.locator('#tree .labels .label').allTextContents()).sort(),
+    ['x != 0', 'x < 0', 'x == 0', 'x >= 0']);
+  const inputs = await page.locator('#paths tbody td.input').allInnerTexts();
+  assert.equal(inputs.length, 3);
+  for (const input of inputs) assert.match(input, /^x = -?\d+$/);
+  // A row selects its leaf, whose details read the name too.
+  await page.locator('#paths tbody tr').first().click();
+  const details = page.locator('#node-details');
+  assert.match(await details.locator('.input').innerText(), /^x = -?\d+$/);
+  assert.match(await details.locator('.path-condition-readable').innerText(), /^x [!=]= 0/);
+  assert.doesNotMatch(await details.innerText(), /arg0/);
+  await screenshots(page, 'parameter-names');
+  // WAT: a `$name` names its parameter; an unnamed one is `arg1`.
+  await paste(page, `(module (func (export "below") (param $count i32) (param i32) (result i32)
+  (i32.lt_s (local.get $count) (local.get 1))))`);
+  await shownEntry(page, 'below');
+  assert.match(await page.locator('.args').innerText(), /^count \(i32\)\s+value\s+buffer of symbolic length ≤\s+arg1 \(i32\)/);
+  await run(page, { entry: 'below', paths: 1 });
+  assert.match(await page.locator('#paths tbody td.input').innerText(), /^count = -?\d+, arg1 = -?\d+$/);
   assert.deepEqual(errors, []);
 });
 
@@ -603,7 +637,7 @@ test('bugs are grouped with their count and shortest input; a leaf shows its std
   assert.equal(await bugs.count(), 2);
   assert.equal(await page.locator('.bugs h3').innerText(), '2 bugs');
   for (const text of await bugs.allInnerTexts()) {
-    assert.match(text, /^trapped \((unreachable|div_by_zero)\) at grouped\+0x[0-9a-f]+, on 4 paths; the shortest input, path \d+: arg0 = -?\d+, arg1 = -?\d+/);
+    assert.match(text, /^trapped \((unreachable|div_by_zero)\) at grouped\+0x[0-9a-f]+, on 4 paths; the shortest input, path \d+: x = -?\d+, y = -?\d+/);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.screenshot({ path: join(artifacts, 'bugs-grouped-1280.png') });
@@ -621,7 +655,7 @@ test('bugs are grouped with their count and shortest input; a leaf shows its std
     await leaf.click();
     const input = await page.locator('#node-details dd.input').innerText();
     const stdout = await page.locator('#node-details pre.stdout').innerText();
-    const x = Number(/arg0 = (-?\d+)/.exec(input)[1]);
+    const x = Number(/^x = (-?\d+)$/.exec(input)[1]);
     assert.equal(stdout.trim(), x > 100 ? `big ${x}` : 'small', input);
     printed.push(stdout.trim());
   }

@@ -61,7 +61,7 @@ test('get_sign has three paths, each input with its sign', async () => {
   const signs = rows.map((row) => {
     const [, outcome, input] = row.split('\t');
     const ret = Number(/returned \[(-?\d+)\]/.exec(outcome)[1]);
-    const arg = Number(/arg0 = (-?\d+)/.exec(input)[1]);
+    const arg = Number(/^x = (-?\d+)$/.exec(input)[1]);
     assert.equal(ret, Math.sign(arg), row);
     return ret;
   });
@@ -299,26 +299,26 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   await clickVisibleLeaf(page);
   const input = await page.locator('#node-details .input').innerText();
   assert.ok((await tableInputs(page)).has(input), input);
-  const arg = Number(/arg0 = (-?\d+)/.exec(input)[1]);
+  const arg = Number(/^x = (-?\d+)$/.exec(input)[1]);
   const outcome = await page.locator('#node-details .outcome').innerText();
   assert.equal(Number(/returned \[(-?\d+)\]/.exec(outcome)[1]), Math.sign(arg));
   // The exact SMT-LIB forms, one click away.
   assert.equal(await page.locator('#node-details .smt').isVisible(), false);
   await page.click('#branch-smt summary');
   await page.click('#path-smt summary');
-  assert.match(await page.locator('#node-details .smt').innerText(), /arg0/);
+  assert.match(await page.locator('#node-details .smt').innerText(), /\bx\b/);
   // The path condition both ways: readable, and as an SMT-LIB2 script.
   assert.match(await page.locator('#node-details .path-condition').innerText(),
-    /^\(set-logic QF_ABV\)\n\(declare-fun arg0 \(\) \(_ BitVec 32\)\)\n\(assert .*\)\n[^]*\(check-sat\)\n?$/);
+    /^\(set-logic QF_ABV\)\n\(declare-fun x \(\) \(_ BitVec 32\)\)\n\(assert .*\)\n[^]*\(check-sat\)\n?$/);
   const readableLeaf = await page.locator('#node-details .path-condition-readable').innerText();
-  assert.match(readableLeaf, /arg0/);
+  assert.match(readableLeaf, /\bx\b/);
   assert.doesNotMatch(readableLeaf, /#x|bvs/);
   await page.screenshot({ path: join(artifacts, 'tree.png'), fullPage: true });
   // The second branch: one condition from the root, declared as below it.
   await page.locator('#tree .node.inner-node').nth(1).dispatchEvent('click');
-  assert.match(await page.locator('#node-details .path-condition-readable').innerText(), /^0 != arg0$|^arg0 != 0$/);
+  assert.match(await page.locator('#node-details .path-condition-readable').innerText(), /^0 != x$|^x != 0$/);
   assert.match(await page.locator('#node-details .path-condition').innerText(),
-    /\(declare-fun arg0 \(\) \(_ BitVec 32\)\)\n\(assert \(not \(= #x00000000 arg0\)\)\)\n\(check-sat\)/);
+    /\(declare-fun x \(\) \(_ BitVec 32\)\)\n\(assert \(not \(= #x00000000 x\)\)\)\n\(check-sat\)/);
   // The root's details, then its subtree collapsed into a count.
   await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
   assert.equal(await page.locator('#node-details .path-condition-readable').innerText(), 'true');
@@ -451,7 +451,7 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   assert.equal(await page.locator('#paths tbody tr').count(), 3);
   await clickVisibleLeaf(page);
   const input = await page.locator('#node-details .input').innerText();
-  assert.match(input, /^arg0 = -?\d+$/);
+  assert.match(input, /^x = -?\d+$/);
   assert.ok((await tableInputs(page)).has(input), input);
   // The leaf's location is the marked WAT line, scrolled into the pane.
   const where = await page.locator('#node-details .location').innerText();
@@ -558,17 +558,18 @@ test('a parameter given a value stays concrete, in the run and in its share link
   await page.selectOption('#entry', 'divide');
   assert.equal(await page.getAttribute('#arg-0', 'placeholder'), 'symbolic');
   // Each i32 parameter is a value (empty: symbolic) or a buffer.
-  assert.match(await page.locator('.args').innerText(), /^arg0 \(i32\)\s+value\s+buffer of symbolic length ≤\s+arg1 \(i32\)/);
+  // Labelled with the C parameters' names (`int divide(int a, int b)`).
+  assert.match(await page.locator('.args').innerText(), /^a \(i32\)\s+value\s+buffer of symbolic length ≤\s+b \(i32\)/);
   await page.fill('#arg-1', 'ten');
   await page.click('#run');
-  assert.match(await page.locator('#error').innerText(), /arg1 must be a whole number \(or empty for a symbolic input\), not `ten`/);
+  assert.match(await page.locator('#error').innerText(), /^b must be a whole number \(or empty for a symbolic input\), not `ten`/);
   await page.fill('#arg-1', '');
   await page.fill('#arg-0', '10');
   await page.click('#run');
   const tests = await rows(page);
   // No overflow without a symbolic dividend: a quotient and a division by zero.
   assert.equal(tests.length, 2);
-  assert.ok(tests.every((row) => /arg0 = 10, arg1 = -?\d+/.test(row)), tests.join('\n'));
+  assert.ok(tests.every((row) => /\ta = 10, b = -?\d+/.test(row)), tests.join('\n'));
   assert.ok(tests.some((row) => /div_by_zero/.test(row)));
   await page.click('#share');
   const opened = await openAt(await page.locator('#share-link a').getAttribute('href'));
@@ -655,14 +656,14 @@ test('conditions read as the C program means them: x < 0, not a flag\'s bits; ch
   await page.waitForSelector('#entry:enabled option[value="get_sign"]', { state: 'attached' });
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
-  assert.deepEqual(await leafConditions(page), ['arg0 != 0 && arg0 < 0', 'arg0 != 0 && arg0 >= 0', 'arg0 == 0']);
+  assert.deepEqual(await leafConditions(page), ['x != 0 && x < 0', 'x != 0 && x >= 0', 'x == 0']);
   // Each node is labelled with the branch that leads to it; a pointer on
   // a leaf is told its path's end and input.
   assert.deepEqual((await page.locator('#tree .labels .label').allTextContents()).sort(),
-    ['arg0 != 0', 'arg0 < 0', 'arg0 == 0', 'arg0 >= 0']);
+    ['x != 0', 'x < 0', 'x == 0', 'x >= 0']);
   const tips = await page.locator('#tree .node.leaf title').allTextContents();
   assert.equal(tips.length, 3);
-  for (const tip of tips) assert.match(tip, /^branch: arg0 .+\npath \d: returned \[-?\d\] with arg0 = -?\d+$/);
+  for (const tip of tips) assert.match(tip, /^branch: x .+\npath \d: returned \[-?\d\] with x = -?\d+$/);
   await screenshots(page, 'readable-sign');
   // The password: each byte of the guess compared with a character.
   await page.selectOption('#example', 'password');

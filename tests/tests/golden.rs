@@ -1,9 +1,9 @@
 //! Golden reports: every exported function of every example and test
 //! module (`static/examples/c/*.wasm`, `tests/data/*.wasm`,
 //! `tests/data/wat/*.wat`) is explored with fixed options, and what the
-//! exploration found (paths with their outcomes, inputs and locations, the
-//! tree's shape, drops, concretised values, memory errors, instruction and
-//! fork counts, coverage) must equal
+//! exploration found (the parameters' names, paths with their outcomes,
+//! inputs and locations, the tree's shape, drops, concretised values, memory
+//! errors, instruction and fork counts, coverage) must equal
 //! the committed `tests/golden/<module>.json`. The engine's restructuring
 //! keeps behaviour: a change here is either a bug or on purpose, and then
 //! the files are written anew with `SYMPLAY_BLESS=1 cargo test -p
@@ -91,6 +91,7 @@ fn summary(r: &Report) -> Value {
     let concretised: Vec<String> = r.concretised.iter().map(|c| c.describe()).collect();
     let s = &r.stats;
     json!({
+        "params": r.params,
         "stop_reason": r.stop_reason,
         "paths": paths,
         "tree": tree,

@@ -14,8 +14,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use symplay_engine::exec::interp::MAX_FRAMES;
+use symplay_engine::exec::params::name_params;
 use symplay_engine::exec::{explore, replay, Options};
 use symplay_engine::report::{InputValue, Number, PathReport, Status, TestInput, Trap};
+use symplay_engine::state::State;
 use symplay_tests::corpus::{c_examples, integer_entries};
 use wasmi::errors::HostError;
 use wasmi::{Caller, Config, Engine, Extern, Linker, Store, TrapCode, Val};
@@ -103,19 +105,15 @@ struct Host {
 }
 
 impl Host {
-    fn new(test: &TestInput) -> Host {
-        let mut host = Host {
+    /// A run of `test` after the entry's parameters took their names,
+    /// whose uses are `name_uses`.
+    fn new(test: &TestInput, name_uses: BTreeMap<String, u32>) -> Host {
+        Host {
             test: test.clone(),
-            name_uses: BTreeMap::new(),
+            name_uses,
             stdout: Vec::new(),
             stderr: Vec::new(),
-        };
-        // The engine names the entry's parameters first: a later input named
-        // `arg0` becomes `arg0#2`.
-        for i in 0..test.args.len() {
-            host.unique_name(&format!("arg{i}"));
         }
-        host
     }
 
     /// `name`, then `name#2`, `name#3`... as `State::unique_name`.
@@ -431,8 +429,8 @@ struct Wasmi<'a> {
 impl Wasmi<'_> {
     /// Instantiates the module afresh (the start function included) and
     /// calls `entry` with the test's inputs.
-    fn run(&self, entry: &str, test: &TestInput) -> Outcome {
-        let mut store = Store::new(self.engine, Host::new(test));
+    fn run(&self, entry: &str, test: &TestInput, name_uses: &BTreeMap<String, u32>) -> Outcome {
+        let mut store = Store::new(self.engine, Host::new(test, name_uses.clone()));
         let ending = match self.call(&mut store, entry, test) {
             Ok(values) => Ending::Returned(values),
             Err(e) => ending_of(&e),
@@ -512,6 +510,12 @@ impl Summary {
                 .iter()
                 .find(|(f, _)| *f == entry)
                 .map_or_else(Options::default, |(_, o)| o.clone());
+            // The engine names the entry's parameters first: a later input
+            // of a parameter's name is renamed (`x#2`).
+            let mut named = State::default();
+            if let Ok(func) = module.export_func(entry) {
+                name_params(&module, func, &mut named);
+            }
             let report = match explore(&module, entry, &options) {
                 Ok(report) => report,
                 Err(e) => {
@@ -526,7 +530,7 @@ impl Summary {
                     continue;
                 };
                 self.replayed += 1;
-                let theirs = wasmi.run(entry, &path.inputs);
+                let theirs = wasmi.run(entry, &path.inputs, &named.name_uses);
                 // Symplay's own concrete replay too: it runs the concrete fast
                 // path that exploration mostly leaves out.
                 let again = match replay(&module, entry, &path.inputs) {

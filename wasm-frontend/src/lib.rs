@@ -12,10 +12,13 @@
 //!
 //! Imported functions are classified ([`imports`]): the symbolic-input API
 //! (module `symplay`), the C allocator, WASI, or unknown. A module compiled
-//! with debug information maps its code to source lines ([`SourceLines`]).
+//! with debug information maps its code to source lines ([`SourceLines`]);
+//! its parameters are named by the name section or DWARF
+//! ([`Module::local_name`]).
 //! When no entry is named, [`entry::default_entry`] picks the function to
 //! explore.
 
+mod dwarf;
 pub mod entry;
 mod error;
 mod features;
@@ -23,9 +26,11 @@ mod foreign_source;
 pub mod imports;
 pub mod ir;
 mod load;
+mod local_names;
 mod lower;
 mod module;
 mod names;
+mod parameters;
 mod source_lines;
 mod types;
 mod variables;
@@ -33,6 +38,7 @@ mod variables;
 pub use error::{ErrorKind, LoadError};
 pub use features::Profile;
 use load::CodeLayout;
+pub use local_names::LocalNames;
 pub use module::{
     ConstExpr, DataMode, DataSegment, ElementMode, ElementSegment, Export, ExportKind, Func,
     FuncBody, FuncIdx, Global, GlobalInit, Memory, Module, Table, MAX_TABLE_ENTRIES,

@@ -17,6 +17,7 @@ use crate::module::{
     FuncBody, Global, GlobalInit, Memory, Module, Table, MAX_TABLE_ENTRIES,
 };
 use crate::names;
+use crate::parameters;
 use crate::source_lines::SourceLines;
 use crate::types::{ref_type, val_type, FuncType, ImportName, ValType};
 use crate::variables::Variables;
@@ -205,30 +206,61 @@ pub(crate) fn load_binary(
     }
     names::assign(&mut module, section_names);
     module.source_lines = code_start.and_then(|start| SourceLines::read(&custom, start));
-    module.variables = code_start.and_then(|start| {
-        let bodies = body_offsets(&module);
-        // Reassembled: each defined function by its name, `None` for a
-        // name two of them share.
-        let mut by_name: HashMap<&str, Option<u32>> = HashMap::new();
-        if layout == CodeLayout::Reassembled {
-            for &(_, func) in &bodies {
-                by_name
-                    .entry(module.funcs[func as usize].name.as_str())
-                    .and_modify(|f| *f = None)
-                    .or_insert(Some(func));
+    if let Some(start) = code_start {
+        read_dwarf(&mut module, &custom, start, layout);
+    }
+    Ok(module)
+}
+
+/// The C variables and the parameters' names that the DWARF among
+/// `sections` gives (`code_start`: where the code section's contents start).
+fn read_dwarf(
+    module: &mut Module,
+    sections: &HashMap<String, &[u8]>,
+    code_start: u32,
+    layout: CodeLayout,
+) {
+    let bodies = body_offsets(module);
+    // Reassembled: each defined function by its name, `None` for a name
+    // two of them share.
+    let mut by_name: HashMap<&str, Option<u32>> = HashMap::new();
+    if layout == CodeLayout::Reassembled {
+        for &(_, func) in &bodies {
+            by_name
+                .entry(module.funcs[func as usize].name.as_str())
+                .and_modify(|f| *f = None)
+                .or_insert(Some(func));
+        }
+    }
+    let function = |offset, name: Option<&str>| match layout {
+        CodeLayout::Linked => {
+            // The first function whose code starts at or after `offset`
+            // (a body's locals come before its first instruction).
+            let i = bodies.partition_point(|&(first, _)| first < offset);
+            bodies.get(i).map(|&(_, func)| func)
+        }
+        CodeLayout::Reassembled => by_name.get(name?).copied().flatten(),
+    };
+    let variables = Variables::read(sections, code_start, function);
+    let parameters = parameters::read(sections, code_start, function);
+    module.variables = variables;
+    for (func, names) in parameters.into_iter().flatten() {
+        // Only when the source's parameters are the Wasm function's, one
+        // for one. Otherwise some are passed in more than one Wasm
+        // parameter (a Rust slice, a C `long double`) or in none (a
+        // zero-sized one), or a hidden one is added (a struct returned
+        // through a pointer, first; variadic arguments, last): the names
+        // cannot be matched, and none is given.
+        let count = module.func_type(func).map(|t| t.params.len());
+        if count != Some(names.len()) {
+            continue;
+        }
+        for (local, name) in (0..).zip(names) {
+            if let Some(name) = name {
+                module.local_names.add(func, local, &name);
             }
         }
-        Variables::read(&custom, start, |offset, name| match layout {
-            CodeLayout::Linked => {
-                // The first function whose code starts at or after `offset`
-                // (a body's locals come before its first instruction).
-                let i = bodies.partition_point(|&(first, _)| first < offset);
-                bodies.get(i).map(|&(_, func)| func)
-            }
-            CodeLayout::Reassembled => by_name.get(name?).copied().flatten(),
-        })
-    });
-    Ok(module)
+    }
 }
 
 /// The module offset of each defined function's first instruction, with

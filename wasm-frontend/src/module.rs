@@ -6,6 +6,7 @@
 use crate::error::{ErrorKind, LoadError};
 use crate::imports::{FuncImport, ImportClass};
 use crate::ir::Code;
+use crate::local_names::LocalNames;
 use crate::source_lines::SourceLines;
 use crate::types::{FuncType, ImportName, ValType};
 use crate::variables::Variables;
@@ -154,12 +155,21 @@ pub struct Module {
     pub variables: Option<Variables>,
     /// Global names from the name section, by global index.
     pub global_names: std::collections::BTreeMap<u32, String>,
+    /// Names of the functions' locals, from the name section or DWARF.
+    pub local_names: LocalNames,
 }
 
 impl Module {
     pub fn func_type(&self, func: FuncIdx) -> Option<&FuncType> {
         let func = self.funcs.get(func as usize)?;
         self.types.get(func.type_index as usize)
+    }
+
+    /// The name of local `local` of function `func` (its parameters are
+    /// locals 0 to n - 1): from the name section, else, for a parameter,
+    /// from DWARF; only a name that can be a symbol (`x`, not `my-var`).
+    pub fn local_name(&self, func: FuncIdx, local: u32) -> Option<&str> {
+        self.local_names.get(func, local)
     }
 
     /// The global named `name` in the name section, or exported as `name`.

@@ -1,10 +1,11 @@
-//! Function and global names: from the `name` custom section, with
+//! Function, global and local names: from the `name` custom section, with
 //! fallbacks for functions.
 
 use std::collections::HashMap;
 
 use wasmparser::{KnownCustom, Name, NameSectionReader};
 
+use crate::local_names::LocalNames;
 use crate::module::{ExportKind, FuncBody, Module};
 
 /// Names read from a `name` section, by index.
@@ -12,9 +13,10 @@ use crate::module::{ExportKind, FuncBody, Module};
 pub(crate) struct SectionNames {
     pub funcs: HashMap<u32, String>,
     pub globals: HashMap<u32, String>,
+    pub locals: LocalNames,
 }
 
-/// Adds the function and global names of a `name` section. A malformed name
+/// Adds the function, global and local names of a `name` section. A malformed name
 /// section is ignored from its first error on rather than rejecting the
 /// module: custom sections do not affect execution (the spec makes their
 /// errors non-fatal).
@@ -26,6 +28,14 @@ pub(crate) fn read(custom: &wasmparser::CustomSectionReader<'_>, names: &mut Sec
         let (map, into) = match subsection {
             Name::Function(map) => (map, &mut names.funcs),
             Name::Global(map) => (map, &mut names.globals),
+            Name::Local(map) => {
+                for func in map.map_while(Result::ok) {
+                    for naming in func.names.map_while(Result::ok) {
+                        names.locals.add(func.index, naming.index, naming.name);
+                    }
+                }
+                continue;
+            }
             _ => continue,
         };
         for naming in map.map_while(Result::ok) {
@@ -37,9 +47,10 @@ pub(crate) fn read(custom: &wasmparser::CustomSectionReader<'_>, names: &mut Sec
 /// Names every function: the name section first (Rust names demangled,
 /// without their hash: `core::panicking::panic_bounds_check`), then the
 /// first export name, then `module.name` for imports, else `func[N]`;
-/// keeps the globals' names.
+/// keeps the globals' and locals' names.
 pub(crate) fn assign(module: &mut Module, names: SectionNames) {
     module.global_names = names.globals.into_iter().collect();
+    module.local_names = names.locals;
     let mut from_section = names.funcs;
     let mut exported: HashMap<u32, &str> = HashMap::new();
     for export in module.exports.iter().filter(|e| e.kind == ExportKind::Func) {

@@ -5,7 +5,7 @@
 //! engine's locations are. A module without them, or with tables that do
 //! not parse, simply has no source lines.
 
-use gimli::{EndianSlice, LittleEndian, SectionId};
+use crate::dwarf;
 use std::collections::HashMap;
 
 /// A line of a source file.
@@ -28,18 +28,10 @@ impl SourceLines {
     /// `code_start` is the module offset of the code section's contents.
     pub(crate) fn read(sections: &HashMap<String, &[u8]>, code_start: u32) -> Option<SourceLines> {
         sections.get(".debug_line")?;
-        let load = |id: SectionId| -> Result<_, gimli::Error> {
-            let data = sections.get(id.name()).copied().unwrap_or(&[]);
-            Ok(EndianSlice::new(data, LittleEndian))
-        };
-        let dwarf = gimli::Dwarf::load(load).ok()?;
+        let dwarf = dwarf::load(sections)?;
         let mut lines = SourceLines::default();
         let mut file_index: HashMap<String, u32> = HashMap::new();
-        let mut units = dwarf.units();
-        while let Ok(Some(header)) = units.next() {
-            let Ok(unit) = dwarf.unit(header) else {
-                continue;
-            };
+        for (_, unit) in dwarf::units(&dwarf) {
             let Some(program) = unit.line_program.clone() else {
                 continue;
             };

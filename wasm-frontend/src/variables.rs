@@ -5,14 +5,10 @@
 //! from their types. A module without DWARF, or whose DWARF does not
 //! parse, simply has no variables.
 
+use crate::dwarf::{self, Claims, Slice};
 use crate::source_lines::SourceLine;
-use gimli::{
-    AttributeValue, DebuggingInformationEntry, Dwarf, EndianSlice, LittleEndian, Operation,
-    SectionId, Unit, UnitOffset,
-};
+use gimli::{AttributeValue, DebuggingInformationEntry, Dwarf, Operation, Unit, UnitOffset};
 use std::collections::HashMap;
-
-type Slice<'a> = EndianSlice<'a, LittleEndian>;
 
 /// A variable in linear memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,32 +53,15 @@ impl Variables {
         function: impl Fn(u32, Option<&str>) -> Option<u32>,
     ) -> Option<Variables> {
         sections.get(".debug_info")?;
-        let load = |id: SectionId| -> Result<_, gimli::Error> {
-            let data = sections.get(id.name()).copied().unwrap_or(&[]);
-            Ok(EndianSlice::new(data, LittleEndian))
-        };
-        let dwarf = Dwarf::load(load).ok()?;
+        let dwarf = dwarf::load(sections)?;
         let mut found = Variables::default();
-        // The subprogram (unit, entry) each function was found for: a
-        // function two subprograms claim (two functions of one name, in
-        // reassembled text) keeps no frame, as it cannot say whose it is.
-        let mut owners = HashMap::new();
-        let mut claimed_twice = Vec::new();
-        let mut units = dwarf.units();
-        let mut unit_index = 0;
-        while let Ok(Some(header)) = units.next() {
-            unit_index += 1;
-            let Ok(unit) = dwarf.unit(header) else {
-                continue;
-            };
-            let mut claim = |func: u32, entry: UnitOffset| {
-                if *owners.entry(func).or_insert((unit_index, entry)) != (unit_index, entry) {
-                    claimed_twice.push(func);
-                }
-            };
+        // A function two subprograms claim keeps no frame.
+        let mut claims = Claims::default();
+        for (index, unit) in dwarf::units(&dwarf) {
+            let mut claim = |func: u32, entry: UnitOffset| claims.claim(func, index, entry);
             let _ = read_unit(&dwarf, &unit, code_start, &function, &mut claim, &mut found);
         }
-        for func in claimed_twice {
+        for func in claims.disputed() {
             found.frames.remove(&func);
         }
         found.globals.sort_by_key(|&(address, _)| address);
@@ -144,14 +123,7 @@ fn subprogram_frame(
     code_start: u32,
     function: &impl Fn(u32, Option<&str>) -> Option<u32>,
 ) -> Option<(u32, FrameBase)> {
-    let Ok(Some(AttributeValue::Addr(low_pc))) = entry.attr_value(gimli::DW_AT_low_pc) else {
-        return None;
-    };
-    let name = subprogram_name(dwarf, unit, entry);
-    let func = function(
-        code_start.checked_add(u32::try_from(low_pc).ok()?)?,
-        name.as_deref(),
-    )?;
+    let func = dwarf::subprogram_function(dwarf, unit, entry, code_start, function)?;
     let Ok(Some(AttributeValue::Exprloc(expr))) = entry.attr_value(gimli::DW_AT_frame_base) else {
         return None;
     };
@@ -161,30 +133,6 @@ fn subprogram_frame(
         _ => return None,
     };
     Some((func, base))
-}
-
-/// The name the linker gives a subprogram's function: its linkage name, if
-/// any, else its name; an out-of-line copy of an inlined function, or a
-/// method defined apart from its declaration, has them on its origin.
-fn subprogram_name(
-    dwarf: &Dwarf<Slice>,
-    unit: &Unit<Slice>,
-    entry: &DebuggingInformationEntry<Slice>,
-) -> Option<String> {
-    let own = |e: &DebuggingInformationEntry<Slice>| {
-        [gimli::DW_AT_linkage_name, gimli::DW_AT_name]
-            .into_iter()
-            .find_map(|at| dwarf.attr_string(unit, e.attr_value(at).ok()??).ok())
-            .map(|n| n.to_string_lossy().into_owned())
-    };
-    own(entry).or_else(|| {
-        [gimli::DW_AT_abstract_origin, gimli::DW_AT_specification]
-            .into_iter()
-            .find_map(|at| match entry.attr_value(at).ok()?? {
-                AttributeValue::UnitRef(origin) => own(&unit.entry(origin).ok()?),
-                _ => None,
-            })
-    })
 }
 
 /// Adds a variable at a fixed address, or at an offset of `frame`'s base.
@@ -204,13 +152,7 @@ fn add_variable(
     let (Ok(Some(op)), Ok(None)) = (ops.next(), ops.next()) else {
         return;
     };
-    let Some(name) = entry
-        .attr_value(gimli::DW_AT_name)
-        .ok()
-        .flatten()
-        .and_then(|v| dwarf.attr_string(unit, v).ok())
-        .map(|s| s.to_string_lossy().into_owned())
-    else {
+    let Some(name) = dwarf::string(dwarf, unit, entry, gimli::DW_AT_name) else {
         return;
     };
     let Some(size) = type_of(entry).and_then(|t| type_size(unit, t, 0)) else {
@@ -240,10 +182,7 @@ fn add_variable(
 }
 
 fn type_of(entry: &DebuggingInformationEntry<Slice>) -> Option<UnitOffset> {
-    match entry.attr_value(gimli::DW_AT_type).ok()?? {
-        AttributeValue::UnitRef(offset) => Some(offset),
-        _ => None,
-    }
+    dwarf::unit_ref(entry, gimli::DW_AT_type)
 }
 
 /// Bytes a value of the type at `offset` takes (qualifiers and typedefs

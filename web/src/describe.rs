@@ -1,15 +1,16 @@
 //! How a path reads on the page: its input and its outcome, in words.
 
-use symplay_engine::report::{InputValue, Number, PathReport, Status};
+use symplay_engine::report::{param_name, InputValue, Number, PathReport, Status};
 
-/// `arg0 = 5, guess = "s3cr3t!\0", packet = 01 ff 2d`
-pub fn inputs(p: &PathReport) -> String {
+/// `x = 5, guess = "s3cr3t!\0", packet = 01 ff 2d`: the parameters by
+/// their names among `params` (the report's), then the named inputs.
+pub fn inputs(p: &PathReport, params: &[String]) -> String {
     let mut parts: Vec<String> = p
         .inputs
         .args
         .iter()
         .enumerate()
-        .map(|(i, a)| format!("arg{i} = {a}"))
+        .map(|(i, a)| format!("{} = {a}", param_name(params, i)))
         .collect();
     parts.extend(p.inputs.named.iter().map(|n| match &n.value {
         InputValue::Int(v) => format!("{} = {v}", n.name),

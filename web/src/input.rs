@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use symplay_engine::exec::params::MAX_BUFFER;
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
-use symplay_engine::report::BufferArg;
+use symplay_engine::report::{param_name, BufferArg};
 use symplay_engine::search::SearchKind;
 
 /// A parameter kind: a value, or symbolic.
@@ -246,8 +246,9 @@ impl OptionFields {
         })
     }
 
-    /// The options, or what is wrong with the first bad field.
-    pub fn parse(&self) -> Result<RunOptions, String> {
+    /// The options, or what is wrong with the first bad field; a
+    /// parameter is called by its name among `names` (the entry's).
+    pub fn parse(&self, names: &[String]) -> Result<RunOptions, String> {
         let seed = match self.seed.trim() {
             "" => 0,
             text => text.parse().map_err(|_| {
@@ -279,8 +280,9 @@ impl OptionFields {
         let mut buffer_args: Vec<BufferArg> = Vec::new();
         for (i, text) in self.args.iter().enumerate() {
             let kind = self.arg_kind(i);
+            let name = param_name(names, i);
             concrete_args.push(if kind == VALUE {
-                integer(i, text)?
+                integer(&name, text)?
             } else {
                 None
             });
@@ -292,7 +294,7 @@ impl OptionFields {
                     .filter(|c| (1..=MAX_BUFFER).contains(c))
                     .ok_or_else(|| {
                         format!(
-                            "the capacity of arg{i}'s buffer must be 1 to {MAX_BUFFER} bytes, not `{}`",
+                            "the capacity of {name}'s buffer must be 1 to {MAX_BUFFER} bytes, not `{}`",
                             text.trim()
                         )
                     })?;
@@ -307,14 +309,21 @@ impl OptionFields {
             let Some(of) = kind.strip_prefix(LENGTH_OF) else {
                 continue;
             };
+            let of = of.parse::<usize>().ok();
+            let name = |j: usize| param_name(names, j);
             let buffer = of
-                .parse::<usize>()
-                .ok()
                 .and_then(|j| buffer_args.iter_mut().find(|b| b.param == j))
-                .ok_or_else(|| format!("arg{i} is the length of arg{of}, which is not a buffer"))?;
+                .ok_or_else(|| {
+                    // A kind no field offers names no parameter.
+                    let of = of.map_or_else(|| "no parameter".to_string(), name);
+                    format!("{} is the length of {of}, which is not a buffer", name(i))
+                })?;
             if let Some(other) = buffer.length_param.replace(i) {
                 return Err(format!(
-                    "arg{of}'s buffer has two lengths: arg{other} and arg{i}"
+                    "{}'s buffer has two lengths: {} and {}",
+                    name(buffer.param),
+                    name(other),
+                    name(i)
                 ));
             }
         } // All symbolic from some index on: no values written for those.
@@ -352,8 +361,8 @@ impl OptionFields {
     }
 }
 
-/// The value of parameter `i` as typed: decimal or `0x` hex, or nothing.
-fn integer(i: usize, text: &str) -> Result<Option<i64>, String> {
+/// The value of parameter `name` as typed: decimal or `0x` hex, or nothing.
+fn integer(name: &str, text: &str) -> Result<Option<i64>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -375,7 +384,7 @@ fn integer(i: usize, text: &str) -> Result<Option<i64>, String> {
         .and_then(|v| i64::try_from(v).ok())
         .map(Some)
         .ok_or_else(|| {
-            format!("arg{i} must be a whole number (or empty for a symbolic input), not `{text}`")
+            format!("{name} must be a whole number (or empty for a symbolic input), not `{text}`")
         })
 }
 
@@ -436,7 +445,7 @@ mod tests {
             malloc_may_fail: "true".into(),
             leaks: "false".into(),
         };
-        let options = fields.parse().unwrap();
+        let options = fields.parse(&[]).unwrap();
         assert_eq!(
             options,
             RunOptions {
@@ -458,8 +467,8 @@ mod tests {
                 },
             }
         );
-        assert_eq!(OptionFields::from_options(&options).parse(), Ok(options));
-        let default = OptionFields::default().parse().unwrap();
+        assert_eq!(OptionFields::from_options(&options).parse(&[]), Ok(options));
+        let default = OptionFields::default().parse(&[]).unwrap();
         assert_eq!(default.search, "random-path+coverage-new");
         assert_eq!(default.max_memory_mib, Some(DEFAULT_MAX_MEMORY_MIB));
         assert_eq!(default.heap, HeapOptions::default());
@@ -494,7 +503,7 @@ mod tests {
         for (id, text, message) in cases {
             let mut fields = OptionFields::default();
             *fields.field_mut(id).unwrap() = text.into();
-            let err = fields.parse().unwrap_err();
+            let err = fields.parse(&[]).unwrap_err();
             assert!(err.contains(message), "{id}: {err}");
         }
         assert_eq!(OptionFields::default().field_mut("nope"), None);
@@ -509,7 +518,7 @@ mod tests {
             let mut fields = OptionFields::default();
             fields.fit_args(2);
             fields.args[1] = text.into();
-            let err = fields.parse().unwrap_err();
+            let err = fields.parse(&[]).unwrap_err();
             assert!(
                 err.starts_with("arg1 must be") && err.ends_with(message),
                 "{err}"
@@ -525,7 +534,7 @@ mod tests {
         fields.args[1] = "16".into();
         fields.arg_kinds[2] = format!("{LENGTH_OF}1");
         fields.args[0] = "5".into();
-        let options = fields.parse().unwrap();
+        let options = fields.parse(&[]).unwrap();
         assert_eq!(options.concrete_args, [Some(5)]);
         assert_eq!(
             options.buffer_args,
@@ -538,7 +547,7 @@ mod tests {
         let shown = OptionFields::from_options(&options);
         assert_eq!(shown.args, ["5", "16", ""]);
         assert_eq!(shown.arg_kinds, ["value", "buffer", "length:1"]);
-        assert_eq!(shown.parse(), Ok(options));
+        assert_eq!(shown.parse(&[]), Ok(options));
         // Bad combinations are named.
         for (kinds, args, message) in [
             (
@@ -564,14 +573,14 @@ mod tests {
             (
                 ["value", "length:x"],
                 ["", ""],
-                "arg1 is the length of argx, which is not a buffer",
+                "arg1 is the length of no parameter, which is not a buffer",
             ),
         ] {
             let mut fields = OptionFields::default();
             fields.fit_args(2);
             fields.arg_kinds = kinds.map(String::from).to_vec();
             fields.args = args.map(String::from).to_vec();
-            let err = fields.parse().unwrap_err();
+            let err = fields.parse(&[]).unwrap_err();
             assert!(err.contains(message), "{err}");
         }
         // A buffer made a value again frees its length.
@@ -581,7 +590,7 @@ mod tests {
         fields.set_arg_kind(1, format!("{LENGTH_OF}0"));
         fields.set_arg_kind(0, VALUE.into());
         assert_eq!(fields.arg_kinds, ["value", "value"]);
-        assert_eq!(fields.parse().unwrap().buffer_args, []);
+        assert_eq!(fields.parse(&[]).unwrap().buffer_args, []);
         // A link's indices past any function's parameters are left out.
         let options = RunOptions {
             buffer_args: vec![
@@ -604,8 +613,35 @@ mod tests {
         fields.arg_kinds = vec!["buffer".into(), "length:0".into(), "length:0".into()];
         fields.args[0] = "8".into();
         assert_eq!(
-            fields.parse().unwrap_err(),
+            fields.parse(&[]).unwrap_err(),
             "arg0's buffer has two lengths: arg1 and arg2"
+        );
+    }
+
+    #[test]
+    fn parameters_are_called_by_their_names() {
+        let names = ["text".to_string(), "len".to_string()];
+        let mut fields = OptionFields::default();
+        fields.fit_args(3);
+        fields.args[1] = "ten".into();
+        let err = fields.parse(&names).unwrap_err();
+        assert!(err.starts_with("len must be a whole number"), "{err}");
+        // Past the names given, a parameter is `arg{i}`.
+        fields.args[1].clear();
+        fields.args[2] = "ten".into();
+        let err = fields.parse(&names).unwrap_err();
+        assert!(err.starts_with("arg2 must be a whole number"), "{err}");
+        fields.arg_kinds = vec![BUFFER.into(), "length:0".into(), "length:0".into()];
+        fields.args = vec!["0".into(), "".into(), "".into()];
+        let err = fields.parse(&names).unwrap_err();
+        assert!(
+            err.starts_with("the capacity of text's buffer must be"),
+            "{err}"
+        );
+        fields.args[0] = "8".into();
+        assert_eq!(
+            fields.parse(&names).unwrap_err(),
+            "text's buffer has two lengths: len and arg2"
         );
     }
 
@@ -613,12 +649,12 @@ mod tests {
     fn parameter_fields_follow_the_entry() {
         let mut fields = OptionFields::default();
         fields.fit_args(2);
-        assert_eq!(fields.parse().unwrap().concrete_args, []);
+        assert_eq!(fields.parse(&[]).unwrap().concrete_args, []);
         fields.args[0] = "-9223372036854775808".into();
-        assert_eq!(fields.parse().unwrap().concrete_args, [Some(i64::MIN)]);
+        assert_eq!(fields.parse(&[]).unwrap().concrete_args, [Some(i64::MIN)]);
         fields.fit_args(3);
         assert_eq!(fields.args, ["-9223372036854775808", "", ""]);
         fields.fit_args(0);
-        assert_eq!(fields.parse().unwrap().concrete_args, []);
+        assert_eq!(fields.parse(&[]).unwrap().concrete_args, []);
     }
 }

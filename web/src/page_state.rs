@@ -736,17 +736,17 @@ impl PageState {
     /// (options that do not parse).
     pub fn snapshot(&self) -> Result<Shared, String> {
         let compare = match &self.compare {
-            Some(c) => Some(c.fields.parse().map_err(|e| format!("B: {e}"))?),
+            Some(c) => Some(c.fields.parse(&[]).map_err(|e| format!("B: {e}"))?),
             None => None,
         };
-        Ok(self.shared_with(self.fields.parse()?, compare))
+        Ok(self.shared_with(self.fields.parse(self.param_names())?, compare))
     }
 
     /// What autosave keeps: the state with the editor's text as typed, and
     /// the default options while a field does not parse (half typed).
     pub fn work(&self) -> Shared {
         let mut work = self.snapshot().unwrap_or_else(|_| {
-            let options = OptionFields::default().parse().unwrap_or_default();
+            let options = OptionFields::default().parse(&[]).unwrap_or_default();
             self.shared_with(options, None)
         });
         if self.editor_changed() {
@@ -781,13 +781,21 @@ impl PageState {
         self.fit_args();
     }
 
-    /// One value field per parameter of the entry.
-    fn fit_args(&mut self) {
-        let count = self
-            .functions
+    /// The entry chosen, as the module lists it.
+    pub fn entry_function(&self) -> Option<&ExportedFunction> {
+        self.functions
             .iter()
             .find(|f| Some(&f.name) == self.entry.as_ref())
-            .map_or(0, |f| f.params.len());
+    }
+
+    /// The names of the entry's parameters.
+    fn param_names(&self) -> &[String] {
+        self.entry_function().map_or(&[], |f| &f.param_names)
+    }
+
+    /// One value field per parameter of the entry.
+    fn fit_args(&mut self) {
+        let count = self.entry_function().map_or(0, |f| f.params.len());
         self.fields.fit_args(count);
     }
 
@@ -878,9 +886,10 @@ impl PageState {
 
     fn start_run(&mut self) -> Option<Effect> {
         let entry = self.entry.clone()?;
-        let parsed = self.fields.parse().and_then(|a| {
+        let parsed = self.fields.parse(self.param_names()).and_then(|a| {
             let b = match &self.compare {
-                Some(compare) => Some(compare.fields.parse().map_err(|e| format!("B: {e}"))?),
+                // B has no parameter fields: it takes A's.
+                Some(compare) => Some(compare.fields.parse(&[]).map_err(|e| format!("B: {e}"))?),
                 None => None,
             };
             Ok((a, b))

@@ -86,7 +86,7 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                         let status = serde_json::to_value(p.status).ok()
                             .and_then(|v| v.as_str().map(str::to_string))
                             .unwrap_or_default();
-                        let (outcome, input, place) = (outcome(p), inputs(p), p.location.text());
+                        let (outcome, input, place) = (outcome(p), inputs(p, &r.params), p.location.text());
                         let selected = props.selected == Some(id);
                         html! {
                             <tr key={id} onclick={props.on_select.reform(move |_: MouseEvent| (id, at.clone()))}

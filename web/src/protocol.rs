@@ -8,7 +8,7 @@ use crate::share::Shared;
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::step::{Step, StepBy};
-use symplay_engine::report::{BufferArg, PathReport, Report, TestInput, TraceEvent};
+use symplay_engine::report::{param_name, BufferArg, PathReport, Report, TestInput, TraceEvent};
 
 /// A request or an answer with its request's number. Requests are numbered
 /// from 1; `Ready`, which answers none, has 0.
@@ -100,6 +100,16 @@ pub struct ExportedFunction {
     pub signature: String,
     /// The parameters' types, as in `i32`.
     pub params: Vec<String>,
+    /// The parameters' names, as their inputs are named (`x`, `arg1`).
+    #[serde(default)]
+    pub param_names: Vec<String>,
+}
+
+impl ExportedFunction {
+    /// The name of parameter `i` (`arg{i}` in a message without names).
+    pub fn param_name(&self, i: usize) -> String {
+        param_name(&self.param_names, i)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -69,11 +69,11 @@ pub fn BugList(props: &BugsProps) -> Html {
                 let id = p.id;
                 let on_click = on_replay.reform(move |_: MouseEvent| id);
                 let text = match g.paths.len() {
-                    1 => format!("path {id}: {} with {}", p.outcome(), inputs(p)),
+                    1 => format!("path {id}: {} with {}", p.outcome(), inputs(p, &report.params)),
                     n => format!(
                         "{}, on {n} paths; the shortest input, path {id}: {}",
                         p.outcome(),
-                        inputs(p)
+                        inputs(p, &report.params)
                     ),
                 };
                 html! {

@@ -7,11 +7,13 @@ use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions}
 use crate::share;
 use std::rc::Rc;
 use std::time::Duration;
+use symplay_engine::exec::params::name_params;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
+use symplay_engine::state::State;
 use symplay_wasm::entry::default_entry;
 use symplay_wasm::{ExportKind, Module};
 use web_time::Instant;
@@ -306,6 +308,8 @@ fn load(bytes: &[u8]) -> Result<(Module, Response), String> {
                 params: ty.map_or_else(Vec::new, |t| {
                     t.params.iter().map(ToString::to_string).collect()
                 }),
+                // As a run names them, in a state of its own.
+                param_names: name_params(&module, e.index, &mut State::default()),
             }
         })
         .collect();
@@ -329,9 +333,9 @@ mod tests {
     use symplay_engine::report::step::StepEvent;
     use symplay_engine::report::{Number, Report, Status};
 
-    const GET_SIGN: &str = r#"(module (func (export "get_sign") (param i32) (result i32)
-      (if (i32.eqz (local.get 0)) (then (return (i32.const 0))))
-      (if (i32.lt_s (local.get 0) (i32.const 0)) (then (return (i32.const -1))))
+    const GET_SIGN: &str = r#"(module (func (export "get_sign") (param $x i32) (result i32)
+      (if (i32.eqz (local.get $x)) (then (return (i32.const 0))))
+      (if (i32.lt_s (local.get $x) (i32.const 0)) (then (return (i32.const -1))))
       (i32.const 1)))"#;
 
     /// Counts up to a symbolic bound: one more path per iteration, forever.
@@ -589,6 +593,8 @@ mod tests {
         };
         let names: Vec<&str> = functions.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["__wasm_call_ctors", "clamp"]);
+        // Built without names: its parameters are `arg{i}`.
+        assert_eq!(functions[1].param_names, ["arg0", "arg1", "arg2"]);
         assert_eq!(default_entry.as_deref(), Ok("clamp"));
         let answers = bodies(2, session.handle(2, load_request(GET_SIGN)));
         assert_eq!(
@@ -598,6 +604,7 @@ mod tests {
                     name: "get_sign".into(),
                     signature: "(i32) -> i32".into(),
                     params: vec!["i32".into()],
+                    param_names: vec!["x".into()],
                 }],
                 default_entry: Ok("get_sign".into()),
                 cannot_run: None,

@@ -7,7 +7,7 @@ use super::driver::{Control, Driver, Moved, Pace, Stretch};
 use super::executor::Executor;
 use super::instantiate::{add_instance, init_segments};
 use super::link::Links;
-use super::params::start_states;
+use super::params::{name_params, start_states};
 use super::program::Program;
 use super::roles::Roles;
 use super::trace::Trace;
@@ -253,6 +253,8 @@ pub struct Exploration<M: Borrow<Module>> {
     links: Links,
     roles: Roles,
     entry_name: String,
+    /// The names of the entry's parameters.
+    params: Vec<String>,
     options: Options,
     context: Context,
     driver: Driver,
@@ -322,10 +324,12 @@ impl<M: Borrow<Module>> Exploration<M> {
             program,
             cx: &mut context,
         };
+        let params = name_params(m, entry, &mut state);
         let mut states = start_states(
             &mut exec,
             state,
             entry,
+            &params,
             &options.concrete_args,
             &options.buffer_args,
         )
@@ -342,6 +346,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             links,
             roles,
             entry_name: entry_name.to_string(),
+            params,
             options: options.clone(),
             context,
             driver,
@@ -620,6 +625,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         Report {
             schema_version: SCHEMA_VERSION,
             entry: self.entry_name.clone(),
+            params: self.params.clone(),
             search: self.options.search.name().to_string(),
             seed: self.options.seed,
             concrete_args: self.options.concrete_args.clone(),

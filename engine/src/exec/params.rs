@@ -8,10 +8,27 @@ use super::outcome::{End, Flow};
 use crate::expr::TermId;
 use crate::memory::objects::Size;
 use crate::memory::ObjectId;
-use crate::report::BufferArg;
+use crate::report::{param_name, BufferArg};
 use crate::state::value::Val;
 use crate::state::{Input, State};
-use symplay_wasm::ValType;
+use symplay_wasm::{Module, ValType};
+
+/// The input name of each parameter of `func`: its name in the module (the
+/// name section's, else DWARF's), else `arg{i}`; made unique in `s` as
+/// every input's name is (a second `x` is `x#2`). Named before any other
+/// input, so that an input of the same name made later is the one renamed.
+pub fn name_params(module: &Module, func: u32, s: &mut State) -> Vec<String> {
+    let count = module.func_type(func).map_or(0, |t| t.params.len());
+    (0..count)
+        .zip(0u32..)
+        .map(|(i, local)| {
+            let name = module
+                .local_name(func, local)
+                .map_or_else(|| param_name(&[], i), str::to_string);
+            s.unique_name(&name)
+        })
+        .collect()
+}
 
 /// Values for parameters the entry has, of integer types, that fit them.
 fn check_concrete_args(params: &[ValType], args: &[Option<i64>]) -> Result<(), String> {
@@ -115,13 +132,14 @@ struct Made {
 }
 
 /// The states at the entry: the instance's store, the entry's frame with
-/// its parameters as inputs, and the start function's frame above it so
-/// that it runs first. More than one when a buffer's length forks (size
-/// mode fork-eager).
+/// its parameters as inputs named `names` (by [`name_params`] in `s`), and
+/// the start function's frame above it so that it runs first. More than
+/// one when a buffer's length forks (size mode fork-eager).
 pub(super) fn start_states(
     exec: &mut Executor<'_>,
     mut s: State,
     entry: u32,
+    names: &[String],
     concrete_args: &[Option<i64>],
     buffers: &[BufferArg],
 ) -> Result<Vec<State>, String> {
@@ -137,7 +155,7 @@ pub(super) fn start_states(
     s.at = (entry, 0);
     let mut made = Vec::new();
     for b in buffers {
-        made.push(make_buffer(exec, &mut s, b)?);
+        made.push(make_buffer(exec, &mut s, b, names)?);
     }
     let mut args = Vec::new();
     for (i, &ty) in params.iter().enumerate() {
@@ -145,7 +163,7 @@ pub(super) fn start_states(
             ValType::I32 | ValType::F32 => 32,
             ValType::I64 | ValType::F64 | ValType::FuncRef | ValType::ExternRef => 64,
         };
-        let name = s.unique_name(&format!("arg{i}"));
+        let name = param_name(names, i);
         let given = concrete_args.get(i).copied().flatten();
         let buffer = buffers.iter().zip(&made);
         let value = if let Some((_, m)) = buffer.clone().find(|(b, _)| b.param == i) {
@@ -171,13 +189,13 @@ pub(super) fn start_states(
                 }
                 (_, None) if ty.is_ref() => {
                     s.notes.push(format!(
-                        "the {ty} parameter arg{i} is null: references are not inputs"
+                        "the {ty} parameter {name} is null: references are not inputs"
                     ));
                     Val::reference(None)
                 }
                 // Float parameters stay concrete (zero): floats are not symbolic.
                 (true, None) => {
-                    let what = format!("the float parameter arg{i}");
+                    let what = format!("the float parameter {name}");
                     s.notes
                         .push(format!("concretised {what} to 0: floats are not symbolic"));
                     s.concretised.push((what, (entry, 0)));
@@ -225,12 +243,18 @@ pub(super) fn start_states(
 }
 
 /// A fresh input buffer in the heap for `b`: `capacity` symbolic bytes (or,
-/// in replay, the test's), of a length at most the capacity.
-fn make_buffer(exec: &mut Executor<'_>, s: &mut State, b: &BufferArg) -> Result<Made, String> {
+/// in replay, the test's), of a length at most the capacity, named after
+/// its parameter (one of `names`).
+fn make_buffer(
+    exec: &mut Executor<'_>,
+    s: &mut State,
+    b: &BufferArg,
+    names: &[String],
+) -> Result<Made, String> {
     let capacity = u64::from(b.capacity);
     // An object of its capacity first, so that the bytes can be written.
     let site = s.at;
-    let input_name = b.input_name();
+    let input_name = b.input_name(names);
     let (base, object) = exec
         .program
         .memory_mut(s)

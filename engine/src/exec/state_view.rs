@@ -71,8 +71,11 @@ impl Executor<'_> {
     }
 
     /// Local `index` of store function `func` as the module names it.
-    fn local_name(&self, _func: u32, index: u32) -> String {
-        format!("local {index}")
+    fn local_name(&self, func: u32, index: u32) -> String {
+        self.program
+            .func_at(func)
+            .and_then(|(module, f)| module.local_name(f, index))
+            .map_or_else(|| format!("local {index}"), str::to_string)
     }
 
     /// A number when `v` is concrete (of type `ty` when known, else an

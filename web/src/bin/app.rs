@@ -1063,11 +1063,7 @@ impl App {
     /// A value field per parameter of the entry: empty is symbolic.
     fn view_args(&self, ctx: &Context<Self>) -> Html {
         let state = &self.state;
-        let Some(function) = state
-            .functions
-            .iter()
-            .find(|f| Some(&f.name) == state.entry.as_ref())
-        else {
+        let Some(function) = state.entry_function() else {
             return Html::default();
         };
         let fields = &state.fields;
@@ -1090,13 +1086,17 @@ impl App {
                     let kind = fields.arg_kind(i);
                     // The engine's values are integers: a float parameter is zero.
                     let float = ty.starts_with('f');
-                    let length_of = kind.strip_prefix(LENGTH_OF);
+                    let name = function.param_name(i);
+                    // The buffer parameter whose length this one is.
+                    let length_of = kind
+                        .strip_prefix(LENGTH_OF)
+                        .map(|j| j.parse().map_or_else(|_| j.to_string(), |j| function.param_name(j)));
                     let (placeholder, title) = if float {
                         ("0: floats are not symbolic".to_string(), "float parameters are zero, and the report says so")
                     } else if kind == BUFFER {
                         ("capacity (bytes)".to_string(), "the parameter points to a buffer of symbolic bytes, of a symbolic length at most this many bytes")
-                    } else if let Some(j) = length_of {
-                        (format!("arg{j}'s length"), "the parameter is the symbolic length of another parameter's buffer")
+                    } else if let Some(of) = &length_of {
+                        (format!("{of}'s length"), "the parameter is the symbolic length of another parameter's buffer")
                     } else {
                         ("symbolic".to_string(), "a value fixes this parameter; empty leaves it symbolic")
                     };
@@ -1110,14 +1110,14 @@ impl App {
                                 let value = format!("{LENGTH_OF}{j}");
                                 let selected = kind == value;
                                 html! {
-                                    <option {selected} {value}>{ format!("length of arg{j}") }</option>
+                                    <option {selected} {value}>{ format!("length of {}", function.param_name(*j)) }</option>
                                 }
                             }) }
                         </select>
                     });
                     html! {
                         <label {title}>
-                            { format!("arg{i} ({ty}) ") }
+                            { format!("{name} ({ty}) ") }
                             { kinds }
                             <input id={format!("arg-{i}")} class="arg" size={if float { "22" } else { "8" }}
                                 {placeholder} disabled={float || length_of.is_some()} value={value} oninput={on_input} />

@@ -959,17 +959,12 @@ fn b_takes_a_s_parameter_values_and_keeps_no_stale_ones() {
         include_bytes!("../../../static/examples/c/divide.wasm").to_vec(),
     );
     page.state.choose_entry("divide".into());
-    // A bad value in A's field when Compare is clicked: named, and once
-    // fixed, both run with it.
+    // A bad value in A's field when Compare is clicked: named (`int
+    // divide(int a, int b)`), and once fixed, both run with it.
     page.state.fields.args[1] = "ten".into();
     let effects = page.state.compare();
     page.act(effects);
-    assert!(page
-        .state
-        .error
-        .as_ref()
-        .unwrap()
-        .starts_with("arg1 must be"));
+    assert!(page.state.error.as_ref().unwrap().starts_with("b must be"));
     page.state.fields.args[1] = "3".into();
     page.run();
     assert_eq!(page.state.error, None);

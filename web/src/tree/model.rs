@@ -98,7 +98,7 @@ fn tip(report: &Report, v: usize, hidden: usize) -> String {
     };
     if let Some(p) = path_of(report, v) {
         tip.push_str(&format!("\npath {}: {}", p.id, outcome(p)));
-        let input = inputs(p);
+        let input = inputs(p, &report.params);
         if !input.is_empty() {
             tip.push_str(&format!(" with {input}"));
         }
@@ -299,19 +299,17 @@ mod tests {
             node(1, Some(0), &[], Some(0)),
             node(2, Some(0), &[], Some(1)),
         ];
-        nodes[1].readable = Some("arg0 < 0".into());
-        nodes[2].readable = Some("arg0 >= 0 && a condition far too long for a label".into());
-        let r = with_tree(nodes, 2);
+        nodes[1].readable = Some("x < 0".into());
+        nodes[2].readable = Some("x >= 0 && a condition far too long for a label".into());
+        let mut r = with_tree(nodes, 2);
+        r.params = vec!["x".into()];
+        r.paths[0].inputs.args = vec![-1];
         let m = Model::new(&r, &HashSet::new());
         assert_eq!(m.labels[0], None);
-        assert_eq!(m.labels[1].as_deref(), Some("arg0 < 0"));
-        assert_eq!(m.labels[2].as_deref(), Some("arg0 >= 0 && a condition…"));
+        assert_eq!(m.labels[1].as_deref(), Some("x < 0"));
+        assert_eq!(m.labels[2].as_deref(), Some("x >= 0 && a condition fa…"));
         assert_eq!(m.tips[0], "the root");
-        assert!(
-            m.tips[1].starts_with("branch: arg0 < 0\npath 0: returned"),
-            "{}",
-            m.tips[1]
-        );
+        assert_eq!(m.tips[1], "branch: x < 0\npath 0: returned [] with x = -1");
         assert!(
             m.tips[2].contains("a condition far too long for a label"),
             "{}",

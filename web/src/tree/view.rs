@@ -562,7 +562,7 @@ impl TreeView {
         let leaf = path.map(|p| {
             html! { <>
                 <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
-                <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p) }</code></dd>
+                <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p, &report.params) }</code></dd>
                 if !p.stdout.is_empty() {
                     <dt>{ "stdout" }</dt><dd><pre class="stdout">{ p.stdout.clone() }</pre></dd>
                 }
