@@ -63,11 +63,13 @@ export function editorText(page) {
 }
 
 /// Saves what the page shows as a teacher projects it (1280×720) and as a
-/// phone shows it (390×844), for a person to look at.
-export async function screenshots(page, name) {
+/// phone shows it (390×844), for a person to look at; with `selector`,
+/// scrolled to show that element, as a person would.
+export async function screenshots(page, name, selector) {
   const size = page.viewportSize();
   for (const [width, height] of [[1280, 720], [390, 844]]) {
     await page.setViewportSize({ width, height });
+    if (selector) await page.locator(selector).first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, `${name}-${width}.png`) });
   }
   await page.setViewportSize(size);

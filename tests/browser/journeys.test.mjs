@@ -1000,3 +1000,107 @@ test('a row selects its leaf in the tree and a leaf its row, both ways', async (
   assert.equal(await page.locator('#paths tr.selected').count(), 0);
   assert.deepEqual(errors, []);
 });
+
+/// The step shown: its number and how many were taken.
+async function stepShown(page) {
+  const [, n, of] = /step (\d+) of (\d+)/.exec(await page.locator('#step-count').innerText());
+  return [Number(n), Number(of)];
+}
+
+/// Waits for step `n` to be shown.
+function stepIs(page, n) {
+  return page.waitForFunction((n) => new RegExp(`^step ${n} of`).test(document.querySelector('#step-count')?.innerText ?? ''), n);
+}
+
+test('step mode: one branch or one instruction at a time, the state at each step, back and forward, then the rest at once', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  await page.click('#step-start');
+  await stepIs(page, 0);
+  assert.match(await page.locator('#step-event').innerText(), /^the entry is about to run/);
+  assert.match(await page.locator('#progress').innerText(), /^step mode: 0 paths/);
+  assert.match(await page.locator('#step-path-condition').innerText(), /true \(no branch taken yet\)/);
+  assert.match(await page.locator('#step-next').innerText(), /^next: .+ at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:\d+\) — node #0, depth 0, no other state waits$/);
+  // Nothing runs meanwhile: no run, no paths, no word of a silent engine.
+  await page.waitForTimeout(2_000);
+  await absent(page, '#busy');
+  assert.equal(await page.locator('#paths tbody tr').count(), 0);
+  // The next branch: the state forked past malloc; the one shown is on
+  // one side, under its condition, with the block made.
+  await page.click('#step-branch');
+  await stepIs(page, 1);
+  assert.match(await page.locator('#step-event').innerText(), /^node #0 forked at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:18\) into #1 and #2 \(\d+ instructions\)/);
+  const next = await page.locator('#step-next').innerText();
+  assert.match(next, /node #[12], depth 1, 1 other state waits$/);
+  // The assumption, the block's size within its capacity, the branch.
+  const conditions = await page.locator('#step-path-condition li').allInnerTexts();
+  assert.equal(conditions.length, 3, conditions.join('; '));
+  assert.equal(conditions[0], 'record[0] <u 5');
+  assert.match(await page.locator('#step-memory').innerText(), /#0 heap block\s+0x[0-9a-f]+\s+zext24\(record\[0\]\) = \d+\s+100\s+live\s+copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:14\)/);
+  // The running frame's locals and its operand stack.
+  const frame = page.locator('#step-frames .frame.running');
+  assert.match(await frame.locator('h3').innerText(), /^copy_name \(running\)$/);
+  assert.ok(await frame.locator('table.locals tbody tr').count() > 0);
+  assert.match(await frame.locator('.operands').innerText(), /^operand stack: /);
+  // The C line of the state is marked beside, and its node in the tree.
+  const line = Number(/heap_overflow\.c:(\d+)\)/.exec(next)[1]);
+  const source = (await readFile(join(examples, 'heap_overflow.c'), 'utf8')).split('\n');
+  assert.ok((await page.locator('#c-source .line.marked').innerText()).includes(source[line - 1].trim()),
+    `line ${line} marked`);
+  const [, node] = /node #(\d+)/.exec(next);
+  assert.equal(await page.locator('#tree-current').count(), 1);
+  assert.match(await page.locator('#tree h2').innerText(), /Execution tree: 3 nodes so far/);
+  // The arrows, with the pane focused: one branch more, then one instruction.
+  await page.click('#step-event');
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, 2);
+  await page.keyboard.press('Shift+ArrowRight');
+  await stepIs(page, 3);
+  assert.match(await page.locator('#step-event').innerText(), /\(1 instruction\)$/);
+  // Back: step 1 again, its tree as it was; forward through the steps
+  // taken, then new ones.
+  await page.click('#step-back');
+  await page.click('#step-back');
+  await stepIs(page, 1);
+  assert.deepEqual(await stepShown(page), [1, 4]);
+  assert.match(await page.locator('#step-count').innerText(), /taken \(back\)/);
+  assert.match(await page.locator('#tree h2').innerText(), /: 3 nodes so far/);
+  assert.match(await page.locator('#step-next').innerText(), new RegExp(`node #${node}, depth 1`));
+  await page.keyboard.press('ArrowLeft');
+  await stepIs(page, 0);
+  for (const n of [1, 2, 3, 4]) {
+    await page.click('#step-branch');
+    await stepIs(page, n);
+  }
+  assert.deepEqual(await stepShown(page), [4, 5]);
+  await screenshots(page, 'step-mode', '#step');
+  // The rest at once: the run ends with all its paths, the steps stay.
+  await page.click('#step-resume');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  assert.equal(await page.locator('#paths tbody tr:not(.spacer)').count(), 9);
+  assert.equal(await page.locator('#step-branch').isDisabled(), true);
+  await page.click('#step-back');
+  await stepIs(page, 3);
+  assert.deepEqual(errors, []);
+});
+
+test('step mode: Escape ends a run waiting for its next step, with what it found', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'sign');
+  await shownEntry(page, 'get_sign');
+  await page.click('#step-start');
+  await stepIs(page, 0);
+  await page.click('#step-branch');
+  await stepIs(page, 1);
+  await page.click('#step-branch');
+  await stepIs(page, 2);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.results h2:has-text("cancelled")');
+  assert.equal(await page.locator('#stop').isDisabled(), true);
+  assert.equal(await page.locator('#step-branch').isDisabled(), true);
+  // Step again starts a new run in step mode.
+  await page.click('#step-start');
+  await page.waitForFunction(() => /^step 0 of 1$/.test(document.querySelector('#step-count')?.innerText ?? ''));
+  assert.deepEqual(errors, []);
+});

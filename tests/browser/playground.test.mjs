@@ -336,7 +336,8 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   assert.notEqual(await page.locator('#tree svg > g').getAttribute('transform'), before);
   await page.click('#tree-fit');
   assert.equal(await page.locator('#tree svg > g').getAttribute('transform'), before);
-  // Buttons and keys: zoom in and out about the middle, pan, fit again.
+  // Buttons and keys: zoom in and out about the middle, pan (Shift and
+  // the arrows), fit again.
   const view = async () => (await page.locator('#tree svg > g').getAttribute('transform'))
     .match(/-?\d[\d.]*(?:e[+-]?\d+)?/g).map(Number);
   const [x0, y0, s0] = await view();
@@ -346,12 +347,63 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   await page.keyboard.press('-');
   assert.ok(Math.abs((await view())[2] - s0) < 1e-9);
   const [x1, y1] = await view();
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowUp');
   const [x2, y2] = await view();
   assert.ok(Math.abs(x2 - x1 - 40) < 1e-9 && Math.abs(y2 - y1 - 40) < 1e-9, `${x1},${y1} -> ${x2},${y2}`);
   await page.keyboard.press('0');
   assert.deepEqual(await view(), [x0, y0, s0]);
+  assert.deepEqual(errors, []);
+});
+
+test('the tree by keyboard: arrows move the selection along the branches, Enter collapses, Escape lets go; the path from the root is drawn', async () => {
+  const { page, errors } = await open();
+  await page.click('#run');
+  await page.waitForSelector('.results h2:has-text("completed")');
+  // A click on the tree's background gives it the keyboard.
+  const box = await page.locator('#tree svg').boundingBox();
+  await page.mouse.click(box.x + 5, box.y + box.height - 5);
+  assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#tree svg')), true);
+  const details = () => page.locator('#node-details h3').innerText();
+  const trailPoints = async () => ((await page.locator('#tree .selected-trail').getAttribute('d')).match(/[ML]/g) ?? []).length;
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await details(), 'node 0 (branch)');
+  assert.equal(await trailPoints(), 1);
+  // Down to the first child, across to its sibling, down to a leaf: its
+  // row is selected in the table, its WAT line marked.
+  await page.keyboard.press('ArrowDown');
+  const first = await details();
+  await page.keyboard.press('ArrowRight');
+  const second = await details();
+  assert.notEqual(first, second);
+  assert.equal(await trailPoints(), 2);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await details(), first);
+  await page.keyboard.press('ArrowRight');
+  // In get_sign the inner child is one of the two; go down where there is more.
+  if (/returned/.test(second)) {
+    await page.keyboard.press('ArrowLeft');
+  }
+  await page.keyboard.press('ArrowDown');
+  assert.match(await details(), /^node \d+ \(returned\)$/);
+  assert.equal(await trailPoints(), 3);
+  const input = await page.locator('#node-details .input').innerText();
+  assert.equal(await page.locator('#paths tr.selected td.input').innerText(), input);
+  assert.equal(await page.locator('#wat .line.marked').count(), 1);
+  await screenshots(page, 'tree-keyboard', '#tree');
+  // Up to the root; Enter collapses its subtree into a count, Enter again
+  // brings it back.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await details(), 'node 0 (branch)');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('#tree .node .count').textContent(), '+4');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('#tree .node.leaf').count(), 3);
+  // Escape lets go of the selection.
+  await page.keyboard.press('Escape');
+  assert.match(await page.locator('#node-details').innerText(), /^Click a node/);
+  assert.equal(await page.locator('#tree .selected-trail').count(), 0);
   assert.deepEqual(errors, []);
 });
 
@@ -408,6 +460,23 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   assert.match(await page.locator('#node-details .outcome').innerText(), /returned/);
   console.log(`${nodes} nodes: drawn in ${drawn} ms after the report, 10 zooms and a drag in ${moved} ms, click to details ${clicked} ms`);
   await page.screenshot({ path: join(artifacts, 'tree-large.png'), fullPage: false });
+  // Fit keeps the labels legible: the deep subtrees become counted stubs,
+  // and every node is drawn or counted.
+  await page.click('#tree-fit');
+  const drawnNodes = await page.locator('#tree .node').count();
+  assert.ok(drawnNodes <= 300, `${drawnNodes} nodes drawn after fit`);
+  assert.ok(await page.locator('#tree .labels .label').count() > 0, 'labels drawn');
+  const counts = await page.locator('#tree .node .count').allTextContents();
+  assert.ok(counts.length > 0);
+  const hidden = counts.reduce((sum, c) => sum + Number(c.slice(1)), 0);
+  assert.equal(drawnNodes + hidden, nodes);
+  assert.match(await page.locator('#tree-cut').innerText(), new RegExp(`^${counts.length} deep subtrees collapsed to fit`));
+  const scale = Number(/scale\(([\d.]+)\)/.exec(await page.locator('#tree svg > g').getAttribute('transform'))[1]);
+  assert.ok(scale >= 0.8, `scale ${scale}`);
+  await screenshots(page, 'tree-fit-legible', '#tree');
+  await page.click('#tree-expand-all');
+  assert.equal(await page.locator('#tree .node').count(), nodes);
+  assert.equal(await page.locator('#tree-cut').count(), 0);
   assert.deepEqual(errors, []);
 });
 

@@ -186,6 +186,18 @@ pub fn scroll_to_middle(container: &web_sys::Element, selector: &str) {
     container.set_scroll_top(target.offset_top() - container.client_height() / 2);
 }
 
+/// Scrolls the page (and any pane around it) so that the element with id
+/// `id` starts at the top of the view.
+pub fn scroll_to_top_of(id: &str) {
+    if let Some(element) = window()
+        .ok()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        element.scroll_into_view();
+    }
+}
+
 /// Calls `f` once, `ms` milliseconds from now.
 pub fn after(ms: i32, f: impl FnOnce() + 'static) -> Result<(), String> {
     let callback = Closure::once_into_js(f);

@@ -136,6 +136,8 @@ struct App {
     wat: NodeRef,
     c_pane: NodeRef,
     scroll_to_mark: bool,
+    /// Step mode's pane is to be scrolled into view once drawn.
+    step_pane_to_view: bool,
     /// When the worker last spoke (ms since the epoch).
     heard_at: f64,
     ticker: Callback<u32>,
@@ -346,6 +348,15 @@ impl App {
         if stepped {
             self.follow_step();
         }
+        // A run in step mode has started: its pane is brought into view
+        // (below the input on a phone).
+        let first_step = self
+            .state
+            .results
+            .as_ref()
+            .and_then(|r| r.steps.as_ref())
+            .is_some_and(|s| s.taken.len() == 1);
+        self.step_pane_to_view |= stepped && first_step;
     }
 
     /// Step mode: the WAT and C lines of the state shown are marked.
@@ -421,6 +432,7 @@ impl Component for App {
             wat: NodeRef::default(),
             c_pane: NodeRef::default(),
             scroll_to_mark: false,
+            step_pane_to_view: false,
             heard_at: 0.0,
             ticker: ctx.link().callback(Msg::Tick),
             copied: None,
@@ -646,6 +658,9 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if std::mem::take(&mut self.step_pane_to_view) {
+            dom::scroll_to_top_of("step");
+        }
         if std::mem::take(&mut self.scroll_to_mark) {
             for pane in [&self.wat, &self.c_pane] {
                 if let Some(pane) = pane.cast::<web_sys::Element>() {
@@ -1198,10 +1213,15 @@ impl App {
             } else {
                 String::new()
             };
+            let stepping = results.steps.as_ref().is_some_and(|s| !s.resumed);
             Some(html! {
                 <p {id}>{ format!(
                     "{who}{}{} paths, {} pending states, {} solver queries, {} instructions, {:.1} s",
-                    if running { "running: " } else { "" },
+                    match (running, stepping) {
+                        (true, true) => "step mode: ",
+                        (true, false) => "running: ",
+                        (false, _) => "",
+                    },
                     p.paths, p.pending, p.queries, p.instructions, p.elapsed_ms / 1000.0
                 ) }
                 if let Some(ms) = self.silent_for().filter(|_| running) {

@@ -69,6 +69,8 @@ pub struct Model {
     /// The `report.tree` index of each drawn node; drawn node 0 is the root.
     pub nodes: Vec<usize>,
     pub parent: Vec<Option<usize>>,
+    /// The drawn children of each drawn node, left to right.
+    pub children: Vec<Vec<usize>>,
     pub kind: Vec<Kind>,
     /// Nodes hidden under each drawn node (non-zero when it is collapsed).
     pub hidden: Vec<usize>,
@@ -175,7 +177,8 @@ impl Model {
             .zip(&shape)
             .map(|(&v, drawn)| kind(report, v, !drawn.is_empty() || !kids[v].is_empty()))
             .collect();
-        let layout = tidy(&Shape { children: shape });
+        let shape = Shape { children: shape };
+        let layout = tidy(&shape);
         let labels = nodes
             .iter()
             .map(|&v| report.tree[v].readable.as_deref().map(label))
@@ -188,6 +191,7 @@ impl Model {
         Model {
             nodes,
             parent,
+            children: shape.children,
             kind,
             hidden,
             labels,
@@ -195,6 +199,115 @@ impl Model {
             layout,
         }
     }
+
+    /// The labels that can be drawn without covering one another: each is
+    /// beside the middle of its edge, `gap_units` away on the outer side
+    /// (left of a left child's edge, right of the others), `char_units`
+    /// wide per character, in a row per level; left to right, a label that would
+    /// cover the last one kept in its row is left out (its tooltip stays).
+    /// Text scales with the tree, so this holds at every zoom.
+    pub fn legible_labels(&self, char_units: f64, gap_units: f64) -> Vec<usize> {
+        let mut placed: Vec<(u32, f64, f64, usize)> = Vec::new();
+        for (i, label) in self.labels.iter().enumerate() {
+            let (Some(label), Some(p)) = (label, self.parent[i]) else {
+                continue;
+            };
+            let (x, px) = (self.layout.x[i], self.layout.x[p]);
+            let middle = (x + px) / 2.0;
+            let width = label.chars().count() as f64 * char_units;
+            let (from, to) = if x < px {
+                (middle - gap_units - width, middle - gap_units)
+            } else {
+                (middle + gap_units, middle + gap_units + width)
+            };
+            placed.push((self.layout.depth[i], from, to, i));
+        }
+        placed.sort_by(|a, b| {
+            (a.0, a.1)
+                .partial_cmp(&(b.0, b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        let mut kept = Vec::new();
+        let mut last: Option<(u32, f64)> = None;
+        for (depth, from, to, i) in placed {
+            if last.is_some_and(|(d, end)| d == depth && from < end) {
+                continue;
+            }
+            kept.push(i);
+            last = Some((depth, to));
+        }
+        kept
+    }
+
+    /// Drawn node `i` and its ancestors up to the root, the root first.
+    pub fn path_to(&self, i: usize) -> Vec<usize> {
+        let mut path = vec![i];
+        // Bounded: every drawn node has a drawn parent nearer the root.
+        while let Some(p) = path
+            .last()
+            .and_then(|&v| self.parent.get(v).copied().flatten())
+        {
+            if path.len() > self.nodes.len() {
+                break;
+            }
+            path.push(p);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// The subtrees to collapse so that the tree drawn is readable: cut at
+/// the deepest level such that, with every inner node of that level
+/// collapsed into a stub (which counts what it hides), at most `max_nodes`
+/// are drawn and `fits` takes the layout. Gives the `report.tree` indices
+/// to collapse: none when the whole tree is readable, the root alone at
+/// worst.
+pub fn legible_cut(
+    report: &Report,
+    max_nodes: usize,
+    fits: impl Fn(&Layout) -> bool,
+) -> HashSet<usize> {
+    let (root, kids) = children(report);
+    let Some(root) = root else {
+        return HashSet::new();
+    };
+    // Inner nodes by depth.
+    let mut levels: Vec<Vec<usize>> = Vec::new();
+    let mut stack = vec![(root, 0usize)];
+    while let Some((v, d)) = stack.pop() {
+        if kids[v].is_empty() {
+            continue;
+        }
+        if levels.len() <= d {
+            levels.resize(d + 1, Vec::new());
+        }
+        levels[d].push(v);
+        stack.extend(kids[v].iter().map(|&c| (c, d + 1)));
+    }
+    let cut_at = |depth: usize| -> HashSet<usize> {
+        levels.get(depth).into_iter().flatten().copied().collect()
+    };
+    let readable = |collapsed: &HashSet<usize>| {
+        let m = Model::new(report, collapsed);
+        m.nodes.len() <= max_nodes && fits(&m.layout)
+    };
+    // Below the deepest level there is nothing to cut: the whole tree.
+    let (mut lo, mut hi) = (0, levels.len());
+    if readable(&HashSet::new()) {
+        return HashSet::new();
+    }
+    // Drawn nodes and width only grow with the depth of the cut, so the
+    // deepest readable one is found by halving.
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if readable(&cut_at(mid)) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    cut_at(lo)
 }
 
 fn subtree_size(kids: &[Vec<usize>], v: usize) -> usize {
@@ -205,6 +318,12 @@ fn subtree_size(kids: &[Vec<usize>], v: usize) -> usize {
         stack.extend(&kids[v]);
     }
     size
+}
+
+/// What `report.tree` node `v` is, drawn or not.
+pub fn kind_of(report: &Report, v: usize) -> Kind {
+    let inner = report.tree.get(v).is_some_and(|n| !n.children.is_empty());
+    kind(report, v, inner)
 }
 
 fn kind(report: &Report, v: usize, inner: bool) -> Kind {
@@ -347,5 +466,80 @@ mod tests {
             Model::new(&r, &HashSet::new()).kind,
             [Kind::Inner, Kind::Open]
         );
+    }
+
+    /// A full binary tree of `levels` levels, its leaves paths.
+    fn full_tree(levels: u32) -> Report {
+        let count = (1usize << levels) - 1;
+        let first_leaf = count / 2;
+        let nodes = (0..count)
+            .map(|i| {
+                let kids: Vec<usize> = [2 * i + 1, 2 * i + 2]
+                    .into_iter()
+                    .filter(|&c| c < count)
+                    .collect();
+                let parent = (i > 0).then(|| (i - 1) / 2);
+                node(i, parent, &kids, (i >= first_leaf).then(|| i - first_leaf))
+            })
+            .collect();
+        with_tree(nodes, count - first_leaf)
+    }
+
+    #[test]
+    fn a_legible_cut_collapses_the_deepest_level_that_keeps_the_tree_readable() {
+        let r = full_tree(13);
+        // At most 300 nodes and 64 units across.
+        let cut = legible_cut(&r, 300, |l| l.width <= 64.0);
+        let m = Model::new(&r, &cut);
+        assert!(
+            m.nodes.len() <= 300 && m.layout.width <= 64.0,
+            "{}",
+            m.nodes.len()
+        );
+        // Every node is drawn or counted in a stub.
+        let hidden: usize = m.hidden.iter().sum();
+        assert_eq!(m.nodes.len() + hidden, r.tree.len());
+        // The stubs are one level: 64 of them (levels 0 to 6 drawn), since
+        // one level more would be 255 nodes 127 units wide.
+        assert_eq!(cut.len(), 64);
+        assert!(m.hidden.iter().filter(|&&h| h > 0).all(|&h| h == 126));
+        // A tree that is readable whole is not cut; nothing fits: the root.
+        assert!(legible_cut(&full_tree(3), 300, |_| true).is_empty());
+        assert_eq!(legible_cut(&r, 300, |_| false), HashSet::from([0]));
+    }
+
+    #[test]
+    fn the_path_to_a_node_runs_from_the_root() {
+        let m = Model::new(&full_tree(4), &HashSet::new());
+        let deepest = m.nodes.iter().position(|&v| v == 14).unwrap();
+        let path: Vec<usize> = m.path_to(deepest).iter().map(|&i| m.nodes[i]).collect();
+        assert_eq!(path, [0, 2, 6, 14]);
+        assert_eq!(m.children[0].len(), 2);
+        assert_eq!(m.path_to(0), [0]);
+    }
+
+    #[test]
+    fn labels_that_would_cover_each_other_are_left_out() {
+        let mut r = full_tree(4);
+        for (i, n) in r.tree.iter_mut().enumerate().skip(1) {
+            n.readable = Some(format!("condition {i}"));
+        }
+        let m = Model::new(&r, &HashSet::new());
+        // Narrow characters: every label fits beside its edge.
+        assert_eq!(m.legible_labels(0.01, 0.0).len(), 14);
+        // Wide ones: the first level's two labels, on either side of the
+        // root, still fit; deeper rows keep only labels apart.
+        let kept = m.legible_labels(0.5, 0.25);
+        let level = |d: u32| kept.iter().filter(|&&i| m.layout.depth[i] == d).count();
+        assert_eq!(level(1), 2);
+        assert!(level(3) < 8 && level(3) > 0, "{}", level(3));
+        for &a in &kept {
+            for &b in &kept {
+                let row = m.layout.depth[a] == m.layout.depth[b];
+                if a < b && row {
+                    assert!((m.layout.x[a] - m.layout.x[b]).abs() >= 1.0);
+                }
+            }
+        }
     }
 }

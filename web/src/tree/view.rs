@@ -5,7 +5,7 @@
 //! component that redraws only when the layout changes, so large trees
 //! stay quick.
 
-use super::model::{path_of, Kind, Model};
+use super::model::{kind_of, legible_cut, path_of, Kind, Model};
 use crate::describe::{inputs, outcome};
 use crate::disassembly::{line_of, Line};
 use crate::memory_view::{MemoryView, NodeMemoryView};
@@ -27,6 +27,13 @@ const MIN_START_SCALE: f64 = 0.35;
 /// Trees with more drawn nodes than this have no labels (they would
 /// cover each other); their tooltips stay.
 const MAX_LABELLED: usize = 300;
+/// A label character's width in pixels (10 px monospace), and the gap
+/// between a label and its edge.
+const LABEL_CHAR: f64 = 6.2;
+const LABEL_GAP: f64 = 6.0;
+/// Fit zooms out no further than this, collapsing deep subtrees instead,
+/// so that labels stay legible.
+const LEGIBLE_SCALE: f64 = 0.8;
 /// One press of a zoom button or key, and of an arrow key in pixels.
 const ZOOM_STEP: f64 = 1.25;
 const PAN_STEP: f64 = 40.0;
@@ -81,10 +88,17 @@ pub enum Msg {
     /// Pan by pixels (arrow keys).
     Pan(f64, f64),
     Click(Option<usize>),
+    /// The keyboard moves the selection (a drawn node's index).
+    KeyTo(Option<usize>),
     /// Fits the tree in view, zoomed out no further than `min_scale`.
     Fit {
         min_scale: f64,
     },
+    /// Fits the tree at a legible scale, deep subtrees collapsed into
+    /// counted stubs as far as needed.
+    FitLegibly,
+    /// Every collapsed subtree is drawn again.
+    ExpandAll,
     Toggle(usize),
     /// The SMT-LIB forms of conditions were shown or hidden.
     ShowSmt(bool),
@@ -99,6 +113,8 @@ struct Drag {
 pub struct TreeView {
     model: Rc<Model>,
     collapsed: HashSet<usize>,
+    /// Subtrees the last legible fit collapsed.
+    cut: usize,
     /// The selected node by `report.tree` index.
     selected: Option<usize>,
     scale: f64,
@@ -131,6 +147,56 @@ impl TreeView {
             root_x
         };
         self.shift = (w / 2.0 - centre * self.scale, 0.0);
+    }
+
+    /// Fits the tree at [`LEGIBLE_SCALE`] at least: subtrees below the
+    /// deepest level that allows it are collapsed.
+    fn fit_legibly(&mut self, report: &Report) {
+        let (w, h) = self.viewport();
+        let (w, h) = (w / LEGIBLE_SCALE, h / LEGIBLE_SCALE);
+        let fits = |l: &super::layout::Layout| {
+            l.width * DX + 2.0 * MARGIN <= w && f64::from(l.height) * DY + 2.0 * MARGIN <= h
+        };
+        self.collapsed = legible_cut(report, MAX_LABELLED, fits);
+        self.cut = self.collapsed.len();
+        self.relayout(report);
+        self.fit(LEGIBLE_SCALE);
+        self.moved = false;
+    }
+
+    /// Selects drawn node `i` (the keyboard's choice) as a click would,
+    /// bringing it into view.
+    fn select_drawn(&mut self, ctx: &Context<Self>, i: usize) {
+        let Some(&v) = self.model.nodes.get(i) else {
+            return;
+        };
+        self.selected = Some(v);
+        self.bring_into_view(v);
+        let report = &ctx.props().report;
+        let at = location_of(report, v).cloned();
+        ctx.props().on_select.emit((report.tree[v].path, at));
+    }
+
+    /// The drawn node the arrow `key` moves the selection to: up to the
+    /// parent, down to the first child, left and right among siblings;
+    /// from nothing, the root.
+    fn moved_to(&self, key: &str) -> Option<usize> {
+        let m = &self.model;
+        let Some(at) = self
+            .selected
+            .and_then(|s| m.nodes.iter().position(|&v| v == s))
+        else {
+            return (!m.nodes.is_empty()).then_some(0);
+        };
+        let siblings = m.parent[at].map(|p| &m.children[p]);
+        let index = siblings.and_then(|s| s.iter().position(|&c| c == at));
+        match key {
+            "ArrowUp" => m.parent[at],
+            "ArrowDown" => m.children[at].first().copied(),
+            "ArrowLeft" => Some(siblings?[index?.checked_sub(1)?]),
+            "ArrowRight" => siblings?.get(index? + 1).copied(),
+            _ => None,
+        }
     }
 
     fn viewport(&self) -> (f64, f64) {
@@ -202,6 +268,7 @@ impl Component for TreeView {
         TreeView {
             model: Rc::new(Model::new(&ctx.props().report, &HashSet::new())),
             collapsed: HashSet::new(),
+            cut: 0,
             selected: None,
             scale: 1.0,
             shift: (0.0, 0.0),
@@ -316,11 +383,25 @@ impl Component for TreeView {
                 let path = node.and_then(|v| report.tree.get(v)).and_then(|n| n.path);
                 ctx.props().on_select.emit((path, at));
             }
+            Msg::KeyTo(to) => match to {
+                Some(i) => self.select_drawn(ctx, i),
+                None => return false,
+            },
             Msg::Fit { min_scale } => {
                 self.fit(min_scale);
                 self.moved = false;
             }
+            Msg::FitLegibly => self.fit_legibly(&ctx.props().report),
+            Msg::ExpandAll => {
+                self.collapsed.clear();
+                self.cut = 0;
+                self.relayout(&ctx.props().report);
+            }
             Msg::Toggle(v) => {
+                let report = &ctx.props().report;
+                if report.tree.get(v).is_none_or(|n| n.children.is_empty()) {
+                    return false;
+                }
                 if !self.collapsed.remove(&v) {
                     self.collapsed.insert(v);
                 }
@@ -348,16 +429,34 @@ impl Component for TreeView {
             let (x, y) = local(&svg, e.client_x(), e.client_y());
             Msg::Move { x, y }
         });
-        // With the tree focused: + and - zoom, the arrow keys pan, 0 fits.
-        let on_key = link.batch_callback(|e: KeyboardEvent| {
-            let msg = match e.key().as_str() {
-                "+" | "=" => Msg::Zoom(ZOOM_STEP),
-                "-" | "_" => Msg::Zoom(1.0 / ZOOM_STEP),
-                "ArrowLeft" => Msg::Pan(PAN_STEP, 0.0),
-                "ArrowRight" => Msg::Pan(-PAN_STEP, 0.0),
-                "ArrowUp" => Msg::Pan(0.0, PAN_STEP),
-                "ArrowDown" => Msg::Pan(0.0, -PAN_STEP),
-                "0" => Msg::Fit { min_scale: 0.0 },
+        // With the tree focused: the arrows move the selection (with
+        // Shift they pan), Enter collapses or expands the selected
+        // subtree, Escape lets go of the selection, + and - zoom, 0 fits.
+        let selected_node = self.selected;
+        let moves: Vec<(&str, Option<usize>)> = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]
+            .into_iter()
+            .map(|k| (k, self.moved_to(k)))
+            .collect();
+        let on_key = link.batch_callback(move |e: KeyboardEvent| {
+            let key = e.key();
+            let msg = match (key.as_str(), e.shift_key()) {
+                ("+" | "=", _) => Msg::Zoom(ZOOM_STEP),
+                ("-" | "_", _) => Msg::Zoom(1.0 / ZOOM_STEP),
+                ("ArrowLeft", true) => Msg::Pan(PAN_STEP, 0.0),
+                ("ArrowRight", true) => Msg::Pan(-PAN_STEP, 0.0),
+                ("ArrowUp", true) => Msg::Pan(0.0, PAN_STEP),
+                ("ArrowDown", true) => Msg::Pan(0.0, -PAN_STEP),
+                (arrow @ ("ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight"), false) => {
+                    Msg::KeyTo(
+                        moves
+                            .iter()
+                            .find(|(k, _)| *k == arrow)
+                            .and_then(|(_, to)| *to),
+                    )
+                }
+                ("Enter", _) => Msg::Toggle(selected_node?),
+                ("Escape", _) => Msg::Click(None),
+                ("0", _) => Msg::FitLegibly,
                 _ => return None,
             };
             e.prevent_default();
@@ -382,10 +481,32 @@ impl Component for TreeView {
             let (x, y) = position(&self.model, i);
             html! { <circle class="selected-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 4.0).to_string()} /> }
         });
-        let current = ctx
+        let drawn_current = ctx
             .props()
             .current
-            .and_then(|c| self.model.nodes.iter().position(|&v| v == c))
+            .and_then(|c| self.model.nodes.iter().position(|&v| v == c));
+        // The path from the root to the selected node, and in step mode to
+        // the state that runs next, drawn under the edges.
+        let trail = |to: Option<usize>, class: &'static str| {
+            to.map(|i| {
+                let d: String = self
+                    .model
+                    .path_to(i)
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &v)| {
+                        let (x, y) = position(&self.model, v);
+                        format!("{}{x} {y}", if k == 0 { 'M' } else { 'L' })
+                    })
+                    .collect();
+                html! { <path class={class} {d} /> }
+            })
+        };
+        let trails = html! { <>
+            { trail(drawn_current, "trail current-trail") }
+            { trail(selected, "trail selected-trail") }
+        </> };
+        let current = drawn_current
             .map(|i| {
                 let (x, y) = position(&self.model, i);
                 html! {
@@ -406,9 +527,16 @@ impl Component for TreeView {
                 <div class="tree-bar">
                     <h2>{ format!("Execution tree: {} nodes{}", report.tree.len(),
                         if report.stop_reason == "running" { " so far" } else { "" }) }</h2>
-                    <button id={id("tree-fit")} onclick={link.callback(|_| Msg::Fit { min_scale: 0.0 })}>{ "fit" }</button>
+                    <button id={id("tree-fit")} title="fit the tree, collapsing deep subtrees so that labels stay legible (0)"
+                        onclick={link.callback(|_| Msg::FitLegibly)}>{ "fit" }</button>
                     <button id={id("tree-zoom-in")} title="zoom in (+)" onclick={link.callback(|_| Msg::Zoom(ZOOM_STEP))}>{ "+" }</button>
                     <button id={id("tree-zoom-out")} title="zoom out (-)" onclick={link.callback(|_| Msg::Zoom(1.0 / ZOOM_STEP))}>{ "\u{2212}" }</button>
+                    if self.cut > 0 {
+                        <span id={id("tree-cut")} class="tree-cut">
+                            { format!("{} deep subtrees collapsed to fit ", self.cut) }
+                            <button id={id("tree-expand-all")} onclick={link.callback(|_| Msg::ExpandAll)}>{ "expand all" }</button>
+                        </span>
+                    }
                     <ul class="legend">
                         { for Kind::ALL.iter().map(|k| html! {
                             <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
@@ -420,6 +548,7 @@ impl Component for TreeView {
                         onmouseup={link.callback(|_| Msg::Up)} onmouseleave={link.callback(|_| Msg::Up)}
                         onclick={on_click}>
                         <g transform={transform}>
+                            { trails }
                             <Nodes model={self.model.clone()} />
                             { ring }
                             { current }
@@ -474,15 +603,16 @@ fn Nodes(props: &NodesProps) -> Html {
                         <title>{ &model.tips[i] }</title>
                         <circle cx={x.to_string()} cy={y.to_string()} r={RADIUS.to_string()} />
                         if hidden > 0 {
-                            <text class="count" x={(x + RADIUS + 3.0).to_string()} y={(y + 4.0).to_string()}>{ format!("+{hidden}") }</text>
+                            <text class="count" x={x.to_string()} y={(y + RADIUS + 11.0).to_string()} text-anchor="middle">{ format!("+{hidden}") }</text>
                         }
                     </g>
                 }
             }) }
-            // Apart from the nodes, whose boxes stay their circles.
+            // Apart from the nodes, whose boxes stay their circles; only
+            // those that do not cover each other.
             if labelled {
                 <g class="labels">
-                    { for model.labels.iter().enumerate().filter_map(|(i, l)| Some(edge_label(model, i, l.as_ref()?))) }
+                    { for model.legible_labels(LABEL_CHAR / DX, LABEL_GAP / DX).into_iter().filter_map(|i| Some(edge_label(model, i, model.labels[i].as_ref()?))) }
                 </g>
             }
         </>
@@ -496,9 +626,9 @@ fn edge_label(model: &Model, i: usize, text: &str) -> Html {
     let (px, py) = model.parent[i].map_or((x, y), |p| position(model, p));
     let (mx, my) = ((x + px) / 2.0, (y + py) / 2.0);
     let (lx, anchor) = if x < px {
-        (mx - 6.0, "end")
+        (mx - LABEL_GAP, "end")
     } else {
-        (mx + 6.0, "start")
+        (mx + LABEL_GAP, "start")
     };
     html! {
         <text class="label" x={lx.to_string()} y={(my + 3.0).to_string()} text-anchor={anchor}>{ text }</text>
@@ -515,13 +645,15 @@ impl TreeView {
             return Html::default();
         };
         let path = path_of(report, v);
+        // Drawn as it is drawn (a collapsed subtree's root is a branch),
+        // else as it is.
         let kind = self
             .model
             .nodes
             .iter()
             .position(|&n| n == v)
             .and_then(|i| self.model.kind.get(i).copied())
-            .unwrap_or(Kind::Open);
+            .unwrap_or_else(|| kind_of(report, v));
         let show_smt = ctx.link().callback(|e: Event| {
             Msg::ShowSmt(
                 e.target_unchecked_into::<web_sys::HtmlDetailsElement>()
