@@ -661,7 +661,7 @@ test('bugs are grouped with their count and shortest input; a leaf shows its std
   }
   assert.equal(printed.length, 9);
   assert.equal(printed.filter((p) => p === 'small').length, 1);
-  await page.screenshot({ path: join(artifacts, 'stdout-per-path.png') });
+  await screenshots(page, 'stdout-per-path', '#node-details');
 
   // A float made concrete: its path says so in the table and in its leaf.
   await paste(page, `(module (func (export "trunc") (param f32) (result i32)
@@ -685,7 +685,7 @@ test('an import the engine does not provide is named as the module loads, before
   await error.waitFor({ timeout: 10_000 });
   assert.match(await error.innerText(), /this module cannot be explored: unsupported import env\.beep \(i32\)/);
   await absent(page, '#paths', 'a run that nobody started');
-  await page.screenshot({ path: join(artifacts, 'import-at-load.png') });
+  await screenshots(page, 'import-at-load');
   assert.deepEqual(errors, []);
 });
 
@@ -705,7 +705,7 @@ test('a link with nonsense option values says which, and runs nothing', async ()
   await error.waitFor({ timeout: 10_000 });
   assert.match(await error.innerText(), /max paths must be a positive whole number, not `0`/);
   await absent(page, '#paths', 'a run from a link with a path limit of 0');
-  await page.screenshot({ path: join(artifacts, 'link-max-paths-0.png') });
+  await screenshots(page, 'link-max-paths-0', '#error');
   assert.deepEqual(errors, []);
   // A searcher that does not exist: named, with the ones there are.
   ({ page, errors } = await openAt(link({ search: 'sideways' })));
@@ -1102,5 +1102,25 @@ test('step mode: Escape ends a run waiting for its next step, with what it found
   // Step again starts a new run in step mode.
   await page.click('#step-start');
   await page.waitForFunction(() => /^step 0 of 1$/.test(document.querySelector('#step-count')?.innerText ?? ''));
+  assert.deepEqual(errors, []);
+});
+
+test('a rustc cdylib: uploaded, explored, its index out of bounds reported as Rust\'s panic with its message and place', async () => {
+  const { page, errors } = await openAt();
+  await page.setInputFiles('#upload', join(data, 'rust', 'pick.wasm'));
+  await shownEntry(page, 'pick');
+  await run(page, { entry: 'pick', paths: 6 });
+  const bugs = page.locator('#bugs .bug');
+  assert.equal(await bugs.count(), 1);
+  assert.equal(await bugs.first().getAttribute('data-paths'), '3');
+  assert.match(await bugs.first().innerText(),
+    /panicked 'index out of bounds: the len is 4 but the index is -?\d+' at src\/lib\.rs:17:12/);
+  assert.equal(await page.locator('#tree .node.panicked').count(), 3);
+  assert.equal(await page.locator('#tree .node.returned').count(), 3);
+  // A panicked leaf tells its message and the input that reaches it.
+  await page.locator('#tree .node.panicked circle').first().click();
+  assert.match(await page.locator('#node-details .outcome').innerText(),
+    /^panicked: 'index out of bounds: the len is 4 but the index is -?\d+' at src\/lib\.rs:17:12/);
+  await screenshots(page, 'rust-panic', '#bugs');
   assert.deepEqual(errors, []);
 });

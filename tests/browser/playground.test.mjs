@@ -122,7 +122,7 @@ test('Escape stops a run started with the mouse, whatever has the focus', async 
   await page.keyboard.press('Escape');
   await page.waitForSelector('.results h2:has-text("cancelled")');
   assert.equal(await page.isEnabled('#run'), true);
-  await page.screenshot({ path: join(artifacts, 'escape-after-click.png') });
+  await screenshots(page, 'escape-after-click');
   assert.deepEqual(errors, []);
 });
 
