@@ -241,3 +241,35 @@ fn the_memory_objects_of_the_state_are_shown_as_they_are_made_and_freed() {
     assert!(freed.location.source.is_some());
     assert!(views[allocated].location.source.is_some());
 }
+
+#[test]
+fn stepping_through_symbolic_sizes_changes_no_path_nor_input() {
+    // The views of states with blocks of symbolic size ask the solver for
+    // a model of their sizes: those queries must not change what the run
+    // finds (its caches answer later queries).
+    for (wasm, entry) in [
+        (
+            &include_bytes!("../../static/examples/c/heap_overflow.wasm")[..],
+            "copy_name",
+        ),
+        (
+            &include_bytes!("../../static/examples/c/length_read.wasm")[..],
+            "first_header",
+        ),
+    ] {
+        let module = symplay_wasm::load(wasm).unwrap();
+        let mut whole = explore(&module, entry, &Options::default()).unwrap();
+        for by in [StepBy::Branch, StepBy::Instruction] {
+            let mut e = Exploration::new(&module, entry, &Options::default()).unwrap();
+            let steps = all_steps(&mut e, by);
+            assert!(steps
+                .iter()
+                .filter_map(|s| s.next.as_ref())
+                .any(|v| v.objects.iter().any(|o| o.symbolic_size.is_some())));
+            let mut stepped = e.finish();
+            stepped.stats = Default::default();
+            whole.stats = Default::default();
+            assert_eq!(stepped, whole, "{entry} by {by:?}");
+        }
+    }
+}
