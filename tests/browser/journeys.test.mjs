@@ -224,8 +224,50 @@ test('an edited example runs as edited, with its entry', async () => {
   await page.waitForSelector('#tree', { state: 'detached', timeout: 5_000 });
   await noResults(page);
   await run(page, { entry: 'get_sign', paths: 3 });
-  // Assembled from text, the module has no C lines.
-  assert.doesNotMatch((await page.locator('#paths tbody tr').allInnerTexts()).join('\n'), /get_sign\.c/);
+  // Assembled from text, its code unchanged, the module keeps its C lines.
+  assert.match((await page.locator('#paths tbody tr').allInnerTexts()).join('\n'), /\(get_sign\.c:\d+\)/);
+  await absent(page, '#lines-gone');
+  assert.deepEqual(errors, []);
+});
+
+test('an edited example keeps the C lines of the functions not edited, and names the one edited', async () => {
+  const { page, errors } = await openAt();
+  await page.selectOption('#example', 'dangling-pointer');
+  await page.waitForFunction(() => /\(func \$spell /.test(SymplayEditor.textIn(document.querySelector('#source')) ?? ''));
+  await shownEntry(page, 'first_letter');
+  const before = await editorText(page);
+  // The helper spell's 'a' (i32.const 97), found with the editor's search,
+  // becomes 'b': one function edited by typing.
+  await page.click('#source .cm-content', { position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+F');
+  await page.keyboard.type('i32.const 97');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('8');
+  const after = await editorText(page);
+  assert.equal(after, before.replace('i32.const 97', 'i32.const 98'));
+  assert.ok(before.indexOf('i32.const 97') > before.indexOf('(func $spell '), 'the constant is in spell');
+  const gone = page.locator('#lines-gone');
+  await gone.waitFor({ timeout: 15_000 });
+  assert.equal(await gone.innerText(), 'C lines are gone for spell (its code was edited); the other functions keep theirs');
+  await run(page, { entry: 'first_letter', paths: 2 });
+  // The paths end in first_letter, not edited: on its C lines.
+  const rows = await page.locator('#paths tbody tr').allInnerTexts();
+  assert.ok(rows.every((r) => /first_letter\+0x[0-9a-f]+ \(dangling_pointer\.c:\d+\)/.test(r)), rows.join('\n'));
+  // A row clicked: its C line is marked.
+  const row = page.locator('#paths tbody tr:not(.spacer)').first();
+  const line = /dangling_pointer\.c:(\d+)/.exec(await row.innerText())[1];
+  await row.click();
+  assert.match(await page.locator('#c-source .line.marked').innerText(), new RegExp(`^\\s*${line}\\s`));
+  // The root, clicked: it forks at the `if` of first_letter.
+  const root = await page.locator('#tree .node.inner-node circle').first().boundingBox();
+  await page.mouse.click(root.x + root.width / 2, root.y + root.height / 2);
+  assert.match(await page.locator('#node-details .location').innerText(), /\(dangling_pointer\.c:24\)$/);
+  assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*24\s*if \(code < 0\)$/);
+  assert.match(await gone.innerText(), /spell/);
+  await screenshots(page, 'edited-example-lines');
   assert.deepEqual(errors, []);
 });
 

@@ -12,12 +12,15 @@
 //!
 //! Imported functions are classified ([`imports`]): the symbolic-input API
 //! (module `symplay`), the C allocator, WASI, or unknown. A module compiled
-//! with debug information maps its code to source lines ([`SourceLines`]);
+//! with debug information maps its code to source lines ([`SourceLines`]),
+//! and an edited copy of it assembled from WAT text keeps them where its
+//! code is unchanged ([`carry_source_lines`]);
 //! its parameters are named by the name section or DWARF
 //! ([`Module::local_name`]).
 //! When no entry is named, [`entry::default_entry`] picks the function to
 //! explore.
 
+mod carried_lines;
 mod dwarf;
 pub mod entry;
 mod error;
@@ -35,6 +38,7 @@ mod source_lines;
 mod types;
 mod variables;
 
+pub use carried_lines::{carry_source_lines, LinesCarried};
 pub use error::{ErrorKind, LoadError};
 pub use features::Profile;
 use load::CodeLayout;
@@ -77,7 +81,8 @@ pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     // laid it out; assembled again, function bodies move (lld pads their
     // sizes, `wat` does not), so the lines would be wrong. Global
     // variables keep their addresses, and stack frames are found by their
-    // function's name instead of its code address.
+    // function's name instead of its code address. (Lines can be carried
+    // from the binary the text was printed from: `carry_source_lines`.)
     module.source_lines = None;
     Ok(module)
 }

@@ -221,17 +221,15 @@ fn read_dwarf(
     layout: CodeLayout,
 ) {
     let bodies = body_offsets(module);
-    // Reassembled: each defined function by its name, `None` for a name
-    // two of them share.
-    let mut by_name: HashMap<&str, Option<u32>> = HashMap::new();
-    if layout == CodeLayout::Reassembled {
-        for &(_, func) in &bodies {
-            by_name
-                .entry(module.funcs[func as usize].name.as_str())
-                .and_modify(|f| *f = None)
-                .or_insert(Some(func));
-        }
-    }
+    // Reassembled: each defined function by its name.
+    let by_name = match layout {
+        CodeLayout::Linked => HashMap::new(),
+        CodeLayout::Reassembled => names::unique(
+            bodies
+                .iter()
+                .map(|&(_, func)| (module.funcs[func as usize].name.as_str(), func)),
+        ),
+    };
     let function = |offset, name: Option<&str>| match layout {
         CodeLayout::Linked => {
             // The first function whose code starts at or after `offset`

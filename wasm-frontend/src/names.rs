@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use wasmparser::{KnownCustom, Name, NameSectionReader};
 
 use crate::local_names::LocalNames;
-use crate::module::{ExportKind, FuncBody, Module};
+use crate::module::{ExportKind, FuncBody, FuncIdx, Module};
 
 /// Names read from a `name` section, by index.
 #[derive(Default)]
@@ -74,6 +74,21 @@ pub(crate) fn assign(module: &mut Module, names: SectionNames) {
     for (func, name) in module.funcs.iter_mut().zip(names) {
         func.name = name;
     }
+}
+
+/// Each function by its name, `None` for a name two of them share: a
+/// name that is not unique identifies nothing.
+pub(crate) fn unique<'a>(
+    funcs: impl IntoIterator<Item = (&'a str, FuncIdx)>,
+) -> HashMap<&'a str, Option<FuncIdx>> {
+    let mut by_name = HashMap::new();
+    for (name, func) in funcs {
+        by_name
+            .entry(name)
+            .and_modify(|f| *f = None)
+            .or_insert(Some(func));
+    }
+    by_name
 }
 
 /// A Rust symbol's path without its hash; any other name as it is.

@@ -29,14 +29,13 @@ impl SourceLines {
     pub(crate) fn read(sections: &HashMap<String, &[u8]>, code_start: u32) -> Option<SourceLines> {
         sections.get(".debug_line")?;
         let dwarf = dwarf::load(sections)?;
-        let mut lines = SourceLines::default();
-        let mut file_index: HashMap<String, u32> = HashMap::new();
+        let mut rows = Vec::new();
         for (_, unit) in dwarf::units(&dwarf) {
             let Some(program) = unit.line_program.clone() else {
                 continue;
             };
-            let mut rows = program.rows();
-            while let Ok(Some((header, row))) = rows.next_row() {
+            let mut program_rows = program.rows();
+            while let Ok(Some((header, row))) = program_rows.next_row() {
                 let Some(offset) = u32::try_from(row.address())
                     .ok()
                     .and_then(|a| a.checked_add(code_start))
@@ -49,20 +48,35 @@ impl SourceLines {
                     .and_then(|f| dwarf.attr_string(&unit, f.path_name()).ok())
                     .map(|name| name.to_string_lossy().into_owned());
                 let value = match (row.end_sequence(), line, file) {
-                    (false, Some(line), Some(file)) => {
-                        let next = lines.files.len() as u32;
-                        let index = *file_index.entry(file.clone()).or_insert(next);
-                        if index == next {
-                            lines.files.push(file);
-                        }
-                        Some((index, line))
-                    }
+                    (false, Some(line), Some(file)) => Some(SourceLine { file, line }),
                     _ => None,
                 };
-                lines.rows.push((offset, value));
+                rows.push((offset, value));
             }
         }
-        // Stable: at one offset, the row written last wins.
+        SourceLines::from_rows(rows)
+    }
+
+    /// Lines from rows, each a module offset and the line of the code from
+    /// there on (none: the end of a function, or code of no line); at one
+    /// offset, the row given last wins. `None` without rows.
+    pub(crate) fn from_rows(
+        rows: impl IntoIterator<Item = (u32, Option<SourceLine>)>,
+    ) -> Option<SourceLines> {
+        let mut lines = SourceLines::default();
+        let mut file_index: HashMap<String, u32> = HashMap::new();
+        for (offset, line) in rows {
+            let value = line.map(|SourceLine { file, line }| {
+                let next = lines.files.len() as u32;
+                let index = *file_index.entry(file.clone()).or_insert(next);
+                if index == next {
+                    lines.files.push(file);
+                }
+                (index, line)
+            });
+            lines.rows.push((offset, value));
+        }
+        // Stable: at one offset, the row given last wins.
         lines.rows.sort_by_key(|&(offset, _)| offset);
         (!lines.rows.is_empty()).then_some(lines)
     }

@@ -163,6 +163,18 @@ pub fn find(id: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|e| e.id == id)
 }
 
+/// The dangling-pointer example's WAT text with one constant of `spell`
+/// changed (the letters start at 'b'): an edit of one of its functions.
+#[cfg(test)]
+pub(crate) fn edited_dangling_pointer() -> String {
+    let example = find("dangling-pointer").unwrap();
+    let text = crate::disassembly::to_wat(example.wasm).unwrap();
+    let spell = text.find("(func $spell ").unwrap();
+    let a = "i32.const 97";
+    let at = spell + text[spell..].find(a).unwrap();
+    format!("{}i32.const 98{}", &text[..at], &text[at + a.len()..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,9 +216,8 @@ mod tests {
         }
     }
 
-    /// Byte offsets and C lines aside (`wat` lays code out unlike lld, so
-    /// text has no line tables), the report as it compares across
-    /// encodings.
+    /// Byte offsets aside (`wat` lays code out unlike lld), the report as
+    /// it compares across encodings.
     fn without_offsets(mut r: Report) -> Report {
         // (And without the figures: times differ from run to run.)
         r.stats = Default::default();
@@ -221,7 +232,6 @@ mod tests {
         let forks = r.tree.iter_mut().filter_map(|n| n.fork.as_mut());
         for l in locations.chain(forks).chain(drops).chain(concretised) {
             l.offset = 0;
-            l.source = None;
         }
         // Notes end with where they were made.
         for note in r.paths.iter_mut().flat_map(|p| p.notes.iter_mut()) {
@@ -231,21 +241,54 @@ mod tests {
     }
 
     /// The editor holds an example as WAT text; assembled again, it gives
-    /// the same paths. Only the binary has C lines, which is why the page
-    /// runs an example's binary until its text is edited.
+    /// the same paths, and with the binary's C lines carried over (the
+    /// text has none of its own: its code is laid out anew), the same
+    /// lines, which is how the page runs an edited example.
     #[test]
     fn every_example_as_wat_text_explores_the_same() {
         for e in EXAMPLES {
             let text = crate::disassembly::to_wat(e.wasm).unwrap();
             let binary = symplay_wasm::load(e.wasm).unwrap();
-            let again = symplay_wasm::load(text.as_bytes()).unwrap();
+            let mut again = symplay_wasm::load(text.as_bytes()).unwrap();
             assert!(binary.source_lines.is_some(), "{}", e.id);
             assert!(again.source_lines.is_none(), "{}", e.id);
+            let carried = symplay_wasm::carry_source_lines(&mut again, &binary);
+            assert_eq!(carried.lost, Vec::<String>::new(), "{}", e.id);
             let a = explore(&binary, e.entry, &Options::default()).unwrap();
             let b = explore(&again, e.entry, &Options::default()).unwrap();
             let own_code = |p: &symplay_engine::report::PathReport| p.location.source.is_some();
             assert!(a.paths.iter().any(own_code), "{}", e.id);
             assert_eq!(without_offsets(a), without_offsets(b), "{}", e.id);
         }
+    }
+
+    /// Where the paths of `report` end and fork in `function`, with their
+    /// C lines.
+    fn lines_in(report: &Report, function: &str) -> Vec<Option<String>> {
+        let ends = report.paths.iter().map(|p| &p.location);
+        let forks = report.tree.iter().filter_map(|n| n.fork.as_ref());
+        ends.chain(forks)
+            .filter(|l| l.function == function)
+            .map(|l| l.source.as_ref().map(|s| format!("{}:{}", s.file, s.line)))
+            .collect()
+    }
+
+    #[test]
+    fn an_edited_example_explores_with_the_c_lines_of_its_unchanged_functions() {
+        let e = find("dangling-pointer").unwrap();
+        let binary = symplay_wasm::load(e.wasm).unwrap();
+        let mut edited = symplay_wasm::load(edited_dangling_pointer().as_bytes()).unwrap();
+        let carried = symplay_wasm::carry_source_lines(&mut edited, &binary);
+        assert_eq!(carried.lost, ["spell"]);
+        let a = explore(&binary, e.entry, &Options::default()).unwrap();
+        let b = explore(&edited, e.entry, &Options::default()).unwrap();
+        // The entry's code is unchanged: its paths end and fork on the
+        // binary's lines.
+        let lines = lines_in(&b, e.entry);
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l
+            .as_deref()
+            .is_some_and(|l| l.starts_with("dangling_pointer.c:"))));
+        assert_eq!(lines, lines_in(&a, e.entry));
     }
 }

@@ -13,7 +13,7 @@
 use crate::disassembly::Line;
 use crate::examples::{self, Example};
 use crate::input::{decode_pasted, OptionFields};
-use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions};
+use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response, RunOptions};
 use crate::results::Replay;
 use crate::share::{self, Shared};
 use std::collections::BTreeMap;
@@ -70,7 +70,8 @@ impl Source {
 
 /// A binary module's WAT text in the editor, asked for by "Edit text
 /// instead" or a gallery example. The binary runs until the text is edited
-/// (only it has the C line tables right).
+/// (only it has the C line tables right; an edited example's text gets
+/// them for its unchanged functions).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Wat {
     /// Not asked for: the page shows the binary's size.
@@ -261,6 +262,8 @@ pub struct PageState {
     /// The module, listed once, is being loaded again into a new worker.
     reloading: bool,
     pub functions: Vec<ExportedFunction>,
+    /// An edited example: whose C lines its module kept.
+    lines: Option<CarriedLines>,
     /// Why no entry is chosen by default (only runtime helpers exported).
     pub no_entry: Option<String>,
     /// The function Run explores, as the picker shows it.
@@ -309,6 +312,7 @@ impl Default for PageState {
             module_request: 0,
             reloading: false,
             functions: Vec::new(),
+            lines: None,
             no_entry: None,
             entry: None,
             wanted: None,
@@ -454,6 +458,27 @@ impl PageState {
                 })
     }
 
+    /// What the page says beside an edited example's C source when
+    /// functions lost their C lines: which, or that all did.
+    pub fn lines_gone(&self) -> Option<String> {
+        self.example?;
+        let CarriedLines { kept, lost } = self.lines.as_ref()?;
+        if lost.is_empty() {
+            return None;
+        }
+        if kept.is_empty() {
+            return Some(
+                "C lines are gone: the code of every function was edited, so no C line is marked"
+                    .into(),
+            );
+        }
+        let whose = if lost.len() == 1 { "its" } else { "their" };
+        Some(format!(
+            "C lines are gone for {} ({whose} code was edited); the other functions keep theirs",
+            lost.join(", ")
+        ))
+    }
+
     /// The function a run or a share link is for: the one chosen, or while
     /// a module loads, the one it is to keep.
     pub fn entry_to_run(&self) -> Option<&str> {
@@ -506,10 +531,17 @@ impl PageState {
     }
 
     fn load_request(&self, id: u32) -> Effect {
+        // An edited example goes with its binary, whose C lines the
+        // functions not edited keep.
+        let lines_from = match (&self.source, self.example) {
+            (Source::Text { .. }, Some(example)) => Some(example.wasm.to_vec()),
+            _ => None,
+        };
         send(
             id,
             Request::Load {
                 module: self.source.bytes().to_vec(),
+                lines_from,
             },
         )
     }
@@ -533,6 +565,7 @@ impl PageState {
             });
         }
         self.functions.clear();
+        self.lines = None;
         self.no_entry = None;
         self.run = None;
         self.replaying = None;
@@ -1114,6 +1147,7 @@ impl PageState {
                 functions,
                 default_entry,
                 cannot_run,
+                lines,
             } if id == self.module_request => {
                 if std::mem::take(&mut self.reloading) {
                     // The same module again, for a new worker.
@@ -1125,6 +1159,7 @@ impl PageState {
                     if cannot_run.is_some() {
                         self.run_when_loaded = false;
                     }
+                    self.lines = lines;
                     let effects = self.listed(functions, default_entry);
                     if let Some(why) = cannot_run {
                         self.error = Some(format!("this module cannot be explored: {why}"));

@@ -27,6 +27,15 @@ pub enum Request {
     Load {
         #[serde(with = "base64_bytes")]
         module: Vec<u8>,
+        /// The binary whose WAT text, edited, `module` is (a gallery
+        /// example): its C lines are carried to the functions whose code
+        /// is unchanged, and `loaded` says which functions lost theirs.
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "base64_bytes::option"
+        )]
+        lines_from: Option<Vec<u8>>,
     },
     /// A binary module as WAT text, to edit: `printed` or `error`.
     Print {
@@ -112,6 +121,15 @@ impl ExportedFunction {
     }
 }
 
+/// The functions of a `lines_from` binary that have C lines, by name:
+/// those that keep them in the module loaded (their code is unchanged),
+/// and those that lost them (their code was edited, or they are gone).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CarriedLines {
+    pub kept: Vec<String>,
+    pub lost: Vec<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Response {
@@ -127,6 +145,9 @@ pub enum Response {
         /// provide), known at load.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cannot_run: Option<String>,
+        /// Loaded with `lines_from`: whose C lines were carried over.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lines: Option<CarriedLines>,
     },
     /// The loaded module as WAT, each line with the byte offset it prints.
     Disassembly {
@@ -188,6 +209,29 @@ pub(crate) mod base64_bytes {
             .decode(text.as_bytes())
             .map_err(serde::de::Error::custom)
     }
+
+    /// The same for bytes that may be absent.
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        pub fn serialize<S: Serializer>(
+            bytes: &Option<Vec<u8>>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            match bytes {
+                Some(bytes) => super::serialize(bytes, serializer),
+                None => serializer.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<Vec<u8>>, D::Error> {
+            #[derive(Deserialize)]
+            struct Bytes(#[serde(with = "super")] Vec<u8>);
+            Ok(Option::<Bytes>::deserialize(deserializer)?.map(|Bytes(bytes)| bytes))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -200,6 +244,7 @@ mod tests {
             id: 7,
             body: Request::Load {
                 module: b"\0asm\x01\0\0\0".to_vec(),
+                lines_from: None,
             },
         };
         let text = serde_json::to_string(&request).unwrap();
@@ -217,12 +262,33 @@ mod tests {
                 functions: Vec::new(),
                 default_entry: Err("the module exports nothing".into()),
                 cannot_run: Some("unsupported import env.foo (i32)".into()),
+                lines: Some(CarriedLines {
+                    kept: vec!["main".into()],
+                    lost: vec!["parse".into()],
+                }),
             },
         };
         let text = serde_json::to_string(&answer).unwrap();
         assert_eq!(
             serde_json::from_str::<Envelope<Response>>(&text).unwrap(),
             answer
+        );
+        // An edited example's text goes with the binary it was printed from.
+        let edited = Envelope {
+            id: 8,
+            body: Request::Load {
+                module: b"(module)".to_vec(),
+                lines_from: Some(b"\0asm\x01\0\0\0".to_vec()),
+            },
+        };
+        let text = serde_json::to_string(&edited).unwrap();
+        assert_eq!(
+            text,
+            r#"{"id":8,"body":{"type":"load","module":"KG1vZHVsZSk=","lines_from":"AGFzbQEAAAA="}}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<Envelope<Request>>(&text).unwrap(),
+            edited
         );
         let bad = r#"{"id":1,"body":{"type":"load","module":"not base64!"}}"#;
         let error = serde_json::from_str::<Envelope<Request>>(bad).unwrap_err();

@@ -3,7 +3,7 @@
 //! Rust, so it is tested natively; `bin/worker.rs` only moves messages.
 
 use crate::disassembly::{disassemble, to_wat};
-use crate::protocol::{Envelope, ExportedFunction, Request, Response, RunOptions};
+use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response, RunOptions};
 use crate::share;
 use std::rc::Rc;
 use std::time::Duration;
@@ -15,7 +15,7 @@ use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
 use symplay_engine::state::State;
 use symplay_wasm::entry::default_entry;
-use symplay_wasm::{ExportKind, Module};
+use symplay_wasm::{carry_source_lines, ExportKind, Module};
 use web_time::Instant;
 
 /// Trace events a replay keeps for the page.
@@ -94,11 +94,11 @@ impl Session {
     pub fn handle(&mut self, id: u32, request: Request) -> Vec<Envelope<Response>> {
         let answer = |body| Envelope { id, body };
         let result = match request {
-            Request::Load { module } => {
+            Request::Load { module, lines_from } => {
                 // Whatever ran on the module before is of no use now.
                 self.running = None;
                 self.module = None;
-                return match load(&module) {
+                return match load(&module, lines_from.as_deref()) {
                     Ok((loaded, functions)) => {
                         self.module = Some(Rc::new(loaded));
                         let mut answers = vec![answer(functions)];
@@ -293,9 +293,20 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
     })
 }
 
-/// The exported functions of `bytes` and the entry to explore by default.
-fn load(bytes: &[u8]) -> Result<(Module, Response), String> {
-    let module = symplay_wasm::load(bytes).map_err(|e| e.to_string())?;
+/// The exported functions of `bytes` and the entry to explore by default,
+/// with the C lines of `lines_from` carried over (a binary that does not
+/// load has none to give).
+fn load(bytes: &[u8], lines_from: Option<&[u8]>) -> Result<(Module, Response), String> {
+    let mut module = symplay_wasm::load(bytes).map_err(|e| e.to_string())?;
+    let lines = lines_from.map(|original| {
+        let carried = symplay_wasm::load(original)
+            .map(|original| carry_source_lines(&mut module, &original))
+            .unwrap_or_default();
+        CarriedLines {
+            kept: carried.kept,
+            lost: carried.lost,
+        }
+    });
     let functions = module
         .exports
         .iter()
@@ -323,6 +334,7 @@ fn load(bytes: &[u8]) -> Result<(Module, Response), String> {
             functions,
             default_entry,
             cannot_run,
+            lines,
         },
     ))
 }
@@ -345,6 +357,7 @@ mod tests {
     fn load_request(wat: &str) -> Request {
         Request::Load {
             module: wat.as_bytes().to_vec(),
+            lines_from: None,
         }
     }
 
@@ -517,6 +530,7 @@ mod tests {
             (
                 Request::Load {
                     module: b"\0asm\x01\0\0\0\x01".to_vec(),
+                    lines_from: None,
                 },
                 "",
             ),
@@ -580,6 +594,7 @@ mod tests {
                 1,
                 Request::Load {
                     module: clamp.to_vec(),
+                    lines_from: None,
                 },
             ),
         );
@@ -587,6 +602,7 @@ mod tests {
             functions,
             default_entry,
             cannot_run: None,
+            lines: None,
         } = &answers[0]
         else {
             panic!("{answers:?}");
@@ -608,6 +624,7 @@ mod tests {
                 }],
                 default_entry: Ok("get_sign".into()),
                 cannot_run: None,
+                lines: None,
             }
         );
         let Response::Disassembly { lines } = &answers[1] else {
@@ -651,6 +668,42 @@ mod tests {
                 if why.starts_with("the module exports only runtime helpers (__wasm_call_ctors)")),
             "{answers:?}"
         );
+    }
+
+    #[test]
+    fn an_edited_example_keeps_the_c_lines_of_the_functions_not_edited() {
+        let binary = crate::examples::find("dangling-pointer").unwrap().wasm;
+        let edited = crate::examples::edited_dangling_pointer();
+        let mut session = Session::default();
+        let request = Request::Load {
+            module: edited.clone().into_bytes(),
+            lines_from: Some(binary.to_vec()),
+        };
+        let answers = bodies(1, session.handle(1, request));
+        let Response::Loaded {
+            lines: Some(lines), ..
+        } = &answers[0]
+        else {
+            panic!("{answers:?}");
+        };
+        assert_eq!(lines.lost, ["spell"]);
+        assert!(lines.kept.iter().any(|f| f == "first_letter"), "{lines:?}");
+        bodies(2, session.handle(2, explore_request("first_letter")));
+        // Paths end in `first_letter`, whose code is unchanged: on C lines.
+        let with_lines = |report: &Report| {
+            let ends = report.paths.iter().map(|p| &p.location);
+            ends.filter(|l| l.function == "first_letter")
+                .filter(|l| {
+                    l.source.as_ref().map(|s| s.file.as_str()) == Some("dangling_pointer.c")
+                })
+                .count()
+        };
+        assert!(with_lines(&run_to_end(&mut session)) >= 2);
+        // Without the binary, the text has no C lines.
+        let answers = bodies(3, session.handle(3, load_request(&edited)));
+        assert!(matches!(answers[0], Response::Loaded { lines: None, .. }));
+        bodies(4, session.handle(4, explore_request("first_letter")));
+        assert_eq!(with_lines(&run_to_end(&mut session)), 0);
     }
 
     #[test]

@@ -1012,6 +1012,9 @@ impl App {
         html! {
             <div class="pane">
                 <CodePane key={e.id} id="c-source" {listing} {marked} pane={self.c_pane.clone()} />
+                if let Some(gone) = self.state.lines_gone() {
+                    <p id="lines-gone" class="notice lines-gone">{ gone }</p>
+                }
             </div>
         }
     }

@@ -427,6 +427,81 @@ fn a_pasted_module_over_an_example_drops_the_example_but_an_edit_keeps_it() {
     assert!(page.state.example.is_none());
 }
 
+/// The C lines a load request carries over: from which binary, if any.
+fn lines_from(effects: &[Effect]) -> Option<&[u8]> {
+    match effects {
+        [Effect::Send(Envelope {
+            body: Request::Load { lines_from, .. },
+            ..
+        }), ..] => lines_from.as_deref(),
+        other => panic!("no load: {other:?}"),
+    }
+}
+
+#[test]
+fn an_edited_example_keeps_the_c_lines_of_its_unchanged_functions_and_names_the_others() {
+    let mut page = Page::new();
+    let example = examples::find("dangling-pointer").unwrap();
+    let effects = page.state.choose_example(example.id);
+    // The binary runs as it is: it has its lines.
+    assert!(lines_from(&effects).is_none());
+    page.act(effects);
+    let printed = page.state.editor.clone();
+    assert_eq!(page.state.lines_gone(), None);
+    // One function edited: the text goes with the example's binary.
+    let edited = examples::edited_dangling_pointer();
+    page.state.type_text(edited.clone());
+    let effects = page.state.take_editor();
+    assert!(lines_from(&effects) == Some(example.wasm));
+    page.act(effects);
+    assert_eq!(page.state.example.map(|e| e.id), Some(example.id));
+    assert_eq!(
+        page.state.lines_gone().as_deref(),
+        Some("C lines are gone for spell (its code was edited); the other functions keep theirs")
+    );
+    page.run();
+    let report = page.state.results.as_ref().unwrap().report.clone().unwrap();
+    assert!(report.paths.iter().any(|p| {
+        p.location.function == "first_letter"
+            && p.location.source.as_ref().map(|s| s.file.as_str()) == Some(example.c_file)
+    }));
+    // A comment changes no function: every line is kept.
+    page.paste(&format!("{printed}\n;; a note"));
+    assert_eq!(page.state.lines_gone(), None);
+    assert_eq!(page.state.example.map(|e| e.id), Some(example.id));
+    // Another module (without the example's entry) is not the example.
+    page.paste(PASTED);
+    assert!(page.state.example.is_none());
+    assert_eq!(page.state.lines_gone(), None);
+}
+
+#[test]
+fn lines_gone_names_the_functions_or_says_that_all_are_gone() {
+    let mut state = PageState::default();
+    let carried = |kept: &[&str], lost: &[&str]| {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
+        Some(CarriedLines {
+            kept: names(kept),
+            lost: names(lost),
+        })
+    };
+    state.lines = carried(&["main"], &["parse", "scan"]);
+    // Said of an example only: another module has no C source shown.
+    assert_eq!(state.lines_gone(), None);
+    state.example = examples::find("parser");
+    assert_eq!(
+        state.lines_gone().as_deref(),
+        Some("C lines are gone for parse, scan (their code was edited); the other functions keep theirs")
+    );
+    state.lines = carried(&[], &["parse"]);
+    assert_eq!(
+        state.lines_gone().as_deref(),
+        Some("C lines are gone: the code of every function was edited, so no C line is marked")
+    );
+    state.lines = carried(&["parse"], &[]);
+    assert_eq!(state.lines_gone(), None);
+}
+
 #[test]
 fn a_share_link_opens_its_module_entry_and_values_and_runs() {
     let mut page = Page::new();
