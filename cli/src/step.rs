@@ -82,11 +82,11 @@ fn describe(exploration: &Exploration<&symplay_wasm::Module>, step: &Step) -> St
 
 fn state_text(v: &StateView) -> String {
     let mut text = format!(
-        "  next: {}, node #{}, depth {}, {} other states pending\n",
+        "  next: {}, node #{}, depth {}, {}\n",
         v.location.text(),
         v.node,
         v.depth,
-        v.pending
+        v.waiting_text()
     );
     for frame in &v.frames {
         let _ = writeln!(text, "  frame {}", frame.location.text());
@@ -111,14 +111,15 @@ fn state_text(v: &StateView) -> String {
             || "live".to_string(),
             |at| format!("freed at {}", at.text()),
         );
+        let size = match &o.symbolic_size {
+            Some(term) => format!("{term} (symbolic, at most {})", o.capacity),
+            None => o.size.to_string(),
+        };
         let _ = writeln!(
             text,
-            "  #{} {what} 0x{:x}: {} bytes, {state}, made at {}",
+            "  #{} {what} 0x{:x}: {size} bytes, {state}, made at {}",
             o.id,
             o.base,
-            o.symbolic_size
-                .as_deref()
-                .map_or_else(|| o.size.to_string(), str::to_string),
             o.site.text()
         );
     }

@@ -12,7 +12,7 @@ fn branch_steps_print_each_fork_and_each_path_with_the_state_that_runs_next() {
     assert_eq!(code, 0, "{stderr}");
     let heads: Vec<&str> = stdout.lines().filter(|l| l.starts_with("step ")).collect();
     assert_eq!(heads.len(), 6, "{stdout}");
-    assert!(heads[0].starts_with("step 0: the entry is about to run"));
+    assert!(heads[0].starts_with("step 0: get_sign is about to run"));
     assert!(
         heads[1].starts_with("step 1: node #0 forked at get_sign+0x")
             && heads[1].contains("(get_sign.c:3) into #1 and #2"),
@@ -32,7 +32,7 @@ fn branch_steps_print_each_fork_and_each_path_with_the_state_that_runs_next() {
     let after_first = stdout.split("step 1:").nth(1).unwrap();
     let after_first = after_first.split("step 2:").next().unwrap();
     assert!(
-        after_first.contains("depth 1, 1 other states pending"),
+        after_first.contains("depth 1, 1 other state waits"),
         "{after_first}"
     );
     assert!(

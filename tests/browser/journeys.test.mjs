@@ -1043,15 +1043,15 @@ test('a row selects its leaf in the tree and a leaf its row, both ways', async (
   assert.deepEqual(errors, []);
 });
 
-/// The step shown: its number and how many were taken.
+/// The step shown, and the newest taken when going back (else null).
 async function stepShown(page) {
-  const [, n, of] = /step (\d+) of (\d+)/.exec(await page.locator('#step-count').innerText());
-  return [Number(n), Number(of)];
+  const [, n, of] = /^step (\d+)(?: of (\d+), going back)?$/.exec(await page.locator('#step-count').innerText());
+  return [Number(n), of === undefined ? null : Number(of)];
 }
 
 /// Waits for step `n` to be shown.
 function stepIs(page, n) {
-  return page.waitForFunction((n) => new RegExp(`^step ${n} of`).test(document.querySelector('#step-count')?.innerText ?? ''), n);
+  return page.waitForFunction((n) => new RegExp(`^step ${n}\\b`).test(document.querySelector('#step-count')?.innerText ?? ''), n);
 }
 
 test('step mode: one branch or one instruction at a time, the state at each step, back and forward, then the rest at once', async () => {
@@ -1060,7 +1060,7 @@ test('step mode: one branch or one instruction at a time, the state at each step
   await shownEntry(page, 'copy_name');
   await page.click('#step-start');
   await stepIs(page, 0);
-  assert.match(await page.locator('#step-event').innerText(), /^the entry is about to run/);
+  assert.match(await page.locator('#step-event').innerText(), /^copy_name is about to run/);
   assert.match(await page.locator('#progress').innerText(), /^step mode: 0 paths/);
   assert.match(await page.locator('#step-path-condition').innerText(), /true \(no branch taken yet\)/);
   assert.match(await page.locator('#step-next').innerText(), /^next: .+ at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:\d+\) — node #0, depth 0, no other state waits$/);
@@ -1079,7 +1079,7 @@ test('step mode: one branch or one instruction at a time, the state at each step
   const conditions = await page.locator('#step-path-condition li').allInnerTexts();
   assert.equal(conditions.length, 3, conditions.join('; '));
   assert.equal(conditions[0], 'record[0] <u 5');
-  assert.match(await page.locator('#step-memory').innerText(), /#0 heap block\s+0x[0-9a-f]+\s+zext24\(record\[0\]\) = \d+\s+100\s+live\s+copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:14\)/);
+  assert.match(await page.locator('#step-memory').innerText(), /#0 heap block\s+0x[0-9a-f]+\s+zext24\(record\[0\]\) \(symbolic\)\s+100\s+live\s+copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:14\)/);
   // The running frame's locals and its operand stack.
   const frame = page.locator('#step-frames .frame.running');
   assert.match(await frame.locator('h3').innerText(), /^copy_name \(running\)$/);
@@ -1105,8 +1105,7 @@ test('step mode: one branch or one instruction at a time, the state at each step
   await page.click('#step-back');
   await page.click('#step-back');
   await stepIs(page, 1);
-  assert.deepEqual(await stepShown(page), [1, 4]);
-  assert.match(await page.locator('#step-count').innerText(), /taken \(back\)/);
+  assert.deepEqual(await stepShown(page), [1, 3]);
   assert.match(await page.locator('#tree h2').innerText(), /: 3 nodes so far/);
   assert.match(await page.locator('#step-next').innerText(), new RegExp(`node #${node}, depth 1`));
   await page.keyboard.press('ArrowLeft');
@@ -1115,13 +1114,23 @@ test('step mode: one branch or one instruction at a time, the state at each step
     await page.click('#step-branch');
     await stepIs(page, n);
   }
-  assert.deepEqual(await stepShown(page), [4, 5]);
+  assert.deepEqual(await stepShown(page), [4, null]);
   await screenshots(page, 'step-mode', '#step');
+  // Escape in the tree lets go of a selected node; the run goes on.
+  await page.locator('#tree .node.inner-node circle').first().click();
+  assert.match(await page.locator('#node-details h3').innerText(), /^node 0/);
+  await page.keyboard.press('Escape');
+  assert.match(await page.locator('#node-details').innerText(), /^Click a node/);
+  assert.match(await page.locator('#progress').innerText(), /^step mode: /);
+  assert.equal(await page.locator('#step-branch').isDisabled(), false);
   // The rest at once: the run ends with all its paths, the steps stay.
   await page.click('#step-resume');
   await page.waitForSelector('.results h2:has-text("completed")');
   assert.equal(await page.locator('#paths tbody tr:not(.spacer)').count(), 9);
   assert.equal(await page.locator('#step-branch').isDisabled(), true);
+  assert.equal(await page.locator('#step-over').innerText(), 'Step mode was left: the run went on to its end (completed).');
+  // The tree shows the whole run: no state of a step is marked in it.
+  assert.equal(await page.locator('#tree-current').count(), 0);
   await page.click('#step-back');
   await stepIs(page, 3);
   assert.deepEqual(errors, []);
@@ -1141,9 +1150,12 @@ test('step mode: Escape ends a run waiting for its next step, with what it found
   await page.waitForSelector('.results h2:has-text("cancelled")');
   assert.equal(await page.locator('#stop').isDisabled(), true);
   assert.equal(await page.locator('#step-branch').isDisabled(), true);
-  // Step again starts a new run in step mode.
+  assert.match(await page.locator('#step-over').innerText(), /^The run was stopped \(cancelled\)\. 3 states were not explored\.$/);
+  // Back through its steps, then Step starts a new run in step mode.
+  await page.click('#step-back');
+  await stepIs(page, 1);
   await page.click('#step-start');
-  await page.waitForFunction(() => /^step 0 of 1$/.test(document.querySelector('#step-count')?.innerText ?? ''));
+  await page.waitForFunction(() => document.querySelector('#step-count')?.innerText === 'step 0');
   assert.deepEqual(errors, []);
 });
 

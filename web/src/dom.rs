@@ -41,7 +41,9 @@ pub fn on_fragment_change(on_change: impl Fn() + 'static) -> Option<Closure<dyn 
 /// the closure must be kept.
 pub fn on_escape(on_escape: impl Fn() + 'static) -> Option<Closure<dyn Fn(KeyboardEvent)>> {
     let closure = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-        if e.key() == "Escape" {
+        // An element that took Escape for itself (the tree letting go of
+        // its selection) has said so.
+        if e.key() == "Escape" && !e.default_prevented() {
             on_escape();
         }
     });

@@ -106,12 +106,15 @@ pub struct StateMemoryProps {
 }
 
 /// The objects of a state as they are now (step mode): live or freed, a
-/// symbolic size as its term with the value a model of the path gives.
+/// symbolic size as its term (no input is chosen yet).
 #[function_component]
 pub fn StateMemoryView(props: &StateMemoryProps) -> Html {
     let rows = props.objects.iter().map(|o| Row {
         object: o,
-        size: o.size_text(),
+        size: match &o.symbolic_size {
+            Some(term) => format!("{term} (symbolic)"),
+            None => o.size.to_string(),
+        },
         state: match &o.freed_at {
             Some(at) => format!("freed at {}", at.text()),
             None => "live".to_string(),

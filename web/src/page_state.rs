@@ -163,7 +163,20 @@ impl PartialEq for Steps {
     }
 }
 
+/// Steps kept to go back to; older ones are let go.
+const MAX_STEPS_KEPT: usize = 1000;
+
 impl Steps {
+    /// Adds the step just taken and shows it.
+    fn add(&mut self, step: TakenStep) {
+        if self.taken.len() == MAX_STEPS_KEPT {
+            self.taken.remove(0);
+        }
+        self.taken.push(Rc::new(step));
+        self.shown = self.taken.len() - 1;
+        self.waiting = false;
+    }
+
     /// The step shown.
     pub fn current(&self) -> Option<&TakenStep> {
         self.taken.get(self.shown).map(Rc::as_ref)
@@ -839,42 +852,44 @@ impl PageState {
         self.start_or_wait()
     }
 
-    /// Step mode's next step (`by` a branch or an instruction): the next
-    /// one already taken, if Back was used; else the run under way takes
-    /// it; with no run, a run in step mode starts (as Run starts one) and
-    /// shows its start.
-    pub fn step(&mut self, by: StepBy) -> Vec<Effect> {
-        let run = self.run;
-        let id = self.next_id();
-        if let Some((results_run, steps)) = self
-            .results
-            .as_mut()
-            .and_then(|r| Some((r.run, r.steps.as_mut()?)))
-        {
-            if !steps.at_last() {
-                steps.shown += 1;
-                return Vec::new();
-            }
-            if run == Some(results_run) {
-                if steps.waiting || steps.resumed {
-                    return Vec::new();
-                }
-                steps.waiting = true;
-                return vec![send(
-                    id,
-                    Request::Step {
-                        run: results_run,
-                        by,
-                    },
-                )];
-            }
-            // That run is over: Step starts another.
-        }
+    /// Step: a run in step mode starts (as Run starts one) and shows its
+    /// start; no step mode in compare mode.
+    pub fn start_stepping(&mut self) -> Vec<Effect> {
         if self.compare.is_some() {
             return Vec::new();
         }
         self.stepping = true;
         self.start_or_wait()
+    }
+
+    /// Step mode's next step (`by` a branch or an instruction): the next
+    /// one already taken, if Back was used; else the run takes it, if it
+    /// goes on and takes no other.
+    pub fn step(&mut self, by: StepBy) -> Vec<Effect> {
+        let run = self.run;
+        let id = self.next_id();
+        let Some((results_run, steps)) = self
+            .results
+            .as_mut()
+            .and_then(|r| Some((r.run, r.steps.as_mut()?)))
+        else {
+            return Vec::new();
+        };
+        if !steps.at_last() {
+            steps.shown += 1;
+            return Vec::new();
+        }
+        if run != Some(results_run) || steps.waiting || steps.resumed {
+            return Vec::new();
+        }
+        steps.waiting = true;
+        vec![send(
+            id,
+            Request::Step {
+                run: results_run,
+                by,
+            },
+        )]
     }
 
     /// Step mode: the step before the one shown.
@@ -893,6 +908,8 @@ impl PageState {
             return Vec::new();
         };
         steps.resumed = true;
+        // A step under way becomes the rest of the run.
+        steps.waiting = false;
         steps.shown = steps.taken.len().saturating_sub(1);
         let id = self.next_id();
         vec![send(id, Request::Resume { run })]
@@ -1064,6 +1081,9 @@ impl PageState {
             }
             let side = self.side_of(run).unwrap_or(Side::A);
             let results = self.results_of(side);
+            if let Some(steps) = results.as_mut().and_then(|r| r.steps.as_mut()) {
+                steps.waiting = false;
+            }
             match results.as_mut().and_then(|r| r.report.as_mut()) {
                 Some(shown) => {
                     let report = Rc::make_mut(shown);
@@ -1202,15 +1222,15 @@ impl PageState {
             }
             Response::Stepped { step, report } => {
                 if let Some(results) = self.results_of_run(id) {
-                    let report = Rc::from(report);
-                    results.report = Some(Rc::clone(&report));
-                    if let Some(steps) = &mut results.steps {
-                        steps.taken.push(Rc::new(TakenStep {
+                    // A step that only ran on changed no report.
+                    if let Some(report) = report {
+                        results.report = Some(Rc::from(report));
+                    }
+                    if let (Some(steps), Some(report)) = (&mut results.steps, &results.report) {
+                        steps.add(TakenStep {
                             step: *step,
-                            report,
-                        }));
-                        steps.shown = steps.taken.len() - 1;
-                        steps.waiting = false;
+                            report: Rc::clone(report),
+                        });
                     }
                 }
             }
@@ -1220,6 +1240,10 @@ impl PageState {
             Response::Finished { report } => {
                 if let Some(results) = self.results_of_run(id) {
                     results.report = Some(Rc::from(report));
+                    // A step asked for will not come: the run is over.
+                    if let Some(steps) = &mut results.steps {
+                        steps.waiting = false;
+                    }
                     self.run = None;
                     return self.start_queued().into_iter().collect();
                 }

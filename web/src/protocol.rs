@@ -168,10 +168,12 @@ pub enum Response {
     Snapshot {
         report: Box<Report>,
     },
-    /// A step of a run in step mode, and its report after it.
+    /// A step of a run in step mode, and its report after it: none when
+    /// the step only ran on without forking (the tree and paths are as
+    /// they were).
     Stepped {
         step: Box<Step>,
-        report: Box<Report>,
+        report: Option<Box<Report>>,
     },
     /// The run will end after its current step: the worker is not stuck.
     Stopping,

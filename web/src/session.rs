@@ -10,7 +10,7 @@ use std::time::Duration;
 use symplay_engine::exec::params::name_params;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::step::{Step, StepBy};
+use symplay_engine::report::step::{Step, StepBy, StepEvent};
 use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
 use symplay_engine::state::State;
@@ -41,7 +41,6 @@ struct Running {
     /// The request that started it: its answers carry this number.
     id: u32,
     exploration: Exploration<Rc<Module>>,
-    started: Instant,
     /// When the page last got a snapshot, and of how many tree nodes.
     shown: (Instant, usize),
     pace: Pace,
@@ -59,11 +58,13 @@ enum Pace {
 }
 
 impl Running {
-    /// A step as the page gets it: with the report after it.
+    /// A step as the page gets it: with the report after it, unless the
+    /// step only ran on (the tree and paths are as they were).
     fn stepped(&self, step: Step) -> Response {
+        let changed = step.event != StepEvent::Ran;
         Response::Stepped {
             step: Box::new(step),
-            report: Box::new(self.exploration.snapshot()),
+            report: changed.then(|| Box::new(self.exploration.snapshot())),
         }
     }
 
@@ -124,7 +125,12 @@ impl Session {
                 stepping,
             } => return self.start(id, &entry, &options, stepping),
             Request::Step { run, by } => {
-                if let Some(running) = self.running.as_mut().filter(|r| r.id == run) {
+                // One step at a time, and only in step mode.
+                if let Some(running) = self
+                    .running
+                    .as_mut()
+                    .filter(|r| r.id == run && r.pace == Pace::Waiting)
+                {
                     running.pace = Pace::Stepping(by);
                 }
                 return Vec::new();
@@ -186,7 +192,7 @@ impl Session {
                 pending: progress.pending,
                 queries: progress.queries,
                 instructions: progress.instructions,
-                elapsed_ms: running.started.elapsed().as_secs_f64() * 1000.0,
+                elapsed_ms: running.exploration.elapsed().as_secs_f64() * 1000.0,
             },
         );
         if !done {
@@ -235,7 +241,6 @@ impl Session {
                 let mut running = Running {
                     id,
                     exploration,
-                    started: Instant::now(),
                     shown: (Instant::now(), 0),
                     pace: if stepping { Pace::Waiting } else { Pace::Free },
                 };
@@ -750,13 +755,13 @@ mod tests {
     }
 
     /// The step a session answers with once it has taken it.
-    fn next_step(session: &mut Session, id: u32, by: StepBy) -> (Step, Report) {
+    fn next_step(session: &mut Session, id: u32, by: StepBy) -> (Step, Option<Report>) {
         assert!(session.handle(id, Request::Step { run: 2, by }).is_empty());
         assert!(session.busy());
         for _ in 0..10_000 {
             for answer in bodies(2, session.work(Duration::from_millis(1))) {
                 match answer {
-                    Response::Stepped { step, report } => return (*step, *report),
+                    Response::Stepped { step, report } => return (*step, report.map(|r| *r)),
                     Response::Progress { .. } | Response::Finished { .. } => {}
                     other => panic!("{other:?}"),
                 }
@@ -779,7 +784,7 @@ mod tests {
         };
         assert_eq!(step.number, 0);
         assert_eq!(step.next.as_ref().unwrap().location.function, "get_sign");
-        assert_eq!(report.stop_reason, "running");
+        assert_eq!(report.as_ref().unwrap().stop_reason, "running");
         // Waiting for a step, the run takes no time.
         assert!(!session.busy());
         assert!(session.work(Duration::from_millis(1)).is_empty());
@@ -800,12 +805,43 @@ mod tests {
             matches!(first.event, StepEvent::Forked { node: 0, .. }),
             "{first:?}"
         );
-        assert_eq!(report.tree.len(), 3);
+        assert_eq!(report.unwrap().tree.len(), 3);
         assert!(!session.busy());
-        let (second, _) = next_step(&mut session, 5, StepBy::Instruction);
+        // A step that only ran on comes without a report: nothing changed.
+        let (second, report) = next_step(&mut session, 5, StepBy::Instruction);
         assert_eq!((second.number, second.instructions), (2, 1));
+        assert_eq!(second.event, StepEvent::Ran);
+        assert!(report.is_none());
+        // A step asked for while one is taken is not taken twice.
+        session.handle(
+            6,
+            Request::Step {
+                run: 2,
+                by: StepBy::Branch,
+            },
+        );
+        session.handle(
+            7,
+            Request::Step {
+                run: 2,
+                by: StepBy::Instruction,
+            },
+        );
+        let mut steps = Vec::new();
+        for _ in 0..1000 {
+            for answer in bodies(2, session.work(Duration::from_millis(1))) {
+                if let Response::Stepped { step, .. } = answer {
+                    steps.push(step);
+                }
+            }
+        }
+        assert_eq!(steps.len(), 1);
+        assert!(matches!(
+            steps[0].event,
+            StepEvent::Forked { .. } | StepEvent::Ended { .. }
+        ));
         // Resumed, it runs to its end as a run does.
-        assert!(session.handle(6, Request::Resume { run: 2 }).is_empty());
+        assert!(session.handle(8, Request::Resume { run: 2 }).is_empty());
         let report = run_to_end(&mut session);
         assert_eq!(report.stop_reason, "completed");
         assert_eq!(report.paths.len(), 3);

@@ -7,7 +7,7 @@ use crate::disassembly::{line_of, Line};
 use crate::memory_view::StateMemoryView;
 use crate::page_state::Steps;
 use std::rc::Rc;
-use symplay_engine::report::step::{FrameView, StateView, StepBy, StepEvent};
+use symplay_engine::report::step::{FrameView, StateView, StepBy};
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -15,6 +15,9 @@ pub struct StepProps {
     pub steps: Steps,
     /// The run goes on (it takes steps); else it is over.
     pub running: bool,
+    /// How the run ended, once it has (`completed`, `cancelled`, ...), and
+    /// the states it left unexplored.
+    pub ended: Option<(String, u64)>,
     /// The module as WAT, for the instruction that runs next.
     pub disassembly: Rc<Vec<Line>>,
     pub on_step: Callback<StepBy>,
@@ -26,6 +29,7 @@ impl PartialEq for StepProps {
     fn eq(&self, other: &Self) -> bool {
         self.steps == other.steps
             && self.running == other.running
+            && self.ended == other.ended
             && Rc::ptr_eq(&self.disassembly, &other.disassembly)
     }
 }
@@ -66,16 +70,29 @@ pub fn StepView(props: &StepProps) -> Html {
             e.prevent_default();
         })
     };
-    let count = match (steps.taken.len(), last) {
-        (n, true) => format!("step {} of {n}", step.number),
-        (n, false) => format!("step {} of {n} taken (back)", step.number),
+    let newest = steps.taken.last().map_or(0, |t| t.step.number);
+    let count = if last {
+        format!("step {}", step.number)
+    } else {
+        format!("step {} of {newest}, going back", step.number)
     };
     let instructions = match step.instructions {
         0 => String::new(),
         1 => " (1 instruction)".into(),
         n => format!(" ({n} instructions)"),
     };
-    let over = matches!(step.event, StepEvent::Finished { .. }) || step.next.is_none();
+    let ended = props.ended.as_ref().filter(|_| last).map(|(reason, left)| {
+        let how = match (steps.resumed, reason.as_str()) {
+            (true, reason) => format!("Step mode was left: the run went on to its end ({reason})."),
+            (false, "completed") => "The run is over: every path was explored.".to_string(),
+            (false, reason) => format!("The run was stopped ({reason})."),
+        };
+        match left {
+            0 => how,
+            1 => format!("{how} 1 state was not explored."),
+            n => format!("{how} {n} states were not explored."),
+        }
+    });
     html! {
         <section id="step" class="step" tabindex="0" onkeydown={on_key}
             aria-label="step mode: the left and right arrows move through the steps">
@@ -94,11 +111,10 @@ pub fn StepView(props: &StepProps) -> Html {
                 { format!("{}{instructions}", step.event.describe()) }
                 if steps.waiting { <span class="waiting">{ " \u{2026} taking the next step" }</span> }
             </p>
-            { match &step.next {
-                Some(next) => view_state(next, &props.disassembly),
-                None if over => html! { <p id="step-over">{ "No state is left to run: the run is over." }</p> },
-                None => Html::default(),
-            } }
+            if let Some(ended) = ended {
+                <p id="step-over" class="step-over">{ ended }</p>
+            }
+            { step.next.as_ref().map(|next| view_state(next, &props.disassembly)).unwrap_or_default() }
         </section>
     }
 }
@@ -107,11 +123,7 @@ fn view_state(v: &StateView, disassembly: &[Line]) -> Html {
     let instruction = line_of(disassembly, v.location.offset)
         .and_then(|i| disassembly.get(i))
         .map(|l| l.text.trim().to_string());
-    let pending = match v.pending {
-        0 => "no other state waits".to_string(),
-        1 => "1 other state waits".to_string(),
-        n => format!("{n} other states wait"),
-    };
+    let pending = v.waiting_text();
     html! {
         <div class="step-state">
             <p id="step-next" class="step-next">{ "next: " }

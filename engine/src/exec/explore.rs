@@ -265,10 +265,11 @@ pub struct Exploration<M: Borrow<Module>> {
     slices_to_estimate: u32,
     /// Set when the run is over: `completed`, the limit hit, or `cancelled`.
     stop_reason: Option<String>,
-    /// Step mode: steps taken, and the instruction count when the last
-    /// one ended.
+    /// Step mode: steps taken, the instruction count when the last one
+    /// ended, and since when the run has waited for the next.
     steps: u64,
     instructions_at_step: u64,
+    idle_since: Option<Instant>,
 }
 
 impl<M: Borrow<Module>> Exploration<M> {
@@ -357,6 +358,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             stop_reason: None,
             steps: 0,
             instructions_at_step: 0,
+            idle_since: None,
         })
     }
 
@@ -407,9 +409,12 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     /// Step mode: the start, before anything runs (step 0).
     pub fn first_step(&mut self) -> Step {
+        self.idle_since = Some(Instant::now());
         Step {
             number: 0,
-            event: StepEvent::Started,
+            event: StepEvent::Started {
+                entry: self.entry_name.clone(),
+            },
             instructions: 0,
             next: self.next_state(),
         }
@@ -420,6 +425,15 @@ impl<M: Borrow<Module>> Exploration<M> {
     /// the step is not done by then (the next call goes on with it); the
     /// step that ends the run says so and has no next state.
     pub fn step(&mut self, by: StepBy, budget: Duration) -> Option<Step> {
+        // Time spent waiting for the step is not the run's: the time limit
+        // and the run's time go on from where the last step ended.
+        if let Some(since) = self.idle_since.take() {
+            let idle = since.elapsed();
+            self.started += idle;
+            if let Some(deadline) = &mut self.context.limits.deadline {
+                *deadline += idle;
+            }
+        }
         let event = if self.is_finished() {
             self.finished_event()
         } else {
@@ -442,9 +456,10 @@ impl<M: Borrow<Module>> Exploration<M> {
         self.instructions_at_step = self.context.instructions;
         let next = self.next_state();
         if next.is_none() {
-            // That step ended the last path.
+            // That step ended the last path (unless a limit ended the run).
             self.end_if_over(Stretch::Completed);
         }
+        self.idle_since = Some(Instant::now());
         Some(Step {
             number: self.steps,
             event,
@@ -498,8 +513,12 @@ impl<M: Borrow<Module>> Exploration<M> {
         Some(exec.state_view(state, pending))
     }
 
-    /// Records why the run is over, if `stretch` ended it.
+    /// Records why the run is over, if `stretch` ended it and no reason
+    /// was recorded before.
     fn end_if_over(&mut self, stretch: Stretch) {
+        if self.is_finished() {
+            return;
+        }
         match stretch {
             // Sides of forks left out make the run as incomplete as a stop.
             Stretch::Completed if self.context.unforked > 0 => {
@@ -564,6 +583,11 @@ impl<M: Borrow<Module>> Exploration<M> {
     /// States not explored: waiting, and cut off by the time limit.
     fn pending(&self) -> usize {
         self.driver.pending() + self.context.cut_off as usize
+    }
+
+    /// The run's time so far (in step mode, without the waits for steps).
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 
     /// Path `id`, once it has ended.

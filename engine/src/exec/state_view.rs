@@ -5,14 +5,13 @@
 use super::executor::Executor;
 use crate::expr::{to_signed, Model};
 use crate::report::step::{FrameView, NamedValue, StateView};
-use crate::solver::SolveResult;
 use crate::state::value::{number, Val};
 use crate::state::State;
 use symplay_wasm::ValType;
 
 impl Executor<'_> {
     /// The view of `s`, which runs next while `pending` other states wait.
-    pub(crate) fn state_view(&mut self, s: &State, pending: usize) -> StateView {
+    pub(crate) fn state_view(&self, s: &State, pending: usize) -> StateView {
         let mut frames = Vec::new();
         for (i, frame) in s.frames.iter().enumerate() {
             let innermost = i + 1 == s.frames.len();
@@ -88,23 +87,14 @@ impl Executor<'_> {
         }
     }
 
-    /// The objects of `s` as they are now, symbolic sizes as a model of
-    /// its path condition gives them.
-    fn objects_now(&mut self, s: &State) -> Vec<crate::report::ObjectReport> {
-        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
-            return Vec::new();
-        };
-        let symbolic = objects
-            .objects()
-            .iter()
-            .any(|o| matches!(o.size, crate::memory::Size::Sym(_)));
-        let model = match symbolic {
-            true => match self.check(&s.constraints) {
-                SolveResult::Sat(model) => model,
-                _ => Model::new(),
-            },
-            false => Model::new(),
-        };
-        self.object_reports(s, &model)
+    /// The objects of `s` as they are now. No model is asked for: a query
+    /// here would feed the solver's caches and could change the inputs the
+    /// run finds, so a symbolic size is its term alone.
+    fn objects_now(&self, s: &State) -> Vec<crate::report::ObjectReport> {
+        let mut objects = self.object_reports(s, &Model::new());
+        for o in objects.iter_mut().filter(|o| o.symbolic_size.is_some()) {
+            o.size = 0;
+        }
+        objects
     }
 }

@@ -30,7 +30,7 @@ impl StepBy {
 /// is over).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Step {
-    /// Steps taken before this one (the start is step 0).
+    /// Which step it is: the start is step 0, the first step taken 1.
     pub number: u64,
     pub event: StepEvent,
     /// Instructions the step ran.
@@ -41,9 +41,9 @@ pub struct Step {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum StepEvent {
-    /// The entry is about to run (step 0).
-    Started,
-    /// The state ran on without forking.
+    /// The entry, by name, is about to run (step 0).
+    Started { entry: String },
+    /// The state ran without forking.
     Ran,
     /// The state forked at `at`: node `node` got the children `children`,
     /// each a state under its side's condition.
@@ -65,8 +65,8 @@ impl StepEvent {
     /// A sentence for the step's heading and the command line.
     pub fn describe(&self) -> String {
         match self {
-            StepEvent::Started => "the entry is about to run".into(),
-            StepEvent::Ran => "ran on".into(),
+            StepEvent::Started { entry } => format!("{entry} is about to run"),
+            StepEvent::Ran => "ran without forking".into(),
             StepEvent::Forked { node, at, children } => {
                 let children: Vec<String> = children.iter().map(|c| format!("#{c}")).collect();
                 format!(
@@ -76,9 +76,10 @@ impl StepEvent {
                 )
             }
             StepEvent::Ended { path } => format!("path {path} ended"),
-            StepEvent::Dropped { node } => {
-                format!("the path was dropped at node #{node}: its assumption cannot hold")
-            }
+            StepEvent::Dropped { node } => format!(
+                "the path was dropped at node #{node}: an assumption cannot hold there, \
+                 or the solver could not decide a branch"
+            ),
             StepEvent::Finished { stop_reason } => format!("the run is over ({stop_reason})"),
         }
     }
@@ -98,12 +99,23 @@ pub struct StateView {
     pub frames: Vec<FrameView>,
     /// The path condition, one readable constraint each.
     pub path_condition: Vec<String>,
-    /// Its memory objects, under the objects model (sizes as a model of
-    /// the path condition gives them).
+    /// Its memory objects, under the objects model; a symbolic size is
+    /// its term alone (`size` is then 0), as no input is chosen yet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objects: Vec<ObjectReport>,
     /// Other states waiting to run.
     pub pending: usize,
+}
+
+impl StateView {
+    /// `no other state waits`, `1 other state waits`, `3 other states wait`.
+    pub fn waiting_text(&self) -> String {
+        match self.pending {
+            0 => "no other state waits".into(),
+            1 => "1 other state waits".into(),
+            n => format!("{n} other states wait"),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -93,7 +93,9 @@ enum Msg {
     Download(Side),
     Replay(Side, usize),
     Run,
-    /// Step mode: the next step (a run in step mode starts if none is).
+    /// A run in step mode starts.
+    StartStepping,
+    /// Step mode: the next step.
     Step(StepBy),
     StepBack,
     /// Step mode off: the run goes on to its end.
@@ -592,11 +594,20 @@ impl Component for App {
                 self.perform(ctx, effects);
             }
             Msg::Run => self.run(ctx),
-            Msg::Step(by) => {
+            Msg::StartStepping => {
                 let before = self.state.run;
-                let effects = self.state.step(by);
+                let effects = self.state.start_stepping();
                 self.perform(ctx, effects);
                 self.started_since(before);
+            }
+            Msg::Step(by) => {
+                let effects = self.state.step(by);
+                // The worker is asked for something now: its silence counts
+                // from here, not from the last step.
+                if !effects.is_empty() {
+                    self.heard_at = js_sys::Date::now();
+                }
+                self.perform(ctx, effects);
                 self.follow_step();
             }
             Msg::StepBack => {
@@ -742,7 +753,7 @@ impl Component for App {
                         if state.compare.is_none() {
                             <button id="step-start" disabled={!can_run}
                                 title="explore one branch at a time, with the state (locals, operand stack, path condition, memory) at each step"
-                                onclick={link.callback(|_| Msg::Step(StepBy::Branch))}>{ "Step" }</button>
+                                onclick={link.callback(|_| Msg::StartStepping)}>{ "Step" }</button>
                         }
                         if state.compare.is_none() {
                             <button id="compare" disabled={!can_run}
@@ -881,10 +892,16 @@ impl App {
         let Some(results) = self.state.results(side) else {
             return Html::default();
         };
+        let running = self.state.run == Some(results.run);
+        let ended = results
+            .report
+            .as_ref()
+            .filter(|r| !running && r.stop_reason != "running")
+            .map(|r| (r.stop_reason.clone(), r.stats.pending_states));
         let steps = results.steps.clone().map(|steps| {
             let link = ctx.link();
             html! {
-                <StepView {steps} running={self.state.run == Some(results.run)}
+                <StepView {steps} running={running} {ended}
                     disassembly={self.state.disassembly.clone()}
                     on_step={link.callback(Msg::Step)} on_back={link.callback(|()| Msg::StepBack)}
                     on_resume={link.callback(|()| Msg::Resume)} />
@@ -919,10 +936,12 @@ impl App {
         else {
             return Html::default();
         };
-        // Step mode: the node of the state that runs next.
+        // Step mode: the node of the state that runs next, while the tree
+        // drawn is that of the step shown.
         let current = results
             .steps
             .as_ref()
+            .filter(|s| !s.at_last() || (self.state.run == Some(results.run) && !s.resumed))
             .and_then(|s| Some(s.current()?.step.next.as_ref()?.node));
         html! {
             <TreeView key={results.run} {report} disassembly={self.state.disassembly.clone()}

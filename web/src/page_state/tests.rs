@@ -1081,7 +1081,7 @@ fn shown_step(page: &Page) -> (u64, Option<usize>) {
 #[test]
 fn step_mode_goes_forward_back_and_forward_again_without_asking_twice() {
     let mut page = Page::new();
-    let effects = page.state.step(StepBy::Branch);
+    let effects = page.state.start_stepping();
     page.act(effects);
     assert_eq!(shown_step(&page), (0, Some(0)));
     // Waiting for the user, the run is not at work: no silence to report.
@@ -1124,7 +1124,7 @@ fn step_mode_goes_forward_back_and_forward_again_without_asking_twice() {
 #[test]
 fn run_to_end_finishes_a_run_in_step_mode_and_stop_ends_one_waiting() {
     let mut page = Page::new();
-    let effects = page.state.step(StepBy::Instruction);
+    let effects = page.state.start_stepping();
     page.act(effects);
     let effects = page.state.step(StepBy::Instruction);
     page.act(effects);
@@ -1143,7 +1143,7 @@ fn run_to_end_finishes_a_run_in_step_mode_and_stop_ends_one_waiting() {
     let mut page = Page::new();
     page.paste(ENDLESS);
     page.settle();
-    let effects = page.state.step(StepBy::Branch);
+    let effects = page.state.start_stepping();
     page.act(effects);
     let effects = page.state.stop();
     page.act(effects);
@@ -1156,7 +1156,7 @@ fn run_to_end_finishes_a_run_in_step_mode_and_stop_ends_one_waiting() {
 #[test]
 fn a_new_module_ends_a_run_waiting_for_its_step_without_replacing_the_worker() {
     let mut page = Page::new();
-    let effects = page.state.step(StepBy::Branch);
+    let effects = page.state.start_stepping();
     page.act(effects);
     page.paste(PASTED);
     page.settle();
@@ -1164,4 +1164,90 @@ fn a_new_module_ends_a_run_waiting_for_its_step_without_replacing_the_worker() {
     assert!(page.state.results.is_none());
     assert_eq!(page.state.run, None);
     assert_eq!(page.state.entry.as_deref(), Some("pasted_fn"));
+}
+
+/// Whether the page waits for a step asked for.
+fn waiting_for_step(page: &Page) -> bool {
+    let steps = page.state.results.as_ref().unwrap().steps.as_ref().unwrap();
+    steps.waiting
+}
+
+#[test]
+fn stop_or_run_to_end_while_a_step_is_taken_leaves_no_step_awaited() {
+    for resume in [false, true] {
+        let mut page = Page::new();
+        page.paste(ENDLESS);
+        page.settle();
+        let effects = page.state.start_stepping();
+        page.act(effects);
+        // The step is asked for; the worker has not taken it yet.
+        let effects = page.state.step(StepBy::Branch);
+        page.apply(effects);
+        assert!(waiting_for_step(&page));
+        let effects = if resume {
+            page.state.resume()
+        } else {
+            page.state.stop()
+        };
+        page.act(effects);
+        if resume {
+            assert!(!waiting_for_step(&page), "run to end waits for no step");
+            let effects = page.state.stop();
+            page.act(effects);
+        }
+        page.settle();
+        assert_eq!(page.state.run, None);
+        assert!(!waiting_for_step(&page));
+        // The steps taken can still be gone through.
+        page.state.step_back();
+        assert_eq!(shown_step(&page).0, 0);
+        let effects = page.state.step(StepBy::Branch);
+        assert!(effects.is_empty());
+    }
+}
+
+#[test]
+fn step_starts_a_new_run_whatever_step_of_an_ended_one_is_shown() {
+    let mut page = Page::new();
+    let effects = page.state.start_stepping();
+    page.act(effects);
+    let effects = page.state.resume();
+    page.act(effects);
+    page.settle();
+    let first_run = page.state.results.as_ref().unwrap().run;
+    page.state.step_back();
+    let effects = page.state.start_stepping();
+    page.act(effects);
+    let results = page.state.results.as_ref().unwrap();
+    assert_ne!(results.run, first_run);
+    assert_eq!(shown_step(&page), (0, Some(0)));
+    // The next-step buttons of the ended run's pane did nothing meanwhile.
+    let mut ended = Page::new();
+    let effects = ended.state.start_stepping();
+    ended.act(effects);
+    let effects = ended.state.resume();
+    ended.act(effects);
+    ended.settle();
+    assert!(ended.state.step(StepBy::Branch).is_empty());
+}
+
+#[test]
+fn the_steps_kept_are_the_last_thousand() {
+    let mut page = Page::new();
+    page.paste(ENDLESS);
+    page.settle();
+    let effects = page.state.start_stepping();
+    page.act(effects);
+    for _ in 0..1_005 {
+        let effects = page.state.step(StepBy::Instruction);
+        page.act(effects);
+        page.settle();
+    }
+    let steps = page.state.results.as_ref().unwrap().steps.as_ref().unwrap();
+    assert_eq!(steps.taken.len(), 1_000);
+    assert_eq!(shown_step(&page).0, 1_005);
+    for _ in 0..1_200 {
+        page.state.step_back();
+    }
+    assert_eq!(shown_step(&page).0, 6);
 }

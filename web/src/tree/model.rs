@@ -239,6 +239,26 @@ impl Model {
         kept
     }
 
+    /// The drawn index of `report.tree` node `v`, or of the collapsed
+    /// stub it is hidden under (its nearest drawn ancestor).
+    pub fn drawn_or_stub(&self, report: &Report, v: usize) -> Option<usize> {
+        let drawn: HashMap<usize, usize> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (n, i))
+            .collect();
+        let mut at = v;
+        // Bounded, since a malformed tree may loop.
+        for _ in 0..=report.tree.len() {
+            if let Some(&i) = drawn.get(&at) {
+                return Some(i);
+            }
+            at = report.tree.get(at)?.parent?;
+        }
+        None
+    }
+
     /// Drawn node `i` and its ancestors up to the root, the root first.
     pub fn path_to(&self, i: usize) -> Vec<usize> {
         let mut path = vec![i];
@@ -541,5 +561,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_node_inside_a_collapsed_subtree_is_found_by_its_stub() {
+        let r = full_tree(4);
+        let m = Model::new(&r, &HashSet::from([2]));
+        let stub = m.nodes.iter().position(|&v| v == 2).unwrap();
+        assert_eq!(m.drawn_or_stub(&r, 14), Some(stub));
+        assert_eq!(m.drawn_or_stub(&r, 2), Some(stub));
+        let drawn = m.nodes.iter().position(|&v| v == 3).unwrap();
+        assert_eq!(m.drawn_or_stub(&r, 3), Some(drawn));
+        assert_eq!(m.drawn_or_stub(&r, 99), None);
     }
 }

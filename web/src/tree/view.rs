@@ -88,8 +88,8 @@ pub enum Msg {
     /// Pan by pixels (arrow keys).
     Pan(f64, f64),
     Click(Option<usize>),
-    /// The keyboard moves the selection (a drawn node's index).
-    KeyTo(Option<usize>),
+    /// An arrow key moves the selection along the branches.
+    Arrow(&'static str),
     /// Fits the tree in view, zoomed out no further than `min_scale`.
     Fit {
         min_scale: f64,
@@ -179,15 +179,16 @@ impl TreeView {
 
     /// The drawn node the arrow `key` moves the selection to: up to the
     /// parent, down to the first child, left and right among siblings;
-    /// from nothing, the root.
-    fn moved_to(&self, key: &str) -> Option<usize> {
+    /// from nothing, the root; from a node inside a collapsed subtree, its
+    /// stub.
+    fn moved_to(&self, report: &Report, key: &str) -> Option<usize> {
         let m = &self.model;
-        let Some(at) = self
-            .selected
-            .and_then(|s| m.nodes.iter().position(|&v| v == s))
-        else {
+        let Some(at) = self.selected.and_then(|s| m.drawn_or_stub(report, s)) else {
             return (!m.nodes.is_empty()).then_some(0);
         };
+        if Some(m.nodes[at]) != self.selected {
+            return Some(at);
+        }
         let siblings = m.parent[at].map(|p| &m.children[p]);
         let index = siblings.and_then(|s| s.iter().position(|&c| c == at));
         match key {
@@ -383,7 +384,7 @@ impl Component for TreeView {
                 let path = node.and_then(|v| report.tree.get(v)).and_then(|n| n.path);
                 ctx.props().on_select.emit((path, at));
             }
-            Msg::KeyTo(to) => match to {
+            Msg::Arrow(key) => match self.moved_to(&ctx.props().report, key) {
                 Some(i) => self.select_drawn(ctx, i),
                 None => return false,
             },
@@ -404,6 +405,10 @@ impl Component for TreeView {
                 }
                 if !self.collapsed.remove(&v) {
                     self.collapsed.insert(v);
+                }
+                // What the last fit collapsed and the user has not opened.
+                if self.cut > 0 {
+                    self.cut = self.collapsed.len();
                 }
                 self.relayout(&ctx.props().report);
             }
@@ -433,10 +438,6 @@ impl Component for TreeView {
         // Shift they pan), Enter collapses or expands the selected
         // subtree, Escape lets go of the selection, + and - zoom, 0 fits.
         let selected_node = self.selected;
-        let moves: Vec<(&str, Option<usize>)> = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]
-            .into_iter()
-            .map(|k| (k, self.moved_to(k)))
-            .collect();
         let on_key = link.batch_callback(move |e: KeyboardEvent| {
             let key = e.key();
             let msg = match (key.as_str(), e.shift_key()) {
@@ -446,16 +447,13 @@ impl Component for TreeView {
                 ("ArrowRight", true) => Msg::Pan(-PAN_STEP, 0.0),
                 ("ArrowUp", true) => Msg::Pan(0.0, PAN_STEP),
                 ("ArrowDown", true) => Msg::Pan(0.0, -PAN_STEP),
-                (arrow @ ("ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight"), false) => {
-                    Msg::KeyTo(
-                        moves
-                            .iter()
-                            .find(|(k, _)| *k == arrow)
-                            .and_then(|(_, to)| *to),
-                    )
-                }
+                ("ArrowUp", false) => Msg::Arrow("ArrowUp"),
+                ("ArrowDown", false) => Msg::Arrow("ArrowDown"),
+                ("ArrowLeft", false) => Msg::Arrow("ArrowLeft"),
+                ("ArrowRight", false) => Msg::Arrow("ArrowRight"),
                 ("Enter", _) => Msg::Toggle(selected_node?),
-                ("Escape", _) => Msg::Click(None),
+                // Taken only to let go of a selection; else it stops a run.
+                ("Escape", _) if selected_node.is_some() => Msg::Click(None),
                 ("0", _) => Msg::FitLegibly,
                 _ => return None,
             };
