@@ -2,7 +2,7 @@
 //! dropped, or pasted as base64 or hex), and the options form with its
 //! validation.
 
-use crate::protocol::RunOptions;
+use crate::run_options::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
@@ -35,7 +35,7 @@ const WASM_MAGIC: &[u8] = b"\0asm";
 pub enum Source {
     Text(String),
     /// Kept as bytes: there is no disassembly to show yet.
-    Binary(#[serde(with = "crate::protocol::base64_bytes")] Vec<u8>),
+    Binary(#[serde(with = "crate::base64_bytes")] Vec<u8>),
 }
 
 impl Source {

@@ -9,6 +9,7 @@
 //! [`wat_pane`], [`memory_view`], [`comparison_view`], and step mode's
 //! [`step_view`].
 
+pub mod base64_bytes;
 pub mod code_editor;
 pub mod code_pane;
 pub mod comparison_view;
@@ -23,6 +24,7 @@ pub mod paths_table;
 pub mod protocol;
 pub mod results;
 pub mod rows_in_view;
+pub mod run_options;
 pub mod session;
 pub mod share;
 pub mod step_view;

@@ -13,8 +13,9 @@
 use crate::disassembly::Line;
 use crate::examples::{self, Example};
 use crate::input::{decode_pasted, OptionFields};
-use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response, RunOptions};
+use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response};
 use crate::results::Replay;
+use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
 use std::collections::BTreeMap;
 use std::rc::Rc;

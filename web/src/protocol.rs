@@ -3,7 +3,9 @@
 //! of the request it answers, so the page can tell an answer about the
 //! module or run it shows from a late one about an earlier one.
 
+use crate::base64_bytes;
 use crate::disassembly::Line;
+use crate::run_options::RunOptions;
 use crate::share::Shared;
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
@@ -76,30 +78,6 @@ pub enum Request {
         #[serde(default)]
         buffer_args: Vec<BufferArg>,
     },
-}
-
-/// Exploration options as the page sets them.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct RunOptions {
-    /// `dfs`, `bfs`, `random-path` or `coverage-new`.
-    pub search: String,
-    pub seed: u64,
-    pub max_time_ms: Option<u64>,
-    pub max_paths: Option<u64>,
-    pub max_depth: Option<u32>,
-    pub max_instructions: Option<u64>,
-    /// The heap the worker uses (its allocator counts it).
-    #[serde(default)]
-    pub max_memory_mib: Option<u64>,
-    /// Values of the entry's parameters by index; `null` is symbolic.
-    #[serde(default)]
-    pub concrete_args: Vec<Option<i64>>,
-    /// Parameters that point to buffers of symbolic length.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub buffer_args: Vec<BufferArg>,
-    /// How the heap is modelled.
-    #[serde(default)]
-    pub heap: HeapOptions,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -191,49 +169,6 @@ pub enum Response {
     Error {
         message: String,
     },
-}
-
-/// Module bytes as standard base64 in the JSON, a third longer than the
-/// bytes rather than the four times of an array of numbers, and quick to
-/// read: a module of megabytes crosses to the worker in milliseconds.
-pub(crate) mod base64_bytes {
-    use base64::engine::general_purpose::STANDARD;
-    use base64::Engine;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&STANDARD.encode(bytes))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        STANDARD
-            .decode(text.as_bytes())
-            .map_err(serde::de::Error::custom)
-    }
-
-    /// The same for bytes that may be absent.
-    pub mod option {
-        use serde::{Deserialize, Deserializer, Serializer};
-
-        pub fn serialize<S: Serializer>(
-            bytes: &Option<Vec<u8>>,
-            serializer: S,
-        ) -> Result<S::Ok, S::Error> {
-            match bytes {
-                Some(bytes) => super::serialize(bytes, serializer),
-                None => serializer.serialize_none(),
-            }
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(
-            deserializer: D,
-        ) -> Result<Option<Vec<u8>>, D::Error> {
-            #[derive(Deserialize)]
-            struct Bytes(#[serde(with = "super")] Vec<u8>);
-            Ok(Option::<Bytes>::deserialize(deserializer)?.map(|Bytes(bytes)| bytes))
-        }
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! Rust, so it is tested natively; `bin/worker.rs` only moves messages.
 
 use crate::disassembly::{disassemble, to_wat};
-use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response, RunOptions};
+use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response};
+use crate::run_options::RunOptions;
 use crate::share;
 use std::rc::Rc;
 use std::time::Duration;

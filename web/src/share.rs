@@ -3,7 +3,7 @@
 //! `#share=...`. The format is documented in `docs/share-links.md`.
 
 use crate::input::Source;
-use crate::protocol::RunOptions;
+use crate::run_options::RunOptions;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine;
 use miniz_oxide::inflate::TINFLStatus;

@@ -3,7 +3,7 @@
 //! shown, the entry run, the paths found and what is left on screen.
 
 use super::*;
-use crate::protocol::RunOptions;
+use crate::run_options::RunOptions;
 use crate::session::Session;
 use crate::share;
 use std::time::Duration;
