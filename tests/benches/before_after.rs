@@ -24,14 +24,7 @@ const SLOWER: f64 = 1.10;
 const MIN_JUDGED_MS: f64 = 1.0;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    symplay_tests::bench_exit(run())
 }
 
 fn root() -> PathBuf {

@@ -13,17 +13,12 @@ use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore, replay, Options};
 use symplay_engine::report::Report;
 use symplay_tests::corpus::{c_examples, integer_entries};
+use symplay_tests::median;
 
 const DEFAULT_RUNS: usize = 5;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    symplay_tests::bench_exit(run().map(|()| true))
 }
 
 /// One entry's figures over the runs.
@@ -124,10 +119,4 @@ fn measure(
         solver: median(&solver_times),
         replay: median(&replay_times),
     })
-}
-
-fn median(times: &[Duration]) -> Duration {
-    let mut sorted = times.to_vec();
-    sorted.sort_unstable();
-    sorted[sorted.len() / 2]
 }

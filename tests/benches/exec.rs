@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore, Options};
 use symplay_engine::report::{Number, Status};
+use symplay_tests::median;
 
 /// Goal: Symplay's concrete execution within this factor of wasmi's.
 const GOAL_RATIO: f64 = 5.0;
@@ -39,13 +40,7 @@ const CHECKSUM: &str = r#"(module
     (local.get $sum)))"#;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    symplay_tests::bench_exit(run().map(|()| true))
 }
 
 fn run() -> Result<(), String> {
@@ -117,10 +112,4 @@ fn wasmi_checksum(engine: &wasmi::Engine, module: &wasmi::Module) -> Result<u32,
     let instance = wasmi::Linker::new(engine).instantiate_and_start(&mut store, module)?;
     let f = instance.get_typed_func::<(), i32>(&store, "checksum")?;
     Ok(f.call(&mut store, ())? as u32)
-}
-
-fn median(times: &[Duration]) -> Duration {
-    let mut sorted = times.to_vec();
-    sorted.sort_unstable();
-    sorted[sorted.len() / 2]
 }

@@ -65,13 +65,7 @@ const EXAMPLES: &[(&str, &str, u32, &[&str])] = &[
 ];
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    symplay_tests::bench_exit(run().map(|()| true))
 }
 
 fn root() -> PathBuf {

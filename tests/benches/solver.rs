@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use symplay_engine::expr::{TermId, TermStore};
 use symplay_engine::solver::{LayerStats, SolveResult, Solver, SolverStats};
 use symplay_tests::gen::paths::symex_queries;
+use symplay_tests::median;
 use symplay_tests::rng::Rng;
 use symplay_tests::z3::{Z3Answer, Z3Error, Z3};
 
@@ -21,14 +22,7 @@ const MIN_QUERIES: usize = 400;
 const SLOWEST_SHOWN: usize = 3;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    symplay_tests::bench_exit(run())
 }
 
 /// Runs the benchmark; `Ok(false)` when the two solvers disagree anywhere.
@@ -206,12 +200,6 @@ fn run_z3_on_file(path: &PathBuf) -> Result<(Duration, Vec<Z3Answer>), Z3Error> 
 
 fn total(times: &[Duration]) -> Duration {
     times.iter().sum()
-}
-
-fn median(times: &[Duration]) -> Duration {
-    let mut sorted = times.to_vec();
-    sorted.sort_unstable();
-    sorted[sorted.len() / 2]
 }
 
 /// The queries that took `times` longest, with the other solver's time;

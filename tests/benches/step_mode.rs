@@ -17,20 +17,14 @@ use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore, Exploration, Options};
 use symplay_engine::report::step::StepBy;
 use symplay_tests::corpus::{c_examples, integer_entries};
+use symplay_tests::median;
 
 const DEFAULT_RUNS: usize = 3;
 /// Goal: the slowest report of a step made within this.
 const GOAL_REPORT: Duration = Duration::from_millis(50);
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    symplay_tests::bench_exit(run())
 }
 
 /// One stepped run: its time, its steps, its slowest step and slowest
@@ -73,11 +67,6 @@ fn stepped(module: &symplay_wasm::Module, entry: &str) -> Result<Stepped, String
     })
 }
 
-fn median(mut xs: Vec<Duration>) -> Duration {
-    xs.sort_unstable();
-    xs[xs.len() / 2]
-}
-
 fn run() -> Result<bool, String> {
     let runs = symplay_tests::bench_runs(DEFAULT_RUNS)?;
     println!(
@@ -117,8 +106,8 @@ fn run() -> Result<bool, String> {
                 slowest_report.push(s.slowest_report);
                 steps = s.steps;
             }
-            let (whole, stepwise) = (median(whole), median(stepwise));
-            let (step, report) = (median(slowest_step), median(slowest_report));
+            let (whole, stepwise) = (median(&whole), median(&stepwise));
+            let (step, report) = (median(&slowest_step), median(&slowest_report));
             worst = worst.max(report);
             println!(
                 "{:<34} {:>8.1}ms {:>10.1}ms {:>7.2} {:>6} {:>11.2}ms {:>12.2}ms",
