@@ -2,7 +2,6 @@
 //! seed) as JSON, deflated and base64url-encoded into the URL fragment
 //! `#share=...`. The format is documented in `docs/share-links.md`.
 
-use crate::input::Source;
 use crate::run_options::RunOptions;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine;
@@ -18,6 +17,25 @@ pub const MAX_FRAGMENT: usize = 512 * 1024;
 const MAX_INFLATED: usize = 16 * 1024 * 1024;
 /// What starts a share link's fragment.
 const PREFIX: &str = "share=";
+
+/// The module a link or the saved work holds, as it came in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Text(String),
+    /// Kept as bytes: there is no disassembly to show yet.
+    Binary(#[serde(with = "crate::base64_bytes")] Vec<u8>),
+}
+
+impl Source {
+    /// The bytes the worker loads (it tells WAT text from binary itself).
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Text(text) => text.as_bytes(),
+            Source::Binary(bytes) => bytes,
+        }
+    }
+}
 
 /// What a share link holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

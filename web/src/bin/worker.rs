@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::limits::{set_heap_meter, HeapMeter};
 use symplay_web::protocol::{Envelope, Request, Response};
-use symplay_web::session::Session;
+use symplay_web::worker::session::Session;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};

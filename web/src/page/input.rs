@@ -6,7 +6,7 @@ use crate::run_options::RunOptions;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
-use serde::{Deserialize, Serialize};
+
 use symplay_engine::exec::params::MAX_BUFFER;
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
@@ -29,24 +29,6 @@ pub const DEFAULT_MAX_MEMORY_MIB: u64 = 1024;
 
 /// The magic number that starts every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    Text(String),
-    /// Kept as bytes: there is no disassembly to show yet.
-    Binary(#[serde(with = "crate::base64_bytes")] Vec<u8>),
-}
-
-impl Source {
-    /// The bytes the worker loads (it tells WAT text from binary itself).
-    pub fn bytes(&self) -> &[u8] {
-        match self {
-            Source::Text(text) => text.as_bytes(),
-            Source::Binary(bytes) => bytes,
-        }
-    }
-}
 
 /// The bytes of pasted base64 (standard or URL-safe, padded or not) or hex,
 /// when they are a binary module.

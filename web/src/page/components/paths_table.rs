@@ -4,8 +4,8 @@
 //! a page tens of thousands of pixels long. The selected path's row is
 //! marked and scrolled into view; a click on a row selects its path.
 
-use crate::describe::{inputs, outcome};
-use crate::rows_in_view::{drawn, View};
+use crate::page::components::rows_in_view::{drawn, View};
+use crate::page::describe::{inputs, outcome};
 use std::rc::Rc;
 use symplay_engine::report::{Location, Report};
 use web_sys::Element;

@@ -3,7 +3,7 @@
 //! collapsed subtrees, laid out, each with its outcome.
 
 use super::layout::{tidy, Layout, Shape};
-use crate::describe::{inputs, outcome};
+use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
 use symplay_engine::report::{PathReport, Report, Status};
 

@@ -8,13 +8,13 @@
 //! with the same type, or else the default ([`symplay_wasm::entry`]). The
 //! page (`bin/app.rs`) draws this state and carries out the [`Effect`]s its
 //! methods give; pure Rust, so it is tested natively against the worker's
-//! [`crate::session::Session`].
+//! [`crate::worker::session::Session`].
 
 use crate::disassembly::Line;
 use crate::examples::{self, Example};
-use crate::input::{decode_pasted, OptionFields};
+use crate::page::components::bug_list::Replay;
+use crate::page::input::{decode_pasted, OptionFields};
 use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response};
-use crate::results::Replay;
 use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
 use std::collections::BTreeMap;
@@ -759,17 +759,17 @@ impl PageState {
             .and_then(examples::find)
             .filter(|e| shared.source.bytes() == e.wasm);
         let source = match (shared.source, example) {
-            (crate::input::Source::Binary(bytes), Some(e)) => Source::Binary {
+            (crate::share::Source::Binary(bytes), Some(e)) => Source::Binary {
                 bytes,
                 name: e.wasm_file(),
                 wat: Wat::Hidden,
             },
-            (crate::input::Source::Binary(bytes), None) => Source::Binary {
+            (crate::share::Source::Binary(bytes), None) => Source::Binary {
                 bytes,
                 name: name.into(),
                 wat: Wat::Hidden,
             },
-            (crate::input::Source::Text(text), _) => Source::Text { text, file: None },
+            (crate::share::Source::Text(text), _) => Source::Text { text, file: None },
         };
         let mut effects = self.set_module(source, example, Some(shared.entry));
         // A gallery example comes back as if chosen: its text in the editor.
@@ -797,7 +797,7 @@ impl PageState {
             self.shared_with(options, None)
         });
         if self.editor_changed() {
-            work.source = crate::input::Source::Text(self.editor.clone());
+            work.source = crate::share::Source::Text(self.editor.clone());
             work.example = None;
         }
         work
@@ -805,9 +805,9 @@ impl PageState {
 
     fn shared_with(&self, options: RunOptions, compare: Option<RunOptions>) -> Shared {
         let (source, example) = match &self.source {
-            Source::Text { text, .. } => (crate::input::Source::Text(text.clone()), None),
+            Source::Text { text, .. } => (crate::share::Source::Text(text.clone()), None),
             Source::Binary { bytes, .. } => (
-                crate::input::Source::Binary(bytes.clone()),
+                crate::share::Source::Binary(bytes.clone()),
                 // An unedited example goes as its binary, with its name.
                 self.example.filter(|e| e.wasm == bytes.as_slice()),
             ),

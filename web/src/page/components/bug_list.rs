@@ -4,8 +4,8 @@
 //! its concrete outcome and trace. A
 //! component, drawn again only when the report, a replay or `busy` changes.
 
-use crate::describe::inputs;
-use crate::memory_view::MemoryView;
+use crate::page::components::memory_view::MemoryView;
+use crate::page::describe::inputs;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::report::{PathReport, Report, TraceEvent};

@@ -4,8 +4,8 @@
 //! with locals and operand stack, path condition and memory objects.
 
 use crate::disassembly::{line_of, Line};
-use crate::memory_view::StateMemoryView;
-use crate::page_state::Steps;
+use crate::page::components::memory_view::StateMemoryView;
+use crate::page::state::Steps;
 use std::rc::Rc;
 use symplay_engine::report::step::{FrameView, StateView, StepBy};
 use yew::prelude::*;

@@ -2,8 +2,8 @@
 //! marked. A component of its own, so that the page's other updates
 //! (progress, typing) do not redraw it.
 
-use crate::code_pane::{CodePane, Listing};
 use crate::disassembly::Line;
+use crate::page::components::code_pane::{CodePane, Listing};
 use std::rc::Rc;
 use yew::prelude::*;
 

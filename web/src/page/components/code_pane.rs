@@ -4,7 +4,7 @@
 //! lay out. The pane takes the keyboard focus, so it scrolls with the keys.
 
 use crate::disassembly::Line;
-use crate::rows_in_view::{drawn, View};
+use crate::page::components::rows_in_view::{drawn, View};
 use std::ops::Range;
 use std::rc::Rc;
 use web_sys::Element;

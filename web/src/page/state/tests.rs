@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::run_options::RunOptions;
-use crate::session::Session;
 use crate::share;
+use crate::worker::session::Session;
 use std::time::Duration;
 
 const GET_SIGN: &str = r#"(module (func (export "get_sign") (param i32) (result i32)
@@ -506,7 +506,7 @@ fn lines_gone_names_the_functions_or_says_that_all_are_gone() {
 fn a_share_link_opens_its_module_entry_and_values_and_runs() {
     let mut page = Page::new();
     let link = share::Shared {
-        source: crate::input::Source::Text(PASTED.into()),
+        source: crate::share::Source::Text(PASTED.into()),
         example: None,
         entry: "pasted_fn".into(),
         options: RunOptions {
@@ -525,7 +525,7 @@ fn a_share_link_opens_its_module_entry_and_values_and_runs() {
     // A link naming an example but carrying another module is that module.
     let sign = examples::find("sign").unwrap();
     let mismatched = share::Shared {
-        source: crate::input::Source::Binary(CLAMP.to_vec()),
+        source: crate::share::Source::Binary(CLAMP.to_vec()),
         example: Some(sign.id.into()),
         entry: "get_sign".into(),
         options: RunOptions {
@@ -544,7 +544,7 @@ fn a_share_link_opens_its_module_entry_and_values_and_runs() {
 #[test]
 fn a_link_is_decoded_by_the_worker_and_a_bad_one_keeps_the_module_shown() {
     let link = share::Shared {
-        source: crate::input::Source::Text(PASTED.into()),
+        source: crate::share::Source::Text(PASTED.into()),
         example: None,
         entry: "pasted_fn".into(),
         options: RunOptions {
@@ -616,7 +616,7 @@ fn the_work_saved_comes_back_as_it_was_typed_without_running() {
     // Typed, not yet taken as the module.
     page.state.type_text(PASTED.into());
     let work = page.state.work();
-    assert_eq!(work.source, crate::input::Source::Text(PASTED.into()));
+    assert_eq!(work.source, crate::share::Source::Text(PASTED.into()));
     assert_eq!(work.options.search, "bfs");
     // Kept as the JSON of a link, read back into a new page.
     let saved = share::from_json(share::to_json(&work).unwrap().as_bytes()).unwrap();
@@ -634,7 +634,7 @@ fn the_work_saved_comes_back_as_it_was_typed_without_running() {
     // A field half typed is not saved; the module still is.
     again.state.fields.seed = "12x".into();
     let work = again.state.work();
-    assert_eq!(work.source, crate::input::Source::Text(PASTED.into()));
+    assert_eq!(work.source, crate::share::Source::Text(PASTED.into()));
     assert_eq!(work.options.seed, 0);
     // An example comes back as the example, with its C source.
     let effects = again.state.choose_example("sign");
@@ -993,7 +993,7 @@ fn stop_in_a_comparison_stops_both_and_a_new_module_clears_both() {
 fn a_shared_comparison_opens_in_compare_mode_and_runs_both() {
     let mut page = Page::new();
     let link = share::Shared {
-        source: crate::input::Source::Binary(LENGTH_READ.to_vec()),
+        source: crate::share::Source::Binary(LENGTH_READ.to_vec()),
         example: None,
         entry: "first_header".into(),
         options: RunOptions {

@@ -6,9 +6,9 @@
 //! stay quick.
 
 use super::model::{kind_of, legible_cut, path_of, Kind, Model};
-use crate::describe::{inputs, outcome};
 use crate::disassembly::{line_of, Line};
-use crate::memory_view::{MemoryView, NodeMemoryView};
+use crate::page::components::memory_view::{MemoryView, NodeMemoryView};
+use crate::page::describe::{inputs, outcome};
 use std::collections::HashSet;
 use std::rc::Rc;
 use symplay_engine::report::{Location, ObjectReport, Report};
