@@ -593,7 +593,7 @@ mod tests {
     #[test]
     fn load_lists_functions_and_the_default_entry_and_replay_traces_a_test() {
         let mut session = Session::default();
-        let clamp = include_bytes!("../../tests/data/clamp.wasm");
+        let clamp = include_bytes!("../../../tests/data/clamp.wasm");
         let answers = bodies(
             1,
             session.handle(

@@ -21,7 +21,7 @@ const PASTED: &str = r#"(module (func (export "pasted_fn") (param $x i32) (resul
 const ENDLESS: &str = r#"(module (func (export "endless") (param i32) (local i32)
   (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#;
 
-const CLAMP: &[u8] = include_bytes!("../../../tests/data/clamp.wasm");
+const CLAMP: &[u8] = include_bytes!("../../../../tests/data/clamp.wasm");
 
 /// The page's state and a worker, with the messages between them.
 struct Page {
@@ -221,7 +221,7 @@ fn the_entry_and_its_values_stay_while_the_module_keeps_them() {
     );
     assert_eq!(page.entry(), Some("b"));
     // A file read anew (a rebuilt module) keeps the entry picked.
-    let divide = include_bytes!("../../../static/examples/c/divide.wasm");
+    let divide = include_bytes!("../../../../static/examples/c/divide.wasm");
     page.upload("divide.wasm", divide.to_vec());
     assert_eq!(page.entry(), Some("divide"));
     page.state.choose_entry("remainder_of".into());
@@ -320,7 +320,7 @@ fn a_module_that_does_not_load_clears_the_run_and_leaves_nothing_to_run() {
     let (read, effects) = page.state.reading_file("divide.c", 200.0);
     page.act(effects);
     assert_eq!(page.state.load, Load::Reading("divide.c (0.2 kB)".into()));
-    let source = include_bytes!("../../../static/examples/c/divide.c").to_vec();
+    let source = include_bytes!("../../../../static/examples/c/divide.c").to_vec();
     let effects = page.state.file_read(read, "divide.c".into(), source);
     page.act(effects);
     assert!(
@@ -330,7 +330,7 @@ fn a_module_that_does_not_load_clears_the_run_and_leaves_nothing_to_run() {
     );
     assert_eq!(
         page.state.editor,
-        include_str!("../../../static/examples/c/divide.c")
+        include_str!("../../../../static/examples/c/divide.c")
     );
 }
 
@@ -379,7 +379,7 @@ fn files_come_in_as_binary_text_or_base64() {
 #[test]
 fn edit_text_instead_shows_the_binary_as_text_and_changes_nothing_else() {
     let mut page = Page::new();
-    let password = include_bytes!("../../../static/examples/c/password.wasm");
+    let password = include_bytes!("../../../../static/examples/c/password.wasm");
     page.upload("password.wasm", password.to_vec());
     page.run();
     assert_eq!(page.shown(), shown("check_password", 9));
@@ -709,7 +709,7 @@ fn stop_keeps_the_results_and_a_replaced_worker_gets_the_module_again() {
 #[test]
 fn a_bug_replays_and_a_late_replay_answer_is_dropped() {
     let mut page = Page::new();
-    let divide = include_bytes!("../../../static/examples/c/divide.wasm");
+    let divide = include_bytes!("../../../../static/examples/c/divide.wasm");
     page.upload("divide.wasm", divide.to_vec());
     page.run();
     let report = page.state.results.as_ref().unwrap().report.clone().unwrap();
@@ -774,7 +774,7 @@ fn answers_about_the_module_before_a_file_do_not_count() {
         .state
         .file_read(second, "clamp.wasm".into(), CLAMP.to_vec());
     page.act(effects);
-    let sign = include_bytes!("../../../static/examples/c/get_sign.wasm");
+    let sign = include_bytes!("../../../../static/examples/c/get_sign.wasm");
     assert!(page
         .state
         .file_read(first, "get_sign.wasm".into(), sign.to_vec())
@@ -832,7 +832,7 @@ fn a_worker_lost_while_loading_fails_the_module_instead_of_loading_it_again() {
 #[test]
 fn a_link_shared_while_the_module_loads_names_the_entry_kept() {
     let mut page = Page::new();
-    let divide = include_bytes!("../../../static/examples/c/divide.wasm");
+    let divide = include_bytes!("../../../../static/examples/c/divide.wasm");
     page.upload("divide.wasm", divide.to_vec());
     page.state.choose_entry("remainder_of".into());
     let (_, effects) = page.state.reading_file("divide.wasm", 693.0);
@@ -886,7 +886,7 @@ fn run_while_loading_runs_once_listed_and_bad_options_are_named() {
 
 /// A C program whose read past a `malloc(n)` buffer happens for some
 /// lengths only: Base pins the length and misses it, ForkLazy finds it.
-const LENGTH_READ: &[u8] = include_bytes!("../../../static/examples/c/length_read.wasm");
+const LENGTH_READ: &[u8] = include_bytes!("../../../../static/examples/c/length_read.wasm");
 
 fn report_of(page: &Page, side: Side) -> Rc<Report> {
     page.state.results(side).unwrap().report.clone().unwrap()
@@ -1031,7 +1031,7 @@ fn b_takes_a_s_parameter_values_and_keeps_no_stale_ones() {
     let mut page = Page::new();
     page.upload(
         "divide.wasm",
-        include_bytes!("../../../static/examples/c/divide.wasm").to_vec(),
+        include_bytes!("../../../../static/examples/c/divide.wasm").to_vec(),
     );
     page.state.choose_entry("divide".into());
     // A bad value in A's field when Compare is clicked: named (`int
