@@ -68,6 +68,28 @@ pub struct BugGroup {
 }
 
 impl Report {
+    /// The path that ends at node `tree_index` of `tree`, if it is a leaf.
+    pub fn path_at(&self, tree_index: usize) -> Option<&PathReport> {
+        let p = self.tree.get(tree_index)?.path?;
+        // Ids are indices in the engine's reports; a search only otherwise.
+        self.paths
+            .get(p)
+            .filter(|path| path.id == p)
+            .or_else(|| self.paths.iter().find(|path| path.id == p))
+    }
+
+    /// Where node `tree_index` of `tree` ended its path, or forked.
+    pub fn location_at(&self, tree_index: usize) -> Option<&Location> {
+        self.path_at(tree_index)
+            .map(|p| &p.location)
+            .or_else(|| self.tree.get(tree_index)?.fork.as_ref())
+    }
+
+    /// The node of `tree` where path `id` ends.
+    pub fn leaf_of(&self, id: usize) -> Option<usize> {
+        self.tree.iter().position(|n| n.path == Some(id))
+    }
+
     /// The name of the entry's parameter `i`.
     pub fn param_name(&self, i: usize) -> String {
         param_name(&self.params, i)

@@ -24,7 +24,7 @@ use crate::share;
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::step::StepBy;
-use symplay_engine::report::{Location, Report};
+use symplay_engine::report::Report;
 use symplay_engine::search::SearchKind;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -52,9 +52,10 @@ const LARGE_MODULE: usize = 1_000_000;
 
 pub enum Msg {
     Example(String),
-    /// Select a side's path (a row or a leaf was clicked; `None`, an inner
-    /// node), and mark the WAT line of the node's location, scrolled to.
-    Select(Side, Option<usize>, Option<Location>),
+    /// Select a node of a side's tree (`None` lets go).
+    SelectNode(Side, Option<usize>),
+    /// Select the leaf of a side's path (a row of the table).
+    SelectPath(Side, usize),
     /// The editor's text changed; `at_once` for a paste or drop, which is
     /// taken as the module without waiting for typing to pause.
     Edit {
@@ -126,35 +127,14 @@ pub struct App {
     _on_fragment: Option<Closure<dyn Fn()>>,
     /// Escape stops a run, wherever the focus is.
     _on_escape: Option<Closure<dyn Fn(web_sys::KeyboardEvent)>>,
+    _on_hide: Option<Closure<dyn Fn()>>,
     state: PageState,
-    /// Edits typed so far: a pause is for the last one only.
-    edits: u32,
-    /// The path selected in the tree and the table, with its run and side.
-    selected: Option<(u32, Side, usize)>,
-    /// The location marked in the WAT and C panes, and the run it is of.
-    highlight: Option<(u32, Location)>,
-    /// The WAT and C panes, and whether they are to scroll to their marked
-    /// lines.
+    /// The WAT and C panes, scrolled to their marked lines.
     wat: NodeRef,
     c_pane: NodeRef,
-    scroll_to_mark: bool,
-    /// Step mode's pane is to be scrolled into view once drawn.
-    step_pane_to_view: bool,
     /// When the worker last spoke (ms since the epoch).
     heard_at: f64,
     ticker: Callback<u32>,
-    /// Whether the link made by Share was copied to the clipboard, or why not.
-    copied: Option<Result<(), String>>,
-    /// The page shows the state of the share link in the address bar.
-    address_link: bool,
-    /// Changes made by the user so far, and when the work was saved last.
-    saves: u32,
-    saved: u32,
-    /// Why the work is not saved in the browser.
-    not_saved: Option<String>,
-    _on_hide: Option<Closure<dyn Fn()>>,
-    /// In compare mode, whose paths and bugs are listed.
-    details: Side,
 }
 
 impl App {
@@ -272,9 +252,9 @@ impl App {
             .state
             .snapshot()
             .and_then(|shared| dom::set_fragment(&share::encode(&shared)?, History::Replace));
-        self.copied = None;
+        self.state.saving.copied = None;
         if let Ok(link) = &link {
-            self.address_link = true;
+            self.state.saving.address_link = true;
             let (link, copied) = (link.clone(), ctx.link().callback(Msg::Copied));
             wasm_bindgen_futures::spawn_local(async move { copied.emit(dom::copy(&link).await) });
         }
@@ -285,11 +265,13 @@ impl App {
     /// the address bar, or the message about one, no longer describes the
     /// page. Returns whether anything was cleared.
     fn forget_link(&mut self, ctx: &Context<Self>) -> bool {
-        self.copied = None;
-        self.state.cancel_link();
-        self.save_soon(ctx);
+        let change = self.state.changed_by_user();
+        let save = ctx.link().callback(Msg::Save);
+        if let Err(e) = dom::after(SAVE_PAUSE_MS, move || save.emit(Some(change))) {
+            self.state.error = Some(e);
+        }
         let in_address = share::is_link(&dom::fragment());
-        self.address_link = false;
+        self.state.saving.address_link = false;
         if self.state.share.take().is_none() && !in_address {
             return false;
         }
@@ -302,25 +284,12 @@ impl App {
         true
     }
 
-    /// Saves the work in this browser once changes pause for a moment.
-    fn save_soon(&mut self, ctx: &Context<Self>) {
-        self.saves += 1;
-        let (save, number) = (ctx.link().callback(Msg::Save), self.saves);
-        if let Err(e) = dom::after(SAVE_PAUSE_MS, move || save.emit(Some(number))) {
-            self.state.error = Some(e);
+    /// Saves the work after change `change` (`None`: now), if it is due.
+    fn save(&mut self, change: Option<u32>) {
+        if let Some(work) = self.state.work_to_save(change) {
+            let saved = share::to_json(&work).and_then(|json| dom::save_work(&json));
+            self.state.saved(saved);
         }
-    }
-
-    /// Saves the work now, if it changed since it was saved last.
-    fn save(&mut self) {
-        if self.saved == self.saves {
-            return;
-        }
-        self.saved = self.saves;
-        self.not_saved = share::to_json(&self.state.work())
-            .and_then(|json| dom::save_work(&json))
-            .err()
-            .map(|why| format!("your work is not saved in this browser: {why}"));
     }
 
     /// The work saved in this browser, if any; work that cannot be read
@@ -328,11 +297,7 @@ impl App {
     fn saved_work(&mut self) -> Option<share::Shared> {
         let json = dom::saved_work()?;
         share::from_json(json.as_bytes())
-            .map_err(|e| {
-                self.not_saved = Some(format!(
-                    "the work saved in this browser cannot be read: {e}"
-                ));
-            })
+            .map_err(|e| self.state.saved_work_unreadable(e.to_string()))
             .ok()
     }
 
@@ -342,38 +307,10 @@ impl App {
             self.worker_ready();
             return;
         }
-        let stepped = matches!(answer.body, Response::Stepped { .. });
         let before = self.state.run;
         let effects = self.state.answer(answer);
         self.perform(ctx, effects);
         self.started_since(before);
-        if stepped {
-            self.follow_step();
-        }
-        // A run in step mode has started: its pane is brought into view
-        // (below the input on a phone).
-        let first_step = self
-            .state
-            .results
-            .as_ref()
-            .and_then(|r| r.steps.as_ref())
-            .is_some_and(|s| s.taken.len() == 1);
-        self.step_pane_to_view |= stepped && first_step;
-    }
-
-    /// Step mode: the WAT and C lines of the state shown are marked.
-    fn follow_step(&mut self) {
-        let Some(results) = &self.state.results else {
-            return;
-        };
-        let next = results
-            .steps
-            .as_ref()
-            .and_then(|s| s.current()?.step.next.as_ref());
-        if let Some(next) = next {
-            self.highlight = Some((results.run, next.location.clone()));
-            self.scroll_to_mark = true;
-        }
     }
 }
 
@@ -427,29 +364,18 @@ impl Component for App {
                 let stop = ctx.link().callback(|()| Msg::Stop);
                 dom::on_escape(move || stop.emit(()))
             },
-            state,
-            edits: 0,
-            highlight: None,
-            selected: None,
-            wat: NodeRef::default(),
-            c_pane: NodeRef::default(),
-            scroll_to_mark: false,
-            step_pane_to_view: false,
-            heard_at: 0.0,
-            ticker: ctx.link().callback(Msg::Tick),
-            copied: None,
-            address_link: false,
-            saves: 0,
-            saved: 0,
-            not_saved: None,
             _on_hide: {
                 let save = ctx.link().callback(|()| Msg::Save(None));
                 dom::on_page_hide(move || save.emit(()))
             },
-            details: Side::A,
+            state,
+            wat: NodeRef::default(),
+            c_pane: NodeRef::default(),
+            heard_at: 0.0,
+            ticker: ctx.link().callback(Msg::Tick),
         };
         let fragment = dom::fragment();
-        app.address_link = share::is_link(&fragment);
+        app.state.saving.address_link = share::is_link(&fragment);
         let saved = app.saved_work();
         let effects = app.state.start(&fragment, saved);
         app.perform(ctx, effects);
@@ -463,27 +389,17 @@ impl Component for App {
                 let effects = self.state.choose_example(&id);
                 self.perform(ctx, effects);
             }
-            Msg::Select(side, path, location) => {
-                let Some(results) = self.state.results(side) else {
-                    return false;
-                };
-                let run = results.run;
-                self.selected = path.map(|id| (run, side, id));
-                if let Some(location) = location {
-                    self.highlight = Some((run, location));
-                    self.scroll_to_mark = true;
-                }
-            }
+            Msg::SelectNode(side, node) => self.state.select_node(side, node),
+            Msg::SelectPath(side, id) => self.state.select_path(side, id),
             Msg::Edit { text, at_once } => {
                 let could_run = self.state.can_run();
-                self.state.type_text(text);
-                self.edits += 1;
+                let edit = self.state.type_text(text);
                 let forgot = self.forget_link(ctx);
                 if at_once {
                     self.take_editor(ctx);
                     return true;
                 }
-                let (paused, edit) = (ctx.link().callback(Msg::TypingPaused), self.edits);
+                let paused = ctx.link().callback(Msg::TypingPaused);
                 if let Err(e) = dom::after(TYPING_PAUSE_MS, move || paused.emit(edit)) {
                     self.state.error = Some(e);
                 }
@@ -492,10 +408,8 @@ impl Component for App {
                 return forgot || could_run != self.state.can_run();
             }
             Msg::TypingPaused(edit) => {
-                if edit != self.edits {
-                    return false;
-                }
-                self.take_editor(ctx);
+                let effects = self.state.typing_paused(edit);
+                self.perform(ctx, effects);
             }
             Msg::TakeEditor => self.take_editor(ctx),
             Msg::EditorFailed(why) => self.state.error = Some(why),
@@ -545,15 +459,15 @@ impl Component for App {
             }
             Msg::Share => self.share(ctx),
             Msg::FragmentChanged => {
-                self.copied = None;
+                self.state.saving.copied = None;
                 // The work changed just before is saved before the page
                 // shows another state.
-                self.save();
+                self.save(None);
                 let fragment = dom::fragment();
                 let effects = if share::is_link(&fragment) {
-                    self.address_link = true;
+                    self.state.saving.address_link = true;
                     self.state.open_fragment(&fragment)
-                } else if std::mem::take(&mut self.address_link) {
+                } else if std::mem::take(&mut self.state.saving.address_link) {
                     // Back from a link: the user's own work again.
                     match self.saved_work() {
                         Some(saved) => self.state.restore(saved),
@@ -564,15 +478,12 @@ impl Component for App {
                 };
                 self.perform(ctx, effects);
             }
-            Msg::Save(number) => {
-                if number.is_some_and(|n| n != self.saves) {
-                    return false;
-                }
-                let before = self.not_saved.clone();
-                self.save();
-                return before != self.not_saved;
+            Msg::Save(change) => {
+                let before = self.state.saving.not_saved.clone();
+                self.save(change);
+                return before != self.state.saving.not_saved;
             }
-            Msg::Copied(copied) => self.copied = Some(copied),
+            Msg::Copied(copied) => self.state.saving.copied = Some(copied),
             Msg::Download(side) => {
                 let report = self.state.results(side).and_then(|r| r.report.clone());
                 if let Some(report) = report {
@@ -608,12 +519,8 @@ impl Component for App {
                     self.heard_at = js_sys::Date::now();
                 }
                 self.perform(ctx, effects);
-                self.follow_step();
             }
-            Msg::StepBack => {
-                self.state.step_back();
-                self.follow_step();
-            }
+            Msg::StepBack => self.state.step_back(),
             Msg::Resume => {
                 let effects = self.state.resume();
                 self.perform(ctx, effects);
@@ -629,9 +536,8 @@ impl Component for App {
             Msg::CloseCompare => {
                 self.forget_link(ctx);
                 self.state.close_compare();
-                self.details = Side::A;
             }
-            Msg::Details(side) => self.details = side,
+            Msg::Details(side) => self.state.show_details(side),
             Msg::Stop => {
                 let effects = self.state.stop();
                 self.perform(ctx, effects);
@@ -669,10 +575,14 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
-        if std::mem::take(&mut self.step_pane_to_view) {
+        let scroll = self.state.take_scroll();
+        if scroll.results {
+            dom::scroll_to_top_of("outputs");
+        }
+        if scroll.step_pane {
             dom::scroll_to_top_of("step");
         }
-        if std::mem::take(&mut self.scroll_to_mark) {
+        if scroll.marks {
             for pane in [&self.wat, &self.c_pane] {
                 if let Some(pane) = pane.cast::<web_sys::Element>() {
                     dom::scroll_to_middle(&pane, ".line.marked");
@@ -768,16 +678,16 @@ impl Component for App {
                         <label class="upload">{ "upload a .wasm, .wat or base64 .txt " }<input id="upload" type="file" accept=".wasm,.wat,.txt" onchange={on_file} /></label>
                     </div>
                     { self.view_share() }
-                    if let Some(why) = &self.not_saved {
+                    if let Some(why) = &self.state.saving.not_saved {
                         <p id="not-saved" class="notice">{ why }</p>
                     }
                 </section>
                 // Beside the input on a wide screen, below it on a narrow one.
-                <div class="outputs">
+                <div id="outputs" class="outputs">
                     { self.view_status() }
                     { if state.compare.is_some() { self.view_comparison(ctx) } else { self.view_results(ctx, Side::A) } }
                     <WatPane lines={state.disassembly.clone()} pane={self.wat.clone()}
-                        marked={self.highlight().and_then(|l| line_of(&state.disassembly, l.offset))} />
+                        marked={state.highlight().and_then(|l| line_of(&state.disassembly, l.offset))} />
                 </div>
             </main>
         }
@@ -919,14 +829,6 @@ impl App {
         }
     }
 
-    /// The path selected among a side's results shown, by id.
-    fn selected_path(&self, side: Side) -> Option<usize> {
-        let run = self.state.results(side)?.run;
-        self.selected
-            .filter(|&(r, s, _)| r == run && s == side)
-            .map(|(_, _, id)| id)
-    }
-
     /// A side's execution tree, once it has a report.
     fn view_tree(&self, ctx: &Context<Self>, side: Side) -> Html {
         let Some((results, report)) = self
@@ -945,8 +847,8 @@ impl App {
             .and_then(|s| Some(s.current()?.step.next.as_ref()?.node));
         html! {
             <TreeView key={results.run} {report} disassembly={self.state.disassembly.clone()}
-                prefix={side.prefix()} selected_path={self.selected_path(side)} {current}
-                on_select={ctx.link().callback(move |(path, at)| Msg::Select(side, path, at))} />
+                prefix={side.prefix()} selected={self.state.selected_node(side)} {current}
+                on_select={ctx.link().callback(move |node| Msg::SelectNode(side, node))} />
         }
     }
 
@@ -959,8 +861,8 @@ impl App {
         };
         html! {
             <>
-                <PathsTable report={report.clone()} selected={self.selected_path(side)}
-                    on_select={link.callback(move |(id, at)| Msg::Select(side, Some(id), Some(at)))} />
+                <PathsTable report={report.clone()} selected={self.state.selected_path(side)}
+                    on_select={link.callback(move |id| Msg::SelectPath(side, id))} />
                 <section class="downloads-and-bugs">
                     <button id="download" onclick={link.callback(move |_| Msg::Download(side))}>{ "Download report (JSON)" }</button>
                     <BugList {report} replays={results.replays.clone()}
@@ -995,7 +897,11 @@ impl App {
                 </div>
             }
         };
-        let shown = if b.is_some() { self.details } else { Side::A };
+        let shown = if b.is_some() {
+            state.view.details
+        } else {
+            Side::A
+        };
         let details = report(shown).map(|r| self.view_details(ctx, shown, r));
         html! {
             <>
@@ -1023,6 +929,7 @@ impl App {
 
     fn view_c_source(&self, e: &Example) -> Html {
         let marked = self
+            .state
             .highlight()
             .and_then(|l| l.source.as_ref())
             .filter(|s| s.file == e.c_file)
@@ -1170,7 +1077,7 @@ impl App {
             None => Html::default(),
             Some(Ok(link)) => html! {
                 <p id="share-link" class="share">
-                    { match &self.copied {
+                    { match &self.state.saving.copied {
                         None => html! {},
                         Some(Ok(())) => html! { <span id="copy-notice" class="copied" role="status">{ "✓ copied to the clipboard" }</span> },
                         Some(Err(why)) => html! { <span id="copy-notice" class="not-copied" role="status">{ format!("not copied ({why}): copy the link below") }</span> },
@@ -1182,15 +1089,6 @@ impl App {
                 html! { <p id="share-error" class="error">{ message.clone() }</p> }
             }
         }
-    }
-
-    /// The location marked, if it is of results shown.
-    fn highlight(&self) -> Option<&Location> {
-        let (run, location) = self.highlight.as_ref()?;
-        [Side::A, Side::B]
-            .into_iter()
-            .any(|side| self.state.results(side).is_some_and(|r| r.run == *run))
-            .then_some(location)
     }
 
     /// How long a running worker has not spoken, once that is long.

@@ -17,11 +17,13 @@ use crate::page::input::{decode_pasted, OptionFields};
 use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response};
 use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
+pub use saving::Saving;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::Report;
+pub use view::{Scroll, View};
 
 /// What the page does for the state: talk to the worker, or replace it.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,8 +193,9 @@ impl Steps {
 
 /// One of the two configurations of compare mode: A is the options form
 /// of a single run, B the second form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Side {
+    #[default]
     A,
     B,
 }
@@ -310,6 +313,10 @@ pub struct PageState {
     saved: Option<Shared>,
     /// The link made by Share, or why a link could not be made or opened.
     pub share: Option<Result<String, String>>,
+    /// Edits typed so far: a pause in typing is for the last one only.
+    edits: u32,
+    pub view: View,
+    pub saving: Saving,
 }
 
 impl Default for PageState {
@@ -343,6 +350,9 @@ impl Default for PageState {
             link_request: None,
             saved: None,
             share: None,
+            edits: 0,
+            view: View::default(),
+            saving: Saving::default(),
         }
     }
 }
@@ -609,9 +619,20 @@ impl PageState {
         ))
     }
 
-    /// The editor's text as typed.
-    pub fn type_text(&mut self, text: String) {
+    /// The editor's text as typed; returns the edit's number.
+    pub fn type_text(&mut self, text: String) -> u32 {
         self.editor = text;
+        self.edits += 1;
+        self.edits
+    }
+
+    /// Typing paused after edit `edit`: the editor's text becomes the
+    /// module if no edit came since.
+    pub fn typing_paused(&mut self, edit: u32) -> Vec<Effect> {
+        if edit != self.edits {
+            return Vec::new();
+        }
+        self.take_editor()
     }
 
     /// Makes the editor's text the module, if it changed: base64 or hex of
@@ -878,6 +899,7 @@ impl PageState {
         };
         if !steps.at_last() {
             steps.shown += 1;
+            self.follow_step();
             return Vec::new();
         }
         if run != Some(results_run) || steps.waiting || steps.resumed {
@@ -898,6 +920,7 @@ impl PageState {
         if let Some(steps) = self.steps_mut() {
             steps.shown = steps.shown.saturating_sub(1);
         }
+        self.follow_step();
     }
 
     /// Step mode off: the run goes on to its end.
@@ -972,6 +995,7 @@ impl PageState {
         self.run = Some(id);
         self.stopping = false;
         let stepping = std::mem::take(&mut self.stepping) && side == Side::A;
+        self.scroll_mut().results = true;
         *self.results_of(side) = Some(Results {
             run: id,
             progress: None,
@@ -1022,6 +1046,7 @@ impl PageState {
     pub fn close_compare(&mut self) {
         if !self.busy() {
             self.compare = None;
+            self.view.details = Side::A;
         }
     }
 
@@ -1232,7 +1257,11 @@ impl PageState {
                             step: *step,
                             report: Rc::clone(report),
                         });
+                        // The run's first step brings its pane into view.
+                        let first = steps.taken.len() == 1;
+                        self.scroll_mut().step_pane |= first;
                     }
+                    self.follow_step();
                 }
             }
             Response::Stopping => {
@@ -1400,5 +1429,7 @@ impl PageState {
     }
 }
 
+mod saving;
 #[cfg(test)]
 mod tests;
+mod view;

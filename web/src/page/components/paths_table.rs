@@ -7,7 +7,7 @@
 use crate::page::components::rows_in_view::{drawn, View};
 use crate::page::describe::{inputs, outcome};
 use std::rc::Rc;
-use symplay_engine::report::{Location, Report};
+use symplay_engine::report::Report;
 use web_sys::Element;
 use yew::prelude::*;
 
@@ -20,7 +20,7 @@ pub struct PathsProps {
     /// The path selected (in the tree or here), by id.
     pub selected: Option<usize>,
     /// Gets the id of the clicked row's path, and where it ended.
-    pub on_select: Callback<(usize, Location)>,
+    pub on_select: Callback<usize>,
 }
 
 /// The callback is new on every render of the page: only the report and
@@ -82,14 +82,14 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                     <tbody>
                     { spacer(range.start) }
                     { for r.paths[range.clone()].iter().map(|p| {
-                        let (id, at) = (p.id, p.location.clone());
+                        let id = p.id;
                         let status = serde_json::to_value(p.status).ok()
                             .and_then(|v| v.as_str().map(str::to_string))
                             .unwrap_or_default();
                         let (outcome, input, place) = (outcome(p), inputs(p, &r.params), p.location.text());
                         let selected = props.selected == Some(id);
                         html! {
-                            <tr key={id} onclick={props.on_select.reform(move |_: MouseEvent| (id, at.clone()))}
+                            <tr key={id} onclick={props.on_select.reform(move |_: MouseEvent| id)}
                                 class={classes!(format!("status-{status}"), selected.then_some("selected"))}
                                 aria-selected={selected.to_string()}>
                                 <td>{ id }</td>

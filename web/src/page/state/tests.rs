@@ -1251,3 +1251,113 @@ fn the_steps_kept_are_the_last_thousand() {
     }
     assert_eq!(shown_step(&page).0, 6);
 }
+
+#[test]
+fn the_work_saved_keeps_the_parameter_values_typed() {
+    let mut page = Page::new();
+    page.state.fields.args = vec!["-7".into()];
+    let saved = share::from_json(share::to_json(&page.state.work()).unwrap().as_bytes()).unwrap();
+    let mut again = Page::blank();
+    let effects = again.state.start("", Some(saved));
+    again.act(effects);
+    assert_eq!(again.entry(), Some("get_sign"));
+    assert_eq!(again.state.fields.args, vec!["-7".to_string()]);
+    again.run();
+    assert_eq!(
+        again.shown(),
+        shown("get_sign", 1),
+        "the value restored is the one run"
+    );
+    // So does a gallery example's.
+    let effects = again.state.choose_example("sign");
+    again.act(effects);
+    again.state.fields.args = vec!["42".into()];
+    let mut third = Page::blank();
+    let effects = third.state.start("", Some(again.state.work()));
+    third.act(effects);
+    assert_eq!(third.state.example.map(|e| e.id), Some("sign"));
+    assert_eq!(third.state.fields.args, vec!["42".to_string()]);
+}
+
+#[test]
+fn the_selection_has_one_owner_shared_by_the_tree_and_the_table() {
+    let mut page = Page::new();
+    page.run();
+    let report = page.state.results(Side::A).unwrap().report.clone().unwrap();
+    // A row of the table selects its path's leaf, which the tree draws,
+    // and marks where the path ended, scrolled to.
+    let path = &report.paths[1];
+    page.state.select_path(Side::A, path.id);
+    let leaf = page.state.selected_node(Side::A).unwrap();
+    assert_eq!(report.tree[leaf].path, Some(path.id));
+    assert_eq!(page.state.selected_path(Side::A), Some(path.id));
+    assert_eq!(page.state.highlight(), Some(&path.location));
+    let scroll = page.state.take_scroll();
+    assert!(scroll.marks);
+    assert_eq!(page.state.take_scroll(), Scroll::default(), "asked once");
+    // An inner node of the tree: no path, its fork marked.
+    let root = report.tree.iter().position(|n| n.parent.is_none()).unwrap();
+    page.state.select_node(Side::A, Some(root));
+    assert_eq!(page.state.selected_path(Side::A), None);
+    assert_eq!(page.state.highlight(), report.tree[root].fork.as_ref());
+    // Letting go keeps the mark; a new run's results have no selection.
+    page.state.select_node(Side::A, None);
+    assert_eq!(page.state.selected_node(Side::A), None);
+    page.state.select_path(Side::A, path.id);
+    page.run();
+    assert_eq!(page.state.selected_node(Side::A), None, "of the run before");
+    assert_eq!(page.state.highlight(), None, "of the run before");
+    // B has none of A's.
+    assert_eq!(page.state.selected_node(Side::B), None);
+}
+
+#[test]
+fn a_run_asks_for_the_results_to_come_into_view() {
+    let mut page = Page::new();
+    page.state.take_scroll();
+    page.run();
+    assert!(page.state.take_scroll().results);
+}
+
+#[test]
+fn a_pause_in_typing_takes_the_last_edit_only() {
+    let mut page = Page::new();
+    let first = page.state.type_text(ENDLESS.into());
+    let second = page.state.type_text(PASTED.into());
+    assert!(
+        page.state.typing_paused(first).is_empty(),
+        "an edit came since"
+    );
+    assert!(!page.state.typing_paused(second).is_empty());
+}
+
+#[test]
+fn work_is_saved_once_after_the_last_change() {
+    let mut page = Page::new();
+    let first = page.state.changed_by_user();
+    let second = page.state.changed_by_user();
+    assert_eq!(
+        page.state.work_to_save(Some(first)),
+        None,
+        "a change came since"
+    );
+    assert!(page.state.work_to_save(Some(second)).is_some());
+    assert_eq!(page.state.work_to_save(Some(second)), None, "saved already");
+    assert_eq!(
+        page.state.work_to_save(None),
+        None,
+        "nothing new to save on leaving"
+    );
+    page.state.changed_by_user();
+    assert!(
+        page.state.work_to_save(None).is_some(),
+        "leaving saves what is new"
+    );
+    page.state.saved(Err("quota".into()));
+    assert_eq!(
+        page.state.saving.not_saved.as_deref(),
+        Some("your work is not saved in this browser: quota")
+    );
+    page.state.saved(Ok(()));
+    assert_eq!(page.state.saving.not_saved, None);
+}

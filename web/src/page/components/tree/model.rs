@@ -5,7 +5,7 @@
 use super::layout::{tidy, Layout, Shape};
 use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
-use symplay_engine::report::{PathReport, Report, Status};
+use symplay_engine::report::{Report, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -98,7 +98,7 @@ fn tip(report: &Report, v: usize, hidden: usize) -> String {
         Some(condition) => format!("branch: {condition}"),
         None => "the root".to_string(),
     };
-    if let Some(p) = path_of(report, v) {
+    if let Some(p) = report.path_at(v) {
         tip.push_str(&format!("\npath {}: {}", p.id, outcome(p)));
         let input = inputs(p, &report.params);
         if !input.is_empty() {
@@ -109,16 +109,6 @@ fn tip(report: &Report, v: usize, hidden: usize) -> String {
         tip.push_str(&format!("\n{hidden} nodes collapsed below"));
     }
     tip
-}
-
-/// The path that ended at a tree node, by its id.
-pub fn path_of(report: &Report, tree_index: usize) -> Option<&PathReport> {
-    let p = report.tree.get(tree_index)?.path?;
-    report
-        .paths
-        .get(p)
-        .filter(|path| path.id == p)
-        .or_else(|| report.paths.iter().find(|path| path.id == p))
 }
 
 /// Children of every `report.tree` node by index, each node reached once.
@@ -353,7 +343,7 @@ fn kind(report: &Report, v: usize, inner: bool) -> Kind {
     if report.tree[v].dropped {
         return Kind::Dropped;
     }
-    match path_of(report, v).map(|p| p.status) {
+    match report.path_at(v).map(|p| p.status) {
         Some(Status::Returned) => Kind::Returned,
         Some(Status::Trapped) => Kind::Trapped,
         Some(Status::MemoryError) => Kind::MemoryError,

@@ -5,13 +5,13 @@
 //! component that redraws only when the layout changes, so large trees
 //! stay quick.
 
-use super::model::{kind_of, legible_cut, path_of, Kind, Model};
+use super::model::{kind_of, legible_cut, Kind, Model};
 use crate::disassembly::{line_of, Line};
 use crate::page::components::memory_view::{MemoryView, NodeMemoryView};
 use crate::page::describe::{inputs, outcome};
 use std::collections::HashSet;
 use std::rc::Rc;
-use symplay_engine::report::{Location, ObjectReport, Report};
+use symplay_engine::report::{ObjectReport, Report};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{AddEventListenerOptions, Element, WheelEvent};
@@ -43,11 +43,12 @@ pub struct TreeProps {
     pub report: Rc<Report>,
     /// The module as WAT, to show the instruction at a node's location.
     pub disassembly: Rc<Vec<Line>>,
-    /// The path selected (here or in the table), by id: its leaf is
-    /// selected and brought into view.
-    pub selected_path: Option<usize>,
-    /// Gets a clicked node's path (`None` for an inner node) and location.
-    pub on_select: Callback<(Option<usize>, Option<Location>)>,
+    /// The node selected (here, or its path in the table), by
+    /// `report.tree` index: ringed, its path from the root drawn, its
+    /// details shown, and brought into view when it changes.
+    pub selected: Option<usize>,
+    /// Asks for a node to be selected (a click, the keyboard), or for none.
+    pub on_select: Callback<Option<usize>>,
     /// Step mode: the node of the state that runs next, marked and kept
     /// in view.
     #[prop_or_default]
@@ -63,7 +64,7 @@ impl PartialEq for TreeProps {
         Rc::ptr_eq(&self.report, &other.report)
             && Rc::ptr_eq(&self.disassembly, &other.disassembly)
             && self.prefix == other.prefix
-            && self.selected_path == other.selected_path
+            && self.selected == other.selected
             && self.current == other.current
     }
 }
@@ -115,8 +116,6 @@ pub struct TreeView {
     collapsed: HashSet<usize>,
     /// Subtrees the last legible fit collapsed.
     cut: usize,
-    /// The selected node by `report.tree` index.
-    selected: Option<usize>,
     scale: f64,
     shift: (f64, f64),
     drag: Option<Drag>,
@@ -164,29 +163,17 @@ impl TreeView {
         self.moved = false;
     }
 
-    /// Selects drawn node `i` (the keyboard's choice) as a click would,
-    /// bringing it into view.
-    fn select_drawn(&mut self, ctx: &Context<Self>, i: usize) {
-        let Some(&v) = self.model.nodes.get(i) else {
-            return;
-        };
-        self.selected = Some(v);
-        self.bring_into_view(v);
-        let report = &ctx.props().report;
-        let at = location_of(report, v).cloned();
-        ctx.props().on_select.emit((report.tree[v].path, at));
-    }
-
     /// The drawn node the arrow `key` moves the selection to: up to the
     /// parent, down to the first child, left and right among siblings;
     /// from nothing, the root; from a node inside a collapsed subtree, its
     /// stub.
-    fn moved_to(&self, report: &Report, key: &str) -> Option<usize> {
+    fn moved_to(&self, props: &TreeProps, key: &str) -> Option<usize> {
         let m = &self.model;
-        let Some(at) = self.selected.and_then(|s| m.drawn_or_stub(report, s)) else {
+        let selected = props.selected;
+        let Some(at) = selected.and_then(|s| m.drawn_or_stub(&props.report, s)) else {
             return (!m.nodes.is_empty()).then_some(0);
         };
-        if Some(m.nodes[at]) != self.selected {
+        if Some(m.nodes[at]) != selected {
             return Some(at);
         }
         let siblings = m.parent[at].map(|p| &m.children[p]);
@@ -219,20 +206,6 @@ impl TreeView {
         self.shift = (x - (x - self.shift.0) * k, y - (y - self.shift.1) * k);
         self.scale = scale;
         self.moved = true;
-    }
-
-    /// Selects the leaf of path `id` (chosen in the table) and brings it
-    /// into view if it is drawn and out of view.
-    fn select_path(&mut self, report: &Report, id: Option<usize>) {
-        let Some(id) = id else { return };
-        let Some(leaf) = report.tree.iter().position(|n| n.path == Some(id)) else {
-            return;
-        };
-        if self.selected == Some(leaf) {
-            return;
-        }
-        self.selected = Some(leaf);
-        self.bring_into_view(leaf);
     }
 
     /// Centres node `v` (a `report.tree` index) if it is drawn and out of
@@ -270,7 +243,6 @@ impl Component for TreeView {
             model: Rc::new(Model::new(&ctx.props().report, &HashSet::new())),
             collapsed: HashSet::new(),
             cut: 0,
-            selected: None,
             scale: 1.0,
             shift: (0.0, 0.0),
             drag: None,
@@ -292,9 +264,8 @@ impl Component for TreeView {
                 self.fit(MIN_START_SCALE);
             }
         }
-        let wanted = ctx.props().selected_path;
-        if wanted != old.selected_path {
-            self.select_path(&ctx.props().report, wanted);
+        if let Some(v) = ctx.props().selected.filter(|&v| Some(v) != old.selected) {
+            self.bring_into_view(v);
         }
         if let Some(v) = ctx.props().current.filter(|&v| Some(v) != old.current) {
             self.bring_into_view(v);
@@ -378,16 +349,16 @@ impl Component for TreeView {
                 if std::mem::take(&mut self.dragged) {
                     return false;
                 }
-                self.selected = node;
-                let report = &ctx.props().report;
-                let at = node.and_then(|v| location_of(report, v)).cloned();
-                let path = node.and_then(|v| report.tree.get(v)).and_then(|n| n.path);
-                ctx.props().on_select.emit((path, at));
+                ctx.props().on_select.emit(node);
+                return false;
             }
-            Msg::Arrow(key) => match self.moved_to(&ctx.props().report, key) {
-                Some(i) => self.select_drawn(ctx, i),
-                None => return false,
-            },
+            Msg::Arrow(key) => {
+                let node = self.moved_to(ctx.props(), key);
+                if let Some(&v) = node.and_then(|i| self.model.nodes.get(i)) {
+                    ctx.props().on_select.emit(Some(v));
+                }
+                return false;
+            }
             Msg::Fit { min_scale } => {
                 self.fit(min_scale);
                 self.moved = false;
@@ -437,7 +408,7 @@ impl Component for TreeView {
         // With the tree focused: the arrows move the selection (with
         // Shift they pan), Enter collapses or expands the selected
         // subtree, Escape lets go of the selection, + and - zoom, 0 fits.
-        let selected_node = self.selected;
+        let selected_node = ctx.props().selected;
         let on_key = link.batch_callback(move |e: KeyboardEvent| {
             let key = e.key();
             let msg = match (key.as_str(), e.shift_key()) {
@@ -472,9 +443,7 @@ impl Component for TreeView {
                 .and_then(|i| drawn.get(i).copied());
             Msg::Click(node)
         });
-        let selected = self
-            .selected
-            .and_then(|s| self.model.nodes.iter().position(|&v| v == s));
+        let selected = selected_node.and_then(|s| self.model.nodes.iter().position(|&v| v == s));
         let ring = selected.map(|i| {
             let (x, y) = position(&self.model, i);
             html! { <circle class="selected-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 4.0).to_string()} /> }
@@ -636,13 +605,13 @@ fn edge_label(model: &Model, i: usize, text: &str) -> Html {
 impl TreeView {
     fn details(&self, ctx: &Context<Self>, report: &Report) -> Html {
         let prefix = &ctx.props().prefix;
-        let Some(v) = self.selected else {
+        let Some(v) = ctx.props().selected else {
             return html! { <aside id={format!("{prefix}node-details")} class="node-details empty">{ "Click a node for its condition, location and input." }</aside> };
         };
         let Some(node) = report.tree.get(v) else {
             return Html::default();
         };
-        let path = path_of(report, v);
+        let path = report.path_at(v);
         // Drawn as it is drawn (a collapsed subtree's root is a branch),
         // else as it is.
         let kind = self
@@ -668,7 +637,7 @@ impl TreeView {
             None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
         };
         let disassembly = &ctx.props().disassembly;
-        let location = location_of(report, v).map(|l| {
+        let location = report.location_at(v).map(|l| {
             let instruction = line_of(disassembly, l.offset).map(|i| disassembly[i].text.trim());
             html! { <>
                 <dt>{ if path.is_some() { "ends at" } else { "forks at" } }</dt>
@@ -792,7 +761,7 @@ fn objects_when_forked(report: &Report, v: usize, count: usize) -> Option<Vec<Ob
     // Bounded, since a malformed tree may loop.
     for _ in 0..=report.tree.len() {
         let u = stack.pop()?;
-        if let Some(p) = path_of(report, u) {
+        if let Some(p) = report.path_at(u) {
             if !p.objects.is_empty() {
                 let made = p.objects.iter().filter(|o| (o.id as usize) < count);
                 return Some(made.cloned().collect());
@@ -807,11 +776,4 @@ fn objects_when_forked(report: &Report, v: usize, count: usize) -> Option<Vec<Ob
         );
     }
     None
-}
-
-/// Where a leaf's path ended, or where an inner node forked.
-fn location_of(report: &Report, v: usize) -> Option<&Location> {
-    path_of(report, v)
-        .map(|p| &p.location)
-        .or_else(|| report.tree.get(v)?.fork.as_ref())
 }

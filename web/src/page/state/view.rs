@@ -1,0 +1,128 @@
+//! What the page shows of its results beyond the results themselves: the
+//! node selected (in the tree or, by its path, in the table), the location
+//! marked in the code panes, what is to be scrolled into view once drawn,
+//! and in compare mode whose paths and bugs are listed. The selection has
+//! one owner, this state: the tree and the table draw it and ask for
+//! changes.
+
+use super::{PageState, Side};
+use symplay_engine::report::Location;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct View {
+    selection: Option<Selection>,
+    /// The location marked in the WAT and C panes, and the run it is of.
+    highlight: Option<(u32, Location)>,
+    scroll: Scroll,
+    /// In compare mode, whose paths and bugs are listed.
+    pub details: Side,
+}
+
+/// A node of a side's execution tree, by its index in the report's tree,
+/// in the run it is of.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Selection {
+    run: u32,
+    side: Side,
+    node: usize,
+}
+
+/// What the page scrolls into view once it has drawn the state.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Scroll {
+    /// The marked lines of the WAT and C panes, to their middle.
+    pub marks: bool,
+    /// Step mode's pane (below the input on a phone).
+    pub step_pane: bool,
+    /// The results, when a run starts (below the input on a phone).
+    pub results: bool,
+}
+
+impl PageState {
+    /// Selects node `node` of a side's tree (`None` lets go), and marks
+    /// where it forked or its path ended.
+    pub fn select_node(&mut self, side: Side, node: Option<usize>) {
+        let Some(results) = self.results(side) else {
+            return;
+        };
+        let run = results.run;
+        let location = results
+            .report_shown()
+            .zip(node)
+            .and_then(|(report, v)| report.location_at(v).cloned());
+        self.view.selection = node.map(|node| Selection { run, side, node });
+        if let Some(location) = location {
+            self.mark(run, location);
+        }
+    }
+
+    /// Selects the leaf of path `id` of a side (a row of the table).
+    pub fn select_path(&mut self, side: Side, id: usize) {
+        let leaf = self
+            .results(side)
+            .and_then(|r| r.report_shown())
+            .and_then(|report| report.leaf_of(id));
+        if leaf.is_some() {
+            self.select_node(side, leaf);
+        }
+    }
+
+    /// The node selected in a side's tree, if it is of the results shown.
+    pub fn selected_node(&self, side: Side) -> Option<usize> {
+        let run = self.results(side)?.run;
+        self.view
+            .selection
+            .filter(|s| s.run == run && s.side == side)
+            .map(|s| s.node)
+    }
+
+    /// The path whose leaf is selected in a side's tree.
+    pub fn selected_path(&self, side: Side) -> Option<usize> {
+        let node = self.selected_node(side)?;
+        self.results(side)?.report_shown()?.tree.get(node)?.path
+    }
+
+    /// Marks `location` of run `run` in the code panes, scrolled to.
+    pub(super) fn mark(&mut self, run: u32, location: Location) {
+        self.view.highlight = Some((run, location));
+        self.view.scroll.marks = true;
+    }
+
+    /// The location marked, if it is of results shown.
+    pub fn highlight(&self) -> Option<&Location> {
+        let (run, location) = self.view.highlight.as_ref()?;
+        [Side::A, Side::B]
+            .into_iter()
+            .any(|side| self.results(side).is_some_and(|r| r.run == *run))
+            .then_some(location)
+    }
+
+    /// What to scroll into view now that the state is drawn; asked once.
+    pub fn take_scroll(&mut self) -> Scroll {
+        std::mem::take(&mut self.view.scroll)
+    }
+
+    pub(super) fn scroll_mut(&mut self) -> &mut Scroll {
+        &mut self.view.scroll
+    }
+
+    /// Step mode: the WAT and C lines of the state shown are marked.
+    pub(super) fn follow_step(&mut self) {
+        let Some(results) = &self.results else {
+            return;
+        };
+        let next = results
+            .steps
+            .as_ref()
+            .and_then(|s| s.current()?.step.next.as_ref());
+        if let Some(next) = next {
+            let (run, location) = (results.run, next.location.clone());
+            self.mark(run, location);
+        }
+    }
+
+    /// In compare mode, the side whose paths and bugs are listed.
+    pub fn show_details(&mut self, side: Side) {
+        self.view.details = side;
+    }
+}
