@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# Trunk reads NO_COLOR as its --no-color flag, which takes only true or false.
+[ -z "${NO_COLOR:-}" ] || export NO_COLOR=true
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
@@ -13,6 +15,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== engine builds for wasm32-unknown-unknown"
 cargo build -p symplay-engine -p symplay-wasm --target wasm32-unknown-unknown --release --quiet
+echo "== scripts/run.sh serves the playground (first build of the site)"
+node --test tests/browser/run-sh.mjs
 echo "== playground builds (trunk)"
 PATH="$HOME/.cargo/bin:$PATH" trunk build --offline --quiet
 largest=$(find dist -name '*.wasm' -printf '%s %p\n' | sort -n | tail -1)
