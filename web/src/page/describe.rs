@@ -2,6 +2,12 @@
 
 use symplay_engine::report::{param_name, InputValue, Number, PathReport, Status};
 
+/// `1 path`, `3 paths`: a count with its noun, `one` or `many` as English
+/// wants it.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `x = 5, guess = "s3cr3t!\0", packet = 01 ff 2d`: the parameters by
 /// their names among `params` (the report's), then the named inputs.
 pub fn inputs(p: &PathReport, params: &[String]) -> String {
@@ -69,7 +75,14 @@ pub fn outcome(p: &PathReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::bytes;
+    use super::{bytes, count};
+
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(count(1, "path", "paths"), "1 path");
+        assert_eq!(count(0, "path", "paths"), "0 paths");
+        assert_eq!(count(2, "query", "queries"), "2 queries");
+    }
 
     #[test]
     fn bytes_read_as_a_string_when_they_are_characters_else_as_hex() {

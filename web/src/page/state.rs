@@ -23,7 +23,7 @@ use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::Report;
-pub use view::{Scroll, View};
+pub use view::{Code, Scroll, Tab, View};
 
 /// What the page does for the state: talk to the worker, or replace it.
 #[derive(Clone, Debug, PartialEq)]
@@ -995,7 +995,9 @@ impl PageState {
         self.run = Some(id);
         self.stopping = false;
         let stepping = std::mem::take(&mut self.stepping) && side == Side::A;
-        self.scroll_mut().results = true;
+        if side == Side::A {
+            self.results_coming(stepping, self.compare.is_some());
+        }
         *self.results_of(side) = Some(Results {
             run: id,
             progress: None,
@@ -1268,6 +1270,7 @@ impl PageState {
                 self.stopping = self.run == Some(id);
             }
             Response::Finished { report } => {
+                let bugs = report.paths.iter().any(|p| p.is_bug());
                 if let Some(results) = self.results_of_run(id) {
                     results.report = Some(Rc::from(report));
                     // A step asked for will not come: the run is over.
@@ -1275,6 +1278,7 @@ impl PageState {
                         steps.waiting = false;
                     }
                     self.run = None;
+                    self.results_ended(bugs);
                     return self.start_queued().into_iter().collect();
                 }
             }

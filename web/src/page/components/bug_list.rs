@@ -5,7 +5,7 @@
 //! component, drawn again only when the report, a replay or `busy` changes.
 
 use crate::page::components::memory_view::MemoryView;
-use crate::page::describe::inputs;
+use crate::page::describe::{count, inputs};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::report::{PathReport, Report, TraceEvent};
@@ -52,7 +52,13 @@ pub fn BugList(props: &BugsProps) -> Html {
     // shown by the one with the shortest input.
     let groups = report.bug_groups();
     if groups.is_empty() {
-        return Html::default();
+        let paths = count(report.paths.len(), "path", "paths");
+        let text = if report.stop_reason == "running" {
+            format!("No bug so far, on the {paths} found.")
+        } else {
+            format!("No bug on the {paths} found.")
+        };
+        return html! { <section class="bugs"><p id="no-bugs">{ text }</p></section> };
     }
     let more = (groups.len() > BUGS_SHOWN).then(|| {
         html! { <p class="more">{ format!(
@@ -62,7 +68,7 @@ pub fn BugList(props: &BugsProps) -> Html {
     });
     html! {
         <section class="bugs">
-            <h3>{ match groups.len() { 1 => "1 bug".to_string(), n => format!("{n} bugs") } }</h3>
+            <h3>{ count(groups.len(), "bug", "bugs") }</h3>
             <ul id="bugs">
             { for groups.iter().take(BUGS_SHOWN).map(|g| {
                 let p = &report.paths[g.paths[0]];

@@ -8,6 +8,7 @@ pub mod comparison_view;
 pub mod memory_view;
 pub mod paths_table;
 pub mod rows_in_view;
+pub mod run_summary;
 pub mod step_view;
 pub mod tree;
 pub mod wat_pane;

@@ -1,11 +1,11 @@
-//! The table of paths found, one row per test case, the paths dropped, and
-//! the run's statistics. Only the rows in view are drawn, each one line
+//! The table of paths found, one row per test case, and the run's
+//! statistics. Only the rows in view are drawn, each one line
 //! high (the whole input in its tooltip): a run of thousands of paths made
 //! a page tens of thousands of pixels long. The selected path's row is
 //! marked and scrolled into view; a click on a row selects its path.
 
 use crate::page::components::rows_in_view::{drawn, View};
-use crate::page::describe::{inputs, outcome};
+use crate::page::describe::{count, inputs, outcome};
 use std::rc::Rc;
 use symplay_engine::report::Report;
 use web_sys::Element;
@@ -67,15 +67,7 @@ pub fn PathsTable(props: &PathsProps) -> Html {
         })
     };
     html! {
-        <section class="results">
-            <h2>{ format!("{}: {} paths ({})", r.entry, r.paths.len(), r.stop_reason) }</h2>
-            { for r.warnings.iter().map(|w| html! { <p class="drops warning run-warning">{ w }</p> }) }
-            { r.concretised_summary().map(|missed| html! {
-                <p id="concretised" class="drops warning">{ missed }</p>
-            }) }
-            { r.drops_summary().map(|drops| html! {
-                <p id="drops" class={classes!("drops", r.paths.is_empty().then_some("warning"))}>{ drops }</p>
-            }) }
+        <section class="paths-pane">
             <div id="paths-scroll" class="paths-scroll" tabindex="0" ref={scroller} {onscroll}>
                 <table id="paths">
                     <thead><tr><th>{ "path" }</th><th>{ "outcome" }</th><th>{ "input" }</th><th>{ "where" }</th></tr></thead>
@@ -109,8 +101,12 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 </table>
             </div>
             <p class="stats">{ format!(
-                "{} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
-                s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
+                "{}, {}, {} ({}, {}), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
+                count(s.instructions as usize, "instruction", "instructions"),
+                count(s.forks as usize, "fork", "forks"),
+                count(s.queries as usize, "query", "queries"),
+                count((s.query_cache_hits + s.cex_cache_hits) as usize, "cache hit", "cache hits"),
+                count(s.sat_calls as usize, "SAT call", "SAT calls"),
                 s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
             ) }</p>
         </section>

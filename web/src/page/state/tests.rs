@@ -1361,3 +1361,35 @@ fn work_is_saved_once_after_the_last_change() {
     page.state.saved(Ok(()));
     assert_eq!(page.state.saving.not_saved, None);
 }
+
+#[test]
+fn a_run_folds_the_options_and_shows_its_bugs_once_it_ends() {
+    let mut page = Page::new();
+    page.state.toggle_options();
+    assert!(page.state.view.options_open);
+    let effects = page.state.choose_example("division");
+    page.act(effects);
+    page.run();
+    assert!(!page.state.view.options_open, "the results take the room");
+    assert_eq!(
+        page.state.view.code,
+        Code::C,
+        "an example's C source, where lines are marked"
+    );
+    assert_eq!(
+        page.state.view.tab,
+        Tab::Bugs,
+        "a run that found bugs shows them"
+    );
+    // A node selected shows its details; a run without bugs its paths.
+    page.state.select_node(Side::A, Some(0));
+    assert_eq!(page.state.view.tab, Tab::Node);
+    let effects = page.state.choose_example("sign");
+    page.act(effects);
+    page.run();
+    assert_eq!(page.state.view.tab, Tab::Paths);
+    // A typed module's code is its WAT.
+    page.paste(PASTED);
+    page.run();
+    assert_eq!(page.state.view.code, Code::Wat);
+}

@@ -1,9 +1,10 @@
-//! What the page shows of its results beyond the results themselves: the
-//! node selected (in the tree or, by its path, in the table), the location
-//! marked in the code panes, what is to be scrolled into view once drawn,
-//! and in compare mode whose paths and bugs are listed. The selection has
-//! one owner, this state: the tree and the table draw it and ask for
-//! changes.
+//! How the page shows its module and results: the node selected (in the
+//! tree or, by its path, in the table), the location marked in the code
+//! panes, what is to be scrolled into view once drawn, which code and
+//! which pane of results are shown, whether the options and the help are
+//! open, and in compare mode whose paths and bugs are listed. The
+//! selection has one owner, this state: the tree and the table draw it
+//! and ask for changes.
 
 use super::{PageState, Side};
 use symplay_engine::report::Location;
@@ -16,6 +17,54 @@ pub struct View {
     scroll: Scroll,
     /// In compare mode, whose paths and bugs are listed.
     pub details: Side,
+    /// The pane of results shown below the tree.
+    pub tab: Tab,
+    /// The code shown once there are results.
+    pub code: Code,
+    /// The options form is open over the results.
+    pub options_open: bool,
+    pub help_open: bool,
+    /// The SMT-LIB forms of conditions are shown, from one node to the next.
+    pub smt_shown: bool,
+    /// The C source was typed in, and told to be read-only.
+    pub c_read_only_told: bool,
+}
+
+/// The panes of results below the tree, one shown at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    /// The selected node's details.
+    Node,
+    Bugs,
+    #[default]
+    Paths,
+    /// Step mode's pane.
+    Step,
+    /// Compare mode's figures.
+    Comparison,
+}
+
+impl Tab {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tab::Node => "node",
+            Tab::Bugs => "bugs",
+            Tab::Paths => "paths",
+            Tab::Step => "step",
+            Tab::Comparison => "comparison",
+        }
+    }
+}
+
+/// The code shown beside the results: the example's C source, the WAT
+/// with byte offsets (where a selected node's location is marked), or
+/// the editor.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Code {
+    C,
+    Wat,
+    #[default]
+    Edit,
 }
 
 /// A node of a side's execution tree, by its index in the report's tree,
@@ -51,6 +100,9 @@ impl PageState {
             .zip(node)
             .and_then(|(report, v)| report.location_at(v).cloned());
         self.view.selection = node.map(|node| Selection { run, side, node });
+        if node.is_some() {
+            self.view.tab = Tab::Node;
+        }
         if let Some(location) = location {
             self.mark(run, location);
         }
@@ -124,5 +176,50 @@ impl PageState {
     /// In compare mode, the side whose paths and bugs are listed.
     pub fn show_details(&mut self, side: Side) {
         self.view.details = side;
+    }
+
+    pub fn show_tab(&mut self, tab: Tab) {
+        self.view.tab = tab;
+    }
+
+    pub fn show_code(&mut self, code: Code) {
+        self.view.code = code;
+    }
+
+    pub fn toggle_options(&mut self) {
+        self.view.options_open = !self.view.options_open;
+    }
+
+    pub fn toggle_help(&mut self) {
+        self.view.help_open = !self.view.help_open;
+    }
+
+    pub fn show_smt(&mut self, shown: bool) {
+        self.view.smt_shown = shown;
+    }
+
+    /// A run starts: the results take the room, the options fold away,
+    /// and the code shown is the one a location is marked in.
+    pub(super) fn results_coming(&mut self, stepping: bool, compare: bool) {
+        self.view.options_open = false;
+        self.view.tab = match (stepping, compare) {
+            (true, _) => Tab::Step,
+            (false, true) => Tab::Comparison,
+            (false, false) => Tab::Paths,
+        };
+        self.view.code = if self.example.is_some() {
+            Code::C
+        } else {
+            Code::Wat
+        };
+        self.view.scroll.results = true;
+    }
+
+    /// A run ended: its bugs are shown if it found any and the paths were
+    /// shown.
+    pub(super) fn results_ended(&mut self, bugs: bool) {
+        if bugs && self.view.tab == Tab::Paths {
+            self.view.tab = Tab::Bugs;
+        }
     }
 }

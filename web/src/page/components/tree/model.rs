@@ -74,22 +74,12 @@ pub struct Model {
     pub kind: Vec<Kind>,
     /// Nodes hidden under each drawn node (non-zero when it is collapsed).
     pub hidden: Vec<usize>,
-    /// The branch condition that leads to each node, short, as its label.
+    /// The branch condition that leads to each node, as its label.
     pub labels: Vec<Option<String>>,
     /// What a pointer resting on each node is told: the condition in full,
     /// and for a leaf how its path ended and with which input.
     pub tips: Vec<String>,
     pub layout: Layout,
-}
-
-/// Characters of a node's label before it is cut.
-const LABEL_CHARS: usize = 24;
-
-fn label(readable: &str) -> String {
-    match readable.char_indices().nth(LABEL_CHARS) {
-        Some((cut, _)) => format!("{}…", &readable[..cut]),
-        None => readable.to_string(),
-    }
 }
 
 fn tip(report: &Report, v: usize, hidden: usize) -> String {
@@ -171,7 +161,7 @@ impl Model {
         let layout = tidy(&shape);
         let labels = nodes
             .iter()
-            .map(|&v| report.tree[v].readable.as_deref().map(label))
+            .map(|&v| report.tree[v].readable.clone())
             .collect();
         let tips = nodes
             .iter()
@@ -188,45 +178,6 @@ impl Model {
             tips,
             layout,
         }
-    }
-
-    /// The labels that can be drawn without covering one another: each is
-    /// beside the middle of its edge, `gap_units` away on the outer side
-    /// (left of a left child's edge, right of the others), `char_units`
-    /// wide per character, in a row per level; left to right, a label that would
-    /// cover the last one kept in its row is left out (its tooltip stays).
-    /// Text scales with the tree, so this holds at every zoom.
-    pub fn legible_labels(&self, char_units: f64, gap_units: f64) -> Vec<usize> {
-        let mut placed: Vec<(u32, f64, f64, usize)> = Vec::new();
-        for (i, label) in self.labels.iter().enumerate() {
-            let (Some(label), Some(p)) = (label, self.parent[i]) else {
-                continue;
-            };
-            let (x, px) = (self.layout.x[i], self.layout.x[p]);
-            let middle = (x + px) / 2.0;
-            let width = label.chars().count() as f64 * char_units;
-            let (from, to) = if x < px {
-                (middle - gap_units - width, middle - gap_units)
-            } else {
-                (middle + gap_units, middle + gap_units + width)
-            };
-            placed.push((self.layout.depth[i], from, to, i));
-        }
-        placed.sort_by(|a, b| {
-            (a.0, a.1)
-                .partial_cmp(&(b.0, b.1))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        let mut kept = Vec::new();
-        let mut last: Option<(u32, f64)> = None;
-        for (depth, from, to, i) in placed {
-            if last.is_some_and(|(d, end)| d == depth && from < end) {
-                continue;
-            }
-            kept.push(i);
-            last = Some((depth, to));
-        }
-        kept
     }
 
     /// The drawn index of `report.tree` node `v`, or of the collapsed
@@ -436,7 +387,10 @@ mod tests {
         let m = Model::new(&r, &HashSet::new());
         assert_eq!(m.labels[0], None);
         assert_eq!(m.labels[1].as_deref(), Some("x < 0"));
-        assert_eq!(m.labels[2].as_deref(), Some("x >= 0 && a condition fa…"));
+        assert_eq!(
+            m.labels[2].as_deref(),
+            Some("x >= 0 && a condition far too long for a label")
+        );
         assert_eq!(m.tips[0], "the root");
         assert_eq!(m.tips[1], "branch: x < 0\npath 0: returned [] with x = -1");
         assert!(
@@ -529,25 +483,59 @@ mod tests {
     }
 
     #[test]
-    fn labels_that_would_cover_each_other_are_left_out() {
+    fn labels_on_screen_never_cover_each_other_nor_leave_the_pane() {
+        use super::super::labels::{place, Screen};
         let mut r = full_tree(4);
         for (i, n) in r.tree.iter_mut().enumerate().skip(1) {
-            n.readable = Some(format!("condition {i}"));
+            n.readable = Some(format!("condition number {i}"));
         }
         let m = Model::new(&r, &HashSet::new());
-        // Narrow characters: every label fits beside its edge.
-        assert_eq!(m.legible_labels(0.01, 0.0).len(), 14);
-        // Wide ones: the first level's two labels, on either side of the
-        // root, still fit; deeper rows keep only labels apart.
-        let kept = m.legible_labels(0.5, 0.25);
-        let level = |d: u32| kept.iter().filter(|&&i| m.layout.depth[i] == d).count();
-        assert_eq!(level(1), 2);
-        assert!(level(3) < 8 && level(3) > 0, "{}", level(3));
-        for &a in &kept {
-            for &b in &kept {
-                let row = m.layout.depth[a] == m.layout.depth[b];
-                if a < b && row {
-                    assert!((m.layout.x[a] - m.layout.x[b]).abs() >= 1.0);
+        let layout = &m.layout;
+        let at = |scale: f64| {
+            move |i: usize| {
+                (
+                    200.0 + scale * layout.x[i],
+                    20.0 + 60.0 * f64::from(layout.depth[i]),
+                )
+            }
+        };
+        let wide = at(400.0);
+        let roomy = Screen {
+            position: &wide,
+            width: 3200.0,
+            height: 400.0,
+            char_px: 7.0,
+            gap_px: 6.0,
+        };
+        let all = place(&m, &roomy);
+        assert_eq!(all.len(), 14, "room for every label");
+        assert!(all.iter().all(|p| !p.text.contains('…')), "whole");
+        let narrow = at(60.0);
+        let tight = Screen {
+            position: &narrow,
+            width: 700.0,
+            height: 400.0,
+            char_px: 7.0,
+            gap_px: 6.0,
+        };
+        let some = place(&m, &tight);
+        assert!(some.iter().any(|p| p.text.contains('…')), "some shortened");
+        let span = |p: &super::super::labels::Placed| {
+            let w = p.text.chars().count() as f64 * 7.0;
+            if p.ends_at_x {
+                (p.x - w, p.x)
+            } else {
+                (p.x, p.x + w)
+            }
+        };
+        for (k, a) in some.iter().enumerate() {
+            let (from, to) = span(a);
+            assert!(from >= 0.0 && to <= 700.0, "{a:?} leaves the pane");
+            for b in &some[k + 1..] {
+                let (f2, t2) = span(b);
+                assert!(a.y != b.y || to <= f2 || t2 <= from, "{a:?} covers {b:?}");
+                if m.parent[a.node] == m.parent[b.node] {
+                    assert_ne!(a.text, b.text, "siblings read the same");
                 }
             }
         }

@@ -1,20 +1,20 @@
 //! The tree view: an SVG of the laid-out tree with zoom (wheel), pan
-//! (drag), fit, collapsible subtrees and a details panel for the clicked
-//! node, whose location is also handed to the page to mark in the WAT.
-//! Zoom and pan only change one `transform`; the nodes are a separate
+//! (drag), fit and collapsible subtrees; a click or the keyboard asks the
+//! page to select a node (the page owns the selection and shows its
+//! details apart). Zoom and pan only change one `transform` and the
+//! labels, which are drawn on screen at one size; the nodes are a separate
 //! component that redraws only when the layout changes, so large trees
 //! stay quick.
 
-use super::model::{kind_of, legible_cut, Kind, Model};
-use crate::disassembly::{line_of, Line};
-use crate::page::components::memory_view::{MemoryView, NodeMemoryView};
-use crate::page::describe::{inputs, outcome};
+use super::labels::{self, Placed, Screen};
+use super::model::{legible_cut, Kind, Model};
+use crate::page::describe::count;
 use std::collections::HashSet;
 use std::rc::Rc;
-use symplay_engine::report::{ObjectReport, Report};
+use symplay_engine::report::Report;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{AddEventListenerOptions, Element, WheelEvent};
+use web_sys::{AddEventListenerOptions, Element, ResizeObserver, WheelEvent};
 use yew::prelude::*;
 
 /// Pixels per layout unit, across and down.
@@ -27,9 +27,9 @@ const MIN_START_SCALE: f64 = 0.35;
 /// Trees with more drawn nodes than this have no labels (they would
 /// cover each other); their tooltips stay.
 const MAX_LABELLED: usize = 300;
-/// A label character's width in pixels (10 px monospace), and the gap
-/// between a label and its edge.
-const LABEL_CHAR: f64 = 6.2;
+/// A label character's width on screen in pixels (labels are 12 px
+/// monospace at every zoom), and the gap between a label and its edge.
+const LABEL_CHAR: f64 = 7.4;
 const LABEL_GAP: f64 = 6.0;
 /// Fit zooms out no further than this, collapsing deep subtrees instead,
 /// so that labels stay legible.
@@ -41,8 +41,6 @@ const PAN_STEP: f64 = 40.0;
 #[derive(Properties)]
 pub struct TreeProps {
     pub report: Rc<Report>,
-    /// The module as WAT, to show the instruction at a node's location.
-    pub disassembly: Rc<Vec<Line>>,
     /// The node selected (here, or its path in the table), by
     /// `report.tree` index: ringed, its path from the root drawn, its
     /// details shown, and brought into view when it changes.
@@ -62,7 +60,6 @@ pub struct TreeProps {
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.report, &other.report)
-            && Rc::ptr_eq(&self.disassembly, &other.disassembly)
             && self.prefix == other.prefix
             && self.selected == other.selected
             && self.current == other.current
@@ -100,9 +97,9 @@ pub enum Msg {
     FitLegibly,
     /// Every collapsed subtree is drawn again.
     ExpandAll,
+    /// The pane changed size.
+    Resized,
     Toggle(usize),
-    /// The SMT-LIB forms of conditions were shown or hidden.
-    ShowSmt(bool),
 }
 
 struct Drag {
@@ -123,10 +120,10 @@ pub struct TreeView {
     dragged: bool,
     /// The user zoomed or panned: a growing tree no longer refits.
     moved: bool,
-    /// The SMT-LIB forms are shown, from one node to the next.
-    smt_shown: bool,
     svg: NodeRef,
     _wheel: Option<Closure<dyn Fn(WheelEvent)>>,
+    /// Watches the pane's size; disconnected with the view.
+    resize: Option<(ResizeObserver, Closure<dyn Fn()>)>,
 }
 
 impl TreeView {
@@ -222,6 +219,29 @@ impl TreeView {
         }
     }
 
+    /// The branch labels on screen at the present zoom, while the tree
+    /// drawn is small enough to read.
+    fn labels(&self) -> Vec<Placed> {
+        if self.model.nodes.len() > MAX_LABELLED {
+            return Vec::new();
+        }
+        let (width, height) = self.viewport();
+        let on_screen = |i: usize| {
+            let (x, y) = position(&self.model, i);
+            (self.shift.0 + self.scale * x, self.shift.1 + self.scale * y)
+        };
+        labels::place(
+            &self.model,
+            &Screen {
+                position: &on_screen,
+                width,
+                height,
+                char_px: LABEL_CHAR,
+                gap_px: LABEL_GAP,
+            },
+        )
+    }
+
     fn relayout(&mut self, report: &Report) {
         self.model = Rc::new(Model::new(report, &self.collapsed));
     }
@@ -248,9 +268,9 @@ impl Component for TreeView {
             drag: None,
             dragged: false,
             moved: false,
-            smt_shown: false,
             svg: NodeRef::default(),
             _wheel: None,
+            resize: None,
         }
     }
 
@@ -301,14 +321,34 @@ impl Component for TreeView {
             if added.is_ok() {
                 self._wheel = Some(on_wheel);
             }
+            // The pane takes its size as the page lays itself out, and again
+            // when the window changes: the tree is fitted anew, unless the
+            // user has moved it, and the labels placed for the new size.
+            let link = ctx.link().clone();
+            let on_resize = Closure::<dyn Fn()>::new(move || link.send_message(Msg::Resized));
+            if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+                observer.observe(&svg);
+                self.resize = Some((observer, on_resize));
+            }
         }
         ctx.link().send_message(Msg::Fit {
             min_scale: MIN_START_SCALE,
         });
     }
 
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        if let Some((observer, _)) = self.resize.take() {
+            observer.disconnect();
+        }
+    }
+
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
+            Msg::Resized => {
+                if !self.moved {
+                    self.fit(MIN_START_SCALE);
+                }
+            }
             Msg::Wheel { delta, x, y } => {
                 self.zoom_at((-delta * 0.0015).exp().clamp(0.5, 2.0), x, y);
             }
@@ -382,11 +422,6 @@ impl Component for TreeView {
                     self.cut = self.collapsed.len();
                 }
                 self.relayout(&ctx.props().report);
-            }
-            Msg::ShowSmt(shown) => {
-                // The element shows itself; only later nodes need to know.
-                self.smt_shown = shown;
-                return false;
             }
         }
         true
@@ -492,12 +527,18 @@ impl Component for TreeView {
         html! {
             <section id={id("tree")} class="tree">
                 <div class="tree-bar">
-                    <h2>{ format!("Execution tree: {} nodes{}", report.tree.len(),
+                    <h2>{ format!("Execution tree: {}{}", count(report.tree.len(), "node", "nodes"),
                         if report.stop_reason == "running" { " so far" } else { "" }) }</h2>
                     <button id={id("tree-fit")} title="fit the tree, collapsing deep subtrees so that labels stay legible (0)"
                         onclick={link.callback(|_| Msg::FitLegibly)}>{ "fit" }</button>
                     <button id={id("tree-zoom-in")} title="zoom in (+)" onclick={link.callback(|_| Msg::Zoom(ZOOM_STEP))}>{ "+" }</button>
                     <button id={id("tree-zoom-out")} title="zoom out (-)" onclick={link.callback(|_| Msg::Zoom(1.0 / ZOOM_STEP))}>{ "\u{2212}" }</button>
+                    if let Some(v) = selected_node.filter(|&v| report.tree.get(v).is_some_and(|n| !n.children.is_empty())) {
+                        <button id={id("toggle-subtree")} title="collapse or expand the selected node's subtree (Enter)"
+                            onclick={link.callback(move |_| Msg::Toggle(v))}>
+                            { if self.collapsed.contains(&v) { "expand subtree" } else { "collapse subtree" } }
+                        </button>
+                    }
                     if self.cut > 0 {
                         <span id={id("tree-cut")} class="tree-cut">
                             { format!("{} deep subtrees collapsed to fit ", self.cut) }
@@ -505,7 +546,8 @@ impl Component for TreeView {
                         </span>
                     }
                     <ul class="legend">
-                        { for Kind::ALL.iter().map(|k| html! {
+                        // The kinds this tree has.
+                        { for Kind::ALL.iter().filter(|k| self.model.kind.contains(k)).map(|k| html! {
                             <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
                         }) }
                     </ul>
@@ -520,11 +562,19 @@ impl Component for TreeView {
                             { ring }
                             { current }
                         </g>
+                        <g class="labels">{ for self.labels().into_iter().map(label) }</g>
                     </svg>
-                    { self.details(ctx, report) }
                 </div>
             </section>
         }
+    }
+}
+
+/// A label as an SVG text in screen coordinates.
+fn label(placed: Placed) -> Html {
+    let anchor = if placed.ends_at_x { "end" } else { "start" };
+    html! {
+        <text class="label" data-node={placed.node.to_string()} x={placed.x.to_string()} y={(placed.y + 4.0).to_string()} text-anchor={anchor}>{ placed.text }</text>
     }
 }
 
@@ -546,11 +596,10 @@ impl PartialEq for NodesProps {
 }
 
 /// All edges as one path and a circle per node: cheap SVG for many nodes.
-/// Each node has its tooltip; a tree small enough to read has its labels.
+/// Each node has its tooltip (the labels are drawn apart, on screen).
 #[function_component]
 fn Nodes(props: &NodesProps) -> Html {
     let model = &props.model;
-    let labelled = model.nodes.len() <= MAX_LABELLED;
     let mut edges = String::new();
     for (i, p) in model.parent.iter().enumerate() {
         if let Some(p) = *p {
@@ -575,205 +624,6 @@ fn Nodes(props: &NodesProps) -> Html {
                     </g>
                 }
             }) }
-            // Apart from the nodes, whose boxes stay their circles; only
-            // those that do not cover each other.
-            if labelled {
-                <g class="labels">
-                    { for model.legible_labels(LABEL_CHAR / DX, LABEL_GAP / DX).into_iter().filter_map(|i| Some(edge_label(model, i, model.labels[i].as_ref()?))) }
-                </g>
-            }
         </>
     }
-}
-
-/// A node's label beside the middle of the edge that leads to it, on
-/// the outer side: left of a left child's edge, right of the others.
-fn edge_label(model: &Model, i: usize, text: &str) -> Html {
-    let (x, y) = position(model, i);
-    let (px, py) = model.parent[i].map_or((x, y), |p| position(model, p));
-    let (mx, my) = ((x + px) / 2.0, (y + py) / 2.0);
-    let (lx, anchor) = if x < px {
-        (mx - LABEL_GAP, "end")
-    } else {
-        (mx + LABEL_GAP, "start")
-    };
-    html! {
-        <text class="label" x={lx.to_string()} y={(my + 3.0).to_string()} text-anchor={anchor}>{ text }</text>
-    }
-}
-
-impl TreeView {
-    fn details(&self, ctx: &Context<Self>, report: &Report) -> Html {
-        let prefix = &ctx.props().prefix;
-        let Some(v) = ctx.props().selected else {
-            return html! { <aside id={format!("{prefix}node-details")} class="node-details empty">{ "Click a node for its condition, location and input." }</aside> };
-        };
-        let Some(node) = report.tree.get(v) else {
-            return Html::default();
-        };
-        let path = report.path_at(v);
-        // Drawn as it is drawn (a collapsed subtree's root is a branch),
-        // else as it is.
-        let kind = self
-            .model
-            .nodes
-            .iter()
-            .position(|&n| n == v)
-            .and_then(|i| self.model.kind.get(i).copied())
-            .unwrap_or_else(|| kind_of(report, v));
-        let show_smt = ctx.link().callback(|e: Event| {
-            Msg::ShowSmt(
-                e.target_unchecked_into::<web_sys::HtmlDetailsElement>()
-                    .open(),
-            )
-        });
-        let branch = match &node.condition {
-            Some(c) => html! { <>
-                <dt>{ "branch condition" }</dt>
-                <dd><code class="readable">{ node.readable.clone().unwrap_or_else(|| c.clone()) }</code></dd>
-                // The exact form, one click away.
-                <dd><details id={format!("{prefix}branch-smt")} open={self.smt_shown} ontoggle={show_smt.clone()}><summary>{ "SMT-LIB" }</summary><code class="smt">{ c.clone() }</code></details></dd>
-            </> },
-            None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
-        };
-        let disassembly = &ctx.props().disassembly;
-        let location = report.location_at(v).map(|l| {
-            let instruction = line_of(disassembly, l.offset).map(|i| disassembly[i].text.trim());
-            html! { <>
-                <dt>{ if path.is_some() { "ends at" } else { "forks at" } }</dt>
-                <dd class="location">{ l.text() }</dd>
-                if let Some(text) = instruction {
-                    <dd><code class="instruction">{ text }</code></dd>
-                }
-            </> }
-        });
-        let node_memory = node
-            .memory
-            .as_ref()
-            .filter(|m| path.is_none() && m.objects > 0)
-            .and_then(|m| {
-                let objects = objects_when_forked(report, v, m.objects as usize)?;
-                Some(html! { <>
-                    <dt>{ "memory when it forked" }</dt>
-                    <dd><NodeMemoryView {objects} memory={m.clone()} /></dd>
-                </> })
-            });
-        let leaf = path.map(|p| {
-            html! { <>
-                <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
-                <dt>{ "input" }</dt><dd class="input"><code>{ inputs(p, &report.params) }</code></dd>
-                if !p.stdout.is_empty() {
-                    <dt>{ "stdout" }</dt><dd><pre class="stdout">{ p.stdout.clone() }</pre></dd>
-                }
-                if !p.stderr.is_empty() {
-                    <dt>{ "stderr" }</dt><dd><pre class="stderr">{ p.stderr.clone() }</pre></dd>
-                }
-                if !p.notes.is_empty() {
-                    <dt>{ "warnings" }</dt>
-                    { for p.notes.iter().map(|n| html! { <dd class="note warning">{ n }</dd> }) }
-                }
-                if !p.objects.is_empty() {
-                    <dt>{ "memory" }</dt><dd><MemoryView path={p.clone()} /></dd>
-                }
-            </> }
-        });
-        // A leaf has its path's own condition; an inner node, the conditions
-        // of the branches down to it.
-        let (readable, smtlib) = match path {
-            Some(p) => (p.path_condition_readable.clone(), p.path_condition.clone()),
-            None => branches_to(report, v),
-        };
-        let condition = html! { <>
-            <dt>{ "path condition" }</dt>
-            <dd><code class="path-condition-readable">{ readable }</code></dd>
-            <dd><details id={format!("{prefix}path-smt")} open={self.smt_shown} ontoggle={show_smt}><summary>{ "SMT-LIB" }</summary><pre class="path-condition">{ smtlib }</pre></details></dd>
-        </> };
-        let is_collapsed = self.collapsed.contains(&v);
-        let toggle = (!node.children.is_empty()).then(|| {
-            html! {
-                <button id={format!("{prefix}toggle-subtree")} onclick={ctx.link().callback(move |_| Msg::Toggle(v))}>
-                    { if is_collapsed { "expand subtree" } else { "collapse subtree" } }
-                </button>
-            }
-        });
-        html! {
-            <aside id={format!("{prefix}node-details")} class="node-details">
-                <h3>{ format!("node {} ({})", node.id, kind.label()) }</h3>
-                <dl>{ branch }{ location }{ node_memory }{ leaf }{ condition }</dl>
-                { toggle }
-            </aside>
-        }
-    }
-}
-
-/// The conjunction of the branch conditions from the root down to `v`:
-/// readable, and as an SMT-LIB2 script as the engine writes path conditions.
-fn branches_to(report: &Report, v: usize) -> (String, String) {
-    let mut nodes = Vec::new();
-    let mut at = report.tree.get(v);
-    // Bounded, since a malformed tree may loop.
-    for _ in 0..=report.tree.len() {
-        let Some(node) = at else { break };
-        nodes.push(node);
-        // Ids are indices in the engine's reports; a search only otherwise.
-        at = node.parent.and_then(|p| {
-            report
-                .tree
-                .get(p)
-                .filter(|n| n.id == p)
-                .or_else(|| report.tree.iter().find(|n| n.id == p))
-        });
-    }
-    nodes.reverse();
-    let mut readable = Vec::new();
-    let mut declarations: Vec<&str> = Vec::new();
-    let mut assertions = String::new();
-    for node in nodes {
-        let Some(c) = &node.condition else { continue };
-        readable.push(node.readable.clone().unwrap_or_else(|| c.clone()));
-        for d in &node.declarations {
-            if !declarations.contains(&d.as_str()) {
-                declarations.push(d);
-            }
-        }
-        assertions.push_str(&format!("(assert {c})\n"));
-    }
-    let readable = if readable.is_empty() {
-        "true".to_string()
-    } else {
-        readable.join(" && ")
-    };
-    let mut script = String::from("(set-logic QF_ABV)\n");
-    for d in declarations {
-        script.push_str(d);
-        script.push('\n');
-    }
-    script.push_str(&assertions);
-    script.push_str("(check-sat)\n");
-    (readable, script)
-}
-
-/// The first `count` objects of a path below `v`: those made when `v`
-/// forked (objects are numbered as they are made, and every path below
-/// shares them).
-fn objects_when_forked(report: &Report, v: usize, count: usize) -> Option<Vec<ObjectReport>> {
-    let mut stack = vec![v];
-    // Bounded, since a malformed tree may loop.
-    for _ in 0..=report.tree.len() {
-        let u = stack.pop()?;
-        if let Some(p) = report.path_at(u) {
-            if !p.objects.is_empty() {
-                let made = p.objects.iter().filter(|o| (o.id as usize) < count);
-                return Some(made.cloned().collect());
-            }
-        }
-        let node = report.tree.get(u)?;
-        stack.extend(
-            node.children
-                .iter()
-                .rev()
-                .filter(|&&c| c < report.tree.len()),
-        );
-    }
-    None
 }
