@@ -1,6 +1,9 @@
 // What the browser tests and the browser benchmark share: the built site
-// (`dist/`) served on a free loopback port, and Debian Chromium started
-// headless with the flags this machine needs.
+// (`dist/`) served on a free loopback port, Debian Chromium started
+// headless with the flags this machine needs, and the ways a person gives
+// the page its input (typing, pasting, picking, clicking, uploading), so
+// that every journey uses real input and knows nothing of the layout.
+import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { before, after } from 'node:test';
@@ -78,4 +81,136 @@ export async function screenshots(page, name, selector) {
 /// Waits until the run under way has found paths (its progress says so).
 export function runningWithPaths(page) {
   return page.waitForFunction(() => /running: [1-9]\d* paths/.test(document.querySelector('#progress')?.innerText ?? ''));
+}
+
+/// Opens `url` (the playground if none) in a fresh context, a fresh
+/// profile as a new visitor has, with the clipboard allowed (for pastes),
+/// and waits for its first module's entries. Collects the page's errors.
+export async function visit(env, url = env.base, contextOptions = {}) {
+  const context = await env.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], ...contextOptions });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
+  return { page, errors };
+}
+
+/// Puts the caret in the code editor with a click, as a person does
+/// before typing.
+export function clickEditor(page) {
+  return page.click('#source .cm-content', { position: { x: 5, y: 5 } });
+}
+
+/// Replaces the editor's text by typing `text` key by key, and checks the
+/// editor holds it as typed (it indents new lines: type one line).
+export async function typeModule(page, text) {
+  await clickEditor(page);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  assert.equal(await editorText(page), text, 'the editor holds the text typed');
+}
+
+/// Replaces the editor's text by a paste: the text put on the clipboard
+/// (as if copied elsewhere), a click in the editor, Ctrl+A, Ctrl+V.
+export async function pasteModule(page, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await clickEditor(page);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+}
+
+/// Leaves the editor as a person does with the keyboard: Tab.
+export function leaveEditor(page) {
+  return page.keyboard.press('Tab');
+}
+
+/// Picks the option of value `value` in the list `selector`: a click opens
+/// the list, the arrow keys walk to the option, Enter takes it. Checks the
+/// choice took.
+export async function pick(page, selector, value) {
+  const list = page.locator(selector);
+  const [from, to] = await list.evaluate((select, value) =>
+    [select.selectedIndex, [...select.options].findIndex((o) => o.value === value)], value);
+  assert.ok(to >= 0, `${selector} has no option ${value}`);
+  await list.click();
+  const key = to > from ? 'ArrowDown' : 'ArrowUp';
+  for (let i = 0; i < Math.abs(to - from); i++) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  assert.equal(await list.inputValue(), value, `${selector}: the option picked`);
+}
+
+/// Types `text` into the field `selector` over what it holds: a click,
+/// Ctrl+A, then the keys (Delete to empty it). Checks the field took it.
+export async function setField(page, selector, text) {
+  const field = page.locator(selector);
+  await field.click();
+  await page.keyboard.press('Control+A');
+  if (text === '') {
+    await page.keyboard.press('Delete');
+  } else {
+    await page.keyboard.type(text);
+  }
+  assert.equal(await field.inputValue(), text, `${selector}: the text typed`);
+}
+
+/// Clicks the tree node `node` (a `.node` of a tree) with the mouse in the
+/// middle of its circle, where it is drawn, as a person does once they see
+/// it: its tree scrolled into view, the node inside the tree's view, not
+/// covered by anything that would take the click, and still (a tree that
+/// grows moves its nodes). Fails if that does not come within 5 s.
+export async function clickNode(node) {
+  const circle = node.locator('circle').first();
+  await circle.locator('xpath=ancestor::*[local-name()="svg"][1]').scrollIntoViewIfNeeded();
+  let seen = {};
+  for (const deadline = Date.now() + 5_000; ;) {
+    const now = await circle.evaluate(whereToClick);
+    if (!now.onTop && now.x === seen.x && now.y === seen.y) {
+      await node.page().mouse.click(now.x, now.y);
+      return;
+    }
+    assert.ok(Date.now() < deadline, now.onTop
+      ? `a click on the node at ${now.x.toFixed(0)},${now.y.toFixed(0)} would hit ${now.onTop}`
+      : 'the node keeps moving');
+    seen = now;
+    await node.page().waitForTimeout(50);
+  }
+}
+
+/// The middle of `circle` on screen, and what a click there would hit if
+/// not the circle's node (runs in the page).
+function whereToClick(circle) {
+  const r = circle.getBoundingClientRect();
+  const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+  const svg = circle.ownerSVGElement.getBoundingClientRect();
+  if (!(x > svg.left && x < svg.right && y > svg.top && y < svg.bottom)) {
+    return { x, y, onTop: `nothing: the node is out of its tree's view (${svg.left.toFixed(0)},${svg.top.toFixed(0)} to ${svg.right.toFixed(0)},${svg.bottom.toFixed(0)})` };
+  }
+  const top = document.elementFromPoint(x, y);
+  if (top && circle.closest('[data-node]').contains(top)) return { x, y, onTop: null };
+  return { x, y, onTop: top ? `<${top.tagName.toLowerCase()} class="${top.getAttribute('class') ?? ''}">${top.textContent.slice(0, 40)}` : 'nothing (off the page)' };
+}
+
+/// Gives the tree the keyboard as a person does: a click on its background.
+export async function focusTree(page) {
+  const box = await page.locator('#tree svg').boundingBox();
+  await page.mouse.click(box.x + 5, box.y + box.height - 5);
+}
+
+/// Uploads a file through the page's file picker: a path, or
+/// `{ name, mimeType, buffer }`.
+export function uploadFile(page, file) {
+  return page.setInputFiles('#upload', file);
+}
+
+/// Drops a file named `name` holding `bytes` on the editor, as a real drag
+/// from the desktop delivers it: a DataTransfer with the file.
+export async function dropFile(page, name, bytes, type) {
+  const transfer = await page.evaluateHandle(([bytes, name, type]) => {
+    const t = new DataTransfer();
+    t.items.add(new File([new Uint8Array(bytes)], name, { type }));
+    return t;
+  }, [[...bytes], name, type]);
+  await page.dispatchEvent('#source', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('#source', 'drop', { dataTransfer: transfer });
 }

@@ -6,13 +6,16 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, editorText, runningWithPaths, screenshots, servedPlayground } from './harness.mjs';
+import {
+  artifacts, clickNode, editorText, focusTree, leaveEditor, pasteModule, pick, runningWithPaths, screenshots,
+  servedPlayground, setField, typeModule, uploadFile, visit,
+} from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 /// Counts up to a symbolic bound: a new path every iteration, never done.
-const ENDLESS = `(module (func (export "f") (param i32) (local i32)
-  (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))`;
+/// One line, short enough to type.
+const ENDLESS = '(module (func (export "f") (param i32) (local i32) (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))';
 
 /// One independent branch per bit of the argument: 2^12 paths.
 const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
@@ -40,14 +43,14 @@ function open() {
 /// found paths.
 async function runEndless(page) {
   await load(page, ENDLESS, 'f');
-  await page.selectOption('#search', 'bfs');
+  await pick(page, '#search', 'bfs');
   await page.click('#run');
   await runningWithPaths(page);
 }
 
+/// Pastes `source` into the editor and waits for its entry `entry`.
 async function load(page, source, entry) {
-  await page.fill('#source .cm-content', source);
-  await page.locator('#source .cm-content').blur();
+  await pasteModule(page, source);
   await page.waitForSelector(`#entry option[value="${entry}"]`, { state: 'attached' });
 }
 
@@ -73,8 +76,8 @@ test('get_sign has three paths, each input with its sign', async () => {
 
 test('garbage gets a readable error', async () => {
   const { page, errors } = await open();
-  await page.fill('#source .cm-content', 'this is not a module');
-  await page.locator('#source .cm-content').blur();
+  await typeModule(page, 'this is not a module');
+  await leaveEditor(page);
   const error = await page.locator('#error').innerText();
   assert.match(error, /invalid WAT/);
   await page.screenshot({ path: join(artifacts, 'error.png'), fullPage: true });
@@ -95,8 +98,8 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   assert.equal(await page.isEnabled('#run'), true);
   await page.screenshot({ path: join(artifacts, 'stopped.png') });
   // The same worker takes the next run.
-  await page.selectOption('#search', 'dfs');
-  await page.fill('#max-paths', '4');
+  await pick(page, '#search', 'dfs');
+  await setField(page, '#max-paths', '4');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("path limit")');
   assert.equal(await page.locator('#paths tbody tr').count(), 4);
@@ -105,9 +108,10 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
 
 test('Ctrl+Enter runs what is in the editor, Escape stops', async () => {
   const { page, errors } = await open();
-  await page.fill('#source .cm-content', ENDLESS);
-  // No blur first: the shortcut reads the editor as it is.
-  await page.locator('#source .cm-content').press('Control+Enter');
+  await typeModule(page, ENDLESS);
+  // Right after typing, before the page takes the text: the shortcut reads
+  // the editor as it is.
+  await page.keyboard.press('Control+Enter');
   await runningWithPaths(page);
   await page.keyboard.press('Escape');
   await page.waitForSelector('.results h2:has-text("cancelled")');
@@ -129,8 +133,8 @@ test('Escape stops a run started with the mouse, whatever has the focus', async 
 test('a path limit counts pending states: breadth first over an endless loop ends with its paths', async () => {
   const { page, errors } = await open();
   await load(page, ENDLESS, 'f');
-  await page.selectOption('#search', 'bfs');
-  await page.fill('#max-paths', '5');
+  await pick(page, '#search', 'bfs');
+  await setField(page, '#max-paths', '5');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("path limit")', { timeout: 20_000 });
   assert.equal(await page.locator('.results h2').innerText(), 'f: 5 paths (path limit)');
@@ -158,7 +162,7 @@ test('Stop inside a long solver query restarts the engine, and the next run work
   assert.equal(await page.isEnabled('#stop'), false);
   await page.screenshot({ path: join(artifacts, 'stop-restarted.png') });
   // The new engine takes the next run.
-  await page.selectOption('#example', 'sign');
+  await pick(page, '#example', 'sign');
   await page.waitForSelector('#entry option[value="get_sign"]', { state: 'attached' });
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("3 paths (completed)")');
@@ -168,7 +172,7 @@ test('Stop inside a long solver query restarts the engine, and the next run work
 test('the time limit holds inside a long solver query', async () => {
   const { page, errors } = await open();
   await load(page, FACTOR, 'factor');
-  await page.fill('#max-time', '1');
+  await setField(page, '#max-time', '1');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("0 paths (time limit)")', { timeout: 30_000 });
   // The cut-off state is still to explore: one open node, not a dropped one.
@@ -182,7 +186,7 @@ test('the memory limit holds inside bit-blasting, on the heap the worker really 
   const { page, errors } = await open();
   // One query whose circuit would take gigabytes.
   await load(page, POLYNOMIAL, 'poly');
-  await page.fill('#max-memory', '256');
+  await setField(page, '#max-memory', '256');
   const started = Date.now();
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("(memory limit)")', { timeout: 30_000 });
@@ -190,9 +194,9 @@ test('the memory limit holds inside bit-blasting, on the heap the worker really 
   assert.equal(await page.locator('.results h2').innerText(), 'poly: 0 paths (memory limit)');
   assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending states/);
   // The engine in the page answers the next run.
-  await page.fill('#max-memory', '');
+  await setField(page, '#max-memory', '');
   await load(page, ENDLESS, 'f');
-  await page.fill('#max-paths', '3');
+  await setField(page, '#max-paths', '3');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("f: 3 paths (path limit)")');
   console.log(`memory limit reached in the page after ${took} ms`);
@@ -213,7 +217,7 @@ test('a run that made a value concrete says that not every path was explored', a
   await page.screenshot({ path: join(artifacts, 'concretised.png'), fullPage: true });
   // A run that concretised nothing says nothing of it.
   await load(page, ENDLESS, 'f');
-  await page.fill('#max-paths', '2');
+  await setField(page, '#max-paths', '2');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("f: 2 paths (path limit)")');
   assert.equal(await page.locator('#concretised').count(), 0);
@@ -223,7 +227,7 @@ test('a run that made a value concrete says that not every path was explored', a
 test('the tree grows while the exploration runs, and Stop keeps it', async () => {
   const { page, errors } = await open();
   await load(page, ENDLESS, 'f');
-  await page.selectOption('#search', 'bfs');
+  await pick(page, '#search', 'bfs');
   await page.click('#run');
   const live = () => page.evaluate(() => document.querySelectorAll('#tree .node').length);
   await page.waitForSelector('#tree h2:has-text("so far")');
@@ -231,7 +235,7 @@ test('the tree grows while the exploration runs, and Stop keeps it', async () =>
   assert.ok(first > 0);
   assert.match(await page.locator('.results h2').innerText(), /\d+ paths \(running\)/);
   // The view is the same component all along: a selected node stays selected.
-  await page.locator('#tree .node').first().dispatchEvent('click');
+  await clickNode(page.locator('#tree .node').first());
   assert.match(await page.locator('#node-details h3').innerText(), /^node 0 /);
   await page.waitForFunction((n) => document.querySelectorAll('#tree .node').length > n, first);
   assert.match(await page.locator('#node-details h3').innerText(), /^node 0 /);
@@ -247,7 +251,7 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   const { page, errors } = await open();
   const options = await page.locator('#example option').count();
   assert.ok(options >= 9, `${options} options`);
-  await page.selectOption('#example', 'password');
+  await pick(page, '#example', 'password');
   await page.waitForSelector('#entry option[value="check_password"]', { state: 'attached' });
   assert.match(await page.locator('#c-source').innerText(), /s3cr3t!/);
   assert.match(await editorText(page), /\(export "check_password"/);
@@ -269,20 +273,18 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
 
 /// Clicks, with the mouse, a leaf drawn inside the tree's viewport.
 async function clickVisibleLeaf(page) {
-  const point = await page.evaluate(() => {
-    document.querySelector('#tree svg').scrollIntoView({ block: 'center' });
+  await page.locator('#tree svg').scrollIntoViewIfNeeded();
+  const leaves = page.locator('#tree .node.leaf');
+  const inView = await leaves.evaluateAll((nodes) => {
     const box = document.querySelector('#tree svg').getBoundingClientRect();
-    for (const leaf of document.querySelectorAll('#tree .node.leaf circle')) {
-      const r = leaf.getBoundingClientRect();
+    return nodes.findIndex((node) => {
+      const r = node.querySelector('circle').getBoundingClientRect();
       const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-      if (r.width >= 2 && x > box.left + 5 && x < box.right - 5 && y > box.top + 5 && y < box.bottom - 5) {
-        return { x, y };
-      }
-    }
-    return null;
+      return r.width >= 2 && x > box.left + 5 && x < box.right - 5 && y > box.top + 5 && y < box.bottom - 5;
+    });
   });
-  assert.ok(point, 'no leaf in view');
-  await page.mouse.click(point.x, point.y);
+  assert.ok(inView >= 0, 'no leaf in view');
+  await clickNode(leaves.nth(inView));
 }
 
 async function tableInputs(page) {
@@ -315,12 +317,12 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   assert.doesNotMatch(readableLeaf, /#x|bvs/);
   await page.screenshot({ path: join(artifacts, 'tree.png'), fullPage: true });
   // The second branch: one condition from the root, declared as below it.
-  await page.locator('#tree .node.inner-node').nth(1).dispatchEvent('click');
+  await clickNode(page.locator('#tree .node.inner-node').nth(1));
   assert.match(await page.locator('#node-details .path-condition-readable').innerText(), /^0 != x$|^x != 0$/);
   assert.match(await page.locator('#node-details .path-condition').innerText(),
     /\(declare-fun x \(\) \(_ BitVec 32\)\)\n\(assert \(not \(= #x00000000 x\)\)\)\n\(check-sat\)/);
   // The root's details, then its subtree collapsed into a count.
-  await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
+  await clickNode(page.locator('#tree .node.inner-node').first());
   assert.equal(await page.locator('#node-details .path-condition-readable').innerText(), 'true');
   assert.match(await page.locator('#node-details .location').innerText(), /get_sign\+0x[0-9a-f]+/);
   await page.click('#toggle-subtree');
@@ -343,7 +345,7 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   const [x0, y0, s0] = await view();
   await page.click('#tree-zoom-in');
   assert.ok(Math.abs((await view())[2] - s0 * 1.25) < 1e-9);
-  await page.focus('#tree svg');
+  await focusTree(page);
   await page.keyboard.press('-');
   assert.ok(Math.abs((await view())[2] - s0) < 1e-9);
   const [x1, y1] = await view();
@@ -361,8 +363,7 @@ test('the tree by keyboard: arrows move the selection along the branches, Enter 
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
   // A click on the tree's background gives it the keyboard.
-  const box = await page.locator('#tree svg').boundingBox();
-  await page.mouse.click(box.x + 5, box.y + box.height - 5);
+  await focusTree(page);
   assert.equal(await page.evaluate(() => document.activeElement === document.querySelector('#tree svg')), true);
   const details = () => page.locator('#node-details h3').innerText();
   const trailPoints = async () => ((await page.locator('#tree .selected-trail').getAttribute('d')).match(/[ML]/g) ?? []).length;
@@ -482,15 +483,9 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
 
 const examples = join(here, '..', '..', 'static', 'examples', 'c');
 
-/// Opens `url` in a fresh context (a fresh profile, as a new visitor) and
-/// waits for the entry list.
-async function openAt(url) {
-  const page = await (await env.browser.newContext()).newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
-  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
-  return { page, errors };
+/// Opens `url` as a new visitor does.
+function openAt(url) {
+  return visit(env, url);
 }
 
 /// The test table once the run has ended (a running one shows its paths so far).
@@ -510,7 +505,7 @@ async function treeShape(page) {
 
 test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line, a share link to the same tree', async () => {
   const { page, errors } = await open();
-  await page.selectOption('#example', 'sign');
+  await pick(page, '#example', 'sign');
   await page.waitForFunction(() => /\(export "get_sign"/.test(SymplayEditor.textIn(document.querySelector('#source')) ?? ''));
   assert.match(await page.locator('#c-source').innerText(), /int get_sign\(int x\)/);
   await page.click('#run');
@@ -537,7 +532,7 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   // the closing brace; the root forks at the first `if`.
   assert.match(where, /\(get_sign\.c:9\)$/);
   assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*9\s*}$/);
-  await page.locator('#tree .node.inner-node').first().dispatchEvent('click');
+  await clickNode(page.locator('#tree .node.inner-node').first());
   assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*3\s*if \(x == 0\)$/);
   await page.screenshot({ path: join(artifacts, 'gallery-get-sign.png'), fullPage: true });
   // Share, and the link in a fresh page: the same tree and the same tests.
@@ -554,7 +549,7 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   assert.ok(tests.every((row) => /\(get_sign\.c:9\)/.test(row)), tests.join('\n'));
   await opened.page.screenshot({ path: join(artifacts, 'gallery-get-sign-shared.png'), fullPage: true });
   // A change after Share drops the link: it no longer describes the page.
-  await page.fill('#max-paths', '2');
+  await setField(page, '#max-paths', '2');
   await page.waitForSelector('#share-link', { state: 'detached' });
   assert.equal(new URL(page.url()).hash, '');
   assert.deepEqual([...errors, ...opened.errors], []);
@@ -562,9 +557,9 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
 
 test('a share link opens the same state and the same paths', async () => {
   const { page, errors } = await open();
-  await page.selectOption('#search', 'random-path');
-  await page.fill('#seed', '7');
-  await page.fill('#max-time', '30');
+  await pick(page, '#search', 'random-path');
+  await setField(page, '#seed', '7');
+  await setField(page, '#max-time', '30');
   await page.click('#run');
   const before = await rows(page);
   assert.equal(before.length, 3);
@@ -579,9 +574,9 @@ test('a share link opens the same state and the same paths', async () => {
   assert.equal(await opened.page.inputValue('#max-time'), '30');
   await opened.page.screenshot({ path: join(artifacts, 'shared.png'), fullPage: true });
   // A link pasted in the address bar of the open page is opened too.
-  await page.evaluate(() => { location.hash = '#share=AAAAAAAA'; });
+  await page.goto(`${env.base}#share=AAAAAAAA`);
   await page.waitForSelector('#share-error');
-  await page.evaluate((hash) => { location.hash = hash; }, new URL(link).hash);
+  await page.goto(link);
   await page.waitForSelector('#share-error', { state: 'detached' });
   assert.deepEqual(await rows(page), before);
   assert.deepEqual([...errors, ...opened.errors], []);
@@ -606,7 +601,7 @@ test('damaged and over-cap links get a message and the page still runs', async (
 test('an uploaded .wasm runs, and pasted base64 is read as a module', async () => {
   const { page, errors } = await open();
   await load(page, ENDLESS, 'f');
-  await page.setInputFiles('#upload', join(examples, 'get_sign.wasm'));
+  await uploadFile(page, join(examples, 'get_sign.wasm'));
   await page.waitForSelector('#entry option[value="get_sign"]', { state: 'attached' });
   assert.match(await page.locator('#binary-note').innerText(), /binary module, 675 bytes/);
   await page.click('#run');
@@ -622,18 +617,18 @@ test('an uploaded .wasm runs, and pasted base64 is read as a module', async () =
 
 test('a parameter given a value stays concrete, in the run and in its share link', async () => {
   const { page, errors } = await open();
-  await page.setInputFiles('#upload', join(examples, 'divide.wasm'));
+  await uploadFile(page, join(examples, 'divide.wasm'));
   await page.waitForSelector('#entry option[value="divide"]', { state: 'attached' });
-  await page.selectOption('#entry', 'divide');
+  await pick(page, '#entry', 'divide');
   assert.equal(await page.getAttribute('#arg-0', 'placeholder'), 'symbolic');
   // Each i32 parameter is a value (empty: symbolic) or a buffer.
   // Labelled with the C parameters' names (`int divide(int a, int b)`).
   assert.match(await page.locator('.args').innerText(), /^a \(i32\)\s+value\s+buffer of symbolic length ≤\s+b \(i32\)/);
-  await page.fill('#arg-1', 'ten');
+  await setField(page, '#arg-1', 'ten');
   await page.click('#run');
   assert.match(await page.locator('#error').innerText(), /^b must be a whole number \(or empty for a symbolic input\), not `ten`/);
-  await page.fill('#arg-1', '');
-  await page.fill('#arg-0', '10');
+  await setField(page, '#arg-1', '');
+  await setField(page, '#arg-0', '10');
   await page.click('#run');
   const tests = await rows(page);
   // No overflow without a symbolic dividend: a quotient and a division by zero.
@@ -646,7 +641,7 @@ test('a parameter given a value stays concrete, in the run and in its share link
   assert.equal(await opened.page.inputValue('#arg-0'), '10');
   assert.equal(await opened.page.inputValue('#arg-1'), '');
   // Another entry starts with every parameter symbolic.
-  await page.selectOption('#entry', 'remainder_of');
+  await pick(page, '#entry', 'remainder_of');
   assert.equal(await page.inputValue('#arg-0'), '');
   await page.screenshot({ path: join(artifacts, 'concrete-args.png'), fullPage: true });
   assert.deepEqual([...errors, ...opened.errors], []);
@@ -681,9 +676,9 @@ test('the same bug on a thousand paths is one line; hundreds of bugs list the fi
 
 test('a bug replays with its outcome and trace; the report downloads as JSON', async () => {
   const { page, errors } = await open();
-  await page.setInputFiles('#upload', join(examples, 'divide.wasm'));
+  await uploadFile(page, join(examples, 'divide.wasm'));
   await page.waitForSelector('#entry option[value="divide"]', { state: 'attached' });
-  await page.selectOption('#entry', 'divide');
+  await pick(page, '#entry', 'divide');
   await page.click('#run');
   const paths = await rows(page);
   const bug = page.locator('.bug', { hasText: 'div_by_zero' });
@@ -708,11 +703,9 @@ test('a bug replays with its outcome and trace; the report downloads as JSON', a
 async function leafConditions(page) {
   await page.click('#tree-fit').catch(() => {});
   const conditions = [];
-  const leaves = page.locator('#tree .node.leaf circle');
+  const leaves = page.locator('#tree .node.leaf');
   for (let i = 0; i < await leaves.count(); i++) {
-    await leaves.nth(i).scrollIntoViewIfNeeded();
-    const box = await leaves.nth(i).boundingBox();
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await clickNode(leaves.nth(i));
     conditions.push(await page.locator('#node-details .path-condition-readable').innerText());
   }
   return conditions.sort();
@@ -721,7 +714,7 @@ async function leafConditions(page) {
 test('conditions read as the C program means them: x < 0, not a flag\'s bits; characters; buffer bytes', async () => {
   const { page, errors } = await open();
   // get_sign compiled by clang: `if (x < 0)` is a 0/1 flag's low bit compared with 0.
-  await page.selectOption('#example', 'sign');
+  await pick(page, '#example', 'sign');
   await page.waitForSelector('#entry:enabled option[value="get_sign"]', { state: 'attached' });
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
@@ -735,14 +728,14 @@ test('conditions read as the C program means them: x < 0, not a flag\'s bits; ch
   for (const tip of tips) assert.match(tip, /^branch: x .+\npath \d: returned \[-?\d\] with x = -?\d+$/);
   await screenshots(page, 'readable-sign');
   // The password: each byte of the guess compared with a character.
-  await page.selectOption('#example', 'password');
+  await pick(page, '#example', 'password');
   await page.waitForSelector('#entry:enabled option[value="check_password"]', { state: 'attached' });
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
   const password = await leafConditions(page);
   assert.ok(password.includes("guess[0] == 's' && guess[1] == '3' && guess[2] == 'c' && guess[3] == 'r' && guess[4] == '3' && guess[5] == 't' && guess[6] == '!' && guess[7] == '\\0'"), password.join('\n'));
   // The parser: its digits read through memory, by their place in the input.
-  await page.selectOption('#example', 'parser');
+  await pick(page, '#example', 'parser');
   await page.waitForSelector('#entry:enabled option[value="parse_int"]', { state: 'attached' });
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
