@@ -1245,7 +1245,9 @@ impl PageState {
             }
             Response::Snapshot { report } => {
                 if let Some(results) = self.results_of_run(id) {
+                    let first = results.report.is_none();
                     results.report = Some(Rc::from(report));
+                    self.first_report(id, first);
                 }
             }
             Response::Stepped { step, report } => {
@@ -1272,7 +1274,12 @@ impl PageState {
             Response::Finished { report } => {
                 let bugs = report.paths.iter().any(|p| p.is_bug());
                 if let Some(results) = self.results_of_run(id) {
+                    let first = results.report.is_none();
                     results.report = Some(Rc::from(report));
+                    self.first_report(id, first);
+                    let results = self
+                        .results_of_run(id)
+                        .expect("the run's results, as above");
                     // A step asked for will not come: the run is over.
                     if let Some(steps) = &mut results.steps {
                         steps.waiting = false;
@@ -1371,6 +1378,14 @@ impl PageState {
         }
         let side = self.side_of(id)?;
         self.results_of(side).as_mut()
+    }
+
+    /// The results of run `id` have their first report (`first`): A's
+    /// come into view (below the input, on a phone).
+    fn first_report(&mut self, id: u32, first: bool) {
+        if first && self.side_of(id) == Some(Side::A) {
+            self.scroll_mut().results = true;
+        }
     }
 
     /// B's run, once A's has ended, in compare mode.

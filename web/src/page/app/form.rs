@@ -1,6 +1,6 @@
 //! The page's forms: the entry and its parameters, the program (the C
 //! source of an example, the module's editor, its WAT with byte offsets),
-//! and the options of one or two configurations with the upload.
+//! and the options of one or two configurations.
 
 use super::layout::Mode;
 use super::{App, Msg};
@@ -74,15 +74,8 @@ impl App {
         }
     }
 
-    /// The options of a run (or of both in compare mode) and the upload.
+    /// The options of a run, or of both in compare mode.
     pub(super) fn view_setup(&self, ctx: &Context<Self>, mode: Mode) -> Html {
-        let on_file = ctx.link().batch_callback(|e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let file = input.files().and_then(|files| files.get(0));
-            // Emptied, so that choosing the same file again loads it again.
-            input.set_value("");
-            file.map(Msg::File)
-        });
         html! {
             <>
                 if mode != Mode::Setup {
@@ -92,8 +85,6 @@ impl App {
                     </h2>
                 }
                 { self.view_configurations(ctx) }
-                <label class="upload">{ "upload a .wasm, .wat or base64 .txt " }
-                    <input id="upload" type="file" accept=".wasm,.wat,.txt" onchange={on_file} /></label>
             </>
         }
     }

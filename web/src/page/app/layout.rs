@@ -10,7 +10,7 @@
 use super::{App, Msg};
 use crate::examples::EXAMPLES;
 use crate::page::state::Side;
-use web_sys::{DragEvent, HtmlSelectElement};
+use web_sys::{DragEvent, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// How the page lays itself out now.
@@ -106,6 +106,13 @@ impl App {
             Msg::Example(e.target_unchecked_into::<HtmlSelectElement>().value())
         });
         let (running, can_run) = (state.run.is_some(), state.can_run());
+        let on_file = link.batch_callback(|e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let file = input.files().and_then(|files| files.get(0));
+            // Emptied, so that choosing the same file again loads it again.
+            input.set_value("");
+            file.map(Msg::File)
+        });
         html! {
             <header class="top-bar">
                 <h1 title="symbolic execution for WebAssembly">{ "Symplay" }</h1>
@@ -142,6 +149,9 @@ impl App {
                     }
                     <button id="share" title="put the module, the entry and the options in a link"
                         onclick={link.callback(|_| Msg::Share)}>{ "Share" }</button>
+                    <label class="upload button" title="a .wasm, a .wat, or a .txt of base64 (or drop a file on the page)">
+                        { "Upload" }<input id="upload" type="file" accept=".wasm,.wat,.txt" onchange={on_file} />
+                    </label>
                     if mode != Mode::Setup {
                         <button id="options-toggle" aria-expanded={state.view.options_open.to_string()}
                             title="the searcher, seed, limits and heap model"

@@ -1312,11 +1312,21 @@ fn the_selection_has_one_owner_shared_by_the_tree_and_the_table() {
 }
 
 #[test]
-fn a_run_asks_for_the_results_to_come_into_view() {
+fn a_run_asks_for_its_results_to_come_into_view_once_they_are_there() {
     let mut page = Page::new();
     page.state.take_scroll();
-    page.run();
+    let effects = page.state.run();
+    page.apply(effects);
+    assert!(!page.state.take_scroll().results, "nothing to show yet");
+    page.settle();
     assert!(page.state.take_scroll().results);
+    // Later answers of the same run do not pull the page back.
+    let run = page.state.results(Side::A).unwrap().run;
+    page.state.answer(Envelope {
+        id: run,
+        body: Response::Stopping,
+    });
+    assert!(!page.state.take_scroll().results);
 }
 
 #[test]

@@ -212,7 +212,6 @@ impl PageState {
         } else {
             Code::Wat
         };
-        self.view.scroll.results = true;
     }
 
     /// A run ended: its bugs are shown if it found any and the paths were
