@@ -15,12 +15,13 @@ use super::model::Model;
 /// ellipsis would tell nothing.
 const MIN_CHARS: usize = 4;
 
-/// A label as drawn: the drawn node it belongs to, the text shown, where
-/// it is anchored on screen, and whether the text ends there (a left
-/// child's label) or starts there.
+/// A label as drawn: the drawn node it belongs to and that node's parent,
+/// the text shown, where it is anchored on screen, and whether the text
+/// ends there (a left child's label) or starts there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Placed {
     pub node: usize,
+    pub parent: usize,
     pub text: String,
     pub x: f64,
     pub y: f64,
@@ -103,6 +104,7 @@ pub fn place(model: &Model, screen: &Screen) -> Vec<Placed> {
                 };
                 placed.push(Placed {
                     node: slot.node,
+                    parent: slot.parent,
                     text,
                     x: slot.mid.0 + gap,
                     y: slot.mid.1,

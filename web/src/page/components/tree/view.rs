@@ -574,7 +574,7 @@ impl Component for TreeView {
 fn label(placed: Placed) -> Html {
     let anchor = if placed.ends_at_x { "end" } else { "start" };
     html! {
-        <text class="label" data-node={placed.node.to_string()} x={placed.x.to_string()} y={(placed.y + 4.0).to_string()} text-anchor={anchor}>{ placed.text }</text>
+        <text class="label" data-node={placed.node.to_string()} data-parent={placed.parent.to_string()} x={placed.x.to_string()} y={(placed.y + 4.0).to_string()} text-anchor={anchor}>{ placed.text }</text>
     }
 }
 
