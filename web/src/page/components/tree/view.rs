@@ -21,6 +21,10 @@ use yew::prelude::*;
 const DX: f64 = 24.0;
 const DY: f64 = 44.0;
 const RADIUS: f64 = 7.0;
+/// A node's least radius on screen, in pixels, down to the first view's
+/// least zoom (nodes are 24 units apart across, so they stay apart);
+/// zoomed out further, they shrink.
+const MIN_NODE_PX: f64 = 4.0;
 const MARGIN: f64 = 20.0;
 /// The first view fits the tree, but not smaller than this, from the root.
 const MIN_START_SCALE: f64 = 0.35;
@@ -520,6 +524,12 @@ impl Component for TreeView {
             });
         let prefix = ctx.props().prefix.clone();
         let id = |name: &str| format!("{prefix}{name}");
+        // Nodes stay big enough to see and click when the tree is zoomed
+        // out: the style sheet reads this radius (without redrawing them).
+        let node_radius = format!(
+            "--node-r: {}px",
+            RADIUS.max(MIN_NODE_PX / self.scale.max(MIN_START_SCALE))
+        );
         let transform = format!(
             "translate({} {}) scale({})",
             self.shift.0, self.shift.1, self.scale
@@ -553,7 +563,7 @@ impl Component for TreeView {
                     </ul>
                 </div>
                 <div class="tree-body">
-                    <svg ref={self.svg.clone()} tabindex="0" onkeydown={on_key} onmousedown={on_down} onmousemove={on_move}
+                    <svg ref={self.svg.clone()} tabindex="0" style={node_radius} onkeydown={on_key} onmousedown={on_down} onmousemove={on_move}
                         onmouseup={link.callback(|_| Msg::Up)} onmouseleave={link.callback(|_| Msg::Up)}
                         onclick={on_click}>
                         <g transform={transform}>
