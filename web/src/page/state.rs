@@ -12,7 +12,6 @@
 
 use crate::disassembly::Line;
 use crate::examples::{self, Example};
-use crate::page::components::bug_list::Replay;
 use crate::page::input::{decode_pasted, OptionFields};
 use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response};
 use crate::run_options::RunOptions;
@@ -22,7 +21,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::step::{Step, StepBy};
-use symplay_engine::report::Report;
+use symplay_engine::report::{PathReport, Report, TraceEvent};
 pub use view::{Code, Scroll, Tab, View};
 
 /// What the page does for the state: talk to the worker, or replace it.
@@ -132,6 +131,17 @@ impl Results {
             _ => self.report.clone(),
         }
     }
+}
+
+/// A bug's replay, by path id.
+#[derive(Clone)]
+pub enum Replay {
+    Pending,
+    Done {
+        path: Box<PathReport>,
+        trace: Vec<TraceEvent>,
+    },
+    Failed(String),
 }
 
 /// The steps of a run in step mode, each with the report after it, and

@@ -6,21 +6,11 @@
 
 use crate::page::components::memory_view::MemoryView;
 use crate::page::describe::{count, inputs};
+use crate::page::state::Replay;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use symplay_engine::report::{PathReport, Report, TraceEvent};
+use symplay_engine::report::{Report, TraceEvent};
 use yew::prelude::*;
-
-/// A bug's replay, by path id.
-#[derive(Clone)]
-pub enum Replay {
-    Pending,
-    Done {
-        path: Box<PathReport>,
-        trace: Vec<TraceEvent>,
-    },
-    Failed(String),
-}
 
 /// Bugs listed; the others are in the table of paths and the report.
 pub const BUGS_SHOWN: usize = 200;
