@@ -145,13 +145,16 @@ fn fit_rooms(row: &mut [Slot], screen: &Screen) {
     }
 }
 
+/// One way to cut a label's characters to a room.
+type Shorten<'a> = &'a dyn Fn(&[char], usize) -> String;
+
 /// Each text cut to its room (`None` where the room is too small), in
 /// one way for all the siblings, the first that keeps them apart: the
 /// start, the end, or the part around where they first differ.
 fn shorten_apart(texts: &[&str], rooms: &[usize]) -> Vec<Option<String>> {
     let chars: Vec<Vec<char>> = texts.iter().map(|t| t.chars().collect()).collect();
     let differs_at = first_difference(&chars);
-    let ways: [&dyn Fn(&[char], usize) -> String; 3] = [
+    let ways: [Shorten; 3] = [
         &|c, room| head(c, room),
         &|c, room| tail(c, room),
         &|c, room| around(c, room, differs_at),
