@@ -8,8 +8,8 @@ use super::executor::Executor;
 use super::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
 use crate::memory::objects::{ALIGN, UNCHECKED};
-use crate::memory::{options, ObjectId, Size, SizeMode, Spot};
-use crate::report::{Access, MemoryErrorKind, Trap};
+use crate::memory::{options, Size, SizeMode, Spot};
+use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
 use symplay_wasm::imports::AllocatorFn;
@@ -246,7 +246,7 @@ impl Executor<'_> {
         self.fork(s, &[fits])?;
         s.notes.push(format!(
             "sizes above {capacity} of the allocation at {} are not explored",
-            self.location_text(s.at)
+            self.program.location_text(s.at)
         ));
         let what = format!("a symbolic allocation size, bounded by its capacity {capacity}");
         s.concretised.push((what, s.at));
@@ -279,7 +279,7 @@ impl Executor<'_> {
                 if self.model_value(s, &[smaller], sigma)?.is_some() {
                     s.notes.push(format!(
                         "the symbolic size at {} is pinned to its largest value {max} (size mode base)",
-                        self.location_text(s.at)
+                        self.program.location_text(s.at)
                     ));
                     let what = "a symbolic size, pinned to its largest value (size mode base)";
                     s.concretised.push((what.to_string(), s.at));
@@ -401,21 +401,9 @@ impl Executor<'_> {
             .memory_mut(s)
             .and_then(|m| m.objects_mut())
             .ok_or(End::Trap(Trap::Unreachable))?;
-        let error = |kind, object: Option<ObjectId>| {
-            MemoryFault {
-                kind,
-                access,
-                address: p,
-                width: 0,
-                object,
-                detail: None,
-                variable: None,
-            }
-            .end()
-        };
         match objects.heap_object_at(p) {
             Some(id) if objects.object(id).is_some_and(|o| o.freed.is_some()) => {
-                Err(error(MemoryErrorKind::DoubleFree, Some(id)))
+                Err(MemoryFault::double_free(p, id, access).into())
             }
             Some(id) => {
                 objects.free(id, at);
@@ -423,7 +411,7 @@ impl Executor<'_> {
             }
             None => {
                 let near = objects.heap_slot(p);
-                Err(error(MemoryErrorKind::InvalidFree, near))
+                Err(MemoryFault::invalid_free(p, near, access).into())
             }
         }
     }

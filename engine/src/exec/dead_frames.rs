@@ -12,7 +12,7 @@ use super::executor::Executor;
 use super::outcome::{End, MemoryFault, VariableFault};
 use super::variables::{constant_part, inside};
 use crate::memory::{DeadSpan, Pointer};
-use crate::report::{Access, MemoryErrorKind};
+use crate::report::Access;
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 
@@ -131,20 +131,12 @@ impl Executor<'_> {
             .frame_variables(span.func)
             .and_then(|vars| vars.variables.get(span.variable as usize))
             .map(|(_, v)| v.clone());
-        MemoryFault {
-            kind: MemoryErrorKind::UseAfterReturn,
-            access,
-            address,
-            width: width as u32,
-            object: None,
-            detail: None,
-            variable: variable.map(|variable| VariableFault {
-                base: span.start,
-                variable,
-                frame_of: Some(span.func),
-                returned_at: Some(span.returned_at),
-            }),
-        }
-        .end()
+        let variable = variable.map(|variable| VariableFault {
+            base: span.start,
+            variable,
+            frame_of: Some(span.func),
+            returned_at: Some(span.returned_at),
+        });
+        MemoryFault::use_after_return(variable, address, width, access).into()
     }
 }

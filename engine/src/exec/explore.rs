@@ -5,11 +5,11 @@
 use super::context::{Context, InputSource};
 use super::driver::{Control, Driver, Moved, Pace, Stretch};
 use super::executor::Executor;
-use super::instantiate::{add_instance, init_segments};
-use super::link::Links;
 use super::params::{name_params, start_states};
+use super::program::instantiate::{add_instance, init_segments};
+use super::program::link::Links;
+use super::program::roles::Roles;
 use super::program::Program;
-use super::roles::Roles;
 use super::trace::Trace;
 use crate::expr::TermStore;
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};

@@ -9,7 +9,6 @@
 use super::alu::concrete_binary;
 use super::executor::Executor;
 use super::fused::{Access, Op};
-use super::memops::{load_concrete, store_concrete};
 use crate::expr::TermStore;
 use crate::memory::{DeadStack, MemoryModel};
 use crate::state::value::Val;
@@ -351,7 +350,7 @@ fn load(memory: Option<&MemoryModel>, dead: &DeadStack, addr: u64, a: Access) ->
     if dead.overlaps(address, address + u64::from(a.size)) {
         return None;
     }
-    let raw = load_concrete(memory, address, u32::from(a.size))?;
+    let raw = memory?.read_concrete_at(address, u32::from(a.size))?;
     let extended = ((raw << a.sign_shift) as i64 >> a.sign_shift) as u64;
     Some(Val::Con {
         width: a.width,
@@ -371,7 +370,7 @@ fn store(
     v: u64,
 ) -> bool {
     !dead.overlaps(address, address + u64::from(size))
-        && store_concrete(memory, terms, address, u32::from(size), v)
+        && memory.is_some_and(|m| m.write_concrete_at(terms, address, u32::from(size), v))
 }
 
 /// A taken branch: keeps the top `keep` values, removes `drop` beneath them.

@@ -198,7 +198,7 @@ impl Executor<'_> {
         }
         self.cx.forks += 1;
         let parent = s.node;
-        let at = self.location(s.at);
+        let at = self.program.location(s.at);
         let memory = self
             .program
             .memory(s)
@@ -317,7 +317,7 @@ impl Executor<'_> {
         let value = self.pin(s, t)?;
         s.notes.push(format!(
             "concretised {what} to {value} at {}",
-            self.location_text(s.at)
+            self.program.location_text(s.at)
         ));
         s.concretised.push((what.to_string(), s.at));
         Ok(value)

@@ -8,7 +8,7 @@ use super::fork::Truth;
 use super::outcome::{End, Flow, MemoryFault};
 use crate::expr::{Sort, TermId};
 use crate::memory::{MemoryModel, Size};
-use crate::report::{Access, DropCause, InputValue, MemoryErrorKind, Trap};
+use crate::report::{Access, DropCause, InputValue, Trap};
 use crate::state::value::Val;
 use crate::state::{Input, State};
 use symplay_wasm::imports::{ImportClass, SymbolicApi, WasiFn};
@@ -222,19 +222,14 @@ impl Executor<'_> {
         let capacity = self.concretize(s, capacity, "a symbolic buffer capacity")?;
         let memory_size = self.program.memory(s).map_or(0, MemoryModel::byte_len);
         if capacity == 0 || capacity > u64::from(u32::MAX >> 1) || ptr + capacity > memory_size {
-            return Err(MemoryFault {
-                kind: MemoryErrorKind::BadArgument,
-                access: Access::Call,
-                address: ptr,
-                width: 0,
-                object: None,
-                detail: Some(format!(
+            return Err(MemoryFault::bad_argument(
+                ptr,
+                format!(
                     "symbolic_sized_buffer({ptr}, {capacity}, \"{name}\"): the capacity must be 1 \
                      or more and the buffer inside linear memory ({memory_size} bytes)"
-                )),
-                variable: None,
-            }
-            .end());
+                ),
+            )
+            .into());
         }
         let (name, bytes) = self.fresh_bytes(s, name, ptr, capacity)?;
         let len = self.input_length(&name, capacity);

@@ -3,15 +3,14 @@
 //! ([`crate::memory::model`]) and then makes them. A concrete address lands
 //! in one place or out of bounds; a symbolic address forks the state over
 //! the model's cases, a path ending with an `out_of_bounds` trap only where
-//! that is feasible. The interpreter's fast path uses [`load_concrete`] and
-//! [`store_concrete`] from here too.
+//! that is feasible.
 
 use super::executor::Executor;
 use super::outcome::{End, Flow, MemoryFault};
 use super::variables::Meant;
-use crate::expr::{BvCmp, TermStore};
-use crate::memory::{Fault, FaultKind, MemoryModel, ObjectKind, Place, Pointer, Resolution, Spot};
-use crate::report::{Access, MemoryErrorKind, Trap};
+use crate::expr::BvCmp;
+use crate::memory::{Fault, Place, Pointer, Resolution, Spot};
+use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
 
@@ -141,39 +140,18 @@ impl Executor<'_> {
                 Err(end) => return end,
             },
         } + u64::from(plus);
-        let fault = match (fault, self.program.memory(s).and_then(|m| m.objects())) {
-            (Fault::Unclassified, Some(objects)) => {
-                objects.classify(&mut self.cx.terms, address, width)
-            }
-            (fault, _) => fault,
-        };
-        let (kind, object) = match (fault, meant) {
-            (Fault::Variable, Some(meant)) => return meant.fault(address, width, access),
-            (Fault::Object { kind, object }, _) => (kind, object),
-            (Fault::OutOfBounds | Fault::Unclassified | Fault::Variable, _) => return OOB,
-        };
-        let input = object
-            .and_then(|id| self.program.memory(s)?.objects()?.object(id))
-            .is_some_and(|o| matches!(o.kind, ObjectKind::Input(_)));
-        let kind = match (kind, input) {
-            (FaultKind::Overflow, false) => MemoryErrorKind::HeapOverflow,
-            (FaultKind::Overflow, true) => MemoryErrorKind::BufferOverflow,
-            (FaultKind::Underflow, false) => MemoryErrorKind::HeapUnderflow,
-            (FaultKind::Underflow, true) => MemoryErrorKind::BufferUnderflow,
-            (FaultKind::UseAfterFree, _) => MemoryErrorKind::UseAfterFree,
-            (FaultKind::Wild, _) => MemoryErrorKind::WildAccess,
-            (FaultKind::Null, _) => MemoryErrorKind::NullDereference,
-        };
-        MemoryFault {
-            kind,
-            access,
+        let objects = self.program.memory(s).and_then(|m| m.objects());
+        let meant = meant.map(Meant::fault_variable);
+        MemoryFault::of_access(
+            fault,
             address,
-            width: width as u32,
-            object,
-            detail: None,
-            variable: None,
-        }
-        .end()
+            width,
+            access,
+            objects,
+            &mut self.cx.terms,
+            meant,
+        )
+        .map_or(OOB, End::from)
     }
 
     /// Makes `access` at `place` in `s` and at each other place in its
@@ -200,18 +178,7 @@ impl Executor<'_> {
     /// data, the stack has overflowed.
     /// Input buffers in the frames it leaves end.
     pub(crate) fn check_stack(&mut self, s: &mut State, v: Val, bottom: u64) -> Result<(), End> {
-        let overflow = |address| {
-            MemoryFault {
-                kind: MemoryErrorKind::StackOverflow,
-                access: Access::Stack,
-                address,
-                width: 0,
-                object: None,
-                detail: None,
-                variable: None,
-            }
-            .end()
-        };
+        let overflow = |address| End::from(MemoryFault::stack_overflow(address));
         let t = match v {
             Val::Con { bits, .. } if bits < bottom => return Err(overflow(bits)),
             Val::Con { bits, .. } => {
@@ -419,51 +386,4 @@ fn pointer(addr: Val) -> Pointer {
         Val::Con { bits, .. } => Pointer::Con(bits),
         Val::Sym(t) => Pointer::Sym(t),
     }
-}
-
-/// A load of `size` bytes at a concrete address, for the fast path: the
-/// value when the access is in bounds and its bytes are concrete.
-#[inline(always)]
-pub(super) fn load_concrete(memory: Option<&MemoryModel>, address: u64, size: u32) -> Option<u64> {
-    let m = memory?;
-    let spot = m.resolve_concrete(address, u64::from(size))?;
-    m.read_concrete(spot, size)
-}
-
-/// Writes concrete bytes at a concrete address (an active data segment at
-/// instantiation); `false` when out of bounds.
-pub(super) fn write_concrete_at(
-    memory: Option<&mut MemoryModel>,
-    terms: &mut TermStore,
-    address: u64,
-    bytes: &[u8],
-) -> bool {
-    let Some(m) = memory else {
-        return false;
-    };
-    let Some(spot) = m.resolve_concrete(address, bytes.len() as u64) else {
-        return false;
-    };
-    m.write_bytes(terms, spot, bytes);
-    true
-}
-
-/// Stores the low `size` bytes of `v` at a concrete address, for the fast
-/// path; `false` when out of bounds.
-#[inline(always)]
-pub(super) fn store_concrete(
-    memory: Option<&mut MemoryModel>,
-    terms: &mut TermStore,
-    address: u64,
-    size: u32,
-    v: u64,
-) -> bool {
-    let Some(m) = memory else {
-        return false;
-    };
-    let Some(spot) = m.resolve_concrete(address, u64::from(size)) else {
-        return false;
-    };
-    m.write_concrete(terms, spot, size, v);
-    true
 }

@@ -1,11 +1,11 @@
 //! Reading a Rust panic at the call of one of `core`'s panic functions
-//! (`rust_panic.rs`): its message from the arguments and memory, and the
+//! (`program/panic_fns.rs`): its message from the arguments and memory, and the
 //! caller's `core::panic::Location`.
 
 use super::executor::Executor;
-use super::memops::load_concrete;
+use super::outcome::panic::{Panic, Part};
 use super::outcome::End;
-use super::rust_panic::{Panic, PanicFn, Part};
+use super::program::panic_fns::PanicFn;
 use crate::state::value::Val;
 use crate::state::State;
 
@@ -47,7 +47,7 @@ impl Executor<'_> {
         }
         let memory = self.program.memory(s);
         let bytes = (0..len)
-            .map(|k| load_concrete(memory, ptr + k, 1).map(|b| b as u8))
+            .map(|k| memory?.read_concrete_at(ptr + k, 1).map(|b| b as u8))
             .collect::<Option<Vec<u8>>>()?;
         String::from_utf8(bytes).ok()
     }
@@ -57,7 +57,7 @@ impl Executor<'_> {
     fn location_at(&self, s: &State, loc: Val) -> Option<String> {
         let loc = loc.concrete()?;
         let memory = self.program.memory(s);
-        let word = |k: u64| load_concrete(memory, loc + 4 * k, 4);
+        let word = |k: u64| memory?.read_concrete_at(loc + 4 * k, 4);
         let (file, len, line, column) = (word(0)?, word(1)?, word(2)?, word(3)?);
         let file = self.text(s, Val::i32(file as u32), Val::i32(len as u32))?;
         (line > 0).then(|| format!("{file}:{line}:{column}"))

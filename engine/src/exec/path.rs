@@ -2,47 +2,18 @@
 //! from a model of its path condition, location and SMT-LIB2 formula.
 
 use super::executor::Executor;
-use super::outcome::{End, MemoryFault, VariableFault};
-use super::rust_panic::Part;
+use super::outcome::panic::Part;
+use super::outcome::End;
 use crate::expr::{to_signed, Model};
 use crate::memory::{ObjectId, ObjectKind, Size};
 use crate::report::{
-    InputValue, Location, MemoryError, NamedInput, ObjectReport, PanicReport, PathReport,
-    SourceLine, Status, TestInput, MAX_OBJECTS,
+    InputValue, NamedInput, ObjectReport, PanicReport, PathReport, Status, TestInput, MAX_OBJECTS,
 };
 use crate::solver::SolveResult;
 use crate::state::value::{number, Val};
 use crate::state::{Input, State};
 
 impl Executor<'_> {
-    pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
-        let offset = self
-            .program
-            .code(func)
-            .and_then(|c| c.offset_of(pc))
-            .unwrap_or(0);
-        let (function, func_index, source) =
-            self.program
-                .func_at(func)
-                .map_or((String::new(), func, None), |(module, index)| {
-                    let source = module.source_lines.as_ref().and_then(|s| s.line_at(offset));
-                    (module.funcs[index as usize].name.clone(), index, source)
-                });
-        Location {
-            function,
-            func_index,
-            offset,
-            source: source.map(|s| SourceLine {
-                file: s.file,
-                line: s.line,
-            }),
-        }
-    }
-
-    pub(crate) fn location_text(&self, at: (u32, u32)) -> String {
-        self.location(at).text()
-    }
-
     pub(crate) fn end_path(&mut self, mut s: State, end: End) {
         if let Some(finished) = &mut self.cx.finished {
             finished.push((s, end));
@@ -56,7 +27,7 @@ impl Executor<'_> {
             End::Panic(_) => (Status::Panicked, None),
             End::DepthLimit => (Status::Limit, None),
             End::Dropped(cause) => {
-                let location = self.location(s.at);
+                let location = self.program.location(s.at);
                 self.cx.drops.record(*cause, s.at, location);
                 self.cx.tree.drop_path(s.node);
                 return;
@@ -72,7 +43,7 @@ impl Executor<'_> {
         sites.sort_unstable();
         sites.dedup();
         for (what, at) in sites {
-            let location = self.location(at);
+            let location = self.program.location(at);
             self.cx.concretised.record(what, at, location);
         }
         // A guided replay reports the test's values.
@@ -175,22 +146,9 @@ impl Executor<'_> {
         };
         let memory_error = match end {
             End::MemoryError(fault) => {
-                let variable = fault.variable.as_ref().map(|v| {
-                    // After the model's ids: a variable is not one of its
-                    // objects.
-                    let id = self
-                        .program
-                        .memory(&s)
-                        .and_then(|m| m.objects())
-                        .map_or(0, |o| o.objects().len() as u32);
-                    self.variable_report(id, v)
-                });
-                let mut error = self.memory_error(&mut s, *fault);
-                if let Some(v) = variable {
-                    error.object = Some(v.id);
-                    error.offset = Some(error.address as i64 - v.base as i64);
-                    objects.push(v);
-                }
+                let model_objects = self.program.memory(&s).and_then(|m| m.objects());
+                let (error, variable) = fault.report(model_objects, &self.program);
+                objects.extend(variable);
                 Some(error)
             }
             _ => None,
@@ -211,7 +169,7 @@ impl Executor<'_> {
             returns,
             exit_code,
             inputs,
-            location: self.location(s.at),
+            location: self.program.location(s.at),
             path_condition: self.cx.terms.to_smtlib_script(&s.constraints),
             path_condition_readable: self.cx.terms.conjunction_to_readable(&s.constraints),
             node: s.node,
@@ -257,49 +215,11 @@ impl Executor<'_> {
                     symbolic_size,
                     size_range: None,
                     capacity: o.capacity,
-                    site: self.location(o.site),
-                    freed_at: o.freed.map(|at| self.location(at)),
+                    site: self.program.location(o.site),
+                    freed_at: o.freed.map(|at| self.program.location(at)),
                 }
             })
             .collect()
-    }
-
-    /// A C variable an access left, as an object of the path's report:
-    /// `site` is its function (none for a global) and declaration.
-    fn variable_report(&self, id: u32, v: &VariableFault) -> ObjectReport {
-        let declared = v.variable.declared.as_ref().map(|d| SourceLine {
-            file: d.file.clone(),
-            line: d.line,
-        });
-        let site = match v.frame_of {
-            Some(func) => Location {
-                source: declared,
-                ..self.location((func, 0))
-            },
-            None => Location {
-                function: String::new(),
-                func_index: 0,
-                offset: 0,
-                source: declared,
-            },
-        };
-        ObjectReport {
-            id,
-            kind: if v.frame_of.is_some() {
-                "local"
-            } else {
-                "global"
-            }
-            .into(),
-            name: Some(v.variable.name.clone()),
-            base: v.base,
-            size: v.variable.size,
-            symbolic_size: None,
-            size_range: None,
-            capacity: v.variable.size,
-            site,
-            freed_at: v.returned_at.map(|at| self.location(at)),
-        }
     }
 
     /// Heap objects of `s` still allocated, but for one whose base the
@@ -317,22 +237,6 @@ impl Executor<'_> {
             })
             .map(|id| id.0)
             .collect()
-    }
-
-    fn memory_error(&self, s: &mut State, fault: MemoryFault) -> MemoryError {
-        let base = fault
-            .object
-            .and_then(|id| self.program.memory(s)?.objects()?.object(id))
-            .map(|o| o.base);
-        MemoryError {
-            kind: fault.kind,
-            access: fault.access,
-            address: fault.address,
-            width: fault.width,
-            object: fault.object.map(|id| id.0),
-            offset: base.map(|b| fault.address as i64 - b as i64),
-            detail: fault.detail,
-        }
     }
 
     /// The least and greatest size of object `id` the path allows, when

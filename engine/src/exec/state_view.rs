@@ -24,7 +24,7 @@ impl Executor<'_> {
             let top = s.frames.get(i + 1).map_or(s.stack.len(), |f| f.base);
             let stack = s.stack.get(frame.base..top).unwrap_or_default();
             frames.push(FrameView {
-                location: self.location((frame.func, pc)),
+                location: self.program.location((frame.func, pc)),
                 locals: self.locals(frame.func, &frame.locals),
                 stack: stack.iter().map(|&v| self.value_text(None, v)).collect(),
             });
@@ -33,7 +33,7 @@ impl Executor<'_> {
         StateView {
             node: s.node,
             depth: s.depth,
-            location: self.location(at),
+            location: self.program.location(at),
             frames,
             path_condition: s
                 .constraints

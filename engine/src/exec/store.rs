@@ -8,12 +8,12 @@
 use super::context::{Context, InputSource};
 use super::driver::{Control, Driver, Pace, Stretch};
 use super::executor::Executor;
-pub use super::instantiate::Imports;
-use super::instantiate::{add_instance, init_segments};
-use super::link::Links;
 use super::outcome::End;
+pub use super::program::instantiate::Imports;
+use super::program::instantiate::{add_instance, init_segments};
+use super::program::link::Links;
+use super::program::roles::Roles;
 use super::program::Program;
-use super::roles::Roles;
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
 use crate::report::Trap;
 use crate::search::SearchKind;

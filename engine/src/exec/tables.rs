@@ -3,8 +3,8 @@
 //! index or count is made concrete (and said so on the path).
 
 use super::executor::Executor;
-use super::instantiate::element;
 use super::outcome::End;
+use super::program::instantiate::element;
 use crate::expr::BvCmp;
 use crate::report::Trap;
 use crate::state::value::Val;

@@ -31,7 +31,7 @@ impl Executor<'_> {
         let depth = s.frames.len();
         let event = match instr {
             Instr::BrIf(_) | Instr::If { .. } => TraceEvent::Branch {
-                at: self.location(at),
+                at: self.program.location(at),
                 instruction: if matches!(instr, Instr::If { .. }) {
                     "if"
                 } else {
@@ -42,7 +42,7 @@ impl Executor<'_> {
                 depth,
             },
             Instr::BrTable { .. } => TraceEvent::BrTable {
-                at: self.location(at),
+                at: self.program.location(at),
                 index: top(s).unwrap_or(0) as u32,
                 depth,
             },
@@ -79,7 +79,7 @@ impl Executor<'_> {
                     .map(|t| t.results.clone())
                     .unwrap_or_default();
                 TraceEvent::Return {
-                    at: self.location(at),
+                    at: self.program.location(at),
                     values: operands(s, &results, 0),
                     depth,
                 }
@@ -109,7 +109,7 @@ impl Executor<'_> {
         let (module, index) = self.program.func_at(func)?;
         let f = &module.funcs[index as usize];
         let (at, callee, args, depth) = (
-            self.location(at),
+            self.program.location(at),
             f.name.clone(),
             operands(s, &params, below),
             s.frames.len(),

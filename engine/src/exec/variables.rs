@@ -11,11 +11,10 @@
 //! address.
 
 use super::executor::Executor;
-use super::outcome::{End, MemoryFault, VariableFault};
+use super::outcome::{End, VariableFault};
 use crate::expr::{BvBinOp, Node, TermId, TermStore};
 use crate::memory::objects::within;
 use crate::memory::{Case, Fault, Resolution};
-use crate::report::{Access, MemoryErrorKind};
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 use symplay_wasm::{FrameBase, FrameVariables, Variable};
@@ -134,30 +133,14 @@ impl<'m> Executor<'m> {
 }
 
 impl Meant<'_> {
-    /// The memory error of `width` bytes at `address`, outside the variable.
-    pub(crate) fn fault(&self, address: u64, width: u64, access: Access) -> End {
-        let before = address < self.base;
-        let kind = match (self.frame_of, before) {
-            (None, false) => MemoryErrorKind::GlobalOverflow,
-            (None, true) => MemoryErrorKind::GlobalUnderflow,
-            (Some(_), false) => MemoryErrorKind::StackBufferOverflow,
-            (Some(_), true) => MemoryErrorKind::StackBufferUnderflow,
-        };
-        MemoryFault {
-            kind,
-            access,
-            address,
-            width: width as u32,
-            object: None,
-            detail: None,
-            variable: Some(VariableFault {
-                base: self.base,
-                variable: self.variable.clone(),
-                frame_of: self.frame_of,
-                returned_at: None,
-            }),
+    /// The variable, for the memory error of an access outside it.
+    pub(crate) fn fault_variable(&self) -> VariableFault {
+        VariableFault {
+            base: self.base,
+            variable: self.variable.clone(),
+            frame_of: self.frame_of,
+            returned_at: None,
         }
-        .end()
     }
 
     /// The cases of `resolution` where the access lies inside the variable,

@@ -1,13 +1,11 @@
-//! Rust panics. Compiled Rust panics by calling one of `core`'s panic
-//! functions, which format a message and end in `unreachable`. A call of
-//! one ends the path as a panic instead (`panic_call.rs` reads it), with
-//! the message the function would print (from its arguments, and from
-//! memory where it is a string there) and the caller's source location
-//! (its `core::panic::Location`): the report says what Rust says, and no
-//! path runs the formatting code. Here: which functions those are, and
-//! what a panic found is.
+//! Rust's panic functions. Compiled Rust panics by calling one of `core`'s
+//! panic functions, which format a message and end in `unreachable`. A call
+//! of one ends the path as a panic instead, with the message the function
+//! would print and the caller's source location (read at the call, by
+//! `host/panic_message.rs`): the report says what Rust says, and no path
+//! runs the formatting code. Here: which functions those are, by name and
+//! signature, and what their arguments are.
 
-use crate::state::value::Val;
 use symplay_wasm::{Module, ValType};
 
 /// The panic functions of `core`, by what their arguments are.
@@ -102,20 +100,4 @@ impl PanicFn {
             .find(|(n, _, arity)| *n == name && *arity == params.len())
             .map(|&(_, f, _)| f)
     }
-}
-
-/// A part of a panic's message: text, or a `usize` argument.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Part {
-    Text(String),
-    Number(Val),
-}
-
-/// A panic as the engine finds it: the message (its numbers may be
-/// symbolic until the path's model gives them), when it could be read,
-/// and the location `file:line:column`, when it could.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Panic {
-    pub message: Option<Vec<Part>>,
-    pub location: Option<String>,
 }

@@ -4,7 +4,6 @@
 //! exploration runs it symbolically, a store concretely.
 
 use super::link::{FuncAt, InstanceLinks, Links};
-use super::memops::write_concrete_at;
 use crate::expr::TermStore;
 use crate::memory::MemoryModel;
 use crate::state::value::Val;
@@ -171,7 +170,7 @@ pub(crate) fn init_segments(
         };
         let at = offset_of(offset, state, own) as u64;
         let memory = own.memory.map(|m| &mut state.memories[m as usize]);
-        if !write_concrete_at(memory, terms, at, &seg.bytes) {
+        if !memory.is_some_and(|m| m.write_bytes_at(terms, at, &seg.bytes)) {
             return Err(SegmentError { data: true, index });
         }
         state.dropped_data[instance as usize][index] = true;

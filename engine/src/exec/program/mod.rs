@@ -1,17 +1,28 @@
-//! The program an exploration runs: the instances' modules (their IR,
-//! tables, names) and the links between them. It never changes during a run,
-//! so any number of explorations and states can read it.
+//! What an exploration runs, which never changes during a run: the
+//! instances' modules (their IR, tables, names), the links between them
+//! ([`link`]), the roles some functions and globals play for the engine
+//! ([`roles`]: the allocator, the C stack pointer, Rust's panic functions
+//! of [`panic_fns`]), and instantiation, which makes the links and the
+//! store's first state ([`instantiate`]). [`Program`] is that view, read by
+//! any number of explorations and states; it also names where an
+//! instruction is ([`Location`]).
 
-use super::link::{InstanceLinks, Links};
-use super::roles::Roles;
+pub(crate) mod instantiate;
+pub(crate) mod link;
+pub(crate) mod panic_fns;
+pub(crate) mod roles;
+
+use self::link::{InstanceLinks, Links};
+use self::roles::Roles;
 use crate::memory::MemoryModel;
+use crate::report::{Location, SourceLine};
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 use symplay_wasm::ir::Code;
 use symplay_wasm::{FuncBody, FuncType, Module};
 
 #[derive(Clone, Copy)]
-pub struct Program<'m> {
+pub(crate) struct Program<'m> {
     /// The module of each instance of the store.
     pub modules: &'m [&'m Module],
     pub links: &'m Links,
@@ -22,12 +33,12 @@ pub struct Program<'m> {
 
 impl<'m> Program<'m> {
     /// The module that has store function `func`, and its index there.
-    pub fn func_at(&self, func: u32) -> Option<(&'m Module, u32)> {
+    pub(crate) fn func_at(&self, func: u32) -> Option<(&'m Module, u32)> {
         let at = self.links.funcs.get(func as usize)?;
         Some((self.modules[at.instance as usize], at.index))
     }
 
-    pub fn code(&self, func: u32) -> Option<&'m Code> {
+    pub(crate) fn code(&self, func: u32) -> Option<&'m Code> {
         let (module, index) = self.func_at(func)?;
         match &module.funcs.get(index as usize)?.body {
             FuncBody::Defined(code) => Some(code),
@@ -35,7 +46,7 @@ impl<'m> Program<'m> {
         }
     }
 
-    pub fn func_type(&self, func: u32) -> Option<&'m FuncType> {
+    pub(crate) fn func_type(&self, func: u32) -> Option<&'m FuncType> {
         let (module, index) = self.func_at(func)?;
         module.func_type(index)
     }
@@ -77,6 +88,31 @@ impl<'m> Program<'m> {
     pub(crate) fn memory_mut<'s>(&self, s: &'s mut State) -> Option<&'s mut MemoryModel> {
         let m = self.links_of(s).memory?;
         s.memories.get_mut(m as usize)
+    }
+
+    /// Where instruction `pc` of store function `func` is: its function,
+    /// byte offset and, with DWARF, its source line.
+    pub(crate) fn location(&self, (func, pc): (u32, u32)) -> Location {
+        let offset = self.code(func).and_then(|c| c.offset_of(pc)).unwrap_or(0);
+        let (function, func_index, source) =
+            self.func_at(func)
+                .map_or((String::new(), func, None), |(module, index)| {
+                    let source = module.source_lines.as_ref().and_then(|s| s.line_at(offset));
+                    (module.funcs[index as usize].name.clone(), index, source)
+                });
+        Location {
+            function,
+            func_index,
+            offset,
+            source: source.map(|s| SourceLine {
+                file: s.file,
+                line: s.line,
+            }),
+        }
+    }
+
+    pub(crate) fn location_text(&self, at: (u32, u32)) -> String {
+        self.location(at).text()
     }
 
     /// The index in `State::tables` of the running instance's `table`.

@@ -5,7 +5,7 @@
 //! Rust's panic functions, whose call ends a path as a panic.
 
 use super::link::Links;
-pub use super::rust_panic::PanicFn;
+use super::panic_fns::PanicFn;
 use crate::memory::{HeapOptions, PAGE_SIZE};
 use crate::state::value::Val;
 use crate::state::State;

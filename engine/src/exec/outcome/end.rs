@@ -1,12 +1,11 @@
 //! What running a state gives: how an instruction left control, how a slice
 //! of instructions ended, and how a path ended.
 
-use super::rust_panic::Panic;
-use crate::memory::ObjectId;
-use crate::report::{Access, DropCause, MemoryErrorKind, Trap};
+use super::memory_error::MemoryFault;
+use super::panic::Panic;
+use crate::report::{DropCause, Trap};
 use crate::state::value::Val;
 use crate::state::State;
-use symplay_wasm::Variable;
 
 /// How a path ended (or stopped being explored).
 #[derive(Clone, Debug)]
@@ -43,33 +42,8 @@ pub enum Ran {
     Ended(usize),
 }
 
-/// A memory error as the engine finds it, its object by id in the memory
-/// model.
-#[derive(Clone, Debug)]
-pub struct MemoryFault {
-    pub kind: MemoryErrorKind,
-    pub access: Access,
-    pub address: u64,
-    pub width: u32,
-    pub object: Option<ObjectId>,
-    pub detail: Option<String>,
-    /// The C variable of a global or stack overflow.
-    pub variable: Option<VariableFault>,
-}
-
-/// A C variable an access left: where it was on the path, and whose.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariableFault {
-    pub base: u64,
-    pub variable: Variable,
-    /// The store function whose frame held it; `None` for a global.
-    pub frame_of: Option<u32>,
-    /// Where that function returned, for a use after return.
-    pub returned_at: Option<(u32, u32)>,
-}
-
-impl MemoryFault {
-    pub fn end(self) -> End {
-        End::MemoryError(Box::new(self))
+impl From<MemoryFault> for End {
+    fn from(fault: MemoryFault) -> End {
+        End::MemoryError(Box::new(fault))
     }
 }
