@@ -4,7 +4,7 @@
 //! [`Executor`](super::executor::Executor) for each stretch of the driver's
 //! loop; it outlives them, so an exploration can run in steps.
 
-use super::fused::FastCode;
+use super::fast::FastCode;
 use super::outcome::End;
 use super::program::Program;
 use super::sites::SiteCounts;

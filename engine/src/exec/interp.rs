@@ -1,8 +1,9 @@
 //! Executes IR instructions of one state until it forks, ends, or has used its
 //! slice of instructions.
 
+use super::arith::float;
 use super::executor::Executor;
-use super::float;
+use super::fast;
 use super::outcome::{End, Flow, Ran};
 use crate::report::Trap;
 use crate::state::value::Val;
@@ -44,6 +45,21 @@ impl Executor<'_> {
             }
         }
         Ran::Paused(Box::new(state))
+    }
+
+    /// [`fast::run`] on `s`, counted.
+    fn run_fast(&mut self, s: &mut State, max: u64) -> u64 {
+        let cx = &mut *self.cx;
+        let ran = fast::run(
+            &self.program,
+            &mut cx.fast,
+            &mut cx.covered,
+            &mut cx.terms,
+            s,
+            max,
+        );
+        cx.instructions += ran;
+        ran
     }
 
     fn step(&mut self, s: &mut State) -> Result<Flow, End> {

@@ -2,16 +2,14 @@
 //! values, forks, host functions, and the exploration driver.
 
 mod alloc;
-mod alu;
+mod arith;
 mod context;
 mod dead_frames;
 mod driver;
 mod executor;
 pub mod explore;
 mod fast;
-mod float;
 mod fork;
-mod fused;
 mod host;
 pub mod interp;
 mod memops;

@@ -2,7 +2,7 @@
 //! give concrete results without building terms (`alu.rs`); division traps
 //! become guarded forks.
 
-use super::alu::{concrete_binary, extend_bits, int_op, IntOp};
+use super::arith::int::{concrete_binary, extend_bits, int_op, IntOp};
 use super::executor::Executor;
 use super::outcome::End;
 use crate::expr::{mask, BvBinOp, BvCmp, TermId};

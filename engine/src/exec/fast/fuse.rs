@@ -1,11 +1,11 @@
-//! The fused ops of the concrete fast path (superinstructions): each
+//! The code the fast path runs: fused ops (superinstructions). Each
 //! function gets a side table, built on first use, holding at every pc the
 //! longest fused op that starts there, so one dispatch runs a common sequence
 //! such as `local.get; i32.const; i32.add; local.set`. A branch into the
 //! middle of a sequence lands on the op of its suffix, so fusing needs no
 //! knowledge of branch targets.
 
-use super::alu::{concrete_binary, Alu};
+use crate::exec::arith::int::{concrete_binary, Alu};
 use crate::state::value::Val;
 use symplay_wasm::ir::{BinaryOp, Code, Instr, MemArg, Target};
 

@@ -1,6 +1,7 @@
-//! Concrete integer semantics of Wasm: the results (and traps) of integer
-//! instructions on concrete operands, as the fast path and the symbolic
-//! interpreter both compute them without building terms.
+//! Integer instructions on concrete bits: their results (and traps) as
+//! Wasm defines them, which the fast path and the interpreter both compute
+//! without building terms, and [`Alu`], an operator decoded once for the
+//! fast path's fused ops.
 
 use crate::expr::{mask, to_signed};
 use crate::report::Trap;
@@ -8,7 +9,7 @@ use crate::state::value::Val;
 use symplay_wasm::ir::BinaryOp;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum IntOp {
+pub(crate) enum IntOp {
     Add,
     Sub,
     Mul,
@@ -38,7 +39,7 @@ pub(super) enum IntOp {
 
 // Inlined into the concrete fast path, where it is measurably faster.
 #[inline(always)]
-pub(super) fn int_op(op: BinaryOp) -> Option<(u8, IntOp)> {
+pub(crate) fn int_op(op: BinaryOp) -> Option<(u8, IntOp)> {
     use BinaryOp as B;
     use IntOp::*;
     Some(match op {
@@ -160,7 +161,7 @@ impl Alu {
     }
 }
 
-/// `Executor::extend` on concrete bits.
+/// The low `from` bits of `bits`, extended to `to` bits (or wrapped).
 pub(crate) fn extend_bits(bits: u64, from: u32, to: u8, signed: bool) -> Val {
     let low = bits & mask(from as u8);
     let r = if signed {
