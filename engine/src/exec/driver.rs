@@ -107,13 +107,14 @@ impl Driver {
 
     /// The searcher's next state, counted in the tree as running.
     fn take(&mut self, exec: &mut Executor<'_>) -> Option<State> {
-        let covered = &exec.cx.covered;
-        let s = self
-            .searcher
-            .pop(|f, pc| covered[f as usize][pc as usize], &mut exec.cx.tree)?;
+        let covered = &exec.cx.records.covered;
+        let s = self.searcher.pop(
+            |f, pc| covered[f as usize][pc as usize],
+            &mut exec.cx.records.tree,
+        )?;
         // The state stays counted while it runs, so a paused slice walks
         // no tree path; it is counted out where it was counted in.
-        exec.cx.tree.count_pending(s.node, true);
+        exec.cx.records.tree.count_pending(s.node, true);
         Some(s)
     }
 
@@ -136,16 +137,16 @@ impl Driver {
                 // state is left behind here.
                 None => return Stretch::Completed,
             };
-            let stop = if let Some(reached) = exec.cx.limits.reached() {
+            let stop = if let Some(reached) = exec.cx.bounds.limits.reached() {
                 Some(reached.stop_reason())
             } else if self
                 .max_paths
-                .is_some_and(|n| exec.cx.paths.len() as u64 >= n)
+                .is_some_and(|n| exec.cx.records.paths.len() as u64 >= n)
             {
                 Some("path limit")
             } else if self
                 .max_instructions
-                .is_some_and(|n| exec.cx.instructions >= n)
+                .is_some_and(|n| exec.cx.counters.instructions >= n)
             {
                 Some("instruction limit")
             } else if let Control::Stop(reason) = check(exec, &self.searcher, &state) {
@@ -163,15 +164,15 @@ impl Driver {
             };
             let slice = self
                 .max_instructions
-                .map_or(slice, |n| slice.min(n - exec.cx.instructions));
+                .map_or(slice, |n| slice.min(n - exec.cx.counters.instructions));
             let counted_at = state.node;
             let moved = match exec.run(state, slice, pace == Pace::Branch) {
                 // A fork whose other sides ended at once moves the state on.
                 Ran::Paused(s) => {
                     let moved = s.node != counted_at;
                     if moved {
-                        exec.cx.tree.count_pending(counted_at, false);
-                        exec.cx.tree.count_pending(s.node, true);
+                        exec.cx.records.tree.count_pending(counted_at, false);
+                        exec.cx.records.tree.count_pending(s.node, true);
                     }
                     self.current = Some(*s);
                     if moved {
@@ -181,19 +182,19 @@ impl Driver {
                     }
                 }
                 Ran::Forked(states) => {
-                    exec.cx.tree.count_pending(counted_at, false);
+                    exec.cx.records.tree.count_pending(counted_at, false);
                     for s in states {
-                        self.searcher.push(s, &mut exec.cx.tree);
+                        self.searcher.push(s, &mut exec.cx.records.tree);
                     }
                     Moved::Forked(counted_at)
                 }
                 Ran::Ended(node) => {
-                    exec.cx.tree.count_pending(counted_at, false);
+                    exec.cx.records.tree.count_pending(counted_at, false);
                     Moved::Ended(node)
                 }
             };
             // A limit cut off a query or a host call inside the slice.
-            if let Some(limit) = exec.cx.stopped_by {
+            if let Some(limit) = exec.cx.bounds.stopped_by {
                 return Stretch::Stopped(limit.stop_reason());
             }
             match (pace, moved) {

@@ -2,7 +2,9 @@
 //! parameters symbolic, runs states in the searcher's order within the
 //! limits, and assembles the report.
 
-use super::context::{Context, InputSource};
+use super::context::guidance::InputSource;
+use super::context::records::Trace;
+use super::context::Context;
 use super::driver::{Control, Driver, Moved, Pace, Stretch};
 use super::executor::Executor;
 use super::params::{name_params, start_states};
@@ -10,7 +12,6 @@ use super::program::instantiate::{add_instance, init_segments};
 use super::program::link::Links;
 use super::program::roles::Roles;
 use super::program::Program;
-use super::trace::Trace;
 use crate::expr::TermStore;
 use crate::limits::{heap_in_use, heap_peak, reset_heap_peak, Limits};
 use crate::memory::options::MAX_OBJECT;
@@ -314,9 +315,9 @@ impl<M: Borrow<Module>> Exploration<M> {
         };
         let max_depth = options.max_depth.unwrap_or(u32::MAX);
         let mut context = Context::new(&program, terms, entry, source, max_depth);
-        context.trace = trace;
-        context.max_paths = options.max_paths;
-        context.limits = Limits {
+        context.records.trace = trace;
+        context.bounds.max_paths = options.max_paths;
+        context.bounds.limits = Limits {
             deadline: options.max_time.map(|t| started + t),
             interrupt: options.interrupt,
             max_memory: options.max_memory,
@@ -336,9 +337,14 @@ impl<M: Borrow<Module>> Exploration<M> {
         )
         .map_err(ExploreError)?;
         let first = states.remove(0);
-        let mut driver = Driver::new(options.search, options.seed, first, &mut context.tree);
+        let mut driver = Driver::new(
+            options.search,
+            options.seed,
+            first,
+            &mut context.records.tree,
+        );
         for s in states {
-            driver.add(s, &mut context.tree);
+            driver.add(s, &mut context.records.tree);
         }
         driver.max_paths = options.max_paths;
         driver.max_instructions = options.max_instructions;
@@ -365,7 +371,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     /// Allocator functions run as they are, and forks the path limit cut.
     fn warnings(&self) -> Vec<String> {
         let mut warnings = self.roles.skipped.clone();
-        if let (n @ 1.., Some(max)) = (self.context.unforked, self.options.max_paths) {
+        if let (n @ 1.., Some(max)) = (self.context.counters.unforked, self.options.max_paths) {
             warnings.push(format!(
                 "the path limit ({max}) left {n} sides of forks unexplored: \
                  past it, each state followed one side to its end"
@@ -380,9 +386,9 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     pub fn progress(&self) -> Progress {
         Progress {
-            paths: self.context.paths.len(),
+            paths: self.context.records.paths.len(),
             pending: self.pending(),
-            instructions: self.context.instructions,
+            instructions: self.context.counters.instructions,
             queries: self.context.solver.stats().queries,
         }
     }
@@ -430,7 +436,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         if let Some(since) = self.idle_since.take() {
             let idle = since.elapsed();
             self.started += idle;
-            if let Some(deadline) = &mut self.context.limits.deadline {
+            if let Some(deadline) = &mut self.context.bounds.limits.deadline {
                 *deadline += idle;
             }
         }
@@ -452,8 +458,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             }
         };
         self.steps += 1;
-        let instructions = self.context.instructions - self.instructions_at_step;
-        self.instructions_at_step = self.context.instructions;
+        let instructions = self.context.counters.instructions - self.instructions_at_step;
+        self.instructions_at_step = self.context.counters.instructions;
         let next = self.next_state();
         if next.is_none() {
             // That step ended the last path (unless a limit ended the run).
@@ -475,7 +481,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     }
 
     fn moved_event(&self, moved: Moved) -> StepEvent {
-        let tree = &self.context.tree;
+        let tree = &self.context.records.tree;
         match moved {
             Moved::On => StepEvent::Ran,
             Moved::Forked(node) => StepEvent::Forked {
@@ -508,7 +514,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             cx: &mut self.context,
         };
         self.driver.next(&mut exec)?;
-        let pending = self.driver.waiting() + exec.cx.cut_off as usize;
+        let pending = self.driver.waiting() + exec.cx.counters.cut_off as usize;
         let state = self.driver.current()?;
         Some(exec.state_view(state, pending))
     }
@@ -521,7 +527,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         }
         match stretch {
             // Sides of forks left out make the run as incomplete as a stop.
-            Stretch::Completed if self.context.unforked > 0 => {
+            Stretch::Completed if self.context.counters.unforked > 0 => {
                 self.stop_reason = Some("path limit".into())
             }
             Stretch::Completed => self.stop_reason = Some("completed".into()),
@@ -568,9 +574,9 @@ impl<M: Borrow<Module>> Exploration<M> {
                 if !metered && max_memory.is_some_and(|n| *memory >= n) {
                     Control::Stop("memory limit")
                 } else if !progress(&Progress {
-                    paths: exec.cx.paths.len(),
+                    paths: exec.cx.records.paths.len(),
                     pending: searcher.len() + 1,
-                    instructions: exec.cx.instructions,
+                    instructions: exec.cx.counters.instructions,
                     queries: exec.cx.solver.stats().queries,
                 }) {
                     Control::Stop("cancelled")
@@ -582,7 +588,7 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     /// States not explored: waiting, and cut off by the time limit.
     fn pending(&self) -> usize {
-        self.driver.pending() + self.context.cut_off as usize
+        self.driver.pending() + self.context.counters.cut_off as usize
     }
 
     /// The run's time so far (in step mode, without the waits for steps).
@@ -592,20 +598,20 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     /// Path `id`, once it has ended.
     pub fn path(&self, id: usize) -> Option<&PathReport> {
-        self.context.paths.get(id)
+        self.context.records.paths.get(id)
     }
 
     /// Nodes of the execution tree so far.
     pub fn tree_len(&self) -> usize {
-        self.context.tree.len()
+        self.context.records.tree.len()
     }
 
     /// The report so far: paths, tree and statistics; `stop_reason` is
     /// `running` until the run is over.
     pub fn snapshot(&self) -> Report {
         let mut report = self.report_without_paths();
-        report.paths = self.context.paths.clone();
-        report.tree = self.context.tree.render(&self.context.terms);
+        report.paths = self.context.records.paths.clone();
+        report.tree = self.context.records.tree.render(&self.context.terms);
         report
     }
 
@@ -615,24 +621,25 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     fn finish_with_trace(&mut self) -> (Report, Option<Trace>) {
         let mut report = self.report_without_paths();
-        report.paths = std::mem::take(&mut self.context.paths);
-        report.tree = self.context.tree.render(&self.context.terms);
-        (report, self.context.trace.take())
+        report.paths = std::mem::take(&mut self.context.records.paths);
+        report.tree = self.context.records.tree.render(&self.context.terms);
+        (report, self.context.records.trace.take())
     }
 
     fn report_without_paths(&self) -> Report {
         let cx = &self.context;
         let solver_stats = *cx.solver.stats();
         let coverage = Coverage {
-            covered_instructions: cx.covered.iter().flatten().filter(|&&c| c).count() as u64,
-            total_instructions: cx.covered.iter().map(|c| c.len() as u64).sum(),
+            covered_instructions: cx.records.covered.iter().flatten().filter(|&&c| c).count()
+                as u64,
+            total_instructions: cx.records.covered.iter().map(|c| c.len() as u64).sum(),
         };
         let pending = self.pending() as u64;
         let stats = Stats {
-            instructions: cx.instructions,
-            forks: cx.forks,
-            paths: cx.paths.len() as u64,
-            dropped_paths: cx.drops.total(),
+            instructions: cx.counters.instructions,
+            forks: cx.counters.forks,
+            paths: cx.records.paths.len() as u64,
+            dropped_paths: cx.records.drops.total(),
             pending_states: pending,
             queries: solver_stats.queries,
             query_cache_hits: solver_stats.query_cache.hits,
@@ -672,6 +679,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             paths: Vec::new(),
             tree: Vec::new(),
             drops: cx
+                .records
                 .drops
                 .sites()
                 .iter()
@@ -682,6 +690,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                 })
                 .collect(),
             concretised: cx
+                .records
                 .concretised
                 .sites()
                 .iter()

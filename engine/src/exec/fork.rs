@@ -36,7 +36,7 @@ impl Executor<'_> {
         let zero = self.cx.terms.bv_const(self.cx.terms.width(t), 0);
         let is_zero = self.cx.terms.eq(t, zero);
         let c = self.cx.terms.not(is_zero);
-        let c = self.cx.simplifier.simplify(&mut self.cx.terms, c);
+        let c = self.cx.caches.simplifier.simplify(&mut self.cx.terms, c);
         match self.cx.terms.as_bool_const(c) {
             Some(b) => Truth::Known(b),
             None => Truth::Sym(c),
@@ -80,7 +80,7 @@ impl Executor<'_> {
     pub(crate) fn check(&mut self, constraints: &[TermId]) -> SolveResult {
         self.cx
             .solver
-            .check_within(&mut self.cx.terms, constraints, &self.cx.limits)
+            .check_within(&mut self.cx.terms, constraints, &self.cx.bounds.limits)
     }
 
     /// Whether a limit of the run is reached (an `unknown` came from it, or
@@ -91,9 +91,9 @@ impl Executor<'_> {
             .cx
             .solver
             .take_stopped_by()
-            .or_else(|| self.cx.limits.reached());
+            .or_else(|| self.cx.bounds.limits.reached());
         if let Some(limit) = reached {
-            self.cx.stopped_by.get_or_insert(limit);
+            self.cx.bounds.stopped_by.get_or_insert(limit);
         }
         reached.is_some()
     }
@@ -134,7 +134,7 @@ impl Executor<'_> {
         let mut feasible = Vec::new();
         let mut undecided = false;
         for (i, &c) in conds.iter().enumerate() {
-            let c = self.cx.simplifier.simplify(&mut self.cx.terms, c);
+            let c = self.cx.caches.simplifier.simplify(&mut self.cx.terms, c);
             let c = self.with_facts(s, c);
             match self.cx.terms.as_bool_const(c) {
                 Some(false) => {}
@@ -156,11 +156,11 @@ impl Executor<'_> {
                 DropCause::Undecided
             }));
         }
-        if feasible.len() > 1 && !self.cx.guide.is_empty() {
+        if feasible.len() > 1 && !self.cx.guidance.guide.is_empty() {
             // A guided replay takes the side of the test's values, with
             // the condition the exploration recorded there.
             let mut taken = feasible[0];
-            let guide = self.cx.terms.and_all(&self.cx.guide.clone());
+            let guide = self.cx.terms.and_all(&self.cx.guidance.guide.clone());
             for &(i, c) in &feasible {
                 let on_guide = self.cx.terms.and(guide, c);
                 if self.feasible(s, on_guide)? == Some(true) {
@@ -174,9 +174,10 @@ impl Executor<'_> {
         // A guided replay took its side above; past the path limit, an
         // exploration takes one side here.
         let split = feasible.len() > 1;
-        if let Some(max) = self.cx.max_paths {
+        if let Some(max) = self.cx.bounds.max_paths {
             // The pending count includes `s` itself.
-            let coming = self.cx.paths.len() as u64 + u64::from(self.cx.tree.node(0).pending);
+            let coming = self.cx.records.paths.len() as u64
+                + u64::from(self.cx.records.tree.node(0).pending);
             let room = max.saturating_sub(coming) as usize;
             if feasible.len() > room + 1 {
                 self.past_path_limit(s, &mut feasible, room + 1, leaving);
@@ -193,10 +194,10 @@ impl Executor<'_> {
             }
             return Ok((first, Vec::new()));
         }
-        if s.depth >= self.cx.max_depth {
+        if s.depth >= self.cx.bounds.max_depth {
             return Err(End::DepthLimit);
         }
-        self.cx.forks += 1;
+        self.cx.counters.forks += 1;
         let parent = s.node;
         let at = self.program.location(s.at);
         let memory = self
@@ -209,7 +210,7 @@ impl Executor<'_> {
                 objects: made,
                 freed,
             });
-        self.cx.tree.set_fork(parent, at, memory);
+        self.cx.records.tree.set_fork(parent, at, memory);
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
             let mut sibling = s.clone();
@@ -242,7 +243,7 @@ impl Executor<'_> {
             let taken = feasible.remove(m);
             feasible.insert(0, taken);
         }
-        self.cx.unforked += (feasible.len() - keep) as u64;
+        self.cx.counters.unforked += (feasible.len() - keep) as u64;
         feasible.truncate(keep);
     }
 
@@ -288,7 +289,7 @@ impl Executor<'_> {
     }
 
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
-        s.node = self.cx.tree.add_child(parent, cond);
+        s.node = self.cx.records.tree.add_child(parent, cond);
         s.depth += 1;
         s.assume(&mut self.cx.terms, cond);
     }
@@ -338,7 +339,7 @@ impl Executor<'_> {
     pub(crate) fn value_now(&mut self, s: &State, t: TermId) -> Result<u64, End> {
         // Unsat cannot be: every constraint was added as satisfiable. A
         // guided replay takes the test's values.
-        let guide = self.cx.guide.clone();
+        let guide = self.cx.guidance.guide.clone();
         self.model_value(s, &guide, t)?
             .ok_or(End::Dropped(DropCause::Undecided))
     }
@@ -532,7 +533,7 @@ impl Executor<'_> {
         }
         let (ta, tb) = (a.term(&mut self.cx.terms), b.term(&mut self.cx.terms));
         let ite = self.cx.terms.ite(c, ta, tb);
-        let ite = self.cx.simplifier.simplify(&mut self.cx.terms, ite);
+        let ite = self.cx.caches.simplifier.simplify(&mut self.cx.terms, ite);
         Val::from_term(&self.cx.terms, ite)
     }
 }

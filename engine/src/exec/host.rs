@@ -2,7 +2,7 @@
 //! WASI model (output captured per path, empty arguments and environment,
 //! symbolic random bytes).
 
-use super::context::InputSource;
+use super::context::guidance::InputSource;
 use super::executor::Executor;
 use super::fork::Truth;
 use super::outcome::{End, Flow, MemoryFault};
@@ -115,7 +115,7 @@ impl Executor<'_> {
     /// `given` in a concrete replay, else a symbol, which a guided replay
     /// pins to `given` (`input = value` joins the guide).
     pub(super) fn input_term(&mut self, name: &str, width: u8, given: Option<u64>) -> TermId {
-        if let (Some(value), false) = (given, self.cx.source.symbolic()) {
+        if let (Some(value), false) = (given, self.cx.guidance.source.symbolic()) {
             return self.cx.terms.bv_const(width, value);
         }
         let term = self
@@ -123,10 +123,10 @@ impl Executor<'_> {
             .terms
             .declare(name, Sort::Bv(width))
             .unwrap_or_else(|_| self.cx.terms.fresh(name, Sort::Bv(width)));
-        if let (InputSource::Guided(_), Some(value)) = (&self.cx.source, given) {
+        if let (InputSource::Guided(_), Some(value)) = (&self.cx.guidance.source, given) {
             let c = self.cx.terms.bv_const(width, value);
             let eq = self.cx.terms.eq(term, c);
-            self.cx.guide.push(eq);
+            self.cx.guidance.guide.push(eq);
         }
         term
     }
@@ -134,10 +134,15 @@ impl Executor<'_> {
     /// A fresh integer input (or, in replay, its value from the test).
     pub(crate) fn fresh_int(&mut self, s: &mut State, name: &str, width: u8) -> Val {
         let name = s.unique_name(name);
-        let given = self.cx.source.test().map(|test| match test.get(&name) {
-            Some(InputValue::Int(v)) => *v as u64,
-            _ => 0,
-        });
+        let given = self
+            .cx
+            .guidance
+            .source
+            .test()
+            .map(|test| match test.get(&name) {
+                Some(InputValue::Int(v)) => *v as u64,
+                _ => 0,
+            });
         let term = self.input_term(&name, width, given);
         s.inputs.push(Input::Int { name, width, term });
         Val::from_term(&self.cx.terms, term)
@@ -185,10 +190,15 @@ impl Executor<'_> {
     ) -> Result<(String, Vec<TermId>), End> {
         let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
-        let replayed = self.cx.source.test().map(|test| match test.get(&name) {
-            Some(InputValue::Bytes(b)) => b.clone(),
-            _ => Vec::new(),
-        });
+        let replayed = self
+            .cx
+            .guidance
+            .source
+            .test()
+            .map(|test| match test.get(&name) {
+                Some(InputValue::Bytes(b)) => b.clone(),
+                _ => Vec::new(),
+            });
         let mut bytes = Vec::with_capacity(len as usize);
         for k in 0..len {
             // A buffer of megabytes takes seconds and gigabytes: the run's
@@ -258,10 +268,15 @@ impl Executor<'_> {
     /// The length of the sized input `name` of `capacity` bytes: symbolic,
     /// or in replay the length of the test's bytes.
     pub(super) fn input_length(&mut self, name: &str, capacity: u64) -> TermId {
-        let given = self.cx.source.test().map(|test| match test.get(name) {
-            Some(InputValue::Bytes(b)) => (b.len() as u64).min(capacity),
-            _ => 0,
-        });
+        let given = self
+            .cx
+            .guidance
+            .source
+            .test()
+            .map(|test| match test.get(name) {
+                Some(InputValue::Bytes(b)) => (b.len() as u64).min(capacity),
+                _ => 0,
+            });
         self.input_term(&format!("{name}.len"), 32, given)
     }
 

@@ -23,7 +23,7 @@ impl Executor<'_> {
         let node = state.node;
         while left > 0 {
             // A traced replay records every branch, so it runs through `step`.
-            if self.cx.trace.is_none() {
+            if self.cx.records.trace.is_none() {
                 left -= self.run_fast(&mut state, left);
             }
             if left == 0 {
@@ -52,13 +52,13 @@ impl Executor<'_> {
         let cx = &mut *self.cx;
         let ran = fast::run(
             &self.program,
-            &mut cx.fast,
-            &mut cx.covered,
+            &mut cx.caches.fast,
+            &mut cx.records.covered,
             &mut cx.terms,
             s,
             max,
         );
-        cx.instructions += ran;
+        cx.counters.instructions += ran;
         ran
     }
 
@@ -73,9 +73,9 @@ impl Executor<'_> {
         let instr = code.instrs[pc as usize];
         frame.pc += 1;
         s.at = (func, pc);
-        self.cx.covered[func as usize][pc as usize] = true;
-        self.cx.instructions += 1;
-        if self.cx.trace.is_some() {
+        self.cx.records.covered[func as usize][pc as usize] = true;
+        self.cx.counters.instructions += 1;
+        if self.cx.records.trace.is_some() {
             self.trace_step(s, (func, pc), instr);
         }
         match instr {
@@ -358,7 +358,7 @@ impl Executor<'_> {
         match &f.body {
             FuncBody::Import(import) => {
                 let flow = self.call_host(s, import.class)?;
-                if self.cx.trace.is_some() {
+                if self.cx.records.trace.is_some() {
                     self.trace_host_results(s, func);
                 }
                 Ok(flow)

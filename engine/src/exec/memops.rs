@@ -221,7 +221,7 @@ impl Executor<'_> {
             }
         }
         let t = memory.read(&mut self.cx.terms, place, size);
-        let t = self.cx.simplifier.simplify(&mut self.cx.terms, t);
+        let t = self.cx.caches.simplifier.simplify(&mut self.cx.terms, t);
         Ok(Val::from_term(&self.cx.terms, t))
     }
 

@@ -19,11 +19,9 @@ mod panic_call;
 pub mod params;
 mod path;
 mod program;
-mod sites;
 mod state_view;
 pub mod store;
 mod tables;
-pub mod trace;
 mod tracer;
 mod variables;
 

@@ -13,7 +13,7 @@ use symplay_wasm::ir::{BinaryOp, UnaryOp};
 
 impl Executor<'_> {
     fn finish(&mut self, t: TermId) -> Val {
-        let t = self.cx.simplifier.simplify(&mut self.cx.terms, t);
+        let t = self.cx.caches.simplifier.simplify(&mut self.cx.terms, t);
         Val::from_term(&self.cx.terms, t)
     }
 

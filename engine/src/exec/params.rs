@@ -176,9 +176,10 @@ pub(super) fn start_states(
             };
             Val::from_term(&exec.cx.terms, len)
         } else {
-            let symbolic = exec.cx.source.symbolic();
+            let symbolic = exec.cx.guidance.source.symbolic();
             let replayed = exec
                 .cx
+                .guidance
                 .source
                 .test()
                 .map(|t| t.args.get(i).copied().unwrap_or(0));

@@ -15,7 +15,7 @@ use crate::state::{Input, State};
 
 impl Executor<'_> {
     pub(crate) fn end_path(&mut self, mut s: State, end: End) {
-        if let Some(finished) = &mut self.cx.finished {
+        if let Some(finished) = &mut self.cx.records.finished {
             finished.push((s, end));
             return;
         }
@@ -28,13 +28,13 @@ impl Executor<'_> {
             End::DepthLimit => (Status::Limit, None),
             End::Dropped(cause) => {
                 let location = self.program.location(s.at);
-                self.cx.drops.record(*cause, s.at, location);
-                self.cx.tree.drop_path(s.node);
+                self.cx.records.drops.record(*cause, s.at, location);
+                self.cx.records.tree.drop_path(s.node);
                 return;
             }
             // Its node stays open: not explored, as if still pending.
             End::CutOff => {
-                self.cx.cut_off += 1;
+                self.cx.counters.cut_off += 1;
                 return;
             }
         };
@@ -44,11 +44,11 @@ impl Executor<'_> {
         sites.dedup();
         for (what, at) in sites {
             let location = self.program.location(at);
-            self.cx.concretised.record(what, at, location);
+            self.cx.records.concretised.record(what, at, location);
         }
         // A guided replay reports the test's values.
         let mut query = s.constraints.clone();
-        query.extend_from_slice(&self.cx.guide);
+        query.extend_from_slice(&self.cx.guidance.guide);
         let model = match self.check(&query) {
             SolveResult::Sat(model) => model,
             _ => {
@@ -160,9 +160,9 @@ impl Executor<'_> {
                 o.size_range = range;
             }
         }
-        let id = self.cx.paths.len();
-        self.cx.tree.end_path(s.node, id);
-        self.cx.paths.push(PathReport {
+        let id = self.cx.records.paths.len();
+        self.cx.records.tree.end_path(s.node, id);
+        self.cx.records.paths.push(PathReport {
             id,
             status,
             trap,

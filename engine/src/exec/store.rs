@@ -5,7 +5,8 @@
 //! call and are shared by the instances that import them; a symbolic call
 //! runs on a copy and leaves the store as it was.
 
-use super::context::{Context, InputSource};
+use super::context::guidance::InputSource;
+use super::context::Context;
 use super::driver::{Control, Driver, Pace, Stretch};
 use super::executor::Executor;
 use super::outcome::End;
@@ -402,10 +403,10 @@ impl Store {
         let terms = std::mem::take(&mut self.terms);
         let mut context = Context::new(&program, terms, func, source, u32::MAX);
         context.solver = std::mem::take(&mut self.solver);
-        context.finished = Some(Vec::new());
+        context.records.finished = Some(Vec::new());
         state.frames.push(frame);
         // Every path runs to its end, so the order does not matter.
-        let mut driver = Driver::new(SearchKind::Dfs, 0, state, &mut context.tree);
+        let mut driver = Driver::new(SearchKind::Dfs, 0, state, &mut context.records.tree);
         driver.max_instructions = Some(self.max_instructions);
         let mut exec = Executor {
             program,
@@ -415,7 +416,7 @@ impl Store {
         self.terms = context.terms;
         self.solver = context.solver;
         match stretch {
-            Stretch::Completed => Ok(context.finished.unwrap_or_default()),
+            Stretch::Completed => Ok(context.records.finished.unwrap_or_default()),
             _ => Err(InvokeError::Limit),
         }
     }

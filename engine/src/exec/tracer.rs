@@ -1,4 +1,4 @@
-//! Recording a replay's trace ([`super::trace::Trace`]): what each
+//! Recording a replay's trace ([`Trace`](super::context::records::Trace)): what each
 //! instruction about to run decides, calls with their arguments, host
 //! calls with their results.
 
@@ -86,7 +86,7 @@ impl Executor<'_> {
             }
             _ => return,
         };
-        if let Some(trace) = &mut self.cx.trace {
+        if let Some(trace) = &mut self.cx.records.trace {
             trace.push(event);
         }
     }
@@ -140,7 +140,7 @@ impl Executor<'_> {
             .map(|t| t.results.clone())
             .unwrap_or_default();
         let values = operands(s, &results, 0);
-        if let Some(trace) = &mut self.cx.trace {
+        if let Some(trace) = &mut self.cx.records.trace {
             trace.fill_host_results(values);
         }
     }
