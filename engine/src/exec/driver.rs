@@ -166,7 +166,7 @@ impl Driver {
                 .max_instructions
                 .map_or(slice, |n| slice.min(n - exec.cx.counters.instructions));
             let counted_at = state.node;
-            let moved = match exec.run(state, slice, pace == Pace::Branch) {
+            let moved = match exec.run_slice(state, slice, pace == Pace::Branch) {
                 // A fork whose other sides ended at once moves the state on.
                 Ran::Paused(s) => {
                     let moved = s.node != counted_at;

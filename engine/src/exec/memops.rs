@@ -227,7 +227,7 @@ impl Executor<'_> {
 
     /// A load of `size` bytes at `addr + plus`; `then` takes the value in
     /// each state the load leaves.
-    pub(crate) fn load(
+    pub(crate) fn load_value(
         &mut self,
         s: &mut State,
         addr: Val,
@@ -314,7 +314,7 @@ impl Executor<'_> {
         Ok((start, len))
     }
 
-    pub(crate) fn memory_copy(
+    pub(crate) fn copy_range(
         &mut self,
         s: &mut State,
         dst: Val,
@@ -331,7 +331,7 @@ impl Executor<'_> {
         Ok(())
     }
 
-    pub(crate) fn memory_fill(
+    pub(crate) fn fill_range(
         &mut self,
         s: &mut State,
         dst: Val,
@@ -350,7 +350,7 @@ impl Executor<'_> {
         Ok(())
     }
 
-    pub(crate) fn memory_init(
+    pub(crate) fn init_range(
         &mut self,
         s: &mut State,
         data: u32,

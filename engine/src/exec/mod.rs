@@ -11,17 +11,16 @@ pub mod explore;
 mod fast;
 mod fork;
 mod host;
-pub mod interp;
 mod memops;
-mod ops;
 mod outcome;
 mod panic_call;
 pub mod params;
 mod path;
 mod program;
+mod run;
+mod semantics;
 mod state_view;
 pub mod store;
-mod tables;
 mod tracer;
 mod variables;
 
@@ -29,3 +28,4 @@ pub use explore::{
     explore, explore_with, import_problem, replay, replay_traced, Exploration, ExploreError,
     Options, Progress, Replay, ReplayOptions,
 };
+pub use semantics::MAX_FRAMES;

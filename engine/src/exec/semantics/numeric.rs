@@ -1,10 +1,12 @@
-//! Integer instructions over concrete or symbolic operands. Concrete operands
-//! give concrete results without building terms (`alu.rs`); division traps
-//! become guarded forks.
+//! Numeric instructions on the state's values. Concrete operands give
+//! concrete results without building terms (`arith/`); symbolic integer
+//! operands give terms, a division's traps guarded by forks; floats are
+//! made concrete first, as the engine keeps them.
 
-use super::arith::int::{concrete_binary, extend_bits, int_op, IntOp};
-use super::executor::Executor;
-use super::outcome::End;
+use crate::exec::arith::float;
+use crate::exec::arith::int::{concrete_binary, extend_bits, int_op, IntOp};
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, Flow};
 use crate::expr::{mask, BvBinOp, BvCmp, TermId};
 use crate::report::Trap;
 use crate::state::value::Val;
@@ -12,6 +14,39 @@ use crate::state::State;
 use symplay_wasm::ir::{BinaryOp, UnaryOp};
 
 impl Executor<'_> {
+    pub(super) fn unary(&mut self, s: &mut State, op: UnaryOp) -> Result<Flow, End> {
+        let a = s.pop();
+        let v = match self.int_unary(op, a) {
+            Some(v) => v,
+            None => {
+                let bits = self.concretize(s, a, "a float operand")?;
+                let (width, bits) = float::unary(op, bits)
+                    .expect("every unary operator is integer or float")
+                    .map_err(End::Trap)?;
+                Val::con(width, bits)
+            }
+        };
+        s.stack.push(v);
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn binary(&mut self, s: &mut State, op: BinaryOp) -> Result<Flow, End> {
+        let b = s.pop();
+        let a = s.pop();
+        let v = match self.int_binary(s, op, a, b)? {
+            Some(v) => v,
+            None => {
+                let a = self.concretize(s, a, "a float operand")?;
+                let b = self.concretize(s, b, "a float operand")?;
+                let (width, bits) =
+                    float::binary(op, a, b).expect("every binary operator is integer or float");
+                Val::con(width, bits)
+            }
+        };
+        s.stack.push(v);
+        Ok(Flow::Next)
+    }
+
     fn finish(&mut self, t: TermId) -> Val {
         let t = self.cx.caches.simplifier.simplify(&mut self.cx.terms, t);
         Val::from_term(&self.cx.terms, t)
@@ -24,7 +59,7 @@ impl Executor<'_> {
     }
 
     /// An integer binary instruction; `None` for float instructions.
-    pub(crate) fn int_binary(
+    fn int_binary(
         &mut self,
         s: &mut State,
         op: BinaryOp,
@@ -118,7 +153,7 @@ impl Executor<'_> {
     }
 
     /// An integer unary instruction; `None` for float-related ones.
-    pub(crate) fn int_unary(&mut self, op: UnaryOp, a: Val) -> Option<Val> {
+    fn int_unary(&mut self, op: UnaryOp, a: Val) -> Option<Val> {
         use UnaryOp::*;
         let v = match op {
             I32Eqz | I64Eqz => match a {
@@ -196,7 +231,7 @@ impl Executor<'_> {
 
     /// The low `from` bits of `v`, extended to `to` bits (or wrapped).
     #[inline]
-    pub(crate) fn extend(&mut self, v: Val, from: u32, to: u8, signed: bool) -> Val {
+    pub(super) fn extend(&mut self, v: Val, from: u32, to: u8, signed: bool) -> Val {
         match v {
             Val::Con { bits, .. } => extend_bits(bits, from, to, signed),
             Val::Sym(t) => self.extend_term(t, from, to, signed),

@@ -1,10 +1,11 @@
-//! The table instructions of bulk memory and reference types: get, set,
-//! grow, fill, init and copy. Entries are concrete references; a symbolic
-//! index or count is made concrete (and said so on the path).
+//! Reference instructions, and the table instructions of bulk memory and
+//! reference types: get, set, size, grow, fill, init, copy and
+//! `elem.drop`. Entries are concrete references; a symbolic index or count
+//! is made concrete (and said so on the path).
 
-use super::executor::Executor;
-use super::outcome::End;
-use super::program::instantiate::element;
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, Flow};
+use crate::exec::program::instantiate::element;
 use crate::expr::BvCmp;
 use crate::report::Trap;
 use crate::state::value::Val;
@@ -14,6 +15,24 @@ use symplay_wasm::MAX_TABLE_ENTRIES;
 const OOB: End = End::Trap(Trap::OutOfBounds);
 
 impl Executor<'_> {
+    pub(super) fn ref_null(&mut self, s: &mut State) -> Result<Flow, End> {
+        s.stack.push(Val::reference(None));
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn ref_is_null(&mut self, s: &mut State) -> Result<Flow, End> {
+        let r = s.pop();
+        s.stack.push(Val::bool(r.as_reference().is_none()));
+        Ok(Flow::Next)
+    }
+
+    /// `ref.func` of function `index` of the running instance.
+    pub(super) fn ref_func(&mut self, s: &mut State, index: u32) -> Result<Flow, End> {
+        let func = self.program.links_of(s).funcs[index as usize];
+        s.stack.push(Val::reference(Some(func)));
+        Ok(Flow::Next)
+    }
+
     /// The index in `State::tables` of the running instance's `table`.
     fn table(&self, s: &State, table: u32) -> Result<usize, End> {
         self.program.table_index(s, table).ok_or(OOB)
@@ -38,34 +57,73 @@ impl Executor<'_> {
         Ok(index)
     }
 
-    pub(crate) fn table_get(&mut self, s: &mut State, table: u32, index: Val) -> Result<Val, End> {
+    pub(super) fn table_get(&mut self, s: &mut State, table: u32) -> Result<Flow, End> {
+        let index = s.pop();
         let t = self.table(s, table)?;
         let index = self.entry_index(s, t, index)?;
-        Ok(Val::reference(s.tables[t].entries[index]))
+        s.stack.push(Val::reference(s.tables[t].entries[index]));
+        Ok(Flow::Next)
     }
 
-    pub(crate) fn table_set(
-        &mut self,
-        s: &mut State,
-        table: u32,
-        index: Val,
-        value: Val,
-    ) -> Result<(), End> {
+    pub(super) fn table_set(&mut self, s: &mut State, table: u32) -> Result<Flow, End> {
+        let value = s.pop();
+        let index = s.pop();
         let t = self.table(s, table)?;
         let index = self.entry_index(s, t, index)?;
         s.tables[t].entries[index] = value.as_reference();
-        Ok(())
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn table_size(&mut self, s: &mut State, table: u32) -> Result<Flow, End> {
+        let len = self
+            .program
+            .table_index(s, table)
+            .map_or(0, |t| s.tables[t].entries.len());
+        s.stack.push(Val::i32(len as u32));
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn table_grow(&mut self, s: &mut State, table: u32) -> Result<Flow, End> {
+        let n = s.pop();
+        let init = s.pop();
+        let old = self.grow_table(s, table, init, n)?;
+        s.stack.push(old);
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn table_fill(&mut self, s: &mut State, table: u32) -> Result<Flow, End> {
+        let n = s.pop();
+        let value = s.pop();
+        let dst = s.pop();
+        self.fill_table(s, table, dst, value, n)?;
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn table_init(&mut self, s: &mut State, elem: u32, table: u32) -> Result<Flow, End> {
+        let n = s.pop();
+        let src = s.pop();
+        let dst = s.pop();
+        self.init_table(s, table, elem, [dst, src, n])?;
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn table_copy(&mut self, s: &mut State, dst: u32, src: u32) -> Result<Flow, End> {
+        let n = s.pop();
+        let from = s.pop();
+        let to = s.pop();
+        self.copy_table(s, [dst, src], [to, from, n])?;
+        Ok(Flow::Next)
+    }
+
+    pub(super) fn elem_drop(&mut self, s: &mut State, elem: u32) -> Result<Flow, End> {
+        let instance = self.program.instance(s);
+        s.dropped_elems[instance][elem as usize] = true;
+        Ok(Flow::Next)
     }
 
     /// Grows `table` by `n` entries of `init`; the old length, or -1 past
     /// the table's maximum or the engine's limit on all tables together.
-    pub(crate) fn table_grow(
-        &mut self,
-        s: &mut State,
-        table: u32,
-        init: Val,
-        n: Val,
-    ) -> Result<Val, End> {
+    fn grow_table(&mut self, s: &mut State, table: u32, init: Val, n: Val) -> Result<Val, End> {
         let t = self.table(s, table)?;
         let n = self.concretize(s, n, "the table.grow size")?;
         let all: u64 = s.tables.iter().map(|t| t.entries.len() as u64).sum();
@@ -80,7 +138,7 @@ impl Executor<'_> {
         Ok(Val::i32(old as u32))
     }
 
-    pub(crate) fn table_fill(
+    fn fill_table(
         &mut self,
         s: &mut State,
         table: u32,
@@ -98,7 +156,7 @@ impl Executor<'_> {
         Ok(())
     }
 
-    pub(crate) fn table_init(
+    fn init_table(
         &mut self,
         s: &mut State,
         table: u32,
@@ -129,7 +187,7 @@ impl Executor<'_> {
         Ok(())
     }
 
-    pub(crate) fn table_copy(
+    fn copy_table(
         &mut self,
         s: &mut State,
         [dst_table, src_table]: [u32; 2],

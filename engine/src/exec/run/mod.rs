@@ -1,0 +1,3 @@
+//! Running a program.
+
+mod slice;
