@@ -142,18 +142,18 @@ impl Alu {
 
     /// Wasm semantics on concrete operands of the operator's width.
     #[inline(always)]
-    pub(crate) fn bits(self, a: u64, b: u64) -> u64 {
+    pub(crate) fn bits(&self, a: u64, b: u64) -> u64 {
         concrete(self.op, self.width, a, b)
     }
 
     #[inline(always)]
-    pub(crate) fn eval(self, a: u64, b: u64) -> Val {
+    pub(crate) fn eval(&self, a: u64, b: u64) -> Val {
         self.val(self.bits(a, b))
     }
 
     /// The result `bits` of this operator as a value.
     #[inline(always)]
-    pub(crate) fn val(self, bits: u64) -> Val {
+    pub(crate) fn val(&self, bits: u64) -> Val {
         Val::Con {
             width: self.result_width,
             bits,

@@ -20,8 +20,9 @@ pub(super) struct Registers<'a> {
     pub(super) pc: u32,
     /// Instructions the slice has left.
     pub(super) left: u64,
-    /// The last taken branch, `(from, to)`.
-    pub(super) jump: Option<(u32, u32)>,
+    /// The pc of the last instruction run: the last of the last op run,
+    /// since an op that branches ends with its branch.
+    pub(super) last: u32,
     /// The function's executed instructions, by pc.
     pub(super) covered: &'a mut [bool],
     pub(super) memory: Option<&'a mut MemoryModel>,
@@ -57,21 +58,25 @@ impl Registers<'_> {
         self.sp += 1;
     }
 
-    /// Accounts for the `n` instructions of the op just run, which
+    /// Accounts for the `N` instructions of the op just run, which
     /// continues after the op.
     #[inline(always)]
-    fn ran(&mut self, n: u32) -> Option<()> {
-        self.ran_to(n, self.pc + n)
+    fn ran<const N: usize>(&mut self) -> Option<()> {
+        self.ran_to::<N>(self.pc + N as u32)
     }
 
-    /// Accounts for the `n` instructions of the op just run, which
+    /// Accounts for the `N` instructions of the op just run, which
     /// continues at `next`.
     #[inline(always)]
-    fn ran_to(&mut self, n: u32, next: u32) -> Option<()> {
+    fn ran_to<const N: usize>(&mut self, next: u32) -> Option<()> {
         let first = self.pc as usize;
-        // A constant length: a few plain stores, not a `memset`.
-        self.covered[first..first + n as usize].fill(true);
-        self.left -= u64::from(n);
+        // An array of constant length: a few plain stores, not a `memset`.
+        let covered: &mut [bool; N] = (&mut self.covered[first..first + N])
+            .try_into()
+            .expect("a range of N");
+        *covered = [true; N];
+        self.left -= N as u64;
+        self.last = self.pc + N as u32 - 1;
         self.pc = next;
         Some(())
     }
@@ -79,7 +84,7 @@ impl Registers<'_> {
     /// A load of concrete bytes at a concrete address in bounds, but for
     /// the variables of returned frames, which `step` checks.
     #[inline(always)]
-    fn read(&self, addr: u64, a: Access) -> Option<Val> {
+    fn read(&self, addr: u64, a: &Access) -> Option<Val> {
         let address = addr + u64::from(a.offset);
         if self.dead.overlaps(address, address + u64::from(a.size)) {
             return None;
@@ -106,25 +111,17 @@ impl Registers<'_> {
                 .is_some_and(|m| m.write_concrete_at(self.terms, address, u32::from(size), v))
     }
 
-    /// A taken branch from `from` to `t`: keeps the top `keep` values,
-    /// removes `drop` beneath them; the pc it goes to.
+    /// A taken branch to `t`: keeps the top `keep` values, removes `drop`
+    /// beneath them; the pc it goes to.
     #[inline(always)]
-    fn branch(&mut self, from: u32, t: Target) -> u32 {
+    fn branch(&mut self, t: &Target) -> u32 {
         if t.drop > 0 {
             let (keep, drop) = (t.keep as usize, t.drop as usize);
             let sp = self.sp;
             self.stack.copy_within(sp - keep..sp, sp - keep - drop);
             self.sp -= drop;
         }
-        self.jump = Some((from, t.pc));
         t.pc
-    }
-
-    /// A taken branch without stack repair from `from` to `target`.
-    #[inline(always)]
-    fn jump_to(&mut self, from: u32, target: u32) -> u32 {
-        self.jump = Some((from, target));
-        target
     }
 
     #[inline(always)]
@@ -132,7 +129,7 @@ impl Registers<'_> {
         self.fits(1)?;
         self.room()?;
         self.push(self.locals[l as usize]);
-        self.ran(1)
+        self.ran::<1>()
     }
 
     #[inline(always)]
@@ -140,14 +137,14 @@ impl Registers<'_> {
         self.fits(1)?;
         self.sp -= 1;
         self.locals[l as usize] = self.stack[self.sp];
-        self.ran(1)
+        self.ran::<1>()
     }
 
     #[inline(always)]
     pub(super) fn local_tee(&mut self, l: u32) -> Option<()> {
         self.fits(1)?;
         self.locals[l as usize] = self.stack[self.sp - 1];
-        self.ran(1)
+        self.ran::<1>()
     }
 
     #[inline(always)]
@@ -155,7 +152,7 @@ impl Registers<'_> {
         self.fits(1)?;
         self.room()?;
         self.push(v);
-        self.ran(1)
+        self.ran::<1>()
     }
 
     /// Any integer binary operator, division included: a trap leaves.
@@ -167,87 +164,87 @@ impl Registers<'_> {
         let v = concrete_binary(op, a, b)?.ok()?;
         self.sp -= 1;
         self.stack[sp - 2] = v;
-        self.ran(1)
+        self.ran::<1>()
     }
 
     /// `k; op`
     #[inline(always)]
-    pub(super) fn bin_imm(&mut self, alu: Alu, k: u64) -> Option<()> {
+    pub(super) fn bin_imm(&mut self, alu: &Alu, k: u64) -> Option<()> {
         self.fits(2)?;
         let top = self.sp - 1;
         let a = con(self.stack[top])?;
         self.stack[top] = alu.eval(a, k);
-        self.ran(2)
+        self.ran::<2>()
     }
 
     /// `local.get l; op`
     #[inline(always)]
-    pub(super) fn bin_local(&mut self, alu: Alu, l: u32) -> Option<()> {
+    pub(super) fn bin_local(&mut self, alu: &Alu, l: u32) -> Option<()> {
         self.fits(2)?;
         let top = self.sp - 1;
         let (a, b) = (con(self.stack[top])?, con(self.locals[l as usize])?);
         self.stack[top] = alu.eval(a, b);
-        self.ran(2)
+        self.ran::<2>()
     }
 
     /// `op; local.set x`
     #[inline(always)]
-    pub(super) fn bin_set(&mut self, alu: Alu, x: u32) -> Option<()> {
+    pub(super) fn bin_set(&mut self, alu: &Alu, x: u32) -> Option<()> {
         self.fits(2)?;
         let sp = self.sp;
         let (a, b) = (con(self.stack[sp - 2])?, con(self.stack[sp - 1])?);
         self.locals[x as usize] = alu.eval(a, b);
         self.sp -= 2;
-        self.ran(2)
+        self.ran::<2>()
     }
 
     /// `local.get l; k; op`
     #[inline(always)]
-    pub(super) fn local_bin_imm(&mut self, alu: Alu, l: u32, k: u64) -> Option<()> {
+    pub(super) fn local_bin_imm(&mut self, alu: &Alu, l: u32, k: u64) -> Option<()> {
         self.fits(3)?;
         self.room()?;
         let a = con(self.locals[l as usize])?;
         self.push(alu.eval(a, k));
-        self.ran(3)
+        self.ran::<3>()
     }
 
     /// `local.get a; local.get b; op`
     #[inline(always)]
-    pub(super) fn local_bin_local(&mut self, alu: Alu, a: u32, b: u32) -> Option<()> {
+    pub(super) fn local_bin_local(&mut self, alu: &Alu, a: u32, b: u32) -> Option<()> {
         self.fits(3)?;
         self.room()?;
         let (a, b) = (con(self.locals[a as usize])?, con(self.locals[b as usize])?);
         self.push(alu.eval(a, b));
-        self.ran(3)
+        self.ran::<3>()
     }
 
     /// `local.get l; k; op; local.set x`
     #[inline(always)]
-    pub(super) fn local_bin_imm_set(&mut self, alu: Alu, l: u32, k: u64, x: u32) -> Option<()> {
+    pub(super) fn local_bin_imm_set(&mut self, alu: &Alu, l: u32, k: u64, x: u32) -> Option<()> {
         self.fits(4)?;
         let a = con(self.locals[l as usize])?;
         self.locals[x as usize] = alu.eval(a, k);
-        self.ran(4)
+        self.ran::<4>()
     }
 
     /// `local.get l; k; op; local.tee x`
     #[inline(always)]
-    pub(super) fn local_bin_imm_tee(&mut self, alu: Alu, l: u32, k: u64, x: u32) -> Option<()> {
+    pub(super) fn local_bin_imm_tee(&mut self, alu: &Alu, l: u32, k: u64, x: u32) -> Option<()> {
         self.fits(4)?;
         self.room()?;
         let a = con(self.locals[l as usize])?;
         let v = alu.eval(a, k);
         self.locals[x as usize] = v;
         self.push(v);
-        self.ran(4)
+        self.ran::<4>()
     }
 
     /// `local.get a; local.get b; k; inner; outer`
     #[inline(always)]
     pub(super) fn local_local_imm2(
         &mut self,
-        inner: Alu,
-        outer: Alu,
+        inner: &Alu,
+        outer: &Alu,
         a: u32,
         b: u32,
         k: u64,
@@ -256,15 +253,15 @@ impl Registers<'_> {
         self.room()?;
         let (a, b) = (con(self.locals[a as usize])?, con(self.locals[b as usize])?);
         self.push(outer.eval(a, inner.bits(b, k)));
-        self.ran(5)
+        self.ran::<5>()
     }
 
     /// `local.get a; local.get b; k; inner; outer; local.set x`
     #[inline(always)]
     pub(super) fn local_local_imm2_set(
         &mut self,
-        inner: Alu,
-        outer: Alu,
+        inner: &Alu,
+        outer: &Alu,
         a: u32,
         b: u32,
         x: u32,
@@ -273,27 +270,27 @@ impl Registers<'_> {
         self.fits(6)?;
         let (a, b) = (con(self.locals[a as usize])?, con(self.locals[b as usize])?);
         self.locals[x as usize] = outer.eval(a, inner.bits(b, k));
-        self.ran(6)
+        self.ran::<6>()
     }
 
     #[inline(always)]
-    pub(super) fn load(&mut self, access: Access) -> Option<()> {
+    pub(super) fn load(&mut self, access: &Access) -> Option<()> {
         self.fits(1)?;
         let top = self.sp - 1;
         let addr = con(self.stack[top])?;
         self.stack[top] = self.read(addr, access)?;
-        self.ran(1)
+        self.ran::<1>()
     }
 
     /// `local.get a; load`
     #[inline(always)]
-    pub(super) fn local_load(&mut self, a: u32, access: Access) -> Option<()> {
+    pub(super) fn local_load(&mut self, a: u32, access: &Access) -> Option<()> {
         self.fits(2)?;
         self.room()?;
         let addr = con(self.locals[a as usize])?;
         let v = self.read(addr, access)?;
         self.push(v);
-        self.ran(2)
+        self.ran::<2>()
     }
 
     #[inline(always)]
@@ -304,7 +301,7 @@ impl Registers<'_> {
         self.write(addr + u64::from(offset), size, v)
             .then_some(())?;
         self.sp -= 2;
-        self.ran(1)
+        self.ran::<1>()
     }
 
     /// `local.get a; local.get v; store`
@@ -320,56 +317,52 @@ impl Registers<'_> {
         let (addr, v) = (con(self.locals[a as usize])?, con(self.locals[v as usize])?);
         self.write(addr + u64::from(offset), size, v)
             .then_some(())?;
-        self.ran(3)
+        self.ran::<3>()
     }
 
     #[inline(always)]
-    pub(super) fn br(&mut self, t: Target) -> Option<()> {
+    pub(super) fn br(&mut self, t: &Target) -> Option<()> {
         self.fits(1)?;
-        let next = self.branch(self.pc, t);
-        self.ran_to(1, next)
+        let next = self.branch(t);
+        self.ran_to::<1>(next)
     }
 
     #[inline(always)]
-    pub(super) fn br_if(&mut self, t: Target) -> Option<()> {
+    pub(super) fn br_if(&mut self, t: &Target) -> Option<()> {
         self.fits(1)?;
         let c = con(self.stack[self.sp - 1])?;
         self.sp -= 1;
-        let next = if c != 0 {
-            self.branch(self.pc, t)
-        } else {
-            self.pc + 1
-        };
-        self.ran_to(1, next)
+        let next = if c != 0 { self.branch(t) } else { self.pc + 1 };
+        self.ran_to::<1>(next)
     }
 
     /// `op; br_if` to `target`, a branch without stack repair.
     #[inline(always)]
-    pub(super) fn bin_br_if(&mut self, alu: Alu, target: u32) -> Option<()> {
+    pub(super) fn bin_br_if(&mut self, alu: &Alu, target: u32) -> Option<()> {
         self.fits(2)?;
         let sp = self.sp;
         let (a, b) = (con(self.stack[sp - 2])?, con(self.stack[sp - 1])?);
         self.sp -= 2;
         let next = if alu.bits(a, b) != 0 {
-            self.jump_to(self.pc + 1, target)
+            target
         } else {
             self.pc + 2
         };
-        self.ran_to(2, next)
+        self.ran_to::<2>(next)
     }
 
     /// `k; op; br_if` to `target`, a branch without stack repair.
     #[inline(always)]
-    pub(super) fn bin_imm_br_if(&mut self, alu: Alu, k: u64, target: u32) -> Option<()> {
+    pub(super) fn bin_imm_br_if(&mut self, alu: &Alu, k: u64, target: u32) -> Option<()> {
         self.fits(3)?;
         let a = con(self.stack[self.sp - 1])?;
         self.sp -= 1;
         let next = if alu.bits(a, k) != 0 {
-            self.jump_to(self.pc + 2, target)
+            target
         } else {
             self.pc + 3
         };
-        self.ran_to(3, next)
+        self.ran_to::<3>(next)
     }
 
     /// `local.get l; k; step; local.tee l; n; cmp; br_if` to `target`, a
@@ -377,8 +370,8 @@ impl Registers<'_> {
     #[inline(always)]
     pub(super) fn step_br_if(
         &mut self,
-        step: Alu,
-        cmp: Alu,
+        step: &Alu,
+        cmp: &Alu,
         l: u32,
         target: u32,
         k: u64,
@@ -389,10 +382,10 @@ impl Registers<'_> {
         let v = step.bits(a, k);
         self.locals[l as usize] = step.val(v);
         let next = if cmp.bits(v, n) != 0 {
-            self.jump_to(self.pc + 6, target)
+            target
         } else {
             self.pc + 7
         };
-        self.ran_to(7, next)
+        self.ran_to::<7>(next)
     }
 }

@@ -55,30 +55,24 @@ pub(crate) fn run(
         locals: &mut locals[..],
         pc: *frame_pc,
         left: max,
-        jump: None,
+        last: 0,
         covered: &mut covered[func as usize][..],
         memory: memory_index.and_then(|m| memories.get_mut(m as usize)),
         dead: dead_stack,
         terms,
     };
+    // The op by reference: each arm reads the fields it needs.
     loop {
-        let op = ops[r.pc as usize];
+        let op = &ops[r.pc as usize];
         if execute(&mut r, op).is_none() {
             break;
         }
     }
-    let (sp, pc, jump) = (r.sp, r.pc, r.jump);
+    let (sp, pc, last) = (r.sp, r.pc, r.last);
     let ran = max - r.left;
     stack.truncate(sp);
     *frame_pc = pc;
     if ran > 0 {
-        // Unless the last op run was a taken branch, the last instruction
-        // run is the one before `pc`: only a branch gets back to a pc
-        // after running it.
-        let last = match jump {
-            Some((from, to)) if to == pc => from,
-            _ => pc - 1,
-        };
         *at = (func, last);
     }
     ran
@@ -86,47 +80,47 @@ pub(crate) fn run(
 
 /// Runs `op`; `None` leaves the fast path at its first pc, for `step`.
 #[inline(always)]
-fn execute(r: &mut Registers<'_>, op: Op) -> Option<()> {
-    match op {
+fn execute(r: &mut Registers<'_>, op: &Op) -> Option<()> {
+    match *op {
         Op::Slow => None,
         Op::LocalGet(l) => r.local_get(l),
         Op::LocalSet(l) => r.local_set(l),
         Op::LocalTee(l) => r.local_tee(l),
         Op::Const(v) => r.constant(v),
         Op::Bin(op) => r.bin(op),
-        Op::BinImm { alu, k } => r.bin_imm(alu, k),
-        Op::BinLocal { alu, l } => r.bin_local(alu, l),
-        Op::BinSet { alu, x } => r.bin_set(alu, x),
-        Op::LocalBinImm { alu, l, k } => r.local_bin_imm(alu, l, k),
-        Op::LocalBinLocal { alu, a, b } => r.local_bin_local(alu, a, b),
-        Op::LocalBinImmSet { alu, l, k, x } => r.local_bin_imm_set(alu, l, k, x),
-        Op::LocalBinImmTee { alu, l, k, x } => r.local_bin_imm_tee(alu, l, k, x),
+        Op::BinImm { ref alu, k } => r.bin_imm(alu, k),
+        Op::BinLocal { ref alu, l } => r.bin_local(alu, l),
+        Op::BinSet { ref alu, x } => r.bin_set(alu, x),
+        Op::LocalBinImm { ref alu, l, k } => r.local_bin_imm(alu, l, k),
+        Op::LocalBinLocal { ref alu, a, b } => r.local_bin_local(alu, a, b),
+        Op::LocalBinImmSet { ref alu, l, k, x } => r.local_bin_imm_set(alu, l, k, x),
+        Op::LocalBinImmTee { ref alu, l, k, x } => r.local_bin_imm_tee(alu, l, k, x),
         Op::LocalLocalImm2 {
-            inner,
-            outer,
+            ref inner,
+            ref outer,
             a,
             b,
             k,
         } => r.local_local_imm2(inner, outer, a, b, k),
         Op::LocalLocalImm2Set {
-            inner,
-            outer,
+            ref inner,
+            ref outer,
             a,
             b,
             x,
             k,
         } => r.local_local_imm2_set(inner, outer, a, b, x, k),
-        Op::Load(access) => r.load(access),
-        Op::LocalLoad { a, access } => r.local_load(a, access),
+        Op::Load(ref access) => r.load(access),
+        Op::LocalLoad { a, ref access } => r.local_load(a, access),
         Op::Store { size, offset } => r.store(size, offset),
         Op::LocalLocalStore { a, v, size, offset } => r.local_local_store(a, v, size, offset),
-        Op::Br(t) => r.br(t),
-        Op::BrIf(t) => r.br_if(t),
-        Op::BinBrIf { alu, pc } => r.bin_br_if(alu, pc),
-        Op::BinImmBrIf { alu, k, pc } => r.bin_imm_br_if(alu, k, pc),
+        Op::Br(ref t) => r.br(t),
+        Op::BrIf(ref t) => r.br_if(t),
+        Op::BinBrIf { ref alu, pc } => r.bin_br_if(alu, pc),
+        Op::BinImmBrIf { ref alu, k, pc } => r.bin_imm_br_if(alu, k, pc),
         Op::StepBrIf {
-            step,
-            cmp,
+            ref step,
+            ref cmp,
             l,
             pc,
             k,
