@@ -1,17 +1,15 @@
 //! The symbolic interpreter: states, instruction semantics over symbolic
 //! values, forks, host functions, and the exploration driver.
 
-mod alloc;
 mod arith;
 mod context;
-mod dead_frames;
 mod driver;
 mod executor;
 pub mod explore;
 mod fast;
 mod fork;
 mod host;
-mod memops;
+mod memcheck;
 mod outcome;
 mod panic_call;
 pub mod params;
@@ -22,7 +20,6 @@ mod semantics;
 mod state_view;
 pub mod store;
 mod tracer;
-mod variables;
 
 pub use explore::{
     explore, explore_with, import_problem, replay, replay_traced, Exploration, ExploreError,

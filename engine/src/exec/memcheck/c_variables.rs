@@ -10,8 +10,8 @@
 //! come to life where its frame base (a Wasm local or global) holds its
 //! address.
 
-use super::executor::Executor;
-use super::outcome::{End, VariableFault};
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, VariableFault};
 use crate::expr::{BvBinOp, Node, TermId, TermStore};
 use crate::memory::objects::within;
 use crate::memory::{Case, Fault, Resolution};

@@ -1,22 +1,63 @@
-//! Use after return: when a function with C stack variables (from DWARF)
-//! returns, its variables are buried in the state's [`DeadStack`]; a
-//! caller that then reads or writes one, through a pointer it kept, ends
-//! its path with a `use_after_return` naming the variable and where its
-//! function returned. A new call at the returned function's depth reuses
-//! the bytes freely, so a dead frame's pointer handed down to a callee is
-//! not seen: that needs pointers that know their object.
+//! The C stack's checks. Its pointer set below the end of the data is a
+//! stack overflow. And use after return: when a function with C stack
+//! variables (from DWARF) returns, its variables are buried in the state's
+//! [`DeadStack`]; a caller that then reads or writes one, through a
+//! pointer it kept, ends its path with a `use_after_return` naming the
+//! variable and where its function returned. A new call at the returned
+//! function's depth reuses the bytes freely, so a dead frame's pointer
+//! handed down to a callee is not seen: that needs pointers that know
+//! their object.
 //!
 //! [`DeadStack`]: crate::memory::DeadStack
 
-use super::executor::Executor;
-use super::outcome::{End, MemoryFault, VariableFault};
-use super::variables::{constant_part, inside};
+use super::c_variables::{constant_part, inside};
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, MemoryFault, VariableFault};
+use crate::expr::BvCmp;
 use crate::memory::{DeadSpan, Pointer};
 use crate::report::Access;
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 
 impl Executor<'_> {
+    /// The C stack pointer set to `v`: below `bottom`, the end of the
+    /// data, the stack has overflowed.
+    /// Input buffers in the frames it leaves end.
+    pub(crate) fn check_stack(&mut self, s: &mut State, v: Val, bottom: u64) -> Result<(), End> {
+        let overflow = |address| End::from(MemoryFault::stack_overflow(address));
+        let t = match v {
+            Val::Con { bits, .. } if bits < bottom => return Err(overflow(bits)),
+            Val::Con { bits, .. } => {
+                let at = s.at;
+                if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
+                    objects.retire_inputs_in(bottom, bits, at);
+                }
+                // Returned frames' variables above it are this code's frame now.
+                s.dead_stack.cover(bits, s.frames.len() as u32);
+                return Ok(());
+            }
+            Val::Sym(t) => t,
+        };
+        let b = self.cx.terms.bv_const(32, bottom);
+        let below = self.cx.terms.cmp(BvCmp::Ult, t, b);
+        let fine = self.cx.terms.not(below);
+        let (chosen, siblings) = self.fork(s, &[fine, below])?;
+        for (_, mut sibling) in siblings {
+            let end = match self.pin(&mut sibling, t) {
+                Ok(address) => overflow(address),
+                Err(end) => end,
+            };
+            self.end_path(sibling, end);
+        }
+        if chosen == 1 {
+            return Err(overflow(self.pin(s, t)?));
+        }
+        // Set at a symbolic address (a variable-length array): as far as
+        // is known, it may cover every returned frame's variable.
+        s.dead_stack.cover(bottom, s.frames.len() as u32);
+        Ok(())
+    }
+
     /// `frame`, just popped from `s`, returned: its stack variables die.
     pub(crate) fn bury_frame(&mut self, s: &mut State, frame: &Frame) {
         if !self.program.roles.heap.objects {
