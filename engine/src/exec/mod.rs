@@ -11,7 +11,6 @@ mod fork;
 mod host;
 mod memcheck;
 mod outcome;
-mod panic_call;
 pub mod params;
 mod path;
 mod program;

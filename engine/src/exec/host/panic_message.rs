@@ -1,11 +1,11 @@
 //! Reading a Rust panic at the call of one of `core`'s panic functions
-//! (`program/panic_fns.rs`): its message from the arguments and memory, and the
-//! caller's `core::panic::Location`.
+//! (`program/panic_fns.rs`): its message from the arguments and memory,
+//! and the caller's `core::panic::Location`.
 
-use super::executor::Executor;
-use super::outcome::panic::{Panic, Part};
-use super::outcome::End;
-use super::program::panic_fns::PanicFn;
+use crate::exec::executor::Executor;
+use crate::exec::outcome::panic::{Panic, Part};
+use crate::exec::outcome::End;
+use crate::exec::program::panic_fns::PanicFn;
 use crate::state::value::Val;
 use crate::state::State;
 
