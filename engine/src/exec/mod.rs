@@ -12,13 +12,11 @@ mod host;
 mod memcheck;
 mod outcome;
 pub mod params;
-mod path;
 mod program;
+mod record;
 mod run;
 mod semantics;
-mod state_view;
 pub mod store;
-mod tracer;
 
 pub use explore::{
     explore, explore_with, import_problem, replay, replay_traced, Exploration, ExploreError,

@@ -1,8 +1,9 @@
-//! Recording a replay's trace ([`Trace`](super::context::records::Trace)): what each
-//! instruction about to run decides, calls with their arguments, host
-//! calls with their results.
+//! Recording a replay's trace (into the context's
+//! [`Trace`](crate::exec::context::records::Trace)): what each instruction
+//! about to run decides, calls with their arguments, host calls with their
+//! results.
 
-use super::executor::Executor;
+use crate::exec::executor::Executor;
 use crate::report::{Number, TraceEvent};
 use crate::state::value::{number, Val};
 use crate::state::State;

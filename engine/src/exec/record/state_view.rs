@@ -2,7 +2,7 @@
 //! frame's locals and operand stack, its path condition in readable form,
 //! and its memory objects.
 
-use super::executor::Executor;
+use crate::exec::executor::Executor;
 use crate::expr::{to_signed, Model};
 use crate::report::step::{FrameView, NamedValue, StateView};
 use crate::state::value::{number, Val};
