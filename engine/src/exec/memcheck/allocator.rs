@@ -28,74 +28,94 @@ impl Executor<'_> {
     pub(crate) fn call_allocator(&mut self, s: &mut State, f: AllocatorFn) -> Result<Flow, End> {
         use AllocatorFn::*;
         match f {
-            Malloc | New | NewArray => {
-                let size = s.pop();
-                self.allocate(s, size, ALIGN, &mut push_pointer)
-            }
-            Calloc => {
-                let m = s.pop();
-                let n = s.pop();
-                self.calloc(s, n, m)
-            }
-            AlignedAlloc | RustAlloc | RustAllocZeroed => {
-                let (align, size) = if f == AlignedAlloc {
-                    let size = s.pop();
-                    (s.pop(), size)
-                } else {
-                    let align = s.pop();
-                    (align, s.pop())
-                };
-                match self.alignment(s, align)? {
-                    Some(align) => self.allocate(s, size, align, &mut push_pointer),
-                    None => {
-                        s.stack.push(Val::i32(0));
-                        Ok(Flow::Next)
-                    }
-                }
-            }
-            PosixMemalign => {
-                let size = s.pop();
-                let align = s.pop();
-                let out = s.pop();
-                let Some(align) = self.alignment(s, align)? else {
-                    s.stack.push(Val::i32(EINVAL));
-                    return Ok(Flow::Next);
-                };
-                let out = self.concretize(s, out, "the posix_memalign result address")?;
-                self.allocate(s, size, align, &mut |exec, s, ptr| {
-                    if ptr == 0 {
-                        s.stack.push(Val::i32(ENOMEM));
-                        return Ok(Flow::Next);
-                    }
-                    exec.write_bytes(s, out, &(ptr as u32).to_le_bytes())?;
-                    s.stack.push(Val::i32(0));
-                    Ok(Flow::Next)
-                })
-            }
-            Free | Delete | DeleteArray | DeleteSized | DeleteArraySized | RustDealloc => {
-                let extra = match f {
-                    DeleteSized | DeleteArraySized => 1,
-                    RustDealloc => 2,
-                    _ => 0,
-                };
-                for _ in 0..extra {
-                    s.pop();
-                }
-                let p = s.pop();
-                self.with_block(s, p, &mut |exec, s, p| {
-                    exec.free_at(s, p, Access::Free).map(|()| Flow::Next)
-                })
-            }
-            Realloc | RustRealloc => {
-                let size = s.pop();
-                if f == RustRealloc {
-                    s.pop(); // align
-                    s.pop(); // old size
-                }
-                let p = s.pop();
-                self.with_block(s, p, &mut |exec, s, p| exec.realloc_at(s, p, size))
+            Malloc | New | NewArray => self.malloc(s),
+            Calloc => self.calloc(s),
+            AlignedAlloc => self.aligned_alloc(s),
+            RustAlloc | RustAllocZeroed => self.rust_alloc(s),
+            PosixMemalign => self.posix_memalign(s),
+            Free | Delete | DeleteArray => self.free(s, 0),
+            DeleteSized | DeleteArraySized => self.free(s, 1),
+            RustDealloc => self.free(s, 2),
+            Realloc => self.realloc(s, 0),
+            RustRealloc => self.realloc(s, 2),
+        }
+    }
+
+    /// `malloc(size)`, `operator new(size)`.
+    fn malloc(&mut self, s: &mut State) -> Result<Flow, End> {
+        let size = s.pop();
+        self.allocate(s, size, ALIGN, &mut push_pointer)
+    }
+
+    /// `aligned_alloc(align, size)`.
+    fn aligned_alloc(&mut self, s: &mut State) -> Result<Flow, End> {
+        let size = s.pop();
+        let align = s.pop();
+        self.allocate_aligned(s, size, align)
+    }
+
+    /// `__rust_alloc(size, align)`, `__rust_alloc_zeroed(size, align)`.
+    fn rust_alloc(&mut self, s: &mut State) -> Result<Flow, End> {
+        let align = s.pop();
+        let size = s.pop();
+        self.allocate_aligned(s, size, align)
+    }
+
+    /// `size` bytes aligned to `align`; NULL for an alignment that is not
+    /// a power of two.
+    fn allocate_aligned(&mut self, s: &mut State, size: Val, align: Val) -> Result<Flow, End> {
+        match self.alignment(s, align)? {
+            Some(align) => self.allocate(s, size, align, &mut push_pointer),
+            None => {
+                s.stack.push(Val::i32(0));
+                Ok(Flow::Next)
             }
         }
+    }
+
+    /// `posix_memalign(out, align, size)`: the pointer written at `out`, an
+    /// error number the result.
+    fn posix_memalign(&mut self, s: &mut State) -> Result<Flow, End> {
+        let size = s.pop();
+        let align = s.pop();
+        let out = s.pop();
+        let Some(align) = self.alignment(s, align)? else {
+            s.stack.push(Val::i32(EINVAL));
+            return Ok(Flow::Next);
+        };
+        let out = self.concretize(s, out, "the posix_memalign result address")?;
+        self.allocate(s, size, align, &mut |exec, s, ptr| {
+            if ptr == 0 {
+                s.stack.push(Val::i32(ENOMEM));
+                return Ok(Flow::Next);
+            }
+            exec.write_bytes(s, out, &(ptr as u32).to_le_bytes())?;
+            s.stack.push(Val::i32(0));
+            Ok(Flow::Next)
+        })
+    }
+
+    /// `free(p)` and its C++ and Rust forms, whose `extra` arguments after
+    /// the pointer (sizes, an alignment) are not needed.
+    fn free(&mut self, s: &mut State, extra: usize) -> Result<Flow, End> {
+        for _ in 0..extra {
+            s.pop();
+        }
+        let p = s.pop();
+        self.with_block(s, p, &mut |exec, s, p| {
+            exec.free_at(s, p, Access::Free).map(|()| Flow::Next)
+        })
+    }
+
+    /// `realloc(p, size)`, and `__rust_realloc(p, old_size, align, size)`,
+    /// whose `extra` arguments between are not needed.
+    fn realloc(&mut self, s: &mut State, extra: usize) -> Result<Flow, End> {
+        let size = s.pop();
+        for _ in 0..extra {
+            s.pop();
+        }
+        let p = s.pop();
+        self.with_block(s, p, &mut |exec, s, p| exec.realloc_at(s, p, size))
     }
 
     /// A power-of-two alignment, or `None` (the call fails).
@@ -106,7 +126,9 @@ impl Executor<'_> {
 
     /// `calloc(n, m)`: `n * m` zero bytes, NULL where the product does not
     /// fit in 32 bits. (Objects are never reused, so they start zero.)
-    fn calloc(&mut self, s: &mut State, n: Val, m: Val) -> Result<Flow, End> {
+    fn calloc(&mut self, s: &mut State) -> Result<Flow, End> {
+        let m = s.pop();
+        let n = s.pop();
         if let (Some(n), Some(m)) = (n.concrete(), m.concrete()) {
             return match n.checked_mul(m).filter(|&p| p <= u64::from(u32::MAX)) {
                 Some(size) => self.allocate(s, Val::i32(size as u32), ALIGN, &mut push_pointer),
