@@ -3,8 +3,8 @@
 //! object of the heap, the parameter its address, and optionally another
 //! parameter its length), sized under the run's size mode.
 
-use super::executor::Executor;
-use super::outcome::{End, Flow};
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, Flow};
 use crate::expr::TermId;
 use crate::memory::objects::Size;
 use crate::memory::ObjectId;

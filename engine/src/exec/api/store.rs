@@ -5,16 +5,16 @@
 //! call and are shared by the instances that import them; a symbolic call
 //! runs on a copy and leaves the store as it was.
 
-use super::context::guidance::InputSource;
-use super::context::Context;
-use super::driver::{Control, Driver, Pace, Stretch};
-use super::executor::Executor;
-use super::outcome::End;
-pub use super::program::instantiate::Imports;
-use super::program::instantiate::{add_instance, init_segments};
-use super::program::link::Links;
-use super::program::roles::Roles;
-use super::program::Program;
+use crate::exec::context::guidance::InputSource;
+use crate::exec::context::Context;
+use crate::exec::executor::Executor;
+use crate::exec::outcome::End;
+pub use crate::exec::program::instantiate::Imports;
+use crate::exec::program::instantiate::{add_instance, init_segments};
+use crate::exec::program::link::Links;
+use crate::exec::program::roles::Roles;
+use crate::exec::program::Program;
+use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
 use crate::report::Trap;
 use crate::search::SearchKind;
@@ -406,13 +406,13 @@ impl Store {
         context.records.finished = Some(Vec::new());
         state.frames.push(frame);
         // Every path runs to its end, so the order does not matter.
-        let mut driver = Driver::new(SearchKind::Dfs, 0, state, &mut context.records.tree);
-        driver.max_instructions = Some(self.max_instructions);
+        let mut scheduler = Scheduler::new(SearchKind::Dfs, 0, state, &mut context.records.tree);
+        scheduler.max_instructions = Some(self.max_instructions);
         let mut exec = Executor {
             program,
             cx: &mut context,
         };
-        let stretch = driver.run(&mut exec, Duration::MAX, Pace::Free, |_, _, _| Control::Run);
+        let stretch = scheduler.run(&mut exec, Duration::MAX, Pace::Free, |_, _, _| Control::Run);
         self.terms = context.terms;
         self.solver = context.solver;
         match stretch {

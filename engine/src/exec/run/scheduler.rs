@@ -1,16 +1,16 @@
-//! The one driver loop, for exploration, replay and the spec-script store:
-//! takes states in the searcher's order, checks the limits between slices,
-//! runs a slice of instructions of a state and hands what it forked to the
-//! searcher.
+//! The one loop that runs states, for exploration, replay and the
+//! spec-script store: it takes states in the searcher's order, checks the
+//! limits between slices, runs a slice of instructions of a state
+//! (`slice.rs`) and hands what it forked to the searcher.
 
-use super::executor::Executor;
-use super::outcome::Ran;
+use crate::exec::executor::Executor;
+use crate::exec::outcome::Ran;
 use crate::search::{SearchKind, Searcher};
 use crate::state::State;
 use crate::tree::ExecTree;
 use web_time::{Duration, Instant};
 
-/// Instructions a state runs before the driver checks limits again.
+/// Instructions a state runs before the scheduler checks limits again.
 const SLICE: u64 = 4096;
 
 /// What the caller's check says before a slice.
@@ -55,7 +55,7 @@ pub(crate) enum Stretch {
     Stepped(Moved),
 }
 
-pub(crate) struct Driver {
+pub(crate) struct Scheduler {
     searcher: Searcher<State>,
     /// The state a paused slice left, run first by the next stretch. Like
     /// the searcher's states, it is counted in the tree's pending states.
@@ -64,11 +64,11 @@ pub(crate) struct Driver {
     pub max_instructions: Option<u64>,
 }
 
-impl Driver {
-    /// A driver that runs `first`, a state in `tree`, first.
-    pub fn new(search: SearchKind, seed: u64, first: State, tree: &mut ExecTree) -> Driver {
+impl Scheduler {
+    /// A scheduler that runs `first`, a state in `tree`, first.
+    pub fn new(search: SearchKind, seed: u64, first: State, tree: &mut ExecTree) -> Scheduler {
         tree.count_pending(first.node, true);
-        Driver {
+        Scheduler {
             searcher: Searcher::new(search, seed),
             current: Some(first),
             max_paths: None,
@@ -137,62 +137,14 @@ impl Driver {
                 // state is left behind here.
                 None => return Stretch::Completed,
             };
-            let stop = if let Some(reached) = exec.cx.bounds.limits.reached() {
-                Some(reached.stop_reason())
-            } else if self
-                .max_paths
-                .is_some_and(|n| exec.cx.records.paths.len() as u64 >= n)
-            {
-                Some("path limit")
-            } else if self
-                .max_instructions
-                .is_some_and(|n| exec.cx.counters.instructions >= n)
-            {
-                Some("instruction limit")
-            } else if let Control::Stop(reason) = check(exec, &self.searcher, &state) {
-                Some(reason)
-            } else {
-                None
-            };
-            if let Some(reason) = stop {
+            if let Some(reason) = self.stop_reason(exec, &mut check, &state) {
                 self.current = Some(state);
                 return Stretch::Stopped(reason);
             }
-            let slice = match pace {
-                Pace::Instruction => 1,
-                Pace::Free | Pace::Branch => SLICE,
-            };
-            let slice = self
-                .max_instructions
-                .map_or(slice, |n| slice.min(n - exec.cx.counters.instructions));
+            let slice = self.slice(exec, pace);
             let counted_at = state.node;
-            let moved = match exec.run_slice(state, slice, pace == Pace::Branch) {
-                // A fork whose other sides ended at once moves the state on.
-                Ran::Paused(s) => {
-                    let moved = s.node != counted_at;
-                    if moved {
-                        exec.cx.records.tree.count_pending(counted_at, false);
-                        exec.cx.records.tree.count_pending(s.node, true);
-                    }
-                    self.current = Some(*s);
-                    if moved {
-                        Moved::Forked(counted_at)
-                    } else {
-                        Moved::On
-                    }
-                }
-                Ran::Forked(states) => {
-                    exec.cx.records.tree.count_pending(counted_at, false);
-                    for s in states {
-                        self.searcher.push(s, &mut exec.cx.records.tree);
-                    }
-                    Moved::Forked(counted_at)
-                }
-                Ran::Ended(node) => {
-                    exec.cx.records.tree.count_pending(counted_at, false);
-                    Moved::Ended(node)
-                }
-            };
+            let ran = exec.run_slice(state, slice, pace == Pace::Branch);
+            let moved = self.hand_on(exec, counted_at, ran);
             // A limit cut off a query or a host call inside the slice.
             if let Some(limit) = exec.cx.bounds.stopped_by {
                 return Stretch::Stopped(limit.stop_reason());
@@ -205,6 +157,78 @@ impl Driver {
             }
             if started.elapsed() >= time {
                 return Stretch::Paused;
+            }
+        }
+    }
+
+    /// Why the run stops before `state` runs, if it does: a limit of the
+    /// run's, the path or instruction limit, or the caller's `check`.
+    fn stop_reason(
+        &self,
+        exec: &Executor<'_>,
+        check: &mut impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
+        state: &State,
+    ) -> Option<&'static str> {
+        if let Some(reached) = exec.cx.bounds.limits.reached() {
+            Some(reached.stop_reason())
+        } else if self
+            .max_paths
+            .is_some_and(|n| exec.cx.records.paths.len() as u64 >= n)
+        {
+            Some("path limit")
+        } else if self
+            .max_instructions
+            .is_some_and(|n| exec.cx.counters.instructions >= n)
+        {
+            Some("instruction limit")
+        } else if let Control::Stop(reason) = check(exec, &self.searcher, state) {
+            Some(reason)
+        } else {
+            None
+        }
+    }
+
+    /// The instructions the next slice may run at `pace`, within the
+    /// instruction limit.
+    fn slice(&self, exec: &Executor<'_>, pace: Pace) -> u64 {
+        let slice = match pace {
+            Pace::Instruction => 1,
+            Pace::Free | Pace::Branch => SLICE,
+        };
+        self.max_instructions
+            .map_or(slice, |n| slice.min(n - exec.cx.counters.instructions))
+    }
+
+    /// Takes what a slice of the state counted pending at node
+    /// `counted_at` gave: the state to run on, the states it forked into
+    /// (to the searcher), or none; the tree's pending counts follow.
+    fn hand_on(&mut self, exec: &mut Executor<'_>, counted_at: usize, ran: Ran) -> Moved {
+        let tree = &mut exec.cx.records.tree;
+        match ran {
+            // A fork whose other sides ended at once moves the state on.
+            Ran::Paused(s) => {
+                let moved = s.node != counted_at;
+                if moved {
+                    tree.count_pending(counted_at, false);
+                    tree.count_pending(s.node, true);
+                }
+                self.current = Some(*s);
+                if moved {
+                    Moved::Forked(counted_at)
+                } else {
+                    Moved::On
+                }
+            }
+            Ran::Forked(states) => {
+                tree.count_pending(counted_at, false);
+                for s in states {
+                    self.searcher.push(s, tree);
+                }
+                Moved::Forked(counted_at)
+            }
+            Ran::Ended(node) => {
+                tree.count_pending(counted_at, false);
+                Moved::Ended(node)
             }
         }
     }
