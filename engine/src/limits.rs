@@ -6,8 +6,8 @@
 //!
 //! Memory is the heap in use as the program counts it: the command line and
 //! the page's worker install a counting allocator and register it with
-//! [`set_heap_meter`]. Without one (the engine as a library), the driver
-//! falls back to its estimate of what states and terms hold.
+//! [`set_heap_meter`]. Without one (the engine as a library), an
+//! exploration falls back to its estimate of what states and terms hold.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;

@@ -3,7 +3,7 @@
 //! overflow of that variable, reported with its name and declaration and
 //! replayed to the same error; a correct index is no error.
 
-use symplay_engine::exec::explore::{explore, replay, Options};
+use symplay_engine::exec::{explore, replay, Options};
 use symplay_engine::report::{MemoryErrorKind, Status};
 
 fn heap_module(name: &str) -> symplay_wasm::Module {

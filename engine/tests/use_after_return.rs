@@ -4,7 +4,7 @@
 //! returned, and the test input replays it; frames reused by later calls,
 //! recursion and a variable-length array raise no alarm.
 
-use symplay_engine::exec::explore::{explore, replay, Options};
+use symplay_engine::exec::{explore, replay, Options};
 use symplay_engine::report::{Access, InputValue, MemoryErrorKind, Report, Status};
 
 fn heap_module(name: &str) -> symplay_wasm::Module {

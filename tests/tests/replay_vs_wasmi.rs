@@ -13,9 +13,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use symplay_engine::exec::interp::MAX_FRAMES;
-use symplay_engine::exec::params::name_params;
-use symplay_engine::exec::{explore, replay, Options};
+use symplay_engine::exec::{explore, name_params, replay, Options, MAX_FRAMES};
 use symplay_engine::report::{InputValue, Number, PathReport, Status, TestInput, Trap};
 use symplay_engine::state::State;
 use symplay_tests::corpus::{c_examples, integer_entries};

@@ -1,12 +1,12 @@
 //! The executor: a program and the exploration context that runs it, lent
-//! together to the instruction semantics (`interp.rs`, `fast.rs`, `ops.rs`,
-//! `memops.rs`, `fork.rs`, `host.rs`, `path.rs`, `tracer.rs`) for one
-//! stretch of the driver's loop.
+//! together for one stretch of the scheduler's loop to the code that runs
+//! states, each folder adding its methods (`fork/`, `semantics/`,
+//! `memcheck/`, `host/`, `record/`, `run/`).
 
 use super::context::Context;
 use super::program::Program;
 
-pub struct Executor<'a> {
-    pub program: Program<'a>,
-    pub cx: &'a mut Context,
+pub(crate) struct Executor<'a> {
+    pub(crate) program: Program<'a>,
+    pub(crate) cx: &'a mut Context,
 }

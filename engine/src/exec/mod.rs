@@ -1,39 +1,43 @@
-//! The symbolic interpreter: states, instruction semantics over symbolic
-//! values, forks, host functions, and the exploration driver.
+//! The symbolic interpreter, in folders by job, each using only those
+//! listed before it:
+//!
+//! - [`program`]: what runs, which never changes during a run (modules,
+//!   links, roles, instantiation);
+//! - [`arith`]: Wasm's numeric instructions on concrete bits;
+//! - [`fast`]: the concrete fast path, which knows only the program and a
+//!   state;
+//! - [`outcome`]: how running a state ends, and the one home of memory
+//!   errors;
+//! - [`context`]: an exploration's mutable context (counters, bounds,
+//!   replay guidance, caches, records);
+//! - [`executor`]: the program and the context together, which the
+//!   folders below extend;
+//! - [`fork`]: splitting a state on a symbolic condition, and the
+//!   solver's queries;
+//! - [`semantics`], [`memcheck`], [`host`], [`record`]: what instructions
+//!   do, memory accesses and their checks, the host's answers, and what
+//!   the report records of states;
+//! - [`run`]: the scheduler's loop over states, and one state's slice;
+//! - [`api`]: the entry points: an exploration (in steps, step mode,
+//!   replay) and the spec-script store.
 
-mod alloc;
-mod alu;
-pub mod context;
-mod dead_frames;
-mod driver;
-pub mod executor;
-pub mod explore;
+mod api;
+mod arith;
+mod context;
+mod executor;
 mod fast;
-mod float;
 mod fork;
-mod fused;
 mod host;
-mod instantiate;
-pub mod interp;
-pub mod link;
-mod memops;
-mod ops;
-pub mod outcome;
-mod panic_call;
-pub mod params;
-mod path;
-pub mod program;
-pub mod roles;
-mod rust_panic;
-mod sites;
-mod state_view;
-pub mod store;
-mod tables;
-pub mod trace;
-mod tracer;
-mod variables;
+mod memcheck;
+mod outcome;
+mod program;
+mod record;
+mod run;
+mod semantics;
 
-pub use explore::{
-    explore, explore_with, import_problem, replay, replay_traced, Exploration, ExploreError,
-    Options, Progress, Replay, ReplayOptions,
-};
+pub use api::exploration::{explore, explore_with, Exploration};
+pub use api::options::{import_problem, ExploreError, Options, Progress};
+pub use api::params::{name_params, MAX_BUFFER};
+pub use api::replay::{replay, replay_traced, Replay, ReplayOptions};
+pub use api::store;
+pub use semantics::MAX_FRAMES;

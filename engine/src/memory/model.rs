@@ -119,6 +119,15 @@ impl MemoryModel {
         self.contents().load_concrete(spot.offset, width)
     }
 
+    /// The `width` (1 to 8) bytes at the concrete `address`, when they
+    /// are in bounds and concrete (the fast path's loads, a panic's
+    /// message). Inlined for the fast path.
+    #[inline(always)]
+    pub fn read_concrete_at(&self, address: u64, width: u32) -> Option<u64> {
+        let spot = self.resolve_concrete(address, u64::from(width))?;
+        self.read_concrete(spot, width)
+    }
+
     /// The `width` (1 to 8) bytes at `place`, little-endian, as a term.
     pub fn read(&mut self, store: &mut TermStore, place: Place, width: u32) -> TermId {
         let m = self.contents_mut();
@@ -136,6 +145,23 @@ impl MemoryModel {
             .store_concrete(store, spot.offset, width, value)
     }
 
+    /// Writes the low `width` (1 to 8) bytes of `value` at the concrete
+    /// `address`; `false` when out of bounds. Inlined for the fast path.
+    #[inline(always)]
+    pub fn write_concrete_at(
+        &mut self,
+        store: &mut TermStore,
+        address: u64,
+        width: u32,
+        value: u64,
+    ) -> bool {
+        let Some(spot) = self.resolve_concrete(address, u64::from(width)) else {
+            return false;
+        };
+        self.write_concrete(store, spot, width, value);
+        true
+    }
+
     /// Writes `value` (a whole number of bytes wide) little-endian at
     /// `place`.
     pub fn write(&mut self, store: &mut TermStore, place: Place, value: TermId) {
@@ -151,6 +177,16 @@ impl MemoryModel {
     pub fn write_bytes(&mut self, store: &mut TermStore, spot: Spot, bytes: &[u8]) {
         self.contents_mut()
             .write_concrete(store, spot.offset, bytes)
+    }
+
+    /// Writes concrete bytes at the concrete `address` (an active data
+    /// segment at instantiation); `false` when out of bounds.
+    pub fn write_bytes_at(&mut self, store: &mut TermStore, address: u64, bytes: &[u8]) -> bool {
+        let Some(spot) = self.resolve_concrete(address, bytes.len() as u64) else {
+            return false;
+        };
+        self.write_bytes(store, spot, bytes);
+        true
     }
 
     /// Sets the byte at `spot` to the 8-bit term `byte`.

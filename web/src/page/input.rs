@@ -7,7 +7,7 @@ use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
 
-use symplay_engine::exec::params::MAX_BUFFER;
+use symplay_engine::exec::MAX_BUFFER;
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::report::{param_name, BufferArg};

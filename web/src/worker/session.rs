@@ -8,7 +8,7 @@ use crate::run_options::RunOptions;
 use crate::share;
 use std::rc::Rc;
 use std::time::Duration;
-use symplay_engine::exec::params::name_params;
+use symplay_engine::exec::name_params;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::step::{Step, StepBy, StepEvent};

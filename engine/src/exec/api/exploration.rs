@@ -1,0 +1,289 @@
+//! An exploration of a module's entry, run in steps so that a caller (the
+//! browser's worker) can report progress and take a stop request between
+//! them: the module instantiated, the entry's parameters made inputs
+//! (`params.rs`), the scheduler's loop run in stretches within the limits,
+//! with a memory estimate where the heap is not metered.
+
+use super::options::{check_heap, check_imports, check_options, ExploreError, Options, Progress};
+use super::params::{name_params, start_states};
+use crate::exec::context::guidance::InputSource;
+use crate::exec::context::records::Trace;
+use crate::exec::context::Context;
+use crate::exec::executor::Executor;
+use crate::exec::program::instantiate::{add_instance, init_segments};
+use crate::exec::program::link::Links;
+use crate::exec::program::roles::Roles;
+use crate::exec::program::Program;
+use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
+use crate::expr::TermStore;
+use crate::limits::{heap_in_use, reset_heap_peak, Limits};
+use crate::report::{PathReport, Report};
+use crate::search::Pending;
+use crate::state::State;
+use std::borrow::Borrow;
+use symplay_wasm::Module;
+use web_time::{Duration, Instant};
+
+/// Estimated bytes per term, for the memory estimate.
+const TERM_BYTES: u64 = 48;
+/// Slices between two memory estimates: an estimate walks every chunk of
+/// every state's memory, which costs more than a concrete slice itself.
+const ESTIMATE_EVERY: u32 = 8;
+
+pub fn explore(module: &Module, entry: &str, options: &Options) -> Result<Report, ExploreError> {
+    explore_with(module, entry, options, &mut |_| true)
+}
+
+pub fn explore_with(
+    module: &Module,
+    entry: &str,
+    options: &Options,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Report, ExploreError> {
+    let mut exploration = Exploration::new(module, entry, options)?;
+    exploration.advance(Duration::MAX, progress);
+    Ok(exploration.finish())
+}
+
+/// An exploration run in steps, so that a caller (the browser's worker) can
+/// report progress and take a stop request between them. `M` is the module,
+/// borrowed or owned.
+pub struct Exploration<M: Borrow<Module>> {
+    pub(super) module: M,
+    pub(super) links: Links,
+    pub(super) roles: Roles,
+    pub(super) entry_name: String,
+    /// The names of the entry's parameters.
+    pub(super) params: Vec<String>,
+    pub(super) options: Options,
+    pub(super) context: Context,
+    pub(super) scheduler: Scheduler,
+    pub(super) started: Instant,
+    pub(super) peak_memory: u64,
+    /// The last memory estimate, and the slices to run before the next.
+    pub(super) memory: u64,
+    pub(super) slices_to_estimate: u32,
+    /// Set when the run is over: `completed`, the limit hit, or `cancelled`.
+    pub(super) stop_reason: Option<String>,
+    /// Step mode: steps taken, the instruction count when the last one
+    /// ended, and since when the run has waited for the next.
+    pub(super) steps: u64,
+    pub(super) instructions_at_step: u64,
+    pub(super) idle_since: Option<Instant>,
+}
+
+impl<M: Borrow<Module>> Exploration<M> {
+    /// Instantiates the module and makes the entry's parameters symbolic.
+    pub fn new(module: M, entry_name: &str, options: &Options) -> Result<Self, ExploreError> {
+        Exploration::with_source(module, entry_name, options, InputSource::Symbolic, None)
+    }
+
+    pub(super) fn with_source(
+        module: M,
+        entry_name: &str,
+        options: &Options,
+        source: InputSource,
+        trace: Option<Trace>,
+    ) -> Result<Self, ExploreError> {
+        let started = Instant::now();
+        check_options(options)?;
+        reset_heap_peak();
+        let m = module.borrow();
+        check_imports(m, &options.heap)?;
+        check_heap(&options.heap)?;
+        let entry = m
+            .export_func(entry_name)
+            .map_err(|e| ExploreError(e.to_string()))?;
+        let mut state = State::default();
+        let mut links = Links::default();
+        let mut terms = TermStore::new();
+        let instance = add_instance(&mut state, &mut links, &mut terms, m, None);
+        init_segments(&mut state, &links, &mut terms, m, instance)
+            .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
+        let buffer_params = !options.buffer_args.is_empty();
+        let roles = Roles::find(m, &links, &state, &options.heap, buffer_params);
+        if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
+            state.memories[memory as usize].check_objects(start, roles.null_end);
+        }
+        // One instance: its function indices are the store function ids.
+        let modules = [m];
+        let program = Program {
+            modules: &modules,
+            links: &links,
+            roles: &roles,
+        };
+        let max_depth = options.max_depth.unwrap_or(u32::MAX);
+        let mut context = Context::new(&program, terms, entry, source, max_depth);
+        context.records.trace = trace;
+        context.bounds.max_paths = options.max_paths;
+        context.bounds.limits = Limits {
+            deadline: options.max_time.map(|t| started + t),
+            interrupt: options.interrupt,
+            max_memory: options.max_memory,
+        };
+        let mut exec = Executor {
+            program,
+            cx: &mut context,
+        };
+        let params = name_params(m, entry, &mut state);
+        let mut states = start_states(
+            &mut exec,
+            state,
+            entry,
+            &params,
+            &options.concrete_args,
+            &options.buffer_args,
+        )
+        .map_err(ExploreError)?;
+        let first = states.remove(0);
+        let mut scheduler = Scheduler::new(
+            options.search,
+            options.seed,
+            first,
+            &mut context.records.tree,
+        );
+        for s in states {
+            scheduler.add(s, &mut context.records.tree);
+        }
+        scheduler.max_paths = options.max_paths;
+        scheduler.max_instructions = options.max_instructions;
+        Ok(Exploration {
+            module,
+            links,
+            roles,
+            entry_name: entry_name.to_string(),
+            params,
+            options: options.clone(),
+            context,
+            scheduler,
+            started,
+            peak_memory: 0,
+            memory: 0,
+            slices_to_estimate: 0,
+            stop_reason: None,
+            steps: 0,
+            instructions_at_step: 0,
+            idle_since: None,
+        })
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.stop_reason.is_some()
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            paths: self.context.records.paths.len(),
+            pending: self.pending(),
+            instructions: self.context.counters.instructions,
+            queries: self.context.solver.stats().queries,
+        }
+    }
+
+    /// Ends the run; what was found so far stays in the report.
+    pub fn cancel(&mut self) {
+        self.stop_reason.get_or_insert_with(|| "cancelled".into());
+    }
+
+    /// Runs slices of states in the searcher's order until the run is over
+    /// or `budget` has passed; `progress` is asked before every slice and
+    /// cancels the run by returning `false`. Returns whether the run is over.
+    pub fn advance(
+        &mut self,
+        budget: Duration,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+    ) -> bool {
+        if !self.is_finished() {
+            let stretch = self.run_stretch(budget, Pace::Free, progress);
+            self.end_if_over(stretch);
+        }
+        self.is_finished()
+    }
+
+    /// Records why the run is over, if `stretch` ended it and no reason
+    /// was recorded before.
+    pub(super) fn end_if_over(&mut self, stretch: Stretch) {
+        if self.is_finished() {
+            return;
+        }
+        match stretch {
+            // Sides of forks left out make the run as incomplete as a stop.
+            Stretch::Completed if self.context.counters.unforked > 0 => {
+                self.stop_reason = Some("path limit".into())
+            }
+            Stretch::Completed => self.stop_reason = Some("completed".into()),
+            Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),
+            Stretch::Paused | Stretch::Stepped(_) => {}
+        }
+    }
+
+    pub(super) fn run_stretch(
+        &mut self,
+        budget: Duration,
+        pace: Pace,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+    ) -> Stretch {
+        let modules = [self.module.borrow()];
+        let mut exec = Executor {
+            program: Program {
+                modules: &modules,
+                links: &self.links,
+                roles: &self.roles,
+            },
+            cx: &mut self.context,
+        };
+        let max_memory = self.options.max_memory;
+        let (memory, peak_memory, slices_to_estimate) = (
+            &mut self.memory,
+            &mut self.peak_memory,
+            &mut self.slices_to_estimate,
+        );
+        self.scheduler
+            .run(&mut exec, budget, pace, |exec, searcher, state| {
+                // Where the heap is not metered, an estimate of the states.
+                let metered = heap_in_use().is_some();
+                if !metered {
+                    if *slices_to_estimate == 0 {
+                        *memory = exec.cx.terms.len() as u64 * TERM_BYTES
+                            + searcher.estimated_bytes()
+                            + state.estimated_bytes();
+                        *peak_memory = (*peak_memory).max(*memory);
+                        *slices_to_estimate = ESTIMATE_EVERY;
+                    }
+                    *slices_to_estimate -= 1;
+                }
+                if !metered && max_memory.is_some_and(|n| *memory >= n) {
+                    Control::Stop("memory limit")
+                } else if !progress(&Progress {
+                    paths: exec.cx.records.paths.len(),
+                    pending: searcher.len() + 1,
+                    instructions: exec.cx.counters.instructions,
+                    queries: exec.cx.solver.stats().queries,
+                }) {
+                    Control::Stop("cancelled")
+                } else {
+                    Control::Run
+                }
+            })
+    }
+
+    /// States not explored: waiting, and cut off by the time limit.
+    pub(super) fn pending(&self) -> usize {
+        self.scheduler.pending() + self.context.counters.cut_off as usize
+    }
+
+    /// The run's time so far (in step mode, without the waits for steps).
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Path `id`, once it has ended.
+    pub fn path(&self, id: usize) -> Option<&PathReport> {
+        self.context.records.paths.get(id)
+    }
+
+    /// Nodes of the execution tree so far.
+    pub fn tree_len(&self) -> usize {
+        self.context.records.tree.len()
+    }
+}

@@ -1,0 +1,126 @@
+//! What an exploration is asked to do: its options, the progress its
+//! caller sees and the error it gives; and the checks that refuse, before
+//! anything runs, what the engine cannot run.
+
+use crate::memory::options::MAX_OBJECT;
+use crate::memory::HeapOptions;
+use crate::report::BufferArg;
+use crate::search::SearchKind;
+use crate::solver::Interrupt;
+use std::fmt;
+use symplay_wasm::imports::ImportClass;
+use symplay_wasm::Module;
+use web_time::Duration;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    pub search: SearchKind,
+    pub seed: u64,
+    pub max_time: Option<Duration>,
+    /// Stop after this many reported paths.
+    pub max_paths: Option<u64>,
+    /// Forks along one path; a path that would fork deeper ends as `limit`.
+    pub max_depth: Option<u32>,
+    pub max_instructions: Option<u64>,
+    /// Bytes of heap in use, where the program meters it (a counting
+    /// allocator); else an estimate of what states and terms hold.
+    pub max_memory: Option<u64>,
+    /// Once set, the run stops as `cancelled`, inside a solver query too.
+    pub interrupt: Option<Interrupt>,
+    /// Values for the entry's integer parameters, by index; `None` (and any
+    /// past the end) leaves a parameter symbolic.
+    pub concrete_args: Vec<Option<i64>>,
+    /// Parameters that point to buffers of symbolic length.
+    pub buffer_args: Vec<BufferArg>,
+    /// How the heap is modelled.
+    pub heap: HeapOptions,
+}
+
+/// What the progress hook sees; it returns `false` to stop the run.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub paths: usize,
+    pub pending: usize,
+    pub instructions: u64,
+    /// Solver queries asked so far.
+    pub queries: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExploreError(pub String);
+
+impl fmt::Display for ExploreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ExploreError {}
+
+/// Heap options the model can take.
+pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
+    if heap.capacity == 0 {
+        return Err(ExploreError("--capacity must be greater than zero".into()));
+    }
+    if heap.capacity > MAX_OBJECT {
+        return Err(ExploreError(format!(
+            "--capacity {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
+            heap.capacity
+        )));
+    }
+    Ok(())
+}
+
+pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
+    let zero = [
+        ("--max-time", o.max_time.is_some_and(|t| t.is_zero())),
+        ("--max-paths", o.max_paths == Some(0)),
+        ("--max-depth", o.max_depth == Some(0)),
+        ("--max-instructions", o.max_instructions == Some(0)),
+        ("--max-memory", o.max_memory == Some(0)),
+    ];
+    match zero.iter().find(|(_, z)| *z) {
+        Some((name, _)) => Err(ExploreError(format!("{name} must be greater than zero"))),
+        None => Ok(()),
+    }
+}
+
+/// Rejects what the engine cannot run: what [`import_problem`] finds, and
+/// an imported allocator without the heap model.
+pub(super) fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError> {
+    if let Some(problem) = import_problem(module) {
+        return Err(ExploreError(problem));
+    }
+    if let Some((_, import)) = module
+        .func_imports()
+        .find(|(_, i)| matches!(i.class, ImportClass::Allocator(_)))
+        .filter(|_| !heap.objects)
+    {
+        return Err(ExploreError(format!(
+            "the module imports {} and the heap is not modelled: run it with the heap model",
+            import.name
+        )));
+    }
+    Ok(())
+}
+
+/// Why no function of `module` can be explored, whatever the options: an
+/// import the engine does not provide (a function it does not know, or a
+/// memory, table or global), named with its type. Known when the module
+/// loads, before anything runs.
+pub fn import_problem(module: &Module) -> Option<String> {
+    if let Err(e) = module.check_no_unknown_imports() {
+        return Some(e.to_string());
+    }
+    let imported = module
+        .memories
+        .iter()
+        .filter_map(|m| m.import.as_ref())
+        .chain(module.tables.iter().filter_map(|t| t.import.as_ref()))
+        .chain(module.globals.iter().filter_map(|g| match &g.init {
+            symplay_wasm::GlobalInit::Import(name) => Some(name),
+            symplay_wasm::GlobalInit::Const(_) => None,
+        }))
+        .next()?;
+    Some(format!("unsupported import {imported}"))
+}

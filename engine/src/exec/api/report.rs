@@ -1,0 +1,124 @@
+//! An exploration's report: its paths and tree, statistics, coverage,
+//! the sites where paths were dropped or made concrete, and warnings.
+
+use super::exploration::Exploration;
+use crate::exec::context::records::Trace;
+use crate::limits::heap_peak;
+use crate::report::{
+    ConcretisedSite, Coverage, DropSite, Report, RunLimits, Stats, Timing, SCHEMA_VERSION,
+};
+use std::borrow::Borrow;
+use symplay_wasm::Module;
+
+impl<M: Borrow<Module>> Exploration<M> {
+    /// The report so far: paths, tree and statistics; `stop_reason` is
+    /// `running` until the run is over.
+    pub fn snapshot(&self) -> Report {
+        let mut report = self.report_without_paths();
+        report.paths = self.context.records.paths.clone();
+        report.tree = self.context.records.tree.render(&self.context.terms);
+        report
+    }
+
+    pub fn finish(mut self) -> Report {
+        self.finish_with_trace().0
+    }
+
+    pub(super) fn finish_with_trace(&mut self) -> (Report, Option<Trace>) {
+        let mut report = self.report_without_paths();
+        report.paths = std::mem::take(&mut self.context.records.paths);
+        report.tree = self.context.records.tree.render(&self.context.terms);
+        (report, self.context.records.trace.take())
+    }
+
+    fn report_without_paths(&self) -> Report {
+        let cx = &self.context;
+        let solver_stats = *cx.solver.stats();
+        let coverage = Coverage {
+            covered_instructions: cx.records.covered.iter().flatten().filter(|&&c| c).count()
+                as u64,
+            total_instructions: cx.records.covered.iter().map(|c| c.len() as u64).sum(),
+        };
+        let pending = self.pending() as u64;
+        let stats = Stats {
+            instructions: cx.counters.instructions,
+            forks: cx.counters.forks,
+            paths: cx.records.paths.len() as u64,
+            dropped_paths: cx.records.drops.total(),
+            pending_states: pending,
+            queries: solver_stats.queries,
+            query_cache_hits: solver_stats.query_cache.hits,
+            cex_cache_hits: solver_stats.cex_cache.hits,
+            sat_calls: solver_stats.sat_solver.queries,
+            solver_unknown: solver_stats.unknown,
+            terms: cx.terms.len() as u64,
+            peak_memory_bytes: heap_peak().unwrap_or(self.peak_memory),
+            timing: Timing {
+                total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
+                solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
+            },
+        };
+        Report {
+            schema_version: SCHEMA_VERSION,
+            entry: self.entry_name.clone(),
+            params: self.params.clone(),
+            search: self.options.search.name().to_string(),
+            seed: self.options.seed,
+            concrete_args: self.options.concrete_args.clone(),
+            buffer_args: self.options.buffer_args.clone(),
+            heap: self.options.heap.clone(),
+            memory_model: if self.roles.heap_start.is_some() {
+                "objects".into()
+            } else {
+                "flat".into()
+            },
+            warnings: self.warnings(),
+            stop_reason: self.stop_reason.clone().unwrap_or_else(|| "running".into()),
+            limits: RunLimits {
+                max_time_ms: self.options.max_time.map(|t| t.as_millis() as u64),
+                max_paths: self.options.max_paths,
+                max_depth: self.options.max_depth,
+                max_instructions: self.options.max_instructions,
+                max_memory_bytes: self.options.max_memory,
+            },
+            paths: Vec::new(),
+            tree: Vec::new(),
+            drops: cx
+                .records
+                .drops
+                .sites()
+                .iter()
+                .map(|(cause, location, paths)| DropSite {
+                    cause: *cause,
+                    location: location.clone(),
+                    paths: *paths,
+                })
+                .collect(),
+            concretised: cx
+                .records
+                .concretised
+                .sites()
+                .iter()
+                .map(|(what, location, paths)| ConcretisedSite {
+                    what: what.clone(),
+                    location: location.clone(),
+                    paths: *paths,
+                })
+                .collect(),
+            coverage,
+            stats,
+        }
+    }
+
+    /// Allocator functions run as they are, and forks the path limit cut.
+    fn warnings(&self) -> Vec<String> {
+        let mut warnings = self.roles.skipped.clone();
+        if let (n @ 1.., Some(max)) = (self.context.counters.unforked, self.options.max_paths) {
+            warnings.push(format!(
+                "the path limit ({max}) left {n} sides of forks unexplored: \
+                 past it, each state followed one side to its end"
+            ));
+        }
+        warnings
+    }
+}

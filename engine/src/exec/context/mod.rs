@@ -1,0 +1,98 @@
+//! The mutable context of one exploration, grouped by what each part is:
+//! the terms and the solver its states share, its counters, its bounds
+//! (limits, and which one stopped it), the guidance a replay follows
+//! ([`guidance`]), its caches, and its records ([`records`]: the tree, the
+//! paths, and what else the report counts). Paired with the program in an
+//! [`Executor`](super::executor::Executor) for each stretch of the
+//! scheduler's loop; it outlives them, so an exploration can run in steps.
+
+pub(crate) mod guidance;
+pub(crate) mod records;
+
+use self::guidance::{Guidance, InputSource};
+use self::records::Records;
+use super::fast::FastCode;
+use super::program::Program;
+use crate::expr::TermStore;
+use crate::limits::{Limits, Reached};
+use crate::solver::simplify::Simplifier;
+use crate::solver::Solver;
+
+pub(crate) struct Context {
+    /// The terms of every state of the run.
+    pub(crate) terms: TermStore,
+    pub(crate) solver: Solver,
+    /// The store function the paths start in.
+    pub(crate) entry: u32,
+    pub(crate) counters: Counters,
+    pub(crate) bounds: Bounds,
+    pub(crate) guidance: Guidance,
+    pub(crate) caches: Caches,
+    pub(crate) records: Records,
+}
+
+/// What the run has done so far.
+#[derive(Default)]
+pub(crate) struct Counters {
+    pub(crate) instructions: u64,
+    pub(crate) forks: u64,
+    /// States left unexplored by a cut-off query.
+    pub(crate) cut_off: u64,
+    /// Sides of forks not taken because of the path limit.
+    pub(crate) unforked: u64,
+}
+
+/// How far the run may go, and what stopped it.
+pub(crate) struct Bounds {
+    /// The exploration's time and memory limits and its interrupt: they cut
+    /// off a solver query or a host call under way...
+    pub(crate) limits: Limits,
+    /// ...and the first one that did ends the run.
+    pub(crate) stopped_by: Option<Reached>,
+    /// Forks along one path; a path that would fork deeper ends as `limit`.
+    pub(crate) max_depth: u32,
+    /// The path limit: a fork splits a state only while the paths ended
+    /// and the states pending (each a path to come) stay within it; past
+    /// it, a state follows one side of a fork, so the run ends with its
+    /// paths instead of piling up states it will never finish.
+    pub(crate) max_paths: Option<u64>,
+}
+
+/// What the run builds once and reuses.
+#[derive(Default)]
+pub(crate) struct Caches {
+    pub(crate) simplifier: Simplifier,
+    /// The fused ops of the fast path, per function.
+    pub(crate) fast: FastCode,
+}
+
+impl Context {
+    /// The context of an exploration of `program` from store function
+    /// `entry`, over `terms`, with a tree of one root node.
+    pub(crate) fn new(
+        program: &Program<'_>,
+        terms: TermStore,
+        entry: u32,
+        source: InputSource,
+        max_depth: u32,
+    ) -> Context {
+        Context {
+            terms,
+            solver: Solver::default(),
+            entry,
+            counters: Counters::default(),
+            bounds: Bounds {
+                limits: Limits::default(),
+                stopped_by: None,
+                max_depth,
+                max_paths: None,
+            },
+            guidance: Guidance {
+                source,
+                guide: Vec::new(),
+            },
+            caches: Caches::default(),
+            records: Records::new(program),
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Values and conditions as the path fixes them: a value made of symbols
+//! the path condition pins is concrete again, and an `i32` used as a
+//! condition is known or a boolean term ([`Truth`]).
+
+use crate::exec::executor::Executor;
+use crate::expr::{Node, TermId};
+use crate::solver::simplify::Simplifier;
+use crate::state::value::Val;
+use crate::state::State;
+
+/// An i32 used as a condition: known, or a boolean term.
+pub enum Truth {
+    Known(bool),
+    Sym(TermId),
+}
+
+impl Executor<'_> {
+    /// `v != 0` as a condition; a comparison result `ite(c, 1, 0)` gives `c`.
+    pub(crate) fn truth(&mut self, v: Val) -> Truth {
+        let t = match v {
+            Val::Con { bits, .. } => return Truth::Known(bits != 0),
+            Val::Sym(t) => t,
+        };
+        if let Node::Ite(c, one, zero) = *self.cx.terms.node(t) {
+            if self.cx.terms.as_bv_const(one) == Some(1)
+                && self.cx.terms.as_bv_const(zero) == Some(0)
+            {
+                return Truth::Sym(c);
+            }
+        }
+        let zero = self.cx.terms.bv_const(self.cx.terms.width(t), 0);
+        let is_zero = self.cx.terms.eq(t, zero);
+        let c = self.cx.terms.not(is_zero);
+        let c = self.cx.caches.simplifier.simplify(&mut self.cx.terms, c);
+        match self.cx.terms.as_bool_const(c) {
+            Some(b) => Truth::Known(b),
+            None => Truth::Sym(c),
+        }
+    }
+
+    /// `t` with the constants the path condition fixes its symbols to.
+    pub(super) fn with_facts(&mut self, s: &State, t: TermId) -> TermId {
+        let constant = matches!(
+            self.cx.terms.node(t),
+            Node::BvConst { .. } | Node::BoolConst(_)
+        );
+        if s.facts.is_empty() || constant {
+            return t;
+        }
+        Simplifier::substitute(&mut self.cx.terms, &s.facts, t)
+    }
+
+    /// `v` as the path condition fixes it: concrete again when it is made
+    /// of symbols the path fixed (a branch on `x == 5`, a value concretised
+    /// before, an argument a store call pins), so that a branch on it needs
+    /// no query and an address on it no symbolic access.
+    pub(crate) fn settle(&mut self, s: &State, v: Val) -> Val {
+        match v {
+            Val::Sym(t) if !s.facts.is_empty() => {
+                let t = self.with_facts(s, t);
+                Val::from_term(&self.cx.terms, t)
+            }
+            _ => v,
+        }
+    }
+
+    /// Pops the top operand, settled.
+    pub(crate) fn settle_top(&mut self, s: &mut State) -> Val {
+        let v = s.pop();
+        self.settle(s, v)
+    }
+}

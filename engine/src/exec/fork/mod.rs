@@ -1,0 +1,15 @@
+//! Where a state's path splits or narrows on a symbolic condition: values
+//! and conditions as the path fixes them ([`condition`]), the solver's
+//! queries, cut off by the run's limits ([`queries`]), the fork itself,
+//! which keeps the feasible sides and records each in the tree
+//! ([`split`]), going on on every side of one ([`sides`]), and values made
+//! concrete under a model of the path ([`concretize`]). Every check and
+//! every instruction that depends on a symbolic value comes here.
+
+mod concretize;
+mod condition;
+mod queries;
+mod sides;
+mod split;
+
+pub(crate) use condition::Truth;

@@ -1,0 +1,74 @@
+//! The solver's queries on a path, cut off by the run's limits: whether a
+//! condition is feasible, and a value under a model of the path.
+
+use crate::exec::executor::Executor;
+use crate::exec::outcome::End;
+use crate::expr::TermId;
+use crate::report::DropCause;
+use crate::solver::SolveResult;
+use crate::state::State;
+
+impl Executor<'_> {
+    /// A solver query, cut off by the run's limits: one hard query must not
+    /// keep a run going past its time or memory limit or a stop.
+    pub(crate) fn check(&mut self, constraints: &[TermId]) -> SolveResult {
+        self.cx
+            .solver
+            .check_within(&mut self.cx.terms, constraints, &self.cx.bounds.limits)
+    }
+
+    /// Whether a limit of the run is reached (an `unknown` came from it, or
+    /// a host call must stop): the state is then left unexplored, not
+    /// dropped as undecidable, and the run ends.
+    pub(crate) fn cut_off(&mut self) -> bool {
+        let reached = self
+            .cx
+            .solver
+            .take_stopped_by()
+            .or_else(|| self.cx.bounds.limits.reached());
+        if let Some(limit) = reached {
+            self.cx.bounds.stopped_by.get_or_insert(limit);
+        }
+        reached.is_some()
+    }
+
+    /// Is the path condition of `s` together with `extra` satisfiable?
+    /// `None` when the solver cannot tell; a cut-off query ends the state.
+    pub(crate) fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
+        let mut query = s.constraints.clone();
+        query.push(extra);
+        match self.check(&query) {
+            SolveResult::Sat(_) => Ok(Some(true)),
+            SolveResult::Unsat => Ok(Some(false)),
+            SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
+            SolveResult::Unknown(_) => Ok(None),
+        }
+    }
+
+    /// The value of `t` in a model of the path condition.
+    pub(crate) fn value_now(&mut self, s: &State, t: TermId) -> Result<u64, End> {
+        // Unsat cannot be: every constraint was added as satisfiable. A
+        // guided replay takes the test's values.
+        let guide = self.cx.guidance.guide.clone();
+        self.model_value(s, &guide, t)?
+            .ok_or(End::Dropped(DropCause::Undecided))
+    }
+
+    /// The value of `t` in a model of the path condition with `extra`, or
+    /// `None` when there is none (or the solver cannot tell); a cut-off
+    /// query ends the state.
+    pub(crate) fn model_value(
+        &mut self,
+        s: &State,
+        extra: &[TermId],
+        t: TermId,
+    ) -> Result<Option<u64>, End> {
+        let mut query = s.constraints.clone();
+        query.extend_from_slice(extra);
+        match self.check(&query) {
+            SolveResult::Sat(model) => Ok(self.cx.terms.eval(t, &model).as_bv()),
+            SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
+            SolveResult::Unsat | SolveResult::Unknown(_) => Ok(None),
+        }
+    }
+}

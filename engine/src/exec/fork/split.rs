@@ -1,0 +1,199 @@
+//! The fork: which alternatives of a condition the path condition allows,
+//! and one successor per feasible one, each a child in the tree; a guided
+//! replay follows the test's side, and past the path limit a state
+//! follows one side only.
+
+use crate::exec::executor::Executor;
+use crate::exec::outcome::End;
+use crate::expr::TermId;
+use crate::report::{DropCause, NodeMemory, MAX_OBJECTS};
+use crate::solver::SolveResult;
+use crate::state::State;
+
+impl Executor<'_> {
+    /// Splits `s` over the alternatives `conds` (pairwise disjoint; several
+    /// alternatives cover every case, a single one is a condition to assume).
+    /// `s` continues with the first feasible one; the returned siblings carry
+    /// the others. Each result names its alternative by index.
+    pub(crate) fn fork(
+        &mut self,
+        s: &mut State,
+        conds: &[TermId],
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        self.fork_leaving(s, conds, None)
+    }
+
+    /// [`fork`](Self::fork), where alternative `leaving` (if any) leaves a
+    /// loop: past the path limit, a state takes it, so that it ends.
+    pub(crate) fn fork_leaving(
+        &mut self,
+        s: &mut State,
+        conds: &[TermId],
+        leaving: Option<usize>,
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        let (mut feasible, undecided) = self.feasible_sides(s, conds)?;
+        if feasible.is_empty() {
+            // A single alternative is an assumption, which fails here. Of
+            // several, one always holds, since the path condition holds:
+            // only the solver's not knowing which can leave none.
+            return Err(End::Dropped(if conds.len() == 1 && !undecided {
+                DropCause::Assumption
+            } else {
+                DropCause::Undecided
+            }));
+        }
+        if feasible.len() > 1 && !self.cx.guidance.guide.is_empty() {
+            return self.follow_guide(s, &feasible);
+        }
+        // A guided replay took its side above; past the path limit, an
+        // exploration takes one side here.
+        let split = feasible.len() > 1;
+        self.within_path_limit(s, &mut feasible, leaving);
+        if feasible.len() == 1 && !split {
+            // When the other cases are proven infeasible, the path condition
+            // implies this one already; adding it would only lengthen every
+            // later query (a loop over a symbolic counter would grow it by a
+            // constraint per iteration).
+            let (only, cond) = feasible[0];
+            if conds.len() == 1 || undecided {
+                s.assume(&mut self.cx.terms, cond);
+            }
+            return Ok((only, Vec::new()));
+        }
+        self.split(s, &feasible)
+    }
+
+    /// The alternatives `conds` that the path condition of `s` allows, by
+    /// index, each condition simplified and settled; and whether the
+    /// solver could not decide some other one.
+    fn feasible_sides(
+        &mut self,
+        s: &State,
+        conds: &[TermId],
+    ) -> Result<(Vec<(usize, TermId)>, bool), End> {
+        let mut feasible = Vec::new();
+        let mut undecided = false;
+        for (i, &c) in conds.iter().enumerate() {
+            let c = self.cx.caches.simplifier.simplify(&mut self.cx.terms, c);
+            let c = self.with_facts(s, c);
+            match self.cx.terms.as_bool_const(c) {
+                Some(false) => {}
+                Some(true) => feasible.push((i, c)),
+                None => match self.feasible(s, c)? {
+                    Some(true) => feasible.push((i, c)),
+                    Some(false) => {}
+                    None => undecided = true,
+                },
+            }
+        }
+        Ok((feasible, undecided))
+    }
+
+    /// A guided replay takes the side of the test's values, with the
+    /// condition the exploration recorded there.
+    fn follow_guide(
+        &mut self,
+        s: &mut State,
+        feasible: &[(usize, TermId)],
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        let mut taken = feasible[0];
+        let guide = self.cx.terms.and_all(&self.cx.guidance.guide.clone());
+        for &(i, c) in feasible {
+            let on_guide = self.cx.terms.and(guide, c);
+            if self.feasible(s, on_guide)? == Some(true) {
+                taken = (i, c);
+                break;
+            }
+        }
+        s.assume(&mut self.cx.terms, taken.1);
+        Ok((taken.0, Vec::new()))
+    }
+
+    /// Keeps of the `feasible` sides only as many as the path limit has
+    /// room for (one at least).
+    fn within_path_limit(
+        &mut self,
+        s: &State,
+        feasible: &mut Vec<(usize, TermId)>,
+        leaving: Option<usize>,
+    ) {
+        let Some(max) = self.cx.bounds.max_paths else {
+            return;
+        };
+        // The pending count includes `s` itself.
+        let coming =
+            self.cx.records.paths.len() as u64 + u64::from(self.cx.records.tree.node(0).pending);
+        let room = max.saturating_sub(coming) as usize;
+        if feasible.len() > room + 1 {
+            self.past_path_limit(s, feasible, room + 1, leaving);
+        }
+    }
+
+    /// Splits `s` over the `feasible` sides: a fork in the tree where `s`
+    /// is, one child per side, `s` taking the first and a copy of it each
+    /// other one (unless the path is as deep as the run allows).
+    fn split(
+        &mut self,
+        s: &mut State,
+        feasible: &[(usize, TermId)],
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        if s.depth >= self.cx.bounds.max_depth {
+            return Err(End::DepthLimit);
+        }
+        self.cx.counters.forks += 1;
+        let parent = s.node;
+        let at = self.program.location(s.at);
+        let memory = self
+            .program
+            .memory(s)
+            .and_then(|m| m.objects())
+            .map(|objects| objects.made_and_freed(MAX_OBJECTS))
+            .filter(|&(made, _)| made > 0)
+            .map(|(made, freed)| NodeMemory {
+                objects: made,
+                freed,
+            });
+        self.cx.records.tree.set_fork(parent, at, memory);
+        let mut siblings = Vec::new();
+        for &(i, c) in &feasible[1..] {
+            let mut sibling = s.clone();
+            self.enter_child(&mut sibling, parent, c);
+            siblings.push((i, sibling));
+        }
+        let (first, first_cond) = feasible[0];
+        self.enter_child(s, parent, first_cond);
+        Ok((first, siblings))
+    }
+
+    /// Keeps `keep` of the `feasible` alternatives of a fork past the path
+    /// limit: first the one that leaves a loop, else the one a model of
+    /// the path takes, so that a state that no longer splits still ends.
+    fn past_path_limit(
+        &mut self,
+        s: &State,
+        feasible: &mut Vec<(usize, TermId)>,
+        keep: usize,
+        leaving: Option<usize>,
+    ) {
+        let mut first = leaving.and_then(|l| feasible.iter().position(|&(i, _)| i == l));
+        if first.is_none() {
+            if let SolveResult::Sat(model) = self.check(&s.constraints) {
+                first = feasible
+                    .iter()
+                    .position(|&(_, c)| self.cx.terms.eval(c, &model).as_bool() == Some(true));
+            }
+        }
+        if let Some(m) = first {
+            let taken = feasible.remove(m);
+            feasible.insert(0, taken);
+        }
+        self.cx.counters.unforked += (feasible.len() - keep) as u64;
+        feasible.truncate(keep);
+    }
+
+    fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
+        s.node = self.cx.records.tree.add_child(parent, cond);
+        s.depth += 1;
+        s.assume(&mut self.cx.terms, cond);
+    }
+}

@@ -1,0 +1,139 @@
+//! Symbolic inputs: a fresh integer or buffer of bytes, each a named
+//! input of the path (its test gives their values). In a concrete replay
+//! they are the test's values; in a guided one, symbols the run's forks
+//! follow to the test's values.
+
+use crate::exec::context::guidance::InputSource;
+use crate::exec::executor::Executor;
+use crate::exec::outcome::End;
+use crate::expr::{Sort, TermId};
+use crate::report::{Access, InputValue};
+use crate::state::value::Val;
+use crate::state::{Input, State};
+
+/// Bytes a host call makes between two looks at the run's limits.
+const HOST_CALL_CHECK: u64 = 4096;
+
+impl Executor<'_> {
+    /// The term of input `name`, `width` bits wide: the test's value
+    /// `given` in a concrete replay, else a symbol, which a guided replay
+    /// pins to `given` (`input = value` joins the guide).
+    pub(crate) fn input_term(&mut self, name: &str, width: u8, given: Option<u64>) -> TermId {
+        if let (Some(value), false) = (given, self.cx.guidance.source.symbolic()) {
+            return self.cx.terms.bv_const(width, value);
+        }
+        let term = self
+            .cx
+            .terms
+            .declare(name, Sort::Bv(width))
+            .unwrap_or_else(|_| self.cx.terms.fresh(name, Sort::Bv(width)));
+        if let (InputSource::Guided(_), Some(value)) = (&self.cx.guidance.source, given) {
+            let c = self.cx.terms.bv_const(width, value);
+            let eq = self.cx.terms.eq(term, c);
+            self.cx.guidance.guide.push(eq);
+        }
+        term
+    }
+
+    /// A fresh integer input (or, in replay, its value from the test).
+    pub(crate) fn fresh_int(&mut self, s: &mut State, name: &str, width: u8) -> Val {
+        let name = s.unique_name(name);
+        let given = self
+            .cx
+            .guidance
+            .source
+            .test()
+            .map(|test| match test.get(&name) {
+                Some(InputValue::Int(v)) => *v as u64,
+                _ => 0,
+            });
+        let term = self.input_term(&name, width, given);
+        s.inputs.push(Input::Int { name, width, term });
+        Val::from_term(&self.cx.terms, term)
+    }
+
+    /// `symbolic_buffer`, `random_get`: `len` fresh bytes at `ptr`, one input.
+    pub(super) fn fresh_input_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: Val,
+        len: Val,
+    ) -> Result<(), End> {
+        let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
+        let len = self.concretize(s, len, "a symbolic buffer length")?;
+        let (name, bytes) = self.fresh_bytes(s, name, ptr, len)?;
+        s.inputs.push(Input::Bytes { name, bytes });
+        Ok(())
+    }
+
+    /// Writes `len` fresh symbolic bytes (or, in replay, the test's) at
+    /// `ptr`; gives their input's unique name and their terms.
+    pub(super) fn fresh_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: u64,
+        len: u64,
+    ) -> Result<(String, Vec<TermId>), End> {
+        // New input in place of the input buffers it overwrites.
+        let at = s.at;
+        if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
+            objects.retire_inputs_over(ptr, ptr + len, at);
+        }
+        self.write_fresh_bytes(s, name, ptr, len)
+    }
+
+    /// [`Self::fresh_bytes`] into memory that holds no input to retire.
+    pub(crate) fn write_fresh_bytes(
+        &mut self,
+        s: &mut State,
+        name: &str,
+        ptr: u64,
+        len: u64,
+    ) -> Result<(String, Vec<TermId>), End> {
+        let buffer = self.spot(s, ptr, len, Access::Write)?;
+        let name = s.unique_name(name);
+        let replayed = self
+            .cx
+            .guidance
+            .source
+            .test()
+            .map(|test| match test.get(&name) {
+                Some(InputValue::Bytes(b)) => b.clone(),
+                _ => Vec::new(),
+            });
+        let mut bytes = Vec::with_capacity(len as usize);
+        for k in 0..len {
+            // A buffer of megabytes takes seconds and gigabytes: the run's
+            // limits hold inside it.
+            if k % HOST_CALL_CHECK == HOST_CALL_CHECK - 1 && self.cut_off() {
+                return Err(End::CutOff);
+            }
+            let given = replayed
+                .as_ref()
+                .map(|b| u64::from(b.get(k as usize).copied().unwrap_or(0)));
+            let t = self.input_term(&format!("{name}[{k}]"), 8, given);
+            if let Some(memory) = self.program.memory_mut(s) {
+                memory.write_byte(&mut self.cx.terms, buffer.plus(k), t);
+            }
+            bytes.push(t);
+        }
+        Ok((name, bytes))
+    }
+
+    /// The length of the sized input `name` of `capacity` bytes: symbolic,
+    /// or in replay the length of the test's bytes.
+    pub(crate) fn input_length(&mut self, name: &str, capacity: u64) -> TermId {
+        let given = self
+            .cx
+            .guidance
+            .source
+            .test()
+            .map(|test| match test.get(name) {
+                Some(InputValue::Bytes(b)) => (b.len() as u64).min(capacity),
+                _ => 0,
+            });
+        self.input_term(&format!("{name}.len"), 32, given)
+    }
+}

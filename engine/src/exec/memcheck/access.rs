@@ -1,0 +1,272 @@
+//! Loads, stores and the host's reads and writes: the one place that
+//! resolves accesses through the memory model ([`crate::memory::model`])
+//! and then makes them. A concrete address lands in one place or faults; a
+//! symbolic address forks the state over the model's cases, a path ending
+//! with an `out_of_bounds` trap or a memory error only where that is
+//! feasible. Under the objects model, an access is first checked against
+//! returned frames' variables (`stack.rs`) and the C variable its address
+//! was computed from (`c_variables.rs`).
+
+use super::c_variables::Meant;
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, Flow, MemoryFault};
+use crate::memory::{Fault, Place, Pointer, Resolution, Spot};
+use crate::report::{Access, Trap};
+use crate::state::value::Val;
+use crate::state::State;
+
+const OOB: End = End::Trap(Trap::OutOfBounds);
+
+impl Executor<'_> {
+    /// Where `width` bytes at the concrete `address` land on this path (a
+    /// host access, or a bulk operation's range). Under the objects model
+    /// an object of symbolic size may fork off a path with the error.
+    pub(crate) fn spot(
+        &mut self,
+        s: &mut State,
+        address: u64,
+        width: u64,
+        access: Access,
+    ) -> Result<Spot, End> {
+        let memory = self.program.memory(s).ok_or(OOB)?;
+        if !s.dead_stack.overlaps(address, address + width) {
+            if let Some(spot) = memory.resolve_concrete(address, width) {
+                return Ok(spot);
+            }
+        }
+        // A concrete address has one place at most.
+        match self.place(s, Pointer::Con(address), 0, width, access, false)? {
+            (Place::Concrete(spot), _) => Ok(spot),
+            (Place::Symbolic { .. }, _) => Err(OOB),
+        }
+    }
+
+    /// Where `width` bytes at `pointer + plus` land. A symbolic pointer,
+    /// or a concrete one into an object of symbolic size, forks the state
+    /// over the model's cases: paths where the access faults end with a
+    /// trap or a memory error, `s` goes on in the first feasible place,
+    /// and the other feasible places (of a model with several objects) come
+    /// back with their states.
+    fn place(
+        &mut self,
+        s: &mut State,
+        pointer: Pointer,
+        plus: u32,
+        width: u64,
+        access: Access,
+        load: bool,
+    ) -> Result<(Place, Vec<(Place, State)>), End> {
+        if self.program.roles.heap.objects {
+            self.check_dead_frames(s, pointer, plus, width, access)?;
+        }
+        // A symbolic address computed from a C variable's is checked
+        // against that variable too.
+        let meant = match pointer {
+            Pointer::Sym(t) if self.program.roles.heap.objects => {
+                self.meant_variable(s, t, plus, width)?
+            }
+            _ => None,
+        };
+        let meant = meant.as_ref();
+        let memory = self.program.memory(s).ok_or(OOB)?;
+        // An aligned load is checked at its first byte: past the end of an
+        // object it reads the gap or the unused capacity, never written,
+        // and word-wise `strlen` and `strchr` read the word holding the
+        // terminator whole (Valgrind's partial loads). The price: an
+        // aligned word load that starts inside a block and ends past it is
+        // not reported.
+        let checked = match pointer {
+            Pointer::Con(a)
+                if load
+                    && width > 1
+                    && (a + u64::from(plus)).is_multiple_of(width)
+                    && memory.objects().is_some() =>
+            {
+                1
+            }
+            _ => width,
+        };
+        let mut resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
+        if let Some(meant) = meant {
+            resolution = meant.restrict(&mut self.cx.terms, resolution);
+        }
+        let mut cases = match resolution {
+            Resolution::Certain(Ok(place)) => return Ok((place, Vec::new())),
+            Resolution::Certain(Err(fault)) => {
+                return Err(self.fault_end(s, fault, pointer, plus, width, access, meant))
+            }
+            Resolution::Cases(cases) => cases,
+        };
+        // Faults last: `s` takes the first feasible case, so it ends with
+        // one only when no place is feasible.
+        cases.sort_by_key(|c| c.target.is_err());
+        let conditions: Vec<_> = cases.iter().map(|c| c.condition).collect();
+        let (chosen, siblings) = self.fork(s, &conditions)?;
+        let mut others = Vec::new();
+        for (i, mut sibling) in siblings {
+            match cases[i].target {
+                Ok(place) => others.push((place, sibling)),
+                Err(fault) => {
+                    let end =
+                        self.fault_end(&mut sibling, fault, pointer, plus, width, access, meant);
+                    self.end_path(sibling, end);
+                }
+            }
+        }
+        match cases[chosen].target {
+            Ok(place) => Ok((place, others)),
+            Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access, meant)),
+        }
+    }
+
+    /// How a path whose access faults ends: a trap outside linear memory,
+    /// else a memory error naming the object (or the C variable `meant`).
+    /// A symbolic pointer is given its value on the path first, which also
+    /// tells which fault it is.
+    #[allow(clippy::too_many_arguments)]
+    fn fault_end(
+        &mut self,
+        s: &mut State,
+        fault: Fault,
+        pointer: Pointer,
+        plus: u32,
+        width: u64,
+        access: Access,
+        meant: Option<&Meant>,
+    ) -> End {
+        let address = match pointer {
+            Pointer::Con(a) => a,
+            Pointer::Sym(t) => match self.pin(s, t) {
+                Ok(a) => a,
+                Err(end) => return end,
+            },
+        } + u64::from(plus);
+        let objects = self.program.memory(s).and_then(|m| m.objects());
+        let meant = meant.map(Meant::fault_variable);
+        MemoryFault::of_access(
+            fault,
+            address,
+            width,
+            access,
+            objects,
+            &mut self.cx.terms,
+            meant,
+        )
+        .map_or(OOB, End::from)
+    }
+
+    /// Makes `access` at `place` in `s` and at each other place in its
+    /// state; a state whose access ends its path ends, the others go on.
+    fn at_each(
+        &mut self,
+        s: &mut State,
+        place: Place,
+        others: Vec<(Place, State)>,
+        mut access: impl FnMut(&mut Self, &mut State, Place) -> Result<(), End>,
+    ) -> Result<Flow, End> {
+        let mut places = vec![place];
+        let mut siblings = Vec::with_capacity(others.len());
+        for (i, (p, sibling)) in others.into_iter().enumerate() {
+            places.push(p);
+            siblings.push((i + 1, sibling));
+        }
+        self.each_alternative(s, 0, siblings, &mut |exec, s, i| {
+            access(exec, s, places[i]).map(|()| Flow::Next)
+        })
+    }
+
+    /// The `size` bytes at `place`, little-endian.
+    fn read(&mut self, s: &mut State, place: Place, size: u32) -> Result<Val, End> {
+        let memory = self.program.memory_mut(s).ok_or(OOB)?;
+        if let Place::Concrete(spot) = place {
+            if let Some(bits) = memory.read_concrete(spot, size) {
+                return Ok(Val::con((size * 8) as u8, bits));
+            }
+        }
+        let t = memory.read(&mut self.cx.terms, place, size);
+        let t = self.cx.caches.simplifier.simplify(&mut self.cx.terms, t);
+        Ok(Val::from_term(&self.cx.terms, t))
+    }
+
+    /// A load of `size` bytes at `addr + plus`; `then` takes the value in
+    /// each state the load leaves.
+    pub(crate) fn load_value(
+        &mut self,
+        s: &mut State,
+        addr: Val,
+        plus: u32,
+        size: u32,
+        mut then: impl FnMut(&mut Self, &mut State, Val) -> Result<(), End>,
+    ) -> Result<Flow, End> {
+        let (place, others) =
+            self.place(s, pointer(addr), plus, u64::from(size), Access::Read, true)?;
+        self.at_each(s, place, others, |exec, s, place| {
+            let v = exec.read(s, place, size)?;
+            then(exec, s, v)
+        })
+    }
+
+    /// The `size` bytes at the concrete `address`, for the host.
+    pub(crate) fn load_at(&mut self, s: &mut State, address: u64, size: u32) -> Result<Val, End> {
+        let spot = self.spot(s, address, u64::from(size), Access::Read)?;
+        self.read(s, Place::Concrete(spot), size)
+    }
+
+    pub(crate) fn store_value(
+        &mut self,
+        s: &mut State,
+        addr: Val,
+        plus: u32,
+        size: u32,
+        value: Val,
+    ) -> Result<Flow, End> {
+        let (place, others) = self.place(
+            s,
+            pointer(addr),
+            plus,
+            u64::from(size),
+            Access::Write,
+            false,
+        )?;
+        self.at_each(s, place, others, |exec, s, place| {
+            let memory = exec.program.memory_mut(s).ok_or(OOB)?;
+            match (place, value) {
+                (Place::Concrete(spot), Val::Con { bits, .. }) => {
+                    memory.write_bytes(
+                        &mut exec.cx.terms,
+                        spot,
+                        &bits.to_le_bytes()[..size as usize],
+                    );
+                }
+                _ => {
+                    let mut v = value.term(&mut exec.cx.terms);
+                    if u32::from(exec.cx.terms.width(v)) > size * 8 {
+                        v = exec.cx.terms.extract((size * 8 - 1) as u8, 0, v);
+                    }
+                    memory.write(&mut exec.cx.terms, place, v);
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes concrete bytes at a concrete address, for the host.
+    pub(crate) fn write_bytes(
+        &mut self,
+        s: &mut State,
+        address: u64,
+        bytes: &[u8],
+    ) -> Result<(), End> {
+        let spot = self.spot(s, address, bytes.len() as u64, Access::Write)?;
+        let memory = self.program.memory_mut(s).ok_or(OOB)?;
+        memory.write_bytes(&mut self.cx.terms, spot, bytes);
+        Ok(())
+    }
+}
+
+fn pointer(addr: Val) -> Pointer {
+    match addr {
+        Val::Con { bits, .. } => Pointer::Con(bits),
+        Val::Sym(t) => Pointer::Sym(t),
+    }
+}

@@ -1,0 +1,11 @@
+//! What the report records of states: the end of a path ([`path_report`]:
+//! a reported path with its test input and outcome, a dropped or cut-off
+//! one counted), the memory objects in it ([`objects`]), a replay's trace
+//! as instructions run ([`trace`]), and a state as step mode shows it
+//! ([`state_view`]). The records themselves live in the context
+//! (`context/records.rs`).
+
+mod objects;
+mod path_report;
+mod state_view;
+mod trace;

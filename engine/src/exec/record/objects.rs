@@ -1,0 +1,79 @@
+//! The memory objects in a path's report: each object of the objects
+//! model with its size under the path's model, the heap objects a path
+//! leaked, and the sizes a path allows an object of symbolic size.
+
+use crate::exec::executor::Executor;
+use crate::expr::Model;
+use crate::memory::{ObjectId, ObjectKind, Size};
+use crate::report::{ObjectReport, MAX_OBJECTS};
+use crate::state::State;
+
+impl Executor<'_> {
+    /// The memory objects of `s`, under the objects model, with their sizes
+    /// under `model`.
+    pub(super) fn object_reports(&self, s: &State, model: &Model) -> Vec<ObjectReport> {
+        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
+            return Vec::new();
+        };
+        objects
+            .objects()
+            .iter()
+            .take(MAX_OBJECTS)
+            .zip(0u32..)
+            .map(|(o, id)| {
+                let (size, symbolic_size) = match o.size {
+                    Size::Con(n) => (n, None),
+                    Size::Sym(t) => (
+                        self.cx.terms.eval(t, model).as_bv().unwrap_or(0),
+                        Some(self.cx.terms.to_readable(t)),
+                    ),
+                };
+                let name = match &o.kind {
+                    ObjectKind::Heap => None,
+                    ObjectKind::Input(name) => Some(name.clone()),
+                };
+                ObjectReport {
+                    id,
+                    kind: if name.is_some() { "input" } else { "heap" }.into(),
+                    name,
+                    base: o.base,
+                    size,
+                    symbolic_size,
+                    size_range: None,
+                    capacity: o.capacity,
+                    site: self.program.location(o.site),
+                    freed_at: o.freed.map(|at| self.program.location(at)),
+                }
+            })
+            .collect()
+    }
+
+    /// Heap objects of `s` still allocated, but for one whose base the
+    /// entry returned.
+    pub(super) fn leaks(&self, s: &State, returned: &[u64]) -> Vec<u32> {
+        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
+            return Vec::new();
+        };
+        objects
+            .heap_ids()
+            .filter(|&id| {
+                objects
+                    .object(id)
+                    .is_some_and(|o| o.freed.is_none() && !returned.contains(&o.base))
+            })
+            .map(|id| id.0)
+            .collect()
+    }
+
+    /// The least and greatest size of object `id` the path allows, when
+    /// the size is symbolic.
+    pub(super) fn size_range(&mut self, s: &mut State, id: ObjectId) -> Option<[u64; 2]> {
+        let o = self.program.memory(s)?.objects()?.object(id)?;
+        let (Size::Sym(t), capacity) = (o.size, o.capacity) else {
+            return None;
+        };
+        let lo = self.smallest(s, t).ok()?;
+        let hi = self.largest(s, t, capacity).ok()?;
+        Some([lo, hi])
+    }
+}

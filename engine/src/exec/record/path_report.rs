@@ -1,0 +1,234 @@
+//! The end of a path: a path that ends with an outcome becomes the
+//! report's path, with a test input from a model of its path condition,
+//! its results, objects, leaks, panic or memory error, location and
+//! SMT-LIB2 formula; a dropped path is counted by site; a cut-off state is
+//! left pending; the spec-script store keeps the state as it is.
+
+use crate::exec::executor::Executor;
+use crate::exec::outcome::panic::Part;
+use crate::exec::outcome::End;
+use crate::expr::{to_signed, Model};
+use crate::memory::ObjectId;
+use crate::report::{
+    InputValue, MemoryError, NamedInput, Number, ObjectReport, PanicReport, PathReport, Status,
+    TestInput, Trap,
+};
+use crate::solver::SolveResult;
+use crate::state::value::{number, Val};
+use crate::state::{Input, State};
+
+impl Executor<'_> {
+    /// Records that the path of `s` ended with `end`.
+    pub(crate) fn end_path(&mut self, mut s: State, end: End) {
+        if let Some(finished) = &mut self.cx.records.finished {
+            finished.push((s, end));
+            return;
+        }
+        let Some((status, trap)) = self.path_status(&s, &end) else {
+            return;
+        };
+        self.record_concretised(&mut s);
+        let model = self.path_model(&mut s);
+        let (returns, exit_code) = self.results(&end, &model);
+        let inputs = self.test_input(&s, &model);
+        let mut objects = self.object_reports(&s, &model);
+        let leaks = self.leaks_at(&s, &end, &model);
+        let panic = self.panic_report(&end, &model);
+        let memory_error = self.memory_error_report(&mut s, end, &mut objects);
+        let id = self.cx.records.paths.len();
+        self.cx.records.tree.end_path(s.node, id);
+        self.cx.records.paths.push(PathReport {
+            id,
+            status,
+            trap,
+            returns,
+            exit_code,
+            inputs,
+            location: self.program.location(s.at),
+            path_condition: self.cx.terms.to_smtlib_script(&s.constraints),
+            path_condition_readable: self.cx.terms.conjunction_to_readable(&s.constraints),
+            node: s.node,
+            notes: s.notes,
+            stdout: String::from_utf8_lossy(&s.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&s.stderr).into_owned(),
+            memory_error,
+            panic,
+            objects,
+            leaks,
+        });
+    }
+
+    /// The status of a path that ended with `end`; `None` for one that is
+    /// not reported: dropped (counted by cause and site, its node closed),
+    /// or cut off (its node stays open: not explored, as if still pending).
+    fn path_status(&mut self, s: &State, end: &End) -> Option<(Status, Option<Trap>)> {
+        Some(match end {
+            End::Returned(_) | End::Exited(_) => (Status::Returned, None),
+            End::Trap(t) => (Status::Trapped, Some(*t)),
+            End::AssertFailed => (Status::AssertFailed, None),
+            End::MemoryError(_) => (Status::MemoryError, None),
+            End::Panic(_) => (Status::Panicked, None),
+            End::DepthLimit => (Status::Limit, None),
+            End::Dropped(cause) => {
+                let location = self.program.location(s.at);
+                self.cx.records.drops.record(*cause, s.at, location);
+                self.cx.records.tree.drop_path(s.node);
+                return None;
+            }
+            End::CutOff => {
+                self.cx.counters.cut_off += 1;
+                return None;
+            }
+        })
+    }
+
+    /// Counts the sites where the path made values concrete, each once
+    /// however often the path passed it.
+    fn record_concretised(&mut self, s: &mut State) {
+        let mut sites = std::mem::take(&mut s.concretised);
+        sites.sort_unstable();
+        sites.dedup();
+        for (what, at) in sites {
+            let location = self.program.location(at);
+            self.cx.records.concretised.record(what, at, location);
+        }
+    }
+
+    /// A model of the path condition (in a guided replay, the test's
+    /// values); without one, inputs are zero and the path says so.
+    fn path_model(&mut self, s: &mut State) -> Model {
+        let mut query = s.constraints.clone();
+        query.extend_from_slice(&self.cx.guidance.guide);
+        match self.check(&query) {
+            SolveResult::Sat(model) => model,
+            _ => {
+                s.notes
+                    .push("the solver gave no model; inputs are zero".into());
+                Model::new()
+            }
+        }
+    }
+
+    /// The bits of `v` under `model`.
+    fn value_in(&self, model: &Model, v: Val) -> u64 {
+        match v {
+            Val::Con { bits, .. } => bits,
+            Val::Sym(t) => self.cx.terms.eval(t, model).as_bv().unwrap_or(0),
+        }
+    }
+
+    /// What the entry returned, typed, or the code the program exited with.
+    fn results(&self, end: &End, model: &Model) -> (Vec<Number>, Option<i64>) {
+        let entry_results = self
+            .program
+            .func_type(self.cx.entry)
+            .map(|t| t.results.clone())
+            .unwrap_or_default();
+        match end {
+            End::Returned(vals) => {
+                let returns = vals
+                    .iter()
+                    .zip(entry_results.iter())
+                    .map(|(&v, ty)| number(*ty, self.value_in(model, v)))
+                    .collect();
+                (returns, None)
+            }
+            End::Exited(code) => (
+                Vec::new(),
+                Some(i64::from(self.value_in(model, *code) as u32 as i32)),
+            ),
+            _ => (Vec::new(), None),
+        }
+    }
+
+    /// The path's inputs under `model`: the test that replays it.
+    fn test_input(&self, s: &State, model: &Model) -> TestInput {
+        let value = |v: Val| self.value_in(model, v);
+        let mut inputs = TestInput::default();
+        for input in &s.inputs {
+            match input {
+                Input::Arg { width, value: v } => inputs.args.push(to_signed(*width, value(*v))),
+                Input::Int { name, width, term } => inputs.named.push(NamedInput {
+                    name: name.clone(),
+                    value: InputValue::Int(to_signed(*width, value(Val::Sym(*term)))),
+                }),
+                Input::Bytes { name, bytes } => inputs.named.push(NamedInput {
+                    name: name.clone(),
+                    value: InputValue::Bytes(
+                        bytes.iter().map(|&b| value(Val::Sym(b)) as u8).collect(),
+                    ),
+                }),
+                Input::SizedBytes { name, bytes, len } => {
+                    let len = value(Val::Sym(*len)) as usize;
+                    inputs.named.push(NamedInput {
+                        name: name.clone(),
+                        value: InputValue::Bytes(
+                            bytes
+                                .iter()
+                                .take(len)
+                                .map(|&b| value(Val::Sym(b)) as u8)
+                                .collect(),
+                        ),
+                    })
+                }
+            }
+        }
+        inputs
+    }
+
+    /// The heap objects a path that returned or exited leaked, when the
+    /// run looks for leaks.
+    fn leaks_at(&self, s: &State, end: &End, model: &Model) -> Vec<u32> {
+        match end {
+            End::Returned(vals) if self.program.roles.heap.leaks => {
+                let returned: Vec<u64> = vals.iter().map(|&v| self.value_in(model, v)).collect();
+                self.leaks(s, &returned)
+            }
+            End::Exited(_) if self.program.roles.heap.leaks => self.leaks(s, &[]),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A panic's message, its numbers under `model`, and location.
+    fn panic_report(&self, end: &End, model: &Model) -> Option<PanicReport> {
+        let End::Panic(panic) = end else {
+            return None;
+        };
+        Some(PanicReport {
+            message: panic.message.as_ref().map(|parts| {
+                parts
+                    .iter()
+                    .map(|part| match part {
+                        Part::Text(text) => text.clone(),
+                        Part::Number(v) => (self.value_in(model, *v) as u32).to_string(),
+                    })
+                    .collect()
+            }),
+            location: panic.location.clone(),
+        })
+    }
+
+    /// A memory error as the report gives it (the C variable it names
+    /// joins the path's `objects`), its object with the sizes the path
+    /// allows.
+    fn memory_error_report(
+        &mut self,
+        s: &mut State,
+        end: End,
+        objects: &mut Vec<ObjectReport>,
+    ) -> Option<MemoryError> {
+        let End::MemoryError(fault) = end else {
+            return None;
+        };
+        let model_objects = self.program.memory(s).and_then(|m| m.objects());
+        let (error, variable) = fault.report(model_objects, &self.program);
+        objects.extend(variable);
+        if let Some(id) = error.object {
+            let range = self.size_range(s, ObjectId(id));
+            if let Some(o) = objects.iter_mut().find(|o| o.id == id) {
+                o.size_range = range;
+            }
+        }
+        Some(error)
+    }
+}

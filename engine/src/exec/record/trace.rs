@@ -1,0 +1,148 @@
+//! Recording a replay's trace (into the context's
+//! [`Trace`](crate::exec::context::records::Trace)): what each instruction
+//! about to run decides, calls with their arguments, host calls with their
+//! results.
+
+use crate::exec::executor::Executor;
+use crate::report::{Number, TraceEvent};
+use crate::state::value::{number, Val};
+use crate::state::State;
+use symplay_wasm::ir::Instr;
+use symplay_wasm::{FuncBody, ValType};
+
+/// The top `types.len()` operands, typed. Replayed values are all concrete:
+/// inputs come from the test and floats are never symbolic.
+fn operands(s: &State, types: &[ValType], below: usize) -> Vec<Number> {
+    let end = s.stack.len().saturating_sub(below);
+    let start = end.saturating_sub(types.len());
+    s.stack[start..end]
+        .iter()
+        .zip(types)
+        .map(|(v, &ty)| number(ty, v.concrete().unwrap_or(0)))
+        .collect()
+}
+
+fn top(s: &State) -> Option<u64> {
+    s.stack.last().and_then(|v: &Val| v.concrete())
+}
+
+impl Executor<'_> {
+    /// Records what `instr`, about to run at `at`, decides.
+    pub(crate) fn trace_step(&mut self, s: &State, at: (u32, u32), instr: Instr) {
+        let depth = s.frames.len();
+        let event = match instr {
+            Instr::BrIf(_) | Instr::If { .. } => TraceEvent::Branch {
+                at: self.program.location(at),
+                instruction: if matches!(instr, Instr::If { .. }) {
+                    "if"
+                } else {
+                    "br_if"
+                }
+                .to_string(),
+                taken: top(s) != Some(0),
+                depth,
+            },
+            Instr::BrTable { .. } => TraceEvent::BrTable {
+                at: self.program.location(at),
+                index: top(s).unwrap_or(0) as u32,
+                depth,
+            },
+            Instr::Call { func } => {
+                let func = self.program.links_of(s).funcs[func as usize];
+                let Some(event) = self.call_event(s, at, func, None, 0) else {
+                    return;
+                };
+                event
+            }
+            Instr::CallIndirect { type_index, table } => {
+                let slot = top(s).unwrap_or(u64::MAX);
+                let table: &[Option<u32>] = self
+                    .program
+                    .table_index(s, table)
+                    .map_or(&[], |t| &s.tables[t].entries);
+                let callee = table.get(slot as usize).copied().flatten();
+                let expected = self.program.module_of(s).types.get(type_index as usize);
+                match callee {
+                    Some(f) if expected.is_some() && self.program.func_type(f) == expected => {
+                        match self.call_event(s, at, f, Some(slot as u32), 1) {
+                            Some(event) => event,
+                            None => return,
+                        }
+                    }
+                    // The call traps; the outcome says so.
+                    _ => return,
+                }
+            }
+            Instr::Return => {
+                let results = self
+                    .program
+                    .func_type(at.0)
+                    .map(|t| t.results.clone())
+                    .unwrap_or_default();
+                TraceEvent::Return {
+                    at: self.program.location(at),
+                    values: operands(s, &results, 0),
+                    depth,
+                }
+            }
+            _ => return,
+        };
+        if let Some(trace) = &mut self.cx.records.trace {
+            trace.push(event);
+        }
+    }
+
+    /// A call of store function `func` whose arguments lie `below` operands
+    /// under the top.
+    fn call_event(
+        &self,
+        s: &State,
+        at: (u32, u32),
+        func: u32,
+        table_slot: Option<u32>,
+        below: usize,
+    ) -> Option<TraceEvent> {
+        let params = self
+            .program
+            .func_type(func)
+            .map(|t| t.params.clone())
+            .unwrap_or_default();
+        let (module, index) = self.program.func_at(func)?;
+        let f = &module.funcs[index as usize];
+        let (at, callee, args, depth) = (
+            self.program.location(at),
+            f.name.clone(),
+            operands(s, &params, below),
+            s.frames.len(),
+        );
+        Some(match f.body {
+            FuncBody::Import(_) => TraceEvent::HostCall {
+                at,
+                callee,
+                args,
+                results: Vec::new(),
+                depth,
+            },
+            FuncBody::Defined(_) => TraceEvent::Call {
+                at,
+                callee,
+                args,
+                table_slot,
+                depth,
+            },
+        })
+    }
+
+    /// Fills in the results of the host call just made by `func`.
+    pub(crate) fn trace_host_results(&mut self, s: &State, func: u32) {
+        let results = self
+            .program
+            .func_type(func)
+            .map(|t| t.results.clone())
+            .unwrap_or_default();
+        let values = operands(s, &results, 0);
+        if let Some(trace) = &mut self.cx.records.trace {
+            trace.fill_host_results(values);
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The one loop that runs states, for exploration, replay and the
+//! spec-script store: it takes states in the searcher's order, checks the
+//! limits between slices, runs a slice of instructions of a state
+//! (`slice.rs`) and hands what it forked to the searcher.
+
+use crate::exec::executor::Executor;
+use crate::exec::outcome::Ran;
+use crate::search::{SearchKind, Searcher};
+use crate::state::State;
+use crate::tree::ExecTree;
+use web_time::{Duration, Instant};
+
+/// Instructions a state runs before the scheduler checks limits again.
+const SLICE: u64 = 4096;
+
+/// What the caller's check says before a slice.
+pub(crate) enum Control {
+    Run,
+    /// End the run, for this reason (`memory limit`, `cancelled`).
+    Stop(&'static str),
+}
+
+/// How far a stretch of the loop may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pace {
+    /// Until the run is over, a limit stops it, or its time is up.
+    Free,
+    /// Until the state that runs next has run one instruction.
+    Instruction,
+    /// Until the state that runs next forks or ends.
+    Branch,
+}
+
+/// What the state that ran last did in its slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moved {
+    /// It goes on from where it stopped.
+    On,
+    /// It forked at this node (the node's children are its sides).
+    Forked(usize),
+    /// Its path ended (or was dropped) at this node.
+    Ended(usize),
+}
+
+/// Why a stretch of the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stretch {
+    /// No state is left: every path ended.
+    Completed,
+    /// A limit or the caller ended the run; the state stays pending.
+    Stopped(&'static str),
+    /// The stretch's time is up; the run goes on at the next call.
+    Paused,
+    /// A step of the pace asked for is done.
+    Stepped(Moved),
+}
+
+pub(crate) struct Scheduler {
+    searcher: Searcher<State>,
+    /// The state a paused slice left, run first by the next stretch. Like
+    /// the searcher's states, it is counted in the tree's pending states.
+    current: Option<State>,
+    pub max_paths: Option<u64>,
+    pub max_instructions: Option<u64>,
+}
+
+impl Scheduler {
+    /// A scheduler that runs `first`, a state in `tree`, first.
+    pub fn new(search: SearchKind, seed: u64, first: State, tree: &mut ExecTree) -> Scheduler {
+        tree.count_pending(first.node, true);
+        Scheduler {
+            searcher: Searcher::new(search, seed),
+            current: Some(first),
+            max_paths: None,
+            max_instructions: None,
+        }
+    }
+
+    /// Another state to run (a start that forked).
+    pub fn add(&mut self, s: State, tree: &mut ExecTree) {
+        self.searcher.push(s, tree);
+    }
+
+    /// States waiting to run.
+    pub fn pending(&self) -> usize {
+        self.searcher.len() + usize::from(self.current.is_some())
+    }
+
+    /// The state that runs next, taken from the searcher if need be (as
+    /// the next stretch would take it, so a step changes no order).
+    pub fn next(&mut self, exec: &mut Executor<'_>) -> Option<&State> {
+        if self.current.is_none() {
+            self.current = self.take(exec);
+        }
+        self.current.as_ref()
+    }
+
+    /// The state taken to run next, if any.
+    pub fn current(&self) -> Option<&State> {
+        self.current.as_ref()
+    }
+
+    /// States waiting in the searcher (besides the current one).
+    pub fn waiting(&self) -> usize {
+        self.searcher.len()
+    }
+
+    /// The searcher's next state, counted in the tree as running.
+    fn take(&mut self, exec: &mut Executor<'_>) -> Option<State> {
+        let covered = &exec.cx.records.covered;
+        let s = self.searcher.pop(
+            |f, pc| covered[f as usize][pc as usize],
+            &mut exec.cx.records.tree,
+        )?;
+        // The state stays counted while it runs, so a paused slice walks
+        // no tree path; it is counted out where it was counted in.
+        exec.cx.records.tree.count_pending(s.node, true);
+        Some(s)
+    }
+
+    /// Runs slices until no state is left, a limit or `check` stops the
+    /// run, `time` has passed (after one slice at least, so that a zero
+    /// time still progresses), or a step of `pace` is done. `check` sees
+    /// the executor, the searcher and the state about to run.
+    pub fn run(
+        &mut self,
+        exec: &mut Executor<'_>,
+        time: Duration,
+        pace: Pace,
+        mut check: impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
+    ) -> Stretch {
+        let started = Instant::now();
+        loop {
+            let state = match self.current.take().or_else(|| self.take(exec)) {
+                Some(s) => s,
+                // A cut-off query stops the run at once (below), so no
+                // state is left behind here.
+                None => return Stretch::Completed,
+            };
+            if let Some(reason) = self.stop_reason(exec, &mut check, &state) {
+                self.current = Some(state);
+                return Stretch::Stopped(reason);
+            }
+            let slice = self.slice(exec, pace);
+            let counted_at = state.node;
+            let ran = exec.run_slice(state, slice, pace == Pace::Branch);
+            let moved = self.hand_on(exec, counted_at, ran);
+            // A limit cut off a query or a host call inside the slice.
+            if let Some(limit) = exec.cx.bounds.stopped_by {
+                return Stretch::Stopped(limit.stop_reason());
+            }
+            match (pace, moved) {
+                (Pace::Instruction, _) | (Pace::Branch, Moved::Forked(_) | Moved::Ended(_)) => {
+                    return Stretch::Stepped(moved)
+                }
+                _ => {}
+            }
+            if started.elapsed() >= time {
+                return Stretch::Paused;
+            }
+        }
+    }
+
+    /// Why the run stops before `state` runs, if it does: a limit of the
+    /// run's, the path or instruction limit, or the caller's `check`.
+    fn stop_reason(
+        &self,
+        exec: &Executor<'_>,
+        check: &mut impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
+        state: &State,
+    ) -> Option<&'static str> {
+        if let Some(reached) = exec.cx.bounds.limits.reached() {
+            Some(reached.stop_reason())
+        } else if self
+            .max_paths
+            .is_some_and(|n| exec.cx.records.paths.len() as u64 >= n)
+        {
+            Some("path limit")
+        } else if self
+            .max_instructions
+            .is_some_and(|n| exec.cx.counters.instructions >= n)
+        {
+            Some("instruction limit")
+        } else if let Control::Stop(reason) = check(exec, &self.searcher, state) {
+            Some(reason)
+        } else {
+            None
+        }
+    }
+
+    /// The instructions the next slice may run at `pace`, within the
+    /// instruction limit.
+    fn slice(&self, exec: &Executor<'_>, pace: Pace) -> u64 {
+        let slice = match pace {
+            Pace::Instruction => 1,
+            Pace::Free | Pace::Branch => SLICE,
+        };
+        self.max_instructions
+            .map_or(slice, |n| slice.min(n - exec.cx.counters.instructions))
+    }
+
+    /// Takes what a slice of the state counted pending at node
+    /// `counted_at` gave: the state to run on, the states it forked into
+    /// (to the searcher), or none; the tree's pending counts follow.
+    fn hand_on(&mut self, exec: &mut Executor<'_>, counted_at: usize, ran: Ran) -> Moved {
+        let tree = &mut exec.cx.records.tree;
+        match ran {
+            // A fork whose other sides ended at once moves the state on.
+            Ran::Paused(s) => {
+                let moved = s.node != counted_at;
+                if moved {
+                    tree.count_pending(counted_at, false);
+                    tree.count_pending(s.node, true);
+                }
+                self.current = Some(*s);
+                if moved {
+                    Moved::Forked(counted_at)
+                } else {
+                    Moved::On
+                }
+            }
+            Ran::Forked(states) => {
+                tree.count_pending(counted_at, false);
+                for s in states {
+                    self.searcher.push(s, tree);
+                }
+                Moved::Forked(counted_at)
+            }
+            Ran::Ended(node) => {
+                tree.count_pending(counted_at, false);
+                Moved::Ended(node)
+            }
+        }
+    }
+}
