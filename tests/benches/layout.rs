@@ -1,7 +1,7 @@
 //! The execution tree's layout (`tidy` of the playground's
 //! `web/src/tree/layout.rs`) is linear in the tree's size: each shape is
 //! laid out, and walked once depth first (the baseline: a visit of every
-//! node, which any layout must do), and the bench prints the quickest
+//! node, which any layout must do), and the bench prints the quickest CPU
 //! time of each and their ratio. A linear layout costs a few dozen walks
 //! at any size; the quadratic contour walk that the iterative Buchheim form
 //! avoids costs thousands on a chain thousands of levels deep. The shapes:
@@ -13,8 +13,8 @@
 //! short form, which lays out smaller trees).
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
-use symplay_tests::bench::{self, Bound, Settings};
+use std::time::Duration;
+use symplay_tests::bench::{self, cpu_timed, Bound, Settings};
 use symplay_tests::rng::Rng;
 
 // The layout's source file, which uses nothing but `std`, compiled in:
@@ -74,15 +74,11 @@ fn walk(shape: &Shape) -> Vec<u32> {
     depth
 }
 
-/// The quickest of `runs` calls of `f`, after one to warm up: the work is
-/// the same every time, which other processes only slow.
+/// The quickest of `runs` calls of `f` (in CPU time), after one to warm
+/// up: the work is the same every time.
 fn quickest<T>(runs: usize, f: impl Fn() -> T) -> Duration {
     (0..=runs)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(f());
-            start.elapsed()
-        })
+        .map(|_| cpu_timed(&f).1)
         .min()
         .unwrap_or_default()
 }

@@ -1,23 +1,24 @@
 //! Step mode against one run: every integer entry of every C example is
 //! explored once in one run and once a branch at a time, each step followed
 //! by what the page's worker sends with it (the report so far, as JSON).
-//! Printed per entry: the run's time, the stepped run's time and their
-//! ratio, the steps taken, the slowest step's engine time (the solver's
-//! work, which one run does too), the slowest report sent with a step
-//! (step mode's own cost) and, the baseline, the time to make the whole
-//! report, as at the end of the run. The goal: no report of a step costs
-//! more than a few times the whole report (a click answers at once, but for
-//! the engine's own work). Both explorations must give the same paths.
+//! Printed per entry, in CPU time (which other processes do not change):
+//! the run's time, the stepped run's time and their ratio, the steps taken,
+//! the slowest step's engine time (the solver's work, which one run does
+//! too), the slowest report sent with a step (step mode's own cost) and, the
+//! baseline, the time to make the whole report, as at the end of the run.
+//! The goal: no report of a step costs more than a few times the whole
+//! report (a click answers at once, but for the engine's own work). Both
+//! explorations must give the same paths.
 //!
 //! Run with `cargo bench -p symplay-tests --bench step_mode`;
 //! `SYMPLAY_BENCH_RUNS` sets the runs per entry (default 3, 1 in the short
 //! form), of which the medians are reported.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
-use symplay_engine::exec::{explore, Exploration, Options};
+use std::time::Duration;
+use symplay_engine::exec::{explore, Exploration, ExploreError, Options};
 use symplay_engine::report::step::StepBy;
-use symplay_tests::bench::{self, median, Bound, Settings};
+use symplay_tests::bench::{self, cpu_timed, median, Bound, Settings};
 use symplay_tests::corpus::{c_examples, integer_entries};
 
 /// Goal: the slowest report of a step within this factor of the time to
@@ -40,53 +41,37 @@ struct Stepped {
 }
 
 fn stepped(module: &symplay_wasm::Module, entry: &str) -> Result<Stepped, String> {
-    let started = Instant::now();
-    // Time spent measuring again, not stepping.
-    let mut again = Duration::ZERO;
-    let mut e = Exploration::new(module, entry, &Options::default()).map_err(|e| e.to_string())?;
-    let first = e.first_step();
-    let mut next = first.next.is_some();
     let (mut steps, mut slowest_step, mut slowest_report) = (0, Duration::ZERO, Duration::ZERO);
+    let (started, mut total) = cpu_timed(|| -> Result<_, ExploreError> {
+        let mut e = Exploration::new(module, entry, &Options::default())?;
+        let first = e.first_step();
+        Ok((e, first))
+    });
+    let (mut e, first) = started.map_err(|e| e.to_string())?;
+    let mut next = first.next.is_some();
     while next {
-        let t = Instant::now();
-        let step = e
-            .step(StepBy::Branch, Duration::MAX)
-            .ok_or("a step with no time limit did not end")?;
-        slowest_step = slowest_step.max(t.elapsed());
-        // What the worker sends with each step. A new slowest one is made
-        // again and the quicker taken: the work is the same, and a time
-        // slice lost to another process only ever adds.
-        let report = || timed(|| serde_json::to_string(&(&step, e.snapshot())));
-        let mut time = report()?;
-        if time > slowest_report {
-            let second = report()?;
-            again += second;
-            time = time.min(second);
-        }
-        slowest_report = slowest_report.max(time);
+        let (step, time) = cpu_timed(|| e.step(StepBy::Branch, Duration::MAX));
+        let step = step.ok_or("a step with no time limit did not end")?;
+        // What the worker sends with each step.
+        let (json, report) = cpu_timed(|| serde_json::to_string(&(&step, e.snapshot())));
+        json.map_err(|e| e.to_string())?;
+        (slowest_step, slowest_report) = (slowest_step.max(time), slowest_report.max(report));
+        total += time + report;
         steps += 1;
         next = step.next.is_some();
     }
     // The report so far, now that the run is over, is the whole report.
-    let whole = || timed(|| serde_json::to_string(&e.snapshot()));
-    let (one, two) = (whole()?, whole()?);
-    again += one + two;
+    let (json, whole_report) = cpu_timed(|| serde_json::to_string(&e.snapshot()));
+    json.map_err(|e| e.to_string())?;
     let paths = e.finish().paths.len();
     Ok(Stepped {
-        total: started.elapsed().saturating_sub(again),
+        total,
         steps,
         slowest_step,
         slowest_report,
-        whole_report: one.min(two),
+        whole_report,
         paths,
     })
-}
-
-/// How long making `json` takes, or its error.
-fn timed(json: impl FnOnce() -> serde_json::Result<String>) -> Result<Duration, String> {
-    let t = Instant::now();
-    std::hint::black_box(json().map_err(|e| e.to_string())?);
-    Ok(t.elapsed())
 }
 
 fn run() -> Result<bool, String> {
@@ -115,10 +100,10 @@ fn run() -> Result<bool, String> {
             let mut whole_report = Vec::new();
             let mut steps = 0;
             for _ in 0..runs {
-                let t = Instant::now();
-                let report = explore(&example.module, &entry, &Options::default())
-                    .map_err(|e| e.to_string())?;
-                whole.push(t.elapsed());
+                let (report, time) =
+                    cpu_timed(|| explore(&example.module, &entry, &Options::default()));
+                let report = report.map_err(|e| e.to_string())?;
+                whole.push(time);
                 let s = stepped(&example.module, &entry)?;
                 if s.paths != report.paths.len() {
                     return Err(format!(

@@ -1,6 +1,6 @@
 //! What the benchmarks share: their settings (runs, the short form CI runs,
-//! goals set out of reach on purpose), medians, goals that fail the
-//! benchmark when missed, its exit code, and the CLI (built as the
+//! goals set out of reach on purpose), CPU time, medians, goals that fail
+//! the benchmark when missed, its exit code, and the CLI (built as the
 //! benchmark is) with the reports it writes.
 
 use serde_json::Value;
@@ -102,6 +102,40 @@ fn flag(name: &str) -> Result<bool, String> {
             value.to_string_lossy()
         )),
     }
+}
+
+/// How long `work` keeps this thread busy: CPU time, not wall time, which
+/// counts the time slices other processes take (on a busy machine, more
+/// than a measure of milliseconds itself).
+pub fn cpu_timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
+    let start = thread_cpu();
+    let result = std::hint::black_box(work());
+    (result, thread_cpu().saturating_sub(start))
+}
+
+/// The CPU time this thread has used so far.
+fn thread_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` only writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The CPU time (user and system) of the child processes this process has
+/// waited for so far: the difference across a child's run is its own.
+pub fn children_cpu() -> Duration {
+    // SAFETY: `getrusage` only writes the rusage it is given, which starts
+    // zeroed (all of its fields are integers).
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    time(usage.ru_utime) + time(usage.ru_stime)
 }
 
 /// The median of a benchmark's times (the upper one of an even count).
@@ -233,6 +267,20 @@ mod tests {
             number(&report, "/stats/timing/total_ms"),
             Err("the report has no number at /stats/timing/total_ms".into())
         );
+    }
+
+    #[test]
+    fn cpu_time_counts_work_done() {
+        let (sum, time) = cpu_timed(|| (0..20_000_000u64).fold(0u64, |a, x| a ^ x.wrapping_mul(x)));
+        assert_ne!(sum, 1);
+        assert!(time > Duration::from_micros(100), "{time:?}");
+        // Waiting is not work.
+        let ((), waited) = cpu_timed(|| std::thread::sleep(Duration::from_millis(50)));
+        assert!(waited < Duration::from_millis(10), "{waited:?}");
+        let before = children_cpu();
+        let spin = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done";
+        checked(Command::new("sh").args(["-c", spin])).unwrap();
+        assert!(children_cpu() > before);
     }
 
     #[test]
