@@ -2,7 +2,8 @@
 # Runs every check CI runs: formatting, lints, the wasm32 build of the engine,
 # the playground's build (and the size of its largest .wasm), all tests
 # (unit tests, the CLI tests, spec conformance, the differential tests
-# against z3 and wasmi, the golden reports, the browser tests).
+# against z3 and wasmi, the golden reports, the browser tests) and the
+# benchmarks in their short form.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -37,6 +38,8 @@ fi
 echo "== browser tests (headless Chromium)"
 node --test tests/browser/ 2>&1 | tee -a "$log"
 echo "screenshots: tests/browser/artifacts/"
+echo "== benchmarks, short form"
+bash scripts/bench-short.sh
 # One closing line over all test binaries and the browser tests.
 awk '/^test result:/ { p += $4; f += $6 } /^# pass / { p += $3 } /^# fail / { f += $3 }
   END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"
