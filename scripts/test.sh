@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check CI runs: formatting, lints, the wasm32 build of the engine,
-# the playground's build (and the size of its largest .wasm), and all tests
+# the playground's build (and the size of its largest .wasm), all tests
 # (unit tests, the CLI tests, spec conformance, the differential tests
-# against z3 and wasmi).
+# against z3 and wasmi, the golden reports, the browser tests) and the
+# benchmarks in their short form.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -29,9 +30,20 @@ echo "== cargo test"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace --lib --bins --tests 2>&1 | tee "$log"
+echo "== golden reports as committed"
+# What the golden test compared against is the repository's: no golden
+# file changed, added or removed in the working tree.
+golden=$(git status --porcelain --untracked-files=all -- tests/golden)
+if [ -n "$golden" ]; then
+  echo "golden files differ from the repository:" >&2
+  echo "$golden" >&2
+  exit 1
+fi
 echo "== browser tests (headless Chromium)"
 node --test tests/browser/ 2>&1 | tee -a "$log"
 echo "screenshots: tests/browser/artifacts/"
+echo "== benchmarks, short form"
+bash scripts/bench-short.sh
 # One closing line over all test binaries and the browser tests.
 awk '/^test result:/ { p += $4; f += $6 } /^# pass / { p += $3 } /^# fail / { f += $3 }
   END { printf "all tests: %d passed, %d failed\n", p, f }' "$log"

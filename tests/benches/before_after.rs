@@ -1,63 +1,58 @@
 //! Before and after a change: builds `symplay` at a base commit (the
 //! previous one, or `SYMPLAY_BENCH_BASE`) in a git worktree of its own and
 //! at the working tree, explores every integer entry of every C example
-//! with each (default options, the same for both), and prints the
-//! exploration time (the report's `total_ms`, median of the runs) and peak
-//! memory (the report's, measured by the allocator) side by side with their
-//! ratios. An entry whose path count changed is listed, not timed (a
-//! change of behaviour, to be on purpose). An entry more than 10% slower
-//! after than before (of those taking at least a millisecond, where timing
-//! is not noise) fails the bench.
+//! with each (default options, the same for both; the runs of the two
+//! taken in pairs, each first in turn), and prints the time of a run (the
+//! CPU time of the `symplay explore` process, starting and loading
+//! included, median of the runs) and peak memory (the report's, measured
+//! by the allocator) side by side with their ratios; the ratio of times is
+//! the median of the pairs' ratios, each pair run under the same load. The
+//! bench fails when an entry finds other paths after than before or the
+//! base cannot run it, unless the example's golden report
+//! (`tests/golden/<example>.json`) changed since the base too: a change of
+//! behaviour on purpose, reviewed in that diff, which is listed and not
+//! timed. The goals, over the entries taking at least 10 ms (where timing
+//! is not noise): all of them together (the geometric mean of their
+//! ratios) at most 5% slower after than before, and none more than 25%
+//! (one entry's ratio varies by a tenth on a busy machine).
 //!
 //! Run with `cargo bench -p symplay-tests --bench before_after`;
-//! `SYMPLAY_BENCH_RUNS` sets the runs per entry and binary (default 5).
+//! `SYMPLAY_BENCH_RUNS` sets the runs per entry and binary (default 9, 7 in
+//! the short form).
 
-use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use symplay_tests::bench::{self, checked, median_of, number, Bound, Settings};
 use symplay_tests::corpus::{c_examples, integer_entries};
 
-const DEFAULT_RUNS: usize = 5;
-/// Slower than this ratio after / before fails.
-const SLOWER: f64 = 1.10;
-/// Entries quicker than this (in both) are shown but not judged.
-const MIN_JUDGED_MS: f64 = 1.0;
+/// Goals: the judged entries together, and each, no slower than these
+/// ratios after / before.
+const SLOWER_TOGETHER: f64 = 1.05;
+const SLOWER_ANY: f64 = 1.25;
+/// Entries quicker than this (in both) are shown but not judged: a few
+/// milliseconds are the process starting and loading the module, whose
+/// cost varies by a tenth from run to run.
+const MIN_JUDGED_MS: f64 = 10.0;
 
 fn main() -> ExitCode {
-    symplay_tests::bench_exit(run())
+    bench::exit(run())
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+/// The CLI of `workspace` (the working tree, or the base commit's
+/// worktree), built and copied to `<target>/bench-base/<name>`: the next
+/// build, in the same target directory, overwrites the built binary, and
+/// the two binaries run alike as copies made alike.
+fn build_kept(workspace: &Path, name: &str) -> Result<PathBuf, String> {
+    let built = bench::build_cli(workspace)?;
+    let kept = bench::target_dir()?.join("bench-base").join(name);
+    std::fs::copy(&built, &kept).map_err(|e| format!("{}: {e}", kept.display()))?;
+    Ok(kept)
 }
 
-/// Runs `command`, failing with its output when it fails.
-fn checked(command: &mut Command) -> Result<Vec<u8>, String> {
-    let out = command.output().map_err(|e| format!("{command:?}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{command:?} failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(out.stdout)
-}
-
-/// Builds the release CLI of the workspace at `dir` into `target`.
-fn build(dir: &Path, target: &Path) -> Result<PathBuf, String> {
-    checked(
-        Command::new(env!("CARGO"))
-            .current_dir(dir)
-            .args(["build", "--quiet", "--release", "-p", "symplay-cli"])
-            .arg("--target-dir")
-            .arg(target),
-    )?;
-    Ok(target.join("release/symplay"))
-}
-
-/// The base commit's CLI, built in a worktree under `target/bench-base`.
+/// The base commit, and its CLI, built in a worktree under
+/// `<target>/bench-base`.
 fn build_base(base: &str) -> Result<(String, PathBuf), String> {
-    let root = root();
+    let root = bench::root();
     let commit =
         checked(
             Command::new("git")
@@ -65,8 +60,7 @@ fn build_base(base: &str) -> Result<(String, PathBuf), String> {
                 .args(["rev-parse", "--short", base]),
         )?;
     let commit = String::from_utf8_lossy(&commit).trim().to_string();
-    let place = root.join("target/bench-base");
-    let tree = place.join("tree");
+    let tree = bench::target_dir()?.join("bench-base/tree");
     if tree.exists() {
         checked(
             Command::new("git")
@@ -82,129 +76,182 @@ fn build_base(base: &str) -> Result<(String, PathBuf), String> {
                 .arg(&commit),
         )?;
     }
-    let binary = build(&tree, &place.join("target"))?;
+    let binary = build_kept(&tree, &format!("symplay-{commit}"))?;
     Ok((commit, binary))
 }
 
-/// One exploration's time (ms), peak memory (bytes) and paths.
-struct Measure {
-    ms: f64,
-    peak: u64,
-    paths: u64,
+/// Whether the golden report of `example` differs between `commit` and the
+/// working tree: its behaviour changed on purpose.
+fn golden_changed(commit: &str, example: &str) -> Result<bool, String> {
+    let golden = format!("tests/golden/{example}.json");
+    let status = Command::new("git")
+        .current_dir(bench::root())
+        .args(["diff", "--quiet", commit, "--", &golden])
+        .status()
+        .map_err(|e| format!("git diff: {e}"))?;
+    match status.code() {
+        Some(0) => Ok(false),
+        Some(1) => Ok(true),
+        _ => Err(format!("git diff {commit} -- {golden} failed")),
+    }
 }
 
-fn explore(binary: &Path, module: &Path, entry: &str, out: &Path) -> Result<Measure, String> {
-    checked(
-        Command::new(binary)
-            .arg("explore")
-            .arg(module)
-            .args(["--entry", entry, "--json"])
-            .arg(out),
-    )?;
-    let text = std::fs::read_to_string(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let report: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let stats = &report["stats"];
-    let number = |v: &Value, what: &str| {
-        v.as_f64()
-            .ok_or_else(|| format!("{}: no {what} in the report", module.display()))
-    };
+/// One exploration's CPU time (ms), peak memory (bytes) and paths.
+struct Measure {
+    ms: f64,
+    peak: f64,
+    paths: f64,
+}
+
+fn explore(binary: &Path, module: &Path, entry: &str) -> Result<Measure, String> {
+    let args = [module.as_os_str(), "--entry".as_ref(), entry.as_ref()];
+    let start = bench::children_cpu();
+    let report = bench::explore_report(binary, &args)?;
+    let cpu = bench::children_cpu().saturating_sub(start);
     Ok(Measure {
-        ms: number(&stats["timing"]["total_ms"], "total_ms")?,
-        peak: number(&stats["peak_memory_bytes"], "peak_memory_bytes")? as u64,
-        paths: number(&stats["paths"], "paths")? as u64,
+        ms: cpu.as_secs_f64() * 1e3,
+        peak: number(&report, "/stats/peak_memory_bytes")?,
+        paths: number(&report, "/stats/paths")?,
     })
 }
 
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
+/// An entry's runs with one binary: each run's time, the median time and
+/// peak, and the paths each found.
+struct Side {
+    times: Vec<f64>,
+    ms: f64,
+    peak: f64,
+    paths: Vec<f64>,
 }
 
-/// Median time and peak of `runs` explorations, and the paths found.
-fn measure(
-    binary: &Path,
-    module: &Path,
-    entry: &str,
-    runs: usize,
-    out: &Path,
-) -> Result<(f64, f64, u64), String> {
-    let mut times = Vec::new();
-    let mut peaks = Vec::new();
-    let mut paths = 0;
-    for _ in 0..runs {
-        let m = explore(binary, module, entry, out)?;
-        times.push(m.ms);
-        peaks.push(m.peak as f64);
-        paths = m.paths;
+impl Side {
+    fn of(measures: Vec<Measure>) -> Side {
+        let times: Vec<f64> = measures.iter().map(|m| m.ms).collect();
+        Side {
+            ms: median_of(times.clone()),
+            times,
+            peak: median_of(measures.iter().map(|m| m.peak).collect()),
+            paths: measures.iter().map(|m| m.paths).collect(),
+        }
     }
-    Ok((median(times), median(peaks), paths))
 }
 
+/// Runs the benchmark; `Ok(false)` when an entry finds other paths, the
+/// base cannot run it, or it is slower.
 fn run() -> Result<bool, String> {
-    let runs: usize =
-        match std::env::var("SYMPLAY_BENCH_RUNS") {
-            Ok(v) => v.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                format!("SYMPLAY_BENCH_RUNS must be a positive number, not {v:?}")
-            })?,
-            Err(_) => DEFAULT_RUNS,
-        };
+    let settings = Settings::from_env(9, 7)?;
+    let runs = settings.runs;
     let base = std::env::var("SYMPLAY_BENCH_BASE").unwrap_or_else(|_| "HEAD~1".into());
-    eprintln!("building {base} and the working tree (release)...");
+    eprintln!("building {base} and the working tree...");
     let (commit, before) = build_base(&base)?;
-    let after = build(&root(), &root().join("target"))?;
-    let out = std::env::temp_dir().join(format!("symplay-bench-{}.json", std::process::id()));
+    let after = build_kept(&bench::root(), "symplay-after")?;
     let mib = |b: f64| b / (1024.0 * 1024.0);
 
-    println!("before: {commit}, after: the working tree; median of {runs} runs, default options");
+    println!("before: {commit}, after: the working tree; {runs} runs each, default options");
     println!(
         "{:<34} {:>6} {:>10} {:>10} {:>6} {:>9} {:>9} {:>6}",
         "entry", "paths", "before ms", "after ms", "ratio", "before MiB", "after MiB", "ratio"
     );
-    let mut slower = Vec::new();
-    let mut changed = Vec::new();
+    // Entries the two cannot be compared on: changed on purpose, or not.
+    let (mut on_purpose, mut failed, mut slower) = (Vec::new(), Vec::new(), Vec::new());
+    let mut judged_ratios = Vec::new();
     for example in c_examples()? {
-        let module = root().join("static/examples/c").join(&example.name);
+        let module = bench::root().join("static/examples/c").join(&example.name);
+        let changed = golden_changed(&commit, &example.name)?;
+        let mut not_compared = |name: &str, why: String| {
+            let why = if changed {
+                on_purpose.push(name.to_string());
+                format!("{why}; its golden report changed too: on purpose")
+            } else {
+                failed.push(name.to_string());
+                why
+            };
+            println!("{name:<34} not compared: {why}");
+        };
         for entry in integer_entries(&example.module) {
             let name = format!("{}:{entry}", example.name);
-            // An example newer than the base may use what it lacks.
-            let Ok((t0, m0, p0)) = measure(&before, &module, &entry, runs, &out) else {
-                println!("{name:<34} (the base cannot run it)");
-                continue;
-            };
-            let (t1, m1, p1) = measure(&after, &module, &entry, runs, &out)?;
-            // A change of behaviour is shown, not timed against the old one.
-            if p0 != p1 {
-                println!("{name:<34} {p0:>3} -> {p1} paths: not compared");
-                changed.push(name);
+            let (mut b, mut a) = (Vec::new(), Vec::new());
+            for run in 0..runs {
+                // Each first in turn: the second of two runs costs a little
+                // more, whichever binary it is.
+                if run % 2 == 1 {
+                    a.push(explore(&after, &module, &entry)?);
+                }
+                match explore(&before, &module, &entry) {
+                    Ok(m) => b.push(m),
+                    Err(e) => {
+                        not_compared(&name, format!("the base cannot run it: {e}"));
+                        break;
+                    }
+                }
+                if run % 2 == 0 {
+                    a.push(explore(&after, &module, &entry)?);
+                }
+            }
+            if b.len() < runs {
                 continue;
             }
-            let ratio = t1 / t0.max(f64::MIN_POSITIVE);
-            let judged = t0.max(t1) >= MIN_JUDGED_MS;
-            let mark = if judged && ratio > SLOWER {
+            let (b, a) = (Side::of(b), Side::of(a));
+            if b.paths.iter().chain(&a.paths).any(|&p| p != b.paths[0]) {
+                let why = format!("paths before {:?}, after {:?}", b.paths, a.paths);
+                not_compared(&name, why);
+                continue;
+            }
+            // Each run after over the run before taken next to it, the
+            // median of those: a change of load touches the two alike.
+            let ratio = median_of(
+                (a.times.iter().zip(&b.times))
+                    .map(|(a, b)| a / b.max(f64::MIN_POSITIVE))
+                    .collect(),
+            );
+            let judged = b.ms.max(a.ms) >= MIN_JUDGED_MS;
+            if judged {
+                judged_ratios.push(ratio);
+            }
+            let mark = if judged && ratio > SLOWER_ANY {
+                slower.push(name.clone());
                 " slower"
             } else {
                 ""
             };
-            if !mark.is_empty() {
-                slower.push(name.clone());
-            }
             println!(
-                "{name:<34} {p1:>6} {t0:>10.2} {t1:>10.2} {ratio:>6.2} {:>9.1} {:>9.1} {:>6.2}{mark}",
-                mib(m0),
-                mib(m1),
-                m1 / m0.max(1.0)
+                "{name:<34} {:>6} {:>10.2} {:>10.2} {ratio:>6.2} {:>9.1} {:>9.1} {:>6.2}{mark}",
+                a.paths[0],
+                b.ms,
+                a.ms,
+                mib(b.peak),
+                mib(a.peak),
+                a.peak / b.peak.max(1.0)
             );
         }
     }
-    let _ = std::fs::remove_file(&out);
-    if !changed.is_empty() {
-        println!("paths changed (on purpose?): {}", changed.join(", "));
+    if !on_purpose.is_empty() {
+        println!("changed on purpose: {}", on_purpose.join(", "));
     }
-    if slower.is_empty() {
-        println!("no entry more than 10% slower");
-        Ok(true)
-    } else {
-        println!("more than 10% slower: {}", slower.join(", "));
-        Ok(false)
+    if !failed.is_empty() {
+        println!(
+            "other paths, or the base cannot run them: {}",
+            failed.join(", ")
+        );
     }
+    if !slower.is_empty() {
+        println!("more than 25% slower: {}", slower.join(", "));
+    }
+    let slowest = judged_ratios.iter().copied().fold(0.0, f64::max);
+    let together = (judged_ratios.iter().map(|r| r.ln()).sum::<f64>()
+        / judged_ratios.len().max(1) as f64)
+        .exp();
+    let together_met = settings.goal(
+        "the judged entries' time after / before (geometric mean)",
+        together,
+        Bound::AtMost(SLOWER_TOGETHER),
+        "x",
+    );
+    let any_met = settings.goal(
+        "the slowest judged entry's time after / before",
+        slowest,
+        Bound::AtMost(SLOWER_ANY),
+        "x",
+    );
+    Ok(failed.is_empty() && together_met && any_met)
 }

@@ -2,23 +2,22 @@
 //! under `static/examples/c` explored with default options, with its paths,
 //! solver queries and time, and the totals as paths and queries per second.
 //! The baseline, measured in the same run, is Symplay's concrete replay of
-//! every generated test: exploration / replay is the cost of being symbolic.
+//! every generated test, each of which must end as its path did:
+//! exploration / replay is the cost of being symbolic.
 //!
 //! Run with `cargo bench -p symplay-tests --bench corpus`;
-//! `SYMPLAY_BENCH_RUNS` sets the number of runs (default 5), of which the
-//! medians are reported.
+//! `SYMPLAY_BENCH_RUNS` sets the number of runs (default 5, 1 in the short
+//! form), of which the medians are reported.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore, replay, Options};
 use symplay_engine::report::Report;
+use symplay_tests::bench::{self, median, Settings};
 use symplay_tests::corpus::{c_examples, integer_entries};
-use symplay_tests::median;
-
-const DEFAULT_RUNS: usize = 5;
 
 fn main() -> ExitCode {
-    symplay_tests::bench_exit(run().map(|()| true))
+    bench::exit(run().map(|()| true))
 }
 
 /// One entry's figures over the runs.
@@ -32,7 +31,7 @@ struct Row {
 }
 
 fn run() -> Result<(), String> {
-    let runs = symplay_tests::bench_runs(DEFAULT_RUNS)?;
+    let runs = Settings::from_env(5, 1)?.runs;
     let mut rows = Vec::new();
     for example in c_examples()? {
         for entry in integer_entries(&example.module) {
@@ -107,7 +106,15 @@ fn measure(
     for _ in 0..runs {
         let start = Instant::now();
         for path in &report.paths {
-            replay(module, entry, &path.inputs).map_err(|e| format!("{name}: {e}"))?;
+            let replayed =
+                replay(module, entry, &path.inputs).map_err(|e| format!("{name}: {e}"))?;
+            // The baseline replays the paths explored, not others.
+            if replayed.status != path.status {
+                return Err(format!(
+                    "{name}: path {} ended {:?}, its test replays to {:?}",
+                    path.id, path.status, replayed.status
+                ));
+            }
         }
         replay_times.push(start.elapsed());
     }

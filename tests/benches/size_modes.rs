@@ -1,20 +1,23 @@
 //! The size modes side by side (`symbolic_size.md` §1.7, §6): each
-//! size-dependent example is explored with the release CLI under Base,
-//! ForkEager and ForkLazy, and the bench prints per mode the paths, solver
-//! queries, time (the report's `total_ms`, median of the runs), peak memory
-//! (the report's, measured by the CLI's allocator) and the memory errors
-//! found, with each mode's ratio against Base, then the bugs that the range
-//! modes found and Base missed: the seed's finding, in direction.
+//! size-dependent example is explored with the CLI under Base, ForkEager
+//! and ForkLazy, and the bench prints per mode the paths, solver queries,
+//! time (the report's `total_ms`, median of the runs), peak memory (the
+//! report's, measured by the CLI's allocator) and the memory errors found,
+//! with each mode's ratio against Base, then the bugs that the range modes
+//! found and Base missed: the seed's finding, in direction. The goal: the
+//! range modes find at least one bug that Base misses. A report without a
+//! figure the table shows is an error, not a zero.
 //!
 //! Run with `cargo bench -p symplay-tests --bench size_modes`;
-//! `SYMPLAY_BENCH_RUNS` sets the runs per example and mode (default 3).
+//! `SYMPLAY_BENCH_RUNS` sets the runs per example and mode (default 3, 1
+//! in the short form).
 
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
+use symplay_tests::bench::{self, median_of, number, Bound, Settings};
 
-const DEFAULT_RUNS: usize = 3;
 const MODES: [&str; 3] = ["base", "fork-eager", "fork-lazy"];
 
 /// File (from the repository root), entry, capacity, and more options
@@ -65,11 +68,7 @@ const EXAMPLES: &[(&str, &str, u32, &[&str])] = &[
 ];
 
 fn main() -> ExitCode {
-    symplay_tests::bench_exit(run().map(|()| true))
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    bench::exit(run())
 }
 
 /// What one exploration found and cost.
@@ -90,52 +89,48 @@ fn explore(
     capacity: u32,
     more: &[&str],
 ) -> Result<Measure, String> {
-    let out = std::env::temp_dir().join(format!("symplay-size-{}.json", std::process::id()));
-    let status = Command::new(binary)
-        .current_dir(root())
-        .args(["explore", file, "--entry", entry, "--search", "dfs"])
-        .args(["--size-mode", mode, "--capacity", &capacity.to_string()])
-        .args(more)
-        .arg("--json")
-        .arg(&out)
-        .output()
-        .map_err(|e| e.to_string())?;
-    if !status.status.success() {
-        return Err(format!(
-            "{file} {entry} {mode}: {}",
-            String::from_utf8_lossy(&status.stderr)
-        ));
-    }
-    let text = std::fs::read_to_string(&out).map_err(|e| e.to_string())?;
-    let report: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let stats = &report["stats"];
-    let number = |v: &Value| v.as_f64().unwrap_or(0.0);
-    let bugs = report["paths"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|p| {
-            let kind = p["memory_error"]["kind"].as_str()?;
-            let at = &p["location"];
-            Some(format!(
-                "{kind} at {}+0x{:x}",
-                at["function"].as_str().unwrap_or("?"),
-                at["offset"].as_u64().unwrap_or(0)
-            ))
+    let capacity = capacity.to_string();
+    let mut args = vec![file, "--entry", entry, "--search", "dfs"];
+    args.extend(["--size-mode", mode, "--capacity", &capacity]);
+    args.extend(more);
+    let report =
+        bench::explore_report(binary, &args).map_err(|e| format!("{file} {entry} {mode}: {e}"))?;
+    let measure = || -> Result<Measure, String> {
+        Ok(Measure {
+            paths: number(&report, "/stats/paths")?,
+            queries: number(&report, "/stats/queries")?,
+            ms: number(&report, "/stats/timing/total_ms")?,
+            peak_mib: number(&report, "/stats/peak_memory_bytes")? / f64::from(1 << 20),
+            bugs: bugs(&report)?,
         })
-        .collect();
-    Ok(Measure {
-        paths: number(&stats["paths"]),
-        queries: number(&stats["queries"]),
-        ms: number(&stats["timing"]["total_ms"]),
-        peak_mib: number(&stats["peak_memory_bytes"]) / f64::from(1 << 20),
-        bugs,
-    })
+    };
+    measure().map_err(|e| format!("{file} {entry} {mode}: {e}"))
 }
 
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
+/// `kind at function+offset` of each path's memory error.
+fn bugs(report: &Value) -> Result<BTreeSet<String>, String> {
+    let paths = report["paths"]
+        .as_array()
+        .ok_or("the report has no paths")?;
+    let mut bugs = BTreeSet::new();
+    for path in paths {
+        let error = &path["memory_error"];
+        if error.is_null() {
+            continue;
+        }
+        let text = |pointer: &str| {
+            path.pointer(pointer)
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("a memory error without {pointer}"))
+        };
+        bugs.insert(format!(
+            "{} at {}+0x{:x}",
+            text("/memory_error/kind")?,
+            text("/location/function")?,
+            number(path, "/location/offset")? as u64
+        ));
+    }
+    Ok(bugs)
 }
 
 fn ratio(x: f64, base: f64) -> String {
@@ -146,21 +141,11 @@ fn ratio(x: f64, base: f64) -> String {
     }
 }
 
-fn run() -> Result<(), String> {
-    let runs = std::env::var("SYMPLAY_BENCH_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(DEFAULT_RUNS)
-        .max(1);
-    let built = Command::new(env!("CARGO"))
-        .current_dir(root())
-        .args(["build", "--quiet", "--release", "-p", "symplay-cli"])
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !built.success() {
-        return Err("building the CLI failed".into());
-    }
-    let binary = root().join("target/release/symplay");
+/// Runs the benchmark; `Ok(false)` when the range modes find no bug that
+/// Base misses.
+fn run() -> Result<bool, String> {
+    let settings = Settings::from_env(3, 1)?;
+    let binary = bench::build_cli(&bench::root())?;
     println!(
         "{:<56} {:<10} {:>6} {:>7} {:>9} {:>8} {:>5}  {:>5} {:>6} {:>5} {:>5}",
         "example",
@@ -180,7 +165,7 @@ fn run() -> Result<(), String> {
     for &(file, entry, capacity, more) in EXAMPLES {
         let name = format!(
             "{} {entry} (capacity {capacity}{}{})",
-            Path::new(file)
+            PathBuf::from(file)
                 .file_name()
                 .unwrap_or_default()
                 .to_string_lossy(),
@@ -190,11 +175,11 @@ fn run() -> Result<(), String> {
         let mut base: Option<Measure> = None;
         for mode in MODES {
             let mut measures = Vec::new();
-            for _ in 0..runs {
+            for _ in 0..settings.runs {
                 measures.push(explore(&binary, file, entry, mode, capacity, more)?);
             }
-            let ms = median(measures.iter().map(|m| m.ms).collect());
-            let peak = median(measures.iter().map(|m| m.peak_mib).collect());
+            let ms = median_of(measures.iter().map(|m| m.ms).collect());
+            let peak = median_of(measures.iter().map(|m| m.peak_mib).collect());
             let m = measures.swap_remove(0);
             let b = base.as_ref().unwrap_or(&m);
             let (base_ms, base_peak) = base.as_ref().map_or((ms, peak), |b| (b.ms, b.peak_mib));
@@ -230,5 +215,10 @@ fn run() -> Result<(), String> {
             println!("  {bug}");
         }
     }
-    Ok(())
+    Ok(settings.goal(
+        "bugs found by a range mode and missed by base",
+        missed_by_base.len() as f64,
+        Bound::AtLeast(1.0),
+        "",
+    ))
 }

@@ -2,31 +2,35 @@
 //! program's branches, solved by one long-lived Symplay solver in-process and
 //! by one z3 process driven interactively, with every answer cross-checked.
 //!
-//! Run with `cargo bench -p symplay-tests --bench solver`. The corpus is also
+//! Run with `cargo bench -p symplay-tests --bench solver` (the short form,
+//! `SYMPLAY_BENCH_SHORT=1`, asks fewer queries). The corpus is also
 //! written as one SMT-LIB script (`<target>/solver-corpus.smt2`) for timing
-//! z3 by hand; the benchmark times that run as well.
+//! z3 by hand; the benchmark times that run as well. Any disagreement
+//! fails the bench.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 use symplay_engine::expr::{TermId, TermStore};
 use symplay_engine::solver::{LayerStats, SolveResult, Solver, SolverStats};
+use symplay_tests::bench::{self, median, Settings};
 use symplay_tests::gen::paths::symex_queries;
-use symplay_tests::median;
 use symplay_tests::rng::Rng;
 use symplay_tests::z3::{Z3Answer, Z3Error, Z3};
 
 const DEFAULT_SEED: u64 = 0xbe4c_2024;
 const MIN_QUERIES: usize = 400;
+const MIN_QUERIES_SHORT: usize = 100;
 /// Slowest queries listed for each solver.
 const SLOWEST_SHOWN: usize = 3;
 
 fn main() -> ExitCode {
-    symplay_tests::bench_exit(run())
+    bench::exit(run())
 }
 
 /// Runs the benchmark; `Ok(false)` when the two solvers disagree anywhere.
 fn run() -> Result<bool, Z3Error> {
+    let settings = Settings::from_env(1, 1).map_err(Z3Error)?;
     let seed = match std::env::var("SYMPLAY_BENCH_SEED") {
         Ok(text) => text
             .parse()
@@ -34,7 +38,12 @@ fn run() -> Result<bool, Z3Error> {
         Err(_) => DEFAULT_SEED,
     };
     let mut store = TermStore::new();
-    let queries = symex_queries(&mut store, &mut Rng::new(seed), MIN_QUERIES);
+    let at_least = if settings.short {
+        MIN_QUERIES_SHORT
+    } else {
+        MIN_QUERIES
+    };
+    let queries = symex_queries(&mut store, &mut Rng::new(seed), at_least);
 
     let mut solver = Solver::default();
     let mut symplay_times = Vec::with_capacity(queries.len());
@@ -79,7 +88,9 @@ fn run() -> Result<bool, Z3Error> {
         }
     }
 
-    let script_path = corpus_path();
+    let script_path = bench::target_dir()
+        .map_err(Z3Error)?
+        .join("solver-corpus.smt2");
     std::fs::write(&script_path, corpus_script(&declarations, &query_texts))
         .map_err(|e| Z3Error(format!("cannot write {}: {e}", script_path.display())))?;
     let (script_time, script_answers) = run_z3_on_file(&script_path)?;
@@ -166,15 +177,6 @@ fn corpus_script(declarations: &str, query_texts: &[String]) -> String {
         script.push_str("\n(check-sat)\n(pop 1)\n");
     }
     script
-}
-
-/// `<target dir>/solver-corpus.smt2`, where the target directory is
-/// `CARGO_TARGET_DIR` or the workspace's `target`.
-fn corpus_path() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    target.join("solver-corpus.smt2")
 }
 
 /// Wall time of `z3 <path>`, and its answers.

@@ -4,25 +4,50 @@
 // per workload the median exploration time (the report's
 // `stats.timing.total_ms`) natively, in a fresh page (cold: the worker's
 // wasm compiles as it first runs) and in the same page again (warm), and
-// the ratio warm / native.
+// the ratio warm / native; both must find the same paths. Then the page's
+// own cost of a big share link: the main thread's time from opening a
+// link of 10 KiB that carries 1 MB of WAT text to the run's results,
+// against the same for a link of a one-line module. The goal: the big
+// link costs the page at most 6x the small one (2 to 3.5x when written,
+// on a busy machine). A missed goal or check fails the bench (exit code 1).
 //
 //   trunk build --offline && cargo build --release -p symplay-cli
-//   node tests/browser/bench.mjs        (SYMPLAY_BENCH_RUNS, default 5)
+//   node tests/browser/bench.mjs
+//
+// SYMPLAY_BENCH_RUNS sets the runs (default 5); SYMPLAY_BENCH_SHORT=1 is
+// the short form CI runs (two C examples, 3 runs); the native CLI is
+// `$CARGO_TARGET_DIR/release/symplay` (default `target/`);
+// SYMPLAY_BENCH_UNREACHABLE=1 sets the goal out of reach, to see it fail.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { launchChromium, serveDist } from './harness.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const symplay = join(root, 'target', 'release', 'symplay');
+const symplay = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'release', 'symplay');
 const examples = join(root, 'static', 'examples', 'c');
-const runs = Number(process.env.SYMPLAY_BENCH_RUNS ?? 5);
+
+/// `name` is 1 (true) or unset (false); anything else stops the bench.
+function flag(name) {
+  const value = process.env[name];
+  if (value !== undefined && value !== '1') {
+    console.error(`${name}=${value}: only ${name}=1 is understood`);
+    process.exit(1);
+  }
+  return value === '1';
+}
+const short = flag('SYMPLAY_BENCH_SHORT');
+const unreachable = flag('SYMPLAY_BENCH_UNREACHABLE');
+const runs = Number(process.env.SYMPLAY_BENCH_RUNS ?? (short ? 3 : 5));
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`SYMPLAY_BENCH_RUNS=${process.env.SYMPLAY_BENCH_RUNS} is not a positive number`);
   process.exit(1);
 }
+/// Goal: the big link's main-thread time within this factor of the small one's.
+const LINK_GOAL_RATIO = 6;
 
 /// One independent branch per bit of the argument: 2^12 paths.
 const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
@@ -39,7 +64,7 @@ const workloads = [
   { name: 'check_password', file: join(examples, 'password.wasm'), entry: 'check_password' },
   { name: 'string_length', file: join(examples, 'string_scan.wasm'), entry: 'string_length' },
   { name: 'parse_int', file: join(examples, 'parse_int.wasm'), entry: 'parse_int' },
-];
+].slice(short ? 2 : 0, short ? 4 : undefined);
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -83,6 +108,51 @@ async function browserRuns(browser, base, w) {
   return { cold, warm };
 }
 
+/// A module of 1 MB of WAT text whose link is about 10 KiB: many small
+/// functions, one exported.
+function megabyteModule() {
+  let text = '(module\n  (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1)))\n';
+  let seed = 1;
+  for (let i = 0; text.length < 1_000_000; i++) {
+    // Mostly a short cycle of constants, now and then a random one, so
+    // that the text compresses about a hundredfold.
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const k = i % 40 === 0 ? seed % 100_000 : i % 13;
+    text += `  (func (param $x i32) (result i32) (i32.add (local.get $x) (i32.const ${k})))\n`;
+  }
+  return `${text})\n`;
+}
+
+/// The share link of a module of `wat` text at the page `base`.
+function shareLink(base, wat) {
+  const json = { version: 1, wat, entry: 'f', options: { search: 'dfs', seed: 0 } };
+  return `${base}#share=${deflateRawSync(Buffer.from(JSON.stringify(json)), { level: 9 }).toString('base64url')}`;
+}
+
+/// The page's main-thread time (every task of it; the engine works in
+/// another thread) from opening `link` in a fresh page to the run's results.
+async function mainThreadMs(browser, link) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Performance.enable');
+  await page.goto(link);
+  await page.waitForSelector('.results h2:has-text("completed")', { timeout: 60_000 });
+  const heading = await page.locator('.results h2').innerText();
+  if (heading !== 'f: 1 paths (completed)') throw new Error(`the link's run: "${heading}"`);
+  const { metrics } = await devtools.send('Performance.getMetrics');
+  await context.close();
+  return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+}
+
+/// Prints a goal with its measure; whether it is met.
+function goal(what, measured, atMost, unit) {
+  const met = !unreachable && measured <= atMost;
+  const reach = unreachable ? ' (set out of reach by SYMPLAY_BENCH_UNREACHABLE=1)' : '';
+  console.log(`goal: ${what}, at most ${atMost}${unit}${reach}: ${measured.toFixed(2)}${unit}, ${met ? 'met' : 'NOT met'}`);
+  return met;
+}
+
 const { server, base } = await serveDist();
 const browser = await launchChromium();
 try {
@@ -111,6 +181,20 @@ try {
   }
   const geomean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
   console.log(`geometric mean warm/native: ${geomean.toFixed(2)}x`);
+
+  const big = shareLink(base, megabyteModule());
+  const small = shareLink(base, '(module (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1))))');
+  const bigMs = [], smallMs = [];
+  for (let i = 0; i < runs; i++) {
+    smallMs.push(await mainThreadMs(browser, small));
+    bigMs.push(await mainThreadMs(browser, big));
+  }
+  const linkRatio = median(bigMs) / median(smallMs);
+  console.log(`share links, main-thread time to the run's results: ${((big.length - base.length) / 1024).toFixed(1)} KiB link of 1 MB of text ${median(bigMs).toFixed(0)} ms, one-line module ${median(smallMs).toFixed(0)} ms: ${linkRatio.toFixed(2)}x`);
+  if (!goal('main-thread time of the big link / the small one', linkRatio, LINK_GOAL_RATIO, 'x')) {
+    console.error('benchmark failed: a goal or a check was not met (see above)');
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   server.close();

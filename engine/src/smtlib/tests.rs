@@ -552,7 +552,7 @@ fn deep_nesting_is_handled_without_recursion() {
 }
 
 #[test]
-fn mangled_scripts_never_panic() {
+fn mangled_scripts_give_a_result_or_an_error_at_a_place_in_them() {
     let base = "(set-logic QF_ABV)(set-option :print-success true)
         (declare-const x (_ BitVec 8)) (declare-fun m () (Array (_ BitVec 32) (_ BitVec 8)))
         (define-fun f ((a (_ BitVec 8))) Bool (bvult a #x10))
@@ -570,6 +570,7 @@ fn mangled_scripts_never_panic() {
         seed ^= seed << 17;
         (seed % bound as u64) as usize
     };
+    let (mut results, mut errors) = (0, 0);
     for _ in 0..2000 {
         let mut text: Vec<char> = base.chars().collect();
         for _ in 0..1 + next(4) {
@@ -591,9 +592,31 @@ fn mangled_scripts_never_panic() {
             }
         }
         let text: String = text.into_iter().collect();
-        // Either result is fine; reaching here without a panic is the test.
-        let _ = run_script(&text, &RunOptions::default());
+        match run_script(&text, &RunOptions::default()) {
+            Ok(_) => results += 1,
+            Err(e) => {
+                errors += 1;
+                let Pos { line, col } = e.error.pos;
+                // The place is in the text: a line of it, and a column of
+                // that line or just past its end.
+                let chars = (line as usize)
+                    .checked_sub(1)
+                    .and_then(|i| text.lines().nth(i))
+                    .map(|l| l.chars().count());
+                assert!(
+                    line >= 1 && col >= 1 && chars.is_some_and(|n| col as usize <= n + 1),
+                    "error at {line}:{col}, outside the text: {}\n{text}",
+                    e.error
+                );
+                assert!(!e.error.message.is_empty(), "{text}");
+            }
+        }
     }
+    // The mangling makes both: scripts that still run, and errors.
+    assert!(
+        results > 50 && errors > 1000,
+        "{results} results, {errors} errors"
+    );
 }
 
 #[test]
