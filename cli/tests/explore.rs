@@ -339,14 +339,22 @@ fn explore_commands(text: &str, root: &str) -> Vec<String> {
         .collect()
 }
 
-/// The README's example commands work as written: every `symplay explore`
-/// command in backticks that names a file of the repository is run from
-/// the repository root and must succeed.
+/// The docs' example commands work as written: every `symplay explore`
+/// command in backticks in the README or a page of `docs/` that names a
+/// file of the repository is run from the repository root and must
+/// succeed.
 #[test]
-fn the_readme_explore_commands_run_as_written() {
+fn the_docs_explore_commands_run_as_written() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
-    let commands = explore_commands(&readme, root);
+    let mut pages = vec![format!("{root}/README.md")];
+    for entry in std::fs::read_dir(format!("{root}/docs")).unwrap().flatten() {
+        pages.push(entry.path().to_string_lossy().into_owned());
+    }
+    let commands: Vec<String> = pages
+        .iter()
+        .filter(|page| page.ends_with(".md"))
+        .flat_map(|page| explore_commands(&std::fs::read_to_string(page).unwrap(), root))
+        .collect();
     // With and without --entry, and one whose assumption drops every path.
     assert!(commands.len() >= 3, "{commands:?}");
     assert!(commands.iter().any(|c| !c.contains("--entry")));
