@@ -24,8 +24,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+use super::query::QueryBudget;
 use super::sat::{Lit, SatAnswer, SatBackend, VarisatBackend};
-use super::QueryBudget;
 use crate::expr::{ArrayValue, Model, Sort, SymbolId, TermId, TermStore, Value};
 use crate::limits::{Checkpoint, Reached};
 use aig::{AigLit, NodeId};

@@ -5,7 +5,7 @@
 //! when a stored unsatisfiable core is a subset of the group, `sat` when a
 //! stored model, tried on the group, satisfies it.
 
-use super::GroupAnswer;
+use super::query::GroupAnswer;
 use crate::expr::{Model, TermId, TermStore};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;

@@ -10,8 +10,8 @@
 use super::bitblast::{BitBlaster, BlastAnswer};
 use super::cache::{CexCache, QueryCache};
 use super::independence::SymbolIndex;
+use super::query::{GroupAnswer, LayerStats, QueryBudget, SolverStats};
 use super::simplify::Simplifier;
-use super::{GroupAnswer, LayerStats, QueryBudget, SolverStats};
 use crate::expr::{TermId, TermStore};
 use crate::limits::Reached;
 use std::rc::Rc;

@@ -7,6 +7,7 @@ pub mod bitblast;
 mod cache;
 mod chain;
 mod independence;
+mod query;
 pub mod sat;
 pub mod simplify;
 
@@ -17,57 +18,9 @@ use crate::limits::{Limits, Reached};
 pub use chain::Layer;
 use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
-use std::rc::Rc;
-use web_time::{Duration, Instant};
-
-/// How much work one query may do before the answer is `unknown`: checked
-/// in bit-blasting and in the SAT search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Budget {
-    /// Conflicts the SAT core may spend on one query.
-    pub max_conflicts: Option<u64>,
-    /// Wall-clock time one query may take.
-    pub timeout: Option<Duration>,
-    /// Once set, the query under way ends as `unknown`.
-    pub interrupt: Option<Interrupt>,
-    /// Heap in use past which the query ends as `unknown` (where the heap
-    /// is metered: [`crate::limits`]).
-    pub max_memory: Option<u64>,
-}
-
-impl Budget {
-    /// The budget of a query that starts now. Its deadline is fixed here,
-    /// once, so that every phase of the query and every independent group
-    /// share one time limit.
-    pub fn starting_now(&self) -> QueryBudget {
-        QueryBudget {
-            limits: Limits {
-                deadline: self.timeout.map(|t| Instant::now() + t),
-                interrupt: self.interrupt,
-                max_memory: self.max_memory,
-            },
-            max_conflicts: self.max_conflicts,
-        }
-    }
-}
-
-/// The budget of one query under way: absolute limits, and the conflicts
-/// each SAT call may spend.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct QueryBudget {
-    pub limits: Limits,
-    pub max_conflicts: Option<u64>,
-}
-
-/// The answer to a satisfiability query.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveResult {
-    /// Satisfiable, with a value for every symbol of the query.
-    Sat(Model),
-    Unsat,
-    /// The budget ran out; the reason says which.
-    Unknown(String),
-}
+use query::GroupAnswer;
+pub use query::{Budget, LayerStats, QueryBudget, SolveResult, SolverStats};
+use web_time::Instant;
 
 /// Which layers of the chain run, in order, and the budget of each query.
 /// Every layer is on by default; turning one off is for measuring what it
@@ -95,36 +48,6 @@ impl SolverConfig {
     }
 }
 
-/// Work done by one layer: how many queries reached it, how many it answered,
-/// and the time spent in it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LayerStats {
-    pub queries: u64,
-    pub hits: u64,
-    pub time: Duration,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SolverStats {
-    /// Calls to [`Solver::check`].
-    pub queries: u64,
-    pub sat: u64,
-    pub unsat: u64,
-    pub unknown: u64,
-    /// Hits: queries decided by simplification alone.
-    pub simplify: LayerStats,
-    /// Queries: independent groups produced; hits: constraints of those
-    /// groups that earlier answers already covered.
-    pub independence: LayerStats,
-    pub query_cache: LayerStats,
-    pub cex_cache: LayerStats,
-    /// Queries: SAT calls; hits: those answered sat or unsat.
-    pub sat_solver: LayerStats,
-    pub sat_vars: u64,
-    pub sat_clauses: u64,
-    pub total_time: Duration,
-}
-
 /// The solver chain. It keeps caches and one incremental SAT instance between
 /// queries, so it is meant to live as long as its [`TermStore`].
 pub struct Solver {
@@ -135,14 +58,6 @@ pub struct Solver {
     stats: SolverStats,
     /// The run's limit that ended the last query without an answer.
     stopped_by: Option<Reached>,
-}
-
-/// The answer for one independent group of constraints.
-#[derive(Clone)]
-enum GroupAnswer {
-    Sat(Rc<Model>),
-    Unsat,
-    Unknown(String),
 }
 
 impl Default for Solver {

@@ -1,6 +1,6 @@
 //! The SAT core behind a small trait, and its varisat implementation.
 
-use super::QueryBudget;
+use super::query::QueryBudget;
 use crate::limits::{Limits, Reached};
 use std::cell::Cell;
 use std::io;
@@ -344,7 +344,7 @@ impl SatBackend for VarisatBackend {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::Budget;
+    use crate::solver::query::Budget;
 
     fn pigeonhole(sat: &mut VarisatBackend, holes: usize) {
         let pigeons = holes + 1;

@@ -156,8 +156,8 @@ fn add_not_mux<B: SatBackend>(sat: &mut B, out: Lit, c: Lit, x: Lit, y: Lit) {
 mod tests {
     use super::*;
     use crate::limits::Limits;
+    use crate::solver::query::QueryBudget;
     use crate::solver::sat::{SatAnswer, VarisatBackend};
-    use crate::solver::QueryBudget;
     use rustc_hash::FxHashMap;
 
     #[test]

@@ -5,7 +5,7 @@
 use super::*;
 use crate::expr::random::{Options, Rng, TermGen};
 use crate::expr::{mask, BvBinOp, BvCmp, Node, Sort};
-use crate::solver::Budget;
+use crate::solver::query::Budget;
 use web_time::Instant;
 
 /// Share of random operands, in percent, that are edge cases.

@@ -1,0 +1,95 @@
+//! What a query is given and gives back: its budget, its answer (and the
+//! answer of one independent group of its constraints, which the layers
+//! pass along), and the work each layer counts.
+
+use crate::expr::Model;
+use crate::limits::{Interrupt, Limits};
+use std::rc::Rc;
+use web_time::{Duration, Instant};
+
+/// How much work one query may do before the answer is `unknown`: checked
+/// in bit-blasting and in the SAT search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Conflicts the SAT core may spend on one query.
+    pub max_conflicts: Option<u64>,
+    /// Wall-clock time one query may take.
+    pub timeout: Option<Duration>,
+    /// Once set, the query under way ends as `unknown`.
+    pub interrupt: Option<Interrupt>,
+    /// Heap in use past which the query ends as `unknown` (where the heap
+    /// is metered: [`crate::limits`]).
+    pub max_memory: Option<u64>,
+}
+
+impl Budget {
+    /// The budget of a query that starts now. Its deadline is fixed here,
+    /// once, so that every phase of the query and every independent group
+    /// share one time limit.
+    pub fn starting_now(&self) -> QueryBudget {
+        QueryBudget {
+            limits: Limits {
+                deadline: self.timeout.map(|t| Instant::now() + t),
+                interrupt: self.interrupt,
+                max_memory: self.max_memory,
+            },
+            max_conflicts: self.max_conflicts,
+        }
+    }
+}
+
+/// The budget of one query under way: absolute limits, and the conflicts
+/// each SAT call may spend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryBudget {
+    pub limits: Limits,
+    pub max_conflicts: Option<u64>,
+}
+
+/// The answer to a satisfiability query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveResult {
+    /// Satisfiable, with a value for every symbol of the query.
+    Sat(Model),
+    Unsat,
+    /// The budget ran out; the reason says which.
+    Unknown(String),
+}
+
+/// Work done by one layer: how many queries reached it, how many it answered,
+/// and the time spent in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerStats {
+    pub queries: u64,
+    pub hits: u64,
+    pub time: Duration,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// Calls to [`Solver::check`].
+    pub queries: u64,
+    pub sat: u64,
+    pub unsat: u64,
+    pub unknown: u64,
+    /// Hits: queries decided by simplification alone.
+    pub simplify: LayerStats,
+    /// Queries: independent groups produced; hits: constraints of those
+    /// groups that earlier answers already covered.
+    pub independence: LayerStats,
+    pub query_cache: LayerStats,
+    pub cex_cache: LayerStats,
+    /// Queries: SAT calls; hits: those answered sat or unsat.
+    pub sat_solver: LayerStats,
+    pub sat_vars: u64,
+    pub sat_clauses: u64,
+    pub total_time: Duration,
+}
+
+/// The answer for one independent group of constraints.
+#[derive(Clone)]
+pub(super) enum GroupAnswer {
+    Sat(Rc<Model>),
+    Unsat,
+    Unknown(String),
+}
