@@ -13,16 +13,15 @@
 use crate::disassembly::Line;
 use crate::examples::{self, Example};
 use crate::page::input::{decode_pasted, OptionFields};
+pub use crate::page::screen::{Code, Scroll, Side, Tab, View};
 use crate::protocol::{CarriedLines, Envelope, ExportedFunction, Request, Response};
 use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
-pub use saving::Saving;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_engine::memory::SizeMode;
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::{PathReport, Report, TraceEvent};
-pub use view::{Code, Scroll, Tab, View};
 
 /// What the page does for the state: talk to the worker, or replace it.
 #[derive(Clone, Debug, PartialEq)]
@@ -201,31 +200,18 @@ impl Steps {
     }
 }
 
-/// One of the two configurations of compare mode: A is the options form
-/// of a single run, B the second form.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Side {
-    #[default]
-    A,
-    B,
-}
-
-impl Side {
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::A => "A",
-            Side::B => "B",
-        }
-    }
-
-    /// What starts the ids of the side's elements on the page (its form
-    /// fields, its tree): none for A, which is the single run's.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            Side::A => "",
-            Side::B => "b-",
-        }
-    }
+/// The work kept in this browser and its share link (`state/saving.rs`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Saving {
+    /// Changes made by the user so far, and the last one saved.
+    changes: u32,
+    saved: u32,
+    /// Why the work is not saved in this browser.
+    pub not_saved: Option<String>,
+    /// The address bar holds a share link of the state shown.
+    pub address_link: bool,
+    /// Whether the link made by Share was copied to the clipboard, or why not.
+    pub copied: Option<Result<(), String>>,
 }
 
 /// Compare mode: a second configuration of the same module and entry,

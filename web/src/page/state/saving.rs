@@ -6,19 +6,6 @@
 use super::PageState;
 use crate::share::Shared;
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Saving {
-    /// Changes made by the user so far, and the last one saved.
-    changes: u32,
-    saved: u32,
-    /// Why the work is not saved in this browser.
-    pub not_saved: Option<String>,
-    /// The address bar holds a share link of the state shown.
-    pub address_link: bool,
-    /// Whether the link made by Share was copied to the clipboard, or why not.
-    pub copied: Option<Result<(), String>>,
-}
-
 impl PageState {
     /// The user changed the page: a share link made before, or being
     /// opened, no longer describes it. Returns the change's number, for

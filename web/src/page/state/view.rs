@@ -6,86 +6,9 @@
 //! selection has one owner, this state: the tree and the table draw it
 //! and ask for changes.
 
-use super::{PageState, Side};
+use super::PageState;
+use crate::page::screen::{Code, Scroll, Selection, Side, Tab};
 use symplay_engine::report::Location;
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct View {
-    selection: Option<Selection>,
-    /// The location marked in the WAT and C panes, and the run it is of.
-    highlight: Option<(u32, Location)>,
-    scroll: Scroll,
-    /// In compare mode, whose paths and bugs are listed.
-    pub details: Side,
-    /// The pane of results shown below the tree.
-    pub tab: Tab,
-    /// The code shown once there are results.
-    pub code: Code,
-    /// The options form is open over the results.
-    pub options_open: bool,
-    pub help_open: bool,
-    /// The SMT-LIB forms of conditions are shown, from one node to the next.
-    pub smt_shown: bool,
-    /// The C source was typed in, and told to be read-only.
-    pub c_read_only_told: bool,
-}
-
-/// The panes of results below the tree, one shown at a time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tab {
-    /// The selected node's details.
-    Node,
-    Bugs,
-    #[default]
-    Paths,
-    /// Step mode's pane.
-    Step,
-    /// Compare mode's figures.
-    Comparison,
-}
-
-impl Tab {
-    pub fn name(self) -> &'static str {
-        match self {
-            Tab::Node => "node",
-            Tab::Bugs => "bugs",
-            Tab::Paths => "paths",
-            Tab::Step => "step",
-            Tab::Comparison => "comparison",
-        }
-    }
-}
-
-/// The code shown beside the results: the example's C source, the WAT
-/// with byte offsets (where a selected node's location is marked), or
-/// the editor.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Code {
-    C,
-    Wat,
-    #[default]
-    Edit,
-}
-
-/// A node of a side's execution tree, by its index in the report's tree,
-/// in the run it is of.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Selection {
-    run: u32,
-    side: Side,
-    node: usize,
-}
-
-/// What the page scrolls into view once it has drawn the state.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Scroll {
-    /// The marked lines of the WAT and C panes, to their middle.
-    pub marks: bool,
-    /// Step mode's pane (below the input on a phone).
-    pub step_pane: bool,
-    /// The results, when a run starts (below the input on a phone).
-    pub results: bool,
-}
 
 impl PageState {
     /// Selects node `node` of a side's tree (`None` lets go), and marks
