@@ -1295,6 +1295,10 @@ fn the_selection_has_one_owner_shared_by_the_tree_and_the_table() {
     let scroll = page.state.take_scroll();
     assert!(scroll.marks);
     assert_eq!(page.state.take_scroll(), Scroll::default(), "asked once");
+    // The code shown another way (the WAT for the C): the mark is
+    // scrolled to in it too; with nothing marked, nothing is.
+    page.state.show_code(Code::Wat);
+    assert!(page.state.take_scroll().marks);
     // An inner node of the tree: no path, its fork marked.
     let root = report.tree.iter().position(|n| n.parent.is_none()).unwrap();
     page.state.select_node(Side::A, Some(root));
@@ -1307,6 +1311,9 @@ fn the_selection_has_one_owner_shared_by_the_tree_and_the_table() {
     page.run();
     assert_eq!(page.state.selected_node(Side::A), None, "of the run before");
     assert_eq!(page.state.highlight(), None, "of the run before");
+    page.state.take_scroll();
+    page.state.show_code(Code::Edit);
+    assert!(!page.state.take_scroll().marks);
     // B has none of A's.
     assert_eq!(page.state.selected_node(Side::B), None);
 }

@@ -105,8 +105,11 @@ impl PageState {
         self.view.tab = tab;
     }
 
+    /// Shows the code `code`; its pane, drawn anew, is scrolled to the
+    /// location marked.
     pub fn show_code(&mut self, code: Code) {
         self.view.code = code;
+        self.view.scroll.marks |= self.highlight().is_some();
     }
 
     pub fn toggle_options(&mut self) {
