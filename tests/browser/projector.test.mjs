@@ -1,10 +1,11 @@
 // The page as a teacher projects it (1280×720) and as a phone shows it
 // (390×844), measured: the tree's pane, its labels (size, inside the
 // pane, apart from each other, siblings told apart) on every example of
-// the gallery, the bug list and Replay in view after a run, the memory
+// the gallery, the page in view without scrolling before a run (program,
+// options, Run) and after (tree, program, bug list, Replay), the memory
 // table's columns, the code panes' width, parameter values after a
-// reload, the help, the favicon, the read-only C source, and the phone's
-// paths table and scrolling. Screenshots of each screen go to
+// reload, the help, the favicon, the read-only C source, and on the phone
+// the width, the C source above the editor, the paths table and scrolling. Screenshots of each screen go to
 // tests/browser/artifacts/ for a person to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,18 +83,31 @@ test('every example at 1280×720: the tree has the room, its labels are 12 px or
   assert.deepEqual(errors, []);
 });
 
-test('after a run with bugs the bug list and its Replay are in view at 1280×720, and the replay shows in view too', async () => {
+/// Whether the page itself scrolls neither way (its panes do).
+function pageScrolls() {
+  const page = document.scrollingElement;
+  return page.scrollHeight > window.innerHeight || page.scrollWidth > window.innerWidth;
+}
+
+test('at 1280×720 the page does not scroll: before a run the C source, the editor, the options and Run are in view; after a run with bugs the tree, the bug list, its Replay and the replay', async () => {
   const { page, errors } = await visit(env, env.base, { viewport: PROJECTOR });
-  await runExample(page, 'division');
   const viewport = { left: 0, top: 0, right: PROJECTOR.width, bottom: PROJECTOR.height };
   const box = async (selector) => {
     const b = await page.locator(selector).first().boundingBox();
     return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height };
   };
-  assert.ok(inside(await box('#bugs'), viewport), 'the bug list is in view');
+  await pick(page, '#example', 'division');
+  await page.waitForSelector('#entry:enabled option', { state: 'attached' });
+  for (const selector of ['#c-source', '#source', '#search', '#run']) {
+    assert.ok(inside(await box(selector), viewport), `${selector} is in view before a run`);
+  }
+  assert.equal(await page.evaluate(pageScrolls), false, 'the page scrolls before a run');
+  await runExample(page, 'division');
+  for (const selector of ['#run', '.results h2', '#tree .tree-bar h2', '#tree svg', '#c-source', '#bugs']) {
+    assert.ok(inside(await box(selector), viewport), `${selector} is in view after a run`);
+  }
   assert.ok(inside(await box('#bugs .replay'), viewport), 'Replay is in view');
-  // The page itself does not scroll: its panes do.
-  assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight <= window.innerHeight), true);
+  assert.equal(await page.evaluate(pageScrolls), false, 'the page scrolls after a run');
   await page.locator('#bugs .replay').first().click();
   await page.waitForSelector('#bugs .replay-outcome');
   assert.ok(inside(await box('#bugs .replay-outcome'), viewport), 'the replay outcome is in view');
@@ -259,14 +273,20 @@ test('once a run starts the options fold away, and their button brings them back
   assert.deepEqual(errors, []);
 });
 
-test('on a phone: Run brings the results into view, and the paths table shows its columns whole', async () => {
+test('on a phone: nothing is wider than the screen, the C source is above the editor, Run brings the results into view, and the paths table shows its columns whole', async () => {
   const { page, errors } = await visit(env, env.base, { viewport: PHONE });
+  const wider = () => page.evaluate(() => document.scrollingElement.scrollWidth > window.innerWidth);
   await pick(page, '#example', 'division');
+  assert.equal(await wider(), false, 'wider than the phone before a run');
+  const [c, editor] = [await page.locator('#c-source').boundingBox(), await page.locator('#source').boundingBox()];
+  assert.ok(c.y + c.height <= editor.y, 'the C source above the editor');
+  assert.ok(editor.width > 300 && editor.height > 120, `the editor at ${editor.width}×${editor.height}`);
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
   await page.waitForTimeout(300);
   const top = await page.locator('#outputs').evaluate((o) => o.getBoundingClientRect().top);
   assert.ok(top >= -1 && top < PHONE.height / 4, `the results start at ${top} px`);
+  assert.equal(await wider(), false, 'wider than the phone after a run');
   await page.click('#tab-paths');
   const cut = await page.locator('#paths').evaluate((table) => [...table.querySelectorAll('th, td')]
     .filter((c) => c.offsetParent !== null && c.scrollWidth > c.clientWidth + 1)
