@@ -1,8 +1,10 @@
 // What the browser tests and the browser benchmark share: the built site
 // (`dist/`) served on a free loopback port, Debian Chromium started
 // headless with the flags this machine needs, and the ways a person gives
-// the page its input (typing, pasting, picking, clicking, uploading), so
-// that every journey uses real input and knows nothing of the layout.
+// the page its input (typing, pasting, picking, clicking, uploading), and
+// the ways a person finds what the page has put behind a tab or a button
+// (the panes of results, the program's panes, the options), so that every
+// journey uses real input and knows nothing of the layout.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
@@ -97,9 +99,10 @@ export async function visit(env, url = env.base, contextOptions = {}) {
 }
 
 /// Puts the caret in the code editor with a click, as a person does
-/// before typing.
-export function clickEditor(page) {
-  return page.click('#source .cm-content', { position: { x: 5, y: 5 } });
+/// before typing (once there are results, the editor's tab first).
+export async function clickEditor(page) {
+  await showCode(page, 'edit');
+  await page.click('#source .cm-content', { position: { x: 5, y: 5 } });
 }
 
 /// Replaces the editor's text by typing `text` key by key, and checks the
@@ -213,4 +216,49 @@ export async function dropFile(page, name, bytes, type) {
   }, [[...bytes], name, type]);
   await page.dispatchEvent('#source', 'dragover', { dataTransfer: transfer });
   await page.dispatchEvent('#source', 'drop', { dataTransfer: transfer });
+}
+
+/// Whether the page shows a run's results (else it is set up for one: the
+/// program and the options on screen, no tabs).
+export async function showsResults(page) {
+  return await page.locator('main.page.setup-mode').count() === 0;
+}
+
+/// Shows the pane of results `name` below the tree (`node`, `bugs`,
+/// `paths`, `step` or `comparison`) with a click on its tab.
+export async function showTab(page, name) {
+  await page.click(`#tab-${name}`);
+  await page.locator(`#pane-${name}`).waitFor();
+}
+
+/// Shows the program's pane `name` (`c`, `wat` or `edit`) with a click on
+/// its tab. Before a run there are no tabs: the C source and the editor
+/// are both on screen (and a binary module's WAT).
+export async function showCode(page, name) {
+  if (!await showsResults(page)) return;
+  await page.click(`#code-${name}`);
+  await page.locator(`#code-${name}[aria-selected="true"]`).waitFor();
+}
+
+/// Opens the options with their button once there are results (before a
+/// run they are on screen).
+export async function openOptions(page) {
+  const toggle = page.locator('#options-toggle');
+  if (await toggle.count() > 0 && await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
+  await page.locator('#setup #search').waitFor();
+}
+
+/// Closes the options opened over the results with their close button
+/// (open, they lie over the top bar's buttons); before a run they stay.
+export async function closeOptions(page) {
+  if (!await showsResults(page)) return;
+  await page.click('#options-close');
+  await page.locator('#setup.open').waitFor({ state: 'detached' });
+}
+
+/// The rows of the table of paths, shown with a click on its tab: each
+/// row's cells joined by tabs.
+export async function pathRows(page) {
+  await showTab(page, 'paths');
+  return page.locator('#paths tbody tr:not(.spacer)').allInnerTexts();
 }

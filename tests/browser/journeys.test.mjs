@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import {
-  artifacts, clickEditor, clickNode, dropFile, editorText, leaveEditor, pasteModule, pick, runningWithPaths,
-  screenshots, servedPlayground, setField, typeModule, uploadFile, visit,
+  artifacts, clickEditor, clickNode, closeOptions, dropFile, editorText, leaveEditor, openOptions, pasteModule,
+  pathRows, pick, runningWithPaths, screenshots, servedPlayground, setField, showCode, showsResults, showTab,
+  typeModule, uploadFile, visit,
 } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -48,9 +49,17 @@ async function absent(page, selector, why = `${selector} on screen`) {
   }
 }
 
-/// Nothing of a run is on screen: no tree, table, bugs, progress or error.
+/// The Bugs tab, shown, says the run found none.
+async function noBugs(page, why) {
+  await showTab(page, 'bugs');
+  await absent(page, '#bugs', why);
+  assert.match(await page.locator('#no-bugs').innerText(), /^No bug on the \d+ paths? found\.$/);
+}
+
+/// Nothing of a run is on screen: no tree, no pane of results (table,
+/// bugs), no progress or error.
 async function noResults(page) {
-  for (const stale of ['#tree', '#paths', '#bugs', '#progress', '#error', '#drops']) {
+  for (const stale of ['#trees', '#tree', '#lower', '#paths', '#bugs', '#progress', '#error', '#drops']) {
     await absent(page, stale, `${stale} still on screen`);
   }
 }
@@ -62,20 +71,33 @@ async function shownEntry(page, entry) {
     return select && !select.disabled && select.value === e;
   }, entry, { timeout: 15_000 }).catch(() => {});
   assert.equal(await page.inputValue('#entry'), entry, 'the entry shown');
-  // The disassembly beside is of this module.
-  await page.waitForSelector(`#wat .line:has-text('(export "${entry}"')`, { timeout: 5_000 });
+  // The program on screen is this module: its disassembly where the page
+  // shows one (after a run, in the WAT tab; before, a binary module's),
+  // else the text in the editor.
+  await showCode(page, 'wat');
+  if (await showsResults(page) || await page.locator('#binary-note').count() > 0) {
+    await page.waitForSelector(`#wat .line:has-text('(export "${entry}"')`, { timeout: 5_000 });
+  } else {
+    await page.waitForFunction((e) => (SymplayEditor.textIn(document.querySelector('#source')) ?? '').includes(`(export "${e}"`),
+      entry, { timeout: 5_000 });
+  }
+}
+
+/// `n` paths, as the page counts them.
+function paths(n) {
+  return `${n} ${n === 1 ? 'path' : 'paths'}`;
 }
 
 /// Clicks Run and waits for the run to end: its heading names the entry
 /// run and the paths found.
-async function run(page, { entry, paths, reason = 'completed' }) {
+async function run(page, { entry, paths: count, reason = 'completed' }) {
   await page.click('#run');
   const heading = page.locator('.results h2');
   await page.waitForFunction(() => /\((?!running)[^)]*\)$/.test(document.querySelector('.results h2')?.innerText ?? '')
     || document.querySelector('#error'), null, { timeout: 30_000 });
   await absent(page, '#error', 'error instead of results');
-  assert.equal(await heading.innerText(), `${entry}: ${paths} paths (${reason})`);
-  assert.equal(await page.locator('#paths tbody tr').count(), paths);
+  assert.equal(await heading.innerText(), `${entry}: ${paths(count)} (${reason})`);
+  assert.equal((await pathRows(page)).length, count);
   assert.equal(await page.inputValue('#entry'), entry, 'the entry shown after the run');
 }
 
@@ -290,6 +312,7 @@ test('a module changed while a run goes on stops the run and clears it', async (
   await page.waitForTimeout(1_000);
   await noResults(page);
   await run(page, { entry: 'divide', paths: 3 });
+  await showTab(page, 'bugs');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
   const report = JSON.parse(await readFile(await download.path(), 'utf8'));
   assert.equal(report.entry, 'divide');
@@ -429,6 +452,7 @@ test('a dangling pointer: the use after return names the buffer, its function an
   await pick(page, '#example', 'dangling-pointer');
   await shownEntry(page, 'first_letter');
   await run(page, { entry: 'first_letter', paths: 2 });
+  await showTab(page, 'bugs');
   const bugs = page.locator('#bugs .bug');
   assert.equal(await bugs.count(), 1);
   assert.match(await bugs.first().innerText(),
@@ -452,6 +476,7 @@ test('a heap overflow: the bug, its block drawn with the write on it, the memory
   await shownEntry(page, 'copy_name');
   await run(page, { entry: 'copy_name', paths: 9 });
   // The five overflowing paths write past the block at one place: one bug.
+  await showTab(page, 'bugs');
   const bugs = page.locator('#bugs .bug');
   assert.equal(await bugs.count(), 1);
   assert.equal(await bugs.first().getAttribute('data-paths'), '5');
@@ -490,9 +515,12 @@ test('size modes: a read past a buffer of one length only is missed by base and 
   await shownEntry(page, 'first_header');
   await pick(page, '#size-mode', 'base');
   await run(page, { entry: 'first_header', paths: 13 });
-  await absent(page, '#bugs', 'a bug with the size pinned to the capacity');
+  await noBugs(page, 'a bug with the size pinned to the capacity');
+  await openOptions(page);
   await pick(page, '#size-mode', 'fork-lazy');
+  await closeOptions(page);
   await run(page, { entry: 'first_header', paths: 15 });
+  await showTab(page, 'bugs');
   assert.match(await page.locator('#bugs .bug').first().innerText(),
     /buffer_overflow \(read of 1 byte at offset 1 of the input buffer headers of 1 byte/);
   assert.match(await page.locator('#bugs .bug').first().innerText(), /headers = \[0\]|headers = "\\0"|headers = 00/);
@@ -502,6 +530,7 @@ test('size modes: a read past a buffer of one length only is missed by base and 
   const link = await page.locator('#share-link a').getAttribute('href');
   const { page: opened, errors: openErrors } = await openAt(link);
   await opened.waitForSelector('.results h2:has-text("first_header: 15 paths (completed)")', { timeout: 30_000 });
+  await openOptions(opened);
   assert.equal(await opened.inputValue('#size-mode'), 'fork-lazy');
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
@@ -515,8 +544,10 @@ test('compare mode: one click runs base against fork-lazy, two trees, the bug on
   await page.click('#compare');
   // B is offered as A with the other size mode; both run, one after the other.
   await page.waitForSelector('#comparison-verdict', { timeout: 30_000 });
+  await openOptions(page);
   assert.equal(await page.inputValue('#b-size-mode'), 'fork-lazy');
   assert.equal(await page.inputValue('#size-mode'), 'base');
+  await closeOptions(page);
   assert.match(await page.locator('#progress').innerText(), /^A: 13 paths, 0 pending states/);
   assert.match(await page.locator('#progress-b').innerText(), /^B: 15 paths, 0 pending states/);
   assert.match(await page.locator('#comparison-verdict').innerText(),
@@ -539,9 +570,10 @@ test('compare mode: one click runs base against fork-lazy, two trees, the bug on
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.screenshot({ path: join(artifacts, 'compare-base-fork-lazy.png'), fullPage: true });
   // A's paths are listed until B's are asked for; B's bug replays under B's model.
-  await absent(page, '#bugs', "A's list has no bug");
+  await noBugs(page, "A's list has no bug");
   await page.click('#details-b');
-  assert.equal(await page.locator('#paths tbody tr').count(), 15);
+  assert.equal((await pathRows(page)).length, 15);
+  await showTab(page, 'bugs');
   await page.locator('#bugs .bug button.replay').click();
   await page.waitForSelector('#bugs .replay-outcome');
   assert.match(await page.locator('#bugs .replay-outcome').innerText(), /^replayed: buffer_overflow/);
@@ -550,15 +582,18 @@ test('compare mode: one click runs base against fork-lazy, two trees, the bug on
   const link = await page.locator('#share-link a').getAttribute('href');
   const { page: opened, errors: openErrors } = await openAt(link);
   await opened.waitForSelector('#comparison-verdict', { timeout: 30_000 });
+  await openOptions(opened);
   assert.equal(await opened.inputValue('#size-mode'), 'base');
   assert.equal(await opened.inputValue('#b-size-mode'), 'fork-lazy');
   assert.match(await opened.locator('#comparison-verdict').innerText(), /^B found a bug A missed/);
   // A change to B's form is B's alone; Run runs both again.
   await pick(opened, '#b-size-mode', 'base');
+  await closeOptions(opened);
   await opened.click('#run');
   await opened.waitForSelector('#comparison-verdict:has-text("Neither run found a bug.")', { timeout: 30_000 });
   // Single run: one form and one tree again.
   await opened.click('#close-compare');
+  await openOptions(opened);
   await absent(opened, '#config-b', 'B\'s form after Single run');
   await absent(opened, '#b-tree', 'B\'s tree after Single run');
   assert.equal(await opened.locator('#tree').count(), 1);
@@ -578,6 +613,7 @@ test('a buffer parameter: s points to a buffer of symbolic length at most 8, n i
   assert.equal(await page.locator('#arg-1').isDisabled(), true, 'a length takes no value');
   assert.equal(await page.getAttribute('#arg-1', 'placeholder'), 's\'s length');
   await run(page, { entry: 'header', paths: 4 });
+  await showTab(page, 'bugs');
   const bug = page.locator('#bugs .bug');
   assert.equal(await bug.count(), 1);
   assert.match(await bug.innerText(),
@@ -587,9 +623,11 @@ test('a buffer parameter: s points to a buffer of symbolic length at most 8, n i
   await page.waitForSelector('#bugs .replay-outcome');
   assert.match(await page.locator('#bugs .replay-outcome').innerText(), /^replayed: buffer_overflow/);
   // Size mode base pins the length to 8: no bug.
+  await openOptions(page);
   await pick(page, '#size-mode', 'base');
+  await closeOptions(page);
   await run(page, { entry: 'header', paths: 2 });
-  await absent(page, '#bugs', 'a bug with the length pinned to 8');
+  await noBugs(page, 'a bug with the length pinned to 8');
   // A bad capacity is named.
   await setField(page, '#arg-0', '0');
   await page.click('#run');
@@ -597,7 +635,9 @@ test('a buffer parameter: s points to a buffer of symbolic length at most 8, n i
   assert.match(await page.locator('#error').innerText(), /the capacity of s's buffer must be 1 to/);
   // The link carries the parameters' kinds.
   await setField(page, '#arg-0', '8');
+  await openOptions(page);
   await pick(page, '#size-mode', 'fork-lazy');
+  await closeOptions(page);
   await page.click('#share');
   const link = await page.locator('#share-link a').getAttribute('href');
   const { page: opened, errors: openErrors } = await openAt(link);
@@ -605,6 +645,7 @@ test('a buffer parameter: s points to a buffer of symbolic length at most 8, n i
   assert.equal(await opened.inputValue('#arg-kind-0'), 'buffer');
   assert.equal(await opened.inputValue('#arg-0'), '8');
   assert.equal(await opened.inputValue('#arg-kind-1'), 'length:0');
+  await showTab(opened, 'bugs');
   assert.equal(await opened.locator('#bugs .bug').count(), 1);
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
@@ -628,6 +669,7 @@ test('parameter names: get_sign reads x, not arg0, in its field, its error, the 
   for (const input of inputs) assert.match(input, /^x = -?\d+$/);
   // A row selects its leaf, whose details read the name too.
   await page.locator('#paths tbody tr').first().click();
+  await showTab(page, 'node');
   const details = page.locator('#node-details');
   assert.match(await details.locator('.input').innerText(), /^x = -?\d+$/);
   assert.match(await details.locator('.path-condition-readable').innerText(), /^x [!=]= 0/);
@@ -652,6 +694,7 @@ test('bugs are grouped with their count and shortest input; a leaf shows its std
   (if (i32.gt_u (local.get $x) (i32.const 100)) (then unreachable))
   (i32.div_u (i32.const 10) (local.get $x))))`);
   await run(page, { entry: 'grouped', paths: 12 });
+  await showTab(page, 'bugs');
   const bugs = page.locator('#bugs .bug');
   assert.equal(await bugs.count(), 2);
   assert.equal(await page.locator('.bugs h3').innerText(), '2 bugs');
@@ -760,14 +803,18 @@ test('a link of 10 KiB carrying 1 MB of text opens with the text whole, and runs
   assert.ok(linkKiB > 8 && linkKiB < 12, `the link is ${linkKiB.toFixed(1)} KiB`);
   const { page, errors } = await openAt(link);
   await page.waitForSelector('.results h2:has-text("completed")', { timeout: 60_000 });
-  assert.equal(await page.locator('.results h2').innerText(), 'f: 1 paths (completed)');
+  assert.equal(await page.locator('.results h2').innerText(), 'f: 1 path (completed)');
   // The whole text, to its last character, and the entry it names.
   assert.equal(await editorText(page), text);
   assert.equal(await page.inputValue('#entry'), 'f');
   // The editor, like the WAT pane, draws the lines in view, not 20,000.
-  assert.ok(await page.locator('#source .cm-line').count() < 200);
+  await showCode(page, 'edit');
+  const editorLines = await page.locator('#source .cm-line').count();
+  assert.ok(editorLines > 0 && editorLines < 200, `${editorLines} lines drawn in the editor`);
   // The WAT pane draws the lines in view, not 60,000 of them.
-  assert.ok(await page.locator('#wat .line').count() < 200);
+  await showCode(page, 'wat');
+  const watLines = await page.locator('#wat .line').count();
+  assert.ok(watLines > 0 && watLines < 200, `${watLines} lines drawn in the WAT pane`);
   // The last lines are drawn once the pane is scrolled there by keys.
   await page.click('#wat');
   await page.keyboard.press('End');
@@ -934,7 +981,10 @@ test('a dark theme follows the system setting: page, panes and editor', async ()
     const [r, g, b] = color.match(/\d+/g).map(Number);
     return (r * 299 + g * 587 + b * 114) / 1000;
   };
+  const shown = { '#source .cm-editor': 'edit', '#wat': 'wat', '#c-source': 'c' };
   for (const selector of ['body', '#source .cm-editor', '#wat', '#c-source', '#node-details']) {
+    if (shown[selector]) await showCode(page, shown[selector]);
+    if (selector === '#node-details') await showTab(page, 'node');
     const [fg, bg] = await page.locator(selector).first().evaluate((e) => {
       const style = getComputedStyle(e);
       let ground = e;
@@ -947,57 +997,35 @@ test('a dark theme follows the system setting: page, panes and editor', async ()
   assert.deepEqual(errors, []);
 });
 
-test('the page fits a projector at 1280×720 without scrolling, and stacks its panes on a phone', async () => {
-  const { page, errors } = await openAt();
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await pick(page, '#example', 'heap-overflow');
-  await shownEntry(page, 'copy_name');
-  await page.click('#run');
-  await page.waitForSelector('.results h2:has-text("completed")');
-  const inView = async (selector) => {
-    const box = await page.locator(selector).first().boundingBox();
-    return box && box.y >= 0 && box.y + Math.min(box.height, 40) <= 720 && box.x >= 0 && box.x + box.width <= 1280;
-  };
-  // The page itself does not scroll: its columns and panes do.
-  assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollHeight <= innerHeight,
-    document.documentElement.scrollWidth <= innerWidth]), [true, true]);
-  for (const selector of ['#c-source', '#source', '#run', '#tree svg', '.tree-bar h2']) {
-    assert.ok(await inView(selector), `${selector} out of view at 1280×720`);
-  }
-  await page.screenshot({ path: join(artifacts, 'layout-1280.png') });
-  // A phone: one column, nothing wider than the screen, the panes stacked.
-  await page.setViewportSize({ width: 390, height: 844 });
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'wider than the phone');
-  const [c, editor] = [await page.locator('#c-source').boundingBox(), await page.locator('#source').boundingBox()];
-  assert.ok(c.y + c.height <= editor.y, 'the C source above the editor');
-  assert.ok(editor.width > 300 && editor.height > 120, `the editor at ${editor.width}×${editor.height}`);
-  await page.screenshot({ path: join(artifacts, 'layout-390.png'), fullPage: true });
-  assert.deepEqual(errors, []);
-});
-
 test('a row selects its leaf in the tree and a leaf its row, both ways', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'heap-overflow');
   await shownEntry(page, 'copy_name');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
-  // A row: its path's leaf is selected, its details shown.
+  // A row: its path's leaf is selected, its details shown (the click
+  // brings the Node tab), and the row marked selected in the table.
+  await showTab(page, 'paths');
   const row = page.locator('#paths tbody tr:not(.spacer)').nth(3);
   const input = await row.locator('td.input').innerText();
   await row.click();
-  assert.equal(await row.getAttribute('aria-selected'), 'true');
   await page.locator('#tree .selected-ring').waitFor();
   assert.equal(await page.locator('#node-details .input').innerText(), input);
   await screenshots(page, 'row-to-node');
-  // A leaf: its row is selected.
+  await showTab(page, 'paths');
+  assert.equal(await row.getAttribute('aria-selected'), 'true');
+  assert.equal(await row.locator('td.input').innerText(), input);
+  // A leaf: its details shown, and its row selected.
   const leaves = page.locator('#tree .node.leaf');
   for (let i = 0; i < await leaves.count(); i++) {
     await clickNode(leaves.nth(i));
     const shown = await page.locator('#node-details .input').innerText();
+    await showTab(page, 'paths');
     assert.equal(await page.locator('#paths tr.selected td.input').innerText(), shown);
   }
   // An inner node selects no row.
   await clickNode(page.locator('#tree .node.inner-node').first());
+  await showTab(page, 'paths');
   assert.equal(await page.locator('#paths tr.selected').count(), 0);
   assert.deepEqual(errors, []);
 });
@@ -1026,7 +1054,8 @@ test('step mode: one branch or one instruction at a time, the state at each step
   // Nothing runs meanwhile: no run, no paths, no word of a silent engine.
   await page.waitForTimeout(2_000);
   await absent(page, '#busy');
-  assert.equal(await page.locator('#paths tbody tr').count(), 0);
+  assert.equal((await pathRows(page)).length, 0);
+  await showTab(page, 'step');
   // The next branch: the state forked past malloc; the one shown is on
   // one side, under its condition, with the block made.
   await page.click('#step-branch');
@@ -1081,11 +1110,13 @@ test('step mode: one branch or one instruction at a time, the state at each step
   await page.keyboard.press('Escape');
   assert.match(await page.locator('#node-details').innerText(), /^Click a node/);
   assert.match(await page.locator('#progress').innerText(), /^step mode: /);
+  await showTab(page, 'step');
   assert.equal(await page.locator('#step-branch').isDisabled(), false);
   // The rest at once: the run ends with all its paths, the steps stay.
   await page.click('#step-resume');
   await page.waitForSelector('.results h2:has-text("completed")');
-  assert.equal(await page.locator('#paths tbody tr:not(.spacer)').count(), 9);
+  assert.equal((await pathRows(page)).length, 9);
+  await showTab(page, 'step');
   assert.equal(await page.locator('#step-branch').isDisabled(), true);
   assert.equal(await page.locator('#step-over').innerText(), 'Step mode was left: the run went on to its end (completed).');
   // The tree shows the whole run: no state of a step is marked in it.
@@ -1123,6 +1154,7 @@ test('a rustc cdylib: uploaded, explored, its index out of bounds reported as Ru
   await uploadFile(page, join(data, 'rust', 'pick.wasm'));
   await shownEntry(page, 'pick');
   await run(page, { entry: 'pick', paths: 6 });
+  await showTab(page, 'bugs');
   const bugs = page.locator('#bugs .bug');
   assert.equal(await bugs.count(), 1);
   assert.equal(await bugs.first().getAttribute('data-paths'), '3');
@@ -1134,6 +1166,7 @@ test('a rustc cdylib: uploaded, explored, its index out of bounds reported as Ru
   await clickNode(page.locator('#tree .node.panicked').first());
   assert.match(await page.locator('#node-details .outcome').innerText(),
     /^panicked: 'index out of bounds: the len is 4 but the index is -?\d+' at src\/lib\.rs:17:12/);
+  await showTab(page, 'bugs');
   await screenshots(page, 'rust-panic', '#bugs');
   assert.deepEqual(errors, []);
 });

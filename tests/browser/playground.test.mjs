@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  artifacts, clickNode, editorText, focusTree, leaveEditor, pasteModule, pick, runningWithPaths, screenshots,
-  servedPlayground, setField, typeModule, uploadFile, visit,
+  artifacts, clickNode, closeOptions, editorText, focusTree, leaveEditor, openOptions, pasteModule, pathRows, pick,
+  runningWithPaths, screenshots, servedPlayground, setField, showCode, showTab, typeModule, uploadFile, visit,
 } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -59,7 +59,7 @@ test('get_sign has three paths, each input with its sign', async () => {
   assert.match(await page.locator('#entry').innerText(), /get_sign \(i32\) -> i32/);
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
-  const rows = await page.locator('#paths tbody tr').allInnerTexts();
+  const rows = await pathRows(page);
   assert.equal(rows.length, 3);
   const signs = rows.map((row) => {
     const [, outcome, input] = row.split('\t');
@@ -98,11 +98,13 @@ test('Stop ends a long exploration with its paths, and the page answers', async 
   assert.equal(await page.isEnabled('#run'), true);
   await page.screenshot({ path: join(artifacts, 'stopped.png') });
   // The same worker takes the next run.
+  await openOptions(page);
   await pick(page, '#search', 'dfs');
   await setField(page, '#max-paths', '4');
+  await closeOptions(page);
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("path limit")');
-  assert.equal(await page.locator('#paths tbody tr').count(), 4);
+  assert.equal((await pathRows(page)).length, 4);
   assert.deepEqual(errors, []);
 });
 
@@ -138,7 +140,7 @@ test('a path limit counts pending states: breadth first over an endless loop end
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("path limit")', { timeout: 20_000 });
   assert.equal(await page.locator('.results h2').innerText(), 'f: 5 paths (path limit)');
-  assert.equal(await page.locator('#paths tbody tr').count(), 5);
+  assert.equal((await pathRows(page)).length, 5);
   assert.match(await page.locator('.results').innerText(), /the path limit \(5\) left \d+ sides of forks unexplored/);
   assert.deepEqual(errors, []);
 });
@@ -178,7 +180,7 @@ test('the time limit holds inside a long solver query', async () => {
   // The cut-off state is still to explore: one open node, not a dropped one.
   assert.equal(await page.locator('#tree .node.open').count(), 1);
   assert.equal(await page.locator('#tree .node.dropped').count(), 0);
-  assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending states/);
+  assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending state, /);
   assert.deepEqual(errors, []);
 });
 
@@ -192,9 +194,11 @@ test('the memory limit holds inside bit-blasting, on the heap the worker really 
   await page.waitForSelector('.results h2:has-text("(memory limit)")', { timeout: 30_000 });
   const took = Date.now() - started;
   assert.equal(await page.locator('.results h2').innerText(), 'poly: 0 paths (memory limit)');
-  assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending states/);
+  assert.match(await page.locator('#progress').innerText(), /^0 paths, 1 pending state, /);
   // The engine in the page answers the next run.
+  await openOptions(page);
   await setField(page, '#max-memory', '');
+  await closeOptions(page);
   await load(page, ENDLESS, 'f');
   await setField(page, '#max-paths', '3');
   await page.click('#run');
@@ -208,7 +212,7 @@ test('a run that made a value concrete says that not every path was explored', a
   await load(page, FLOAT_PARAMETER, 'half');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("(completed)")');
-  assert.equal(await page.locator('.results h2').innerText(), 'half: 1 paths (completed)');
+  assert.equal(await page.locator('.results h2').innerText(), 'half: 1 path (completed)');
   assert.match(await page.locator('#concretised').innerText(),
     /^not every path was explored: values were made concrete \(the float parameter arg0 at half\+0x[0-9a-f]+, on 1 path\)$/);
   // Its field says so before the run too.
@@ -257,14 +261,18 @@ test('the examples gallery shows C beside WAT, and a path marks its WAT line', a
   assert.match(await editorText(page), /\(export "check_password"/);
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("completed")');
+  await showTab(page, 'paths');
   const bug = page.locator('#paths tbody tr', { hasText: 'assertion failed' });
   assert.equal(await bug.count(), 1);
   // The password as a string: "s3cr3t!" and its NUL.
   assert.match(await bug.innerText(), /guess = "s3cr3t!\\0"/);
   // The bug list names the same input.
+  await showTab(page, 'bugs');
   assert.match(await page.locator('#bugs .bug').innerText(), /assertion failed .* with guess = "s3cr3t!\\0"/);
   assert.match(await page.locator('.bugs h3').innerText(), /^1 bug$/);
+  await showTab(page, 'paths');
   await bug.click();
+  await showCode(page, 'wat');
   const marked = await page.locator('#wat .line.marked').innerText();
   assert.match(marked, /call/);
   await page.screenshot({ path: join(artifacts, 'gallery.png'), fullPage: true });
@@ -287,7 +295,9 @@ async function clickVisibleLeaf(page) {
   await clickNode(leaves.nth(inView));
 }
 
+/// The inputs of the table of paths, shown with a click on its tab.
 async function tableInputs(page) {
+  await showTab(page, 'paths');
   return new Set(await page.locator('#paths tbody td.input').allInnerTexts());
 }
 
@@ -297,10 +307,11 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   await page.waitForSelector('.results h2:has-text("completed")');
   assert.equal(await page.locator('#tree .node.leaf').count(), 3);
   assert.equal(await page.locator('#tree .node.inner-node').count(), 2);
-  assert.equal(await page.locator('#paths tbody tr').count(), 3);
+  assert.equal((await pathRows(page)).length, 3);
   await clickVisibleLeaf(page);
   const input = await page.locator('#node-details .input').innerText();
   assert.ok((await tableInputs(page)).has(input), input);
+  await showTab(page, 'node');
   const arg = Number(/^x = (-?\d+)$/.exec(input)[1]);
   const outcome = await page.locator('#node-details .outcome').innerText();
   assert.equal(Number(/returned \[(-?\d+)\]/.exec(outcome)[1]), Math.sign(arg));
@@ -331,16 +342,16 @@ test('the tree of get_sign: three leaves, details on click, collapse', async () 
   await page.click('#toggle-subtree');
   assert.equal(await page.locator('#tree .node.leaf').count(), 3);
   // Wheel zooms, the fit button fits again.
-  const before = await page.locator('#tree svg > g').getAttribute('transform');
+  const before = await page.locator('#tree svg > g[transform]').getAttribute('transform');
   const box = await page.locator('#tree svg').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, 300);
-  assert.notEqual(await page.locator('#tree svg > g').getAttribute('transform'), before);
+  assert.notEqual(await page.locator('#tree svg > g[transform]').getAttribute('transform'), before);
   await page.click('#tree-fit');
-  assert.equal(await page.locator('#tree svg > g').getAttribute('transform'), before);
+  assert.equal(await page.locator('#tree svg > g[transform]').getAttribute('transform'), before);
   // Buttons and keys: zoom in and out about the middle, pan (Shift and
   // the arrows), fit again.
-  const view = async () => (await page.locator('#tree svg > g').getAttribute('transform'))
+  const view = async () => (await page.locator('#tree svg > g[transform]').getAttribute('transform'))
     .match(/-?\d[\d.]*(?:e[+-]?\d+)?/g).map(Number);
   const [x0, y0, s0] = await view();
   await page.click('#tree-zoom-in');
@@ -389,9 +400,18 @@ test('the tree by keyboard: arrows move the selection along the branches, Enter 
   assert.match(await details(), /^node \d+ \(returned\)$/);
   assert.equal(await trailPoints(), 3);
   const input = await page.locator('#node-details .input').innerText();
-  assert.equal(await page.locator('#paths tr.selected td.input').innerText(), input);
-  assert.equal(await page.locator('#wat .line.marked').count(), 1);
   await screenshots(page, 'tree-keyboard', '#tree');
+  await showTab(page, 'paths');
+  assert.equal(await page.locator('#paths tr.selected td.input').innerText(), input);
+  await showCode(page, 'wat');
+  assert.equal(await page.locator('#wat .line.marked').count(), 1);
+  // The keyboard back to the tree: a click on the leaf selected, which
+  // keeps it selected and shows its details again.
+  const ring = page.locator('#tree .selected-ring');
+  const [cx, cy] = [await ring.getAttribute('cx'), await ring.getAttribute('cy')];
+  await clickNode(page.locator('#tree .node').filter({ has: page.locator(`circle[cx="${cx}"][cy="${cy}"]`) }));
+  assert.match(await details(), /^node \d+ \(returned\)$/);
+  assert.equal(await page.locator('#node-details .input').innerText(), input);
   // Up to the root; Enter collapses its subtree into a count, Enter again
   // brings it back.
   await page.keyboard.press('ArrowUp');
@@ -423,10 +443,12 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   // Too many to label legibly: tooltips only.
   assert.equal(await page.locator('#tree .labels .label').count(), 0);
   assert.equal(await page.locator('#tree .node title').count(), nodes);
-  // The table draws the rows in view; the last come with the End key.
+  // The table draws the rows in view; the last come with the End key,
+  // once a click in the table (on its header) has given it the keyboard.
+  await showTab(page, 'paths');
   const drawnRows = () => page.locator('#paths tbody tr:not(.spacer)').count();
   assert.ok(await drawnRows() < 200, `${await drawnRows()} rows drawn`);
-  await page.click('#paths tbody tr >> nth=1');
+  await page.click('#paths thead th >> nth=1');
   await page.keyboard.press('End');
   await page.waitForFunction(() => [...document.querySelectorAll('#paths tbody tr:not(.spacer)')].at(-1)?.cells[0].innerText === '4095',
     null, { timeout: 5_000 });
@@ -456,9 +478,10 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   await clickVisibleLeaf(page);
   const input = await page.locator('#node-details .input').innerText();
   const clicked = Date.now() - t1;
-  // The clicked leaf's row is selected in the table, scrolled into view.
-  assert.equal(await page.locator('#paths tr.selected td.input').innerText(), input);
   assert.match(await page.locator('#node-details .outcome').innerText(), /returned/);
+  // The clicked leaf's row is selected in the table, scrolled into view.
+  await showTab(page, 'paths');
+  assert.equal(await page.locator('#paths tr.selected td.input').innerText(), input);
   console.log(`${nodes} nodes: drawn in ${drawn} ms after the report, 10 zooms and a drag in ${moved} ms, click to details ${clicked} ms`);
   await page.screenshot({ path: join(artifacts, 'tree-large.png'), fullPage: false });
   // Fit keeps the labels legible: the deep subtrees become counted stubs,
@@ -472,7 +495,7 @@ test('a tree of 5,000 nodes draws, zooms, pans and answers clicks', async () => 
   const hidden = counts.reduce((sum, c) => sum + Number(c.slice(1)), 0);
   assert.equal(drawnNodes + hidden, nodes);
   assert.match(await page.locator('#tree-cut').innerText(), new RegExp(`^${counts.length} deep subtrees collapsed to fit`));
-  const scale = Number(/scale\(([\d.]+)\)/.exec(await page.locator('#tree svg > g').getAttribute('transform'))[1]);
+  const scale = Number(/scale\(([\d.]+)\)/.exec(await page.locator('#tree svg > g[transform]').getAttribute('transform'))[1]);
   assert.ok(scale >= 0.8, `scale ${scale}`);
   await screenshots(page, 'tree-fit-legible', '#tree');
   await page.click('#tree-expand-all');
@@ -491,7 +514,7 @@ function openAt(url) {
 /// The test table once the run has ended (a running one shows its paths so far).
 async function rows(page) {
   await page.waitForFunction(() => /\((?!running)[^)]*\)$/.test(document.querySelector('.results h2')?.innerText ?? ''));
-  return page.locator('#paths tbody tr').allInnerTexts();
+  return pathRows(page);
 }
 
 /// The tree as drawn: each node's classes and place, in order.
@@ -512,14 +535,16 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   await page.waitForSelector('.results h2:has-text("completed")');
   const shape = await treeShape(page);
   assert.equal(await page.locator('#tree .node.leaf').count(), 3);
-  assert.equal(await page.locator('#paths tbody tr').count(), 3);
+  assert.equal((await pathRows(page)).length, 3);
   await clickVisibleLeaf(page);
   const input = await page.locator('#node-details .input').innerText();
   assert.match(input, /^x = -?\d+$/);
   assert.ok((await tableInputs(page)).has(input), input);
+  await showTab(page, 'node');
   // The leaf's location is the marked WAT line, scrolled into the pane.
   const where = await page.locator('#node-details .location').innerText();
   const offset = parseInt(/get_sign\+0x([0-9a-f]+)/.exec(where)[1], 16);
+  await showCode(page, 'wat');
   const marked = page.locator('#wat .line.marked');
   assert.equal(await marked.count(), 1);
   const markedAt = parseInt(await marked.locator('.offset').innerText(), 16);
@@ -531,6 +556,7 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   // And its C line, from the module's line tables: every path returns at
   // the closing brace; the root forks at the first `if`.
   assert.match(where, /\(get_sign\.c:9\)$/);
+  await showCode(page, 'c');
   assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*9\s*}$/);
   await clickNode(page.locator('#tree .node.inner-node').first());
   assert.match(await page.locator('#c-source .line.marked').innerText(), /^\s*3\s*if \(x == 0\)$/);
@@ -545,10 +571,12 @@ test('get_sign from the gallery: 3 leaves, 3 tests, a leaf\'s input and WAT line
   assert.deepEqual(await rows(opened.page), tests);
   // The example comes back as chosen from the gallery, C source and lines.
   assert.equal(await opened.page.inputValue('#example'), 'sign');
+  await showCode(opened.page, 'c');
   assert.match(await opened.page.locator('#c-source').innerText(), /int get_sign\(int x\)/);
   assert.ok(tests.every((row) => /\(get_sign\.c:9\)/.test(row)), tests.join('\n'));
   await opened.page.screenshot({ path: join(artifacts, 'gallery-get-sign-shared.png'), fullPage: true });
   // A change after Share drops the link: it no longer describes the page.
+  await openOptions(page);
   await setField(page, '#max-paths', '2');
   await page.waitForSelector('#share-link', { state: 'detached' });
   assert.equal(new URL(page.url()).hash, '');
@@ -569,6 +597,7 @@ test('a share link opens the same state and the same paths', async () => {
   assert.equal(page.url(), link);
   const opened = await openAt(link);
   assert.deepEqual(await rows(opened.page), before);
+  await openOptions(opened.page);
   assert.equal(await opened.page.inputValue('#search'), 'random-path');
   assert.equal(await opened.page.inputValue('#seed'), '7');
   assert.equal(await opened.page.inputValue('#max-time'), '30');
@@ -608,6 +637,7 @@ test('an uploaded .wasm runs, and pasted base64 is read as a module', async () =
   assert.equal((await rows(page)).length, 3);
   await page.screenshot({ path: join(artifacts, 'uploaded.png'), fullPage: true });
   // Back to the editor, then the same module pasted as base64.
+  await showCode(page, 'edit');
   await page.click('#edit-text');
   const b64 = (await readFile(join(examples, 'divide.wasm'))).toString('base64');
   await load(page, b64, 'divide');
@@ -681,6 +711,7 @@ test('a bug replays with its outcome and trace; the report downloads as JSON', a
   await pick(page, '#entry', 'divide');
   await page.click('#run');
   const paths = await rows(page);
+  await showTab(page, 'bugs');
   const bug = page.locator('.bug', { hasText: 'div_by_zero' });
   assert.match(await bug.innerText(), /trapped \(div_by_zero\)/);
   await bug.locator('button.replay').click();
@@ -699,9 +730,9 @@ test('a bug replays with its outcome and trace; the report downloads as JSON', a
 });
 
 /// Every leaf's readable path condition, each leaf clicked with the mouse
-/// (the tree fitted first, so that each is in view).
+/// where the tree's first view draws it (the whole tree: the fit button
+/// fits it legibly, which may collapse its deepest subtrees).
 async function leafConditions(page) {
-  await page.click('#tree-fit').catch(() => {});
   const conditions = [];
   const leaves = page.locator('#tree .node.leaf');
   for (let i = 0; i < await leaves.count(); i++) {
