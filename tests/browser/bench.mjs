@@ -23,8 +23,7 @@ import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateRawSync } from 'node:zlib';
-import { launchChromium, serveDist } from './harness.mjs';
+import { launchChromium, megabyteModule, serveDist, shareLink } from './harness.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const symplay = join(process.env.CARGO_TARGET_DIR ?? join(root, 'target'), 'release', 'symplay');
@@ -110,25 +109,11 @@ async function browserRuns(browser, base, w) {
   return { cold, warm };
 }
 
-/// A module of 1 MB of WAT text whose link is about 10 KiB: many small
-/// functions, one exported.
-function megabyteModule() {
-  let text = '(module\n  (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1)))\n';
-  let seed = 1;
-  for (let i = 0; text.length < 1_000_000; i++) {
-    // Mostly a short cycle of constants, now and then a random one, so
-    // that the text compresses about a hundredfold.
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const k = i % 40 === 0 ? seed % 100_000 : i % 13;
-    text += `  (func (param $x i32) (result i32) (i32.add (local.get $x) (i32.const ${k})))\n`;
-  }
-  return `${text})\n`;
-}
 
 /// The share link of a module of `wat` text at the page `base`.
-function shareLink(base, wat) {
+function linkOf(base, wat) {
   const json = { version: 1, wat, entry: 'f', options: { search: 'dfs', seed: 0 } };
-  return `${base}#share=${deflateRawSync(Buffer.from(JSON.stringify(json)), { level: 9 }).toString('base64url')}`;
+  return shareLink(base, json);
 }
 
 /// The page's main-thread time (every task of it; the engine works in
@@ -184,8 +169,8 @@ try {
   const geomean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
   console.log(`geometric mean warm/native: ${geomean.toFixed(2)}x`);
 
-  const big = shareLink(base, megabyteModule());
-  const small = shareLink(base, '(module (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1))))');
+  const big = linkOf(base, megabyteModule());
+  const small = linkOf(base, '(module (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1))))');
   const bigMs = [], smallMs = [];
   for (let i = 0; i < runs; i++) {
     smallMs.push(await mainThreadMs(browser, small));

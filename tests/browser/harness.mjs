@@ -11,6 +11,7 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { before, after } from 'node:test';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -261,4 +262,25 @@ export async function closeOptions(page) {
 export async function pathRows(page) {
   await showTab(page, 'paths');
   return page.locator('#paths tbody tr:not(.spacer)').allInnerTexts();
+}
+
+/// The share link of the page at `base` that carries `json` (the page's
+/// state: `docs/share-links.md`).
+export function shareLink(base, json) {
+  return `${base}#share=${deflateRawSync(Buffer.from(JSON.stringify(json)), { level: 9 }).toString('base64url')}`;
+}
+
+/// A module of 1 MB of WAT text whose link is about 10 KiB: many small
+/// functions, one exported.
+export function megabyteModule() {
+  let text = '(module\n  (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1)))\n';
+  let seed = 1;
+  for (let i = 0; text.length < 1_000_000; i++) {
+    // Mostly a short cycle of constants, now and then a random one, so
+    // that the text compresses about a hundredfold.
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const k = i % 40 === 0 ? seed % 100_000 : i % 13;
+    text += `  (func (param $x i32) (result i32) (i32.add (local.get $x) (i32.const ${k})))\n`;
+  }
+  return `${text})\n`;
 }

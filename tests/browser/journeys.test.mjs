@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import {
-  artifacts, clickEditor, clickNode, closeOptions, dropFile, editorText, leaveEditor, openOptions, pasteModule,
-  pathRows, pick, runningWithPaths, screenshots, servedPlayground, setField, showCode, showsResults, showTab,
-  typeModule, uploadFile, visit,
+  artifacts, clickEditor, clickNode, closeOptions, dropFile, editorText, leaveEditor, megabyteModule, openOptions,
+  pasteModule, pathRows, pick, runningWithPaths, screenshots, servedPlayground, setField, shareLink, showCode,
+  showsResults, showTab, typeModule, uploadFile, visit,
 } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -777,23 +777,9 @@ test('a link with nonsense option values says which, and runs nothing', async ()
   assert.deepEqual(errors, []);
 });
 
-/// A module of 1 MB of WAT text whose link is about 10 KiB: many small
-/// functions, one exported.
-function megabyteModule() {
-  let text = '(module\n  (func (export "f") (param $x i32) (result i32) (i32.add (local.get $x) (i32.const 1)))\n';
-  let seed = 1;
-  for (let i = 0; text.length < 1_000_000; i++) {
-    // Mostly a short cycle of constants, now and then a random one, so
-    // that the text compresses about a hundredfold.
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const k = i % 40 === 0 ? seed % 100_000 : i % 13;
-    text += `  (func (param $x i32) (result i32) (i32.add (local.get $x) (i32.const ${k})))\n`;
-  }
-  return `${text})\n`;
-}
 
 function linkTo(json) {
-  return `${env.base}#share=${deflateRawSync(Buffer.from(JSON.stringify(json)), { level: 9 }).toString('base64url')}`;
+  return shareLink(env.base, json);
 }
 
 test('a link of 10 KiB carrying 1 MB of text opens with the text whole, and runs; the panes draw only what is in view', async () => {
