@@ -162,10 +162,13 @@ export async function setField(page, selector, text) {
 /// middle of its circle, where it is drawn, as a person does once they see
 /// it: its tree scrolled into view, the node inside the tree's view, not
 /// covered by anything that would take the click, and still (a tree that
-/// grows moves its nodes). Fails if that does not come within 5 s.
+/// grows moves its nodes until the pointer is over it, so the pointer goes
+/// to the node first). Fails if that does not come within 5 s.
 export async function clickNode(node) {
   const circle = node.locator('circle').first();
   await circle.locator('xpath=ancestor::*[local-name()="svg"][1]').scrollIntoViewIfNeeded();
+  const first = await circle.evaluate(whereToClick);
+  await node.page().mouse.move(first.x, first.y);
   let seen = {};
   for (const deadline = Date.now() + 5_000; ;) {
     const now = await circle.evaluate(whereToClick);

@@ -85,6 +85,8 @@ pub enum Msg {
         y: f64,
     },
     Up,
+    /// The pointer came over the tree (where, in the SVG) or left it.
+    Pointer(Option<(f64, f64)>),
     /// Zoom by a factor around the middle of the view (buttons, keys).
     Zoom(f64),
     /// Pan by pixels (arrow keys).
@@ -124,6 +126,10 @@ pub struct TreeView {
     dragged: bool,
     /// The user zoomed or panned: a growing tree no longer refits.
     moved: bool,
+    /// Where the pointer is over the tree: as the tree grows, the node
+    /// nearest it stays where it is on screen (no refit), so that a node
+    /// does not slide away from a click aimed at it.
+    pointer: Option<(f64, f64)>,
     svg: NodeRef,
     _wheel: Option<Closure<dyn Fn(WheelEvent)>>,
     /// Watches the pane's size; disconnected with the view.
@@ -246,6 +252,27 @@ impl TreeView {
         )
     }
 
+    /// The node drawn nearest to `at` on screen (a `report.tree` index),
+    /// and where it is.
+    fn nearest_on_screen(&self, at: (f64, f64)) -> Option<(usize, (f64, f64))> {
+        (0..self.model.nodes.len())
+            .map(|i| {
+                let (x, y) = position(&self.model, i);
+                let screen = (self.shift.0 + self.scale * x, self.shift.1 + self.scale * y);
+                (i, screen)
+            })
+            .min_by(|a, b| distance(a.1, at).total_cmp(&distance(b.1, at)))
+            .map(|(i, screen)| (self.model.nodes[i], screen))
+    }
+
+    /// Shifts the view so that node `v` is drawn at `at` on screen.
+    fn keep_on_screen(&mut self, v: usize, at: (f64, f64)) {
+        if let Some(i) = self.model.nodes.iter().position(|&n| n == v) {
+            let (x, y) = position(&self.model, i);
+            self.shift = (at.0 - self.scale * x, at.1 - self.scale * y);
+        }
+    }
+
     fn relayout(&mut self, report: &Report) {
         self.model = Rc::new(Model::new(report, &self.collapsed));
     }
@@ -272,6 +299,7 @@ impl Component for TreeView {
             drag: None,
             dragged: false,
             moved: false,
+            pointer: None,
             svg: NodeRef::default(),
             _wheel: None,
             resize: None,
@@ -283,9 +311,12 @@ impl Component for TreeView {
     /// the user has moved it.
     fn changed(&mut self, ctx: &Context<Self>, old: &Self::Properties) -> bool {
         if !Rc::ptr_eq(&ctx.props().report, &old.report) {
+            let anchor = self.pointer.and_then(|p| self.nearest_on_screen(p));
             self.relayout(&ctx.props().report);
-            if !self.moved {
-                self.fit(MIN_START_SCALE);
+            match anchor {
+                Some((v, at)) => self.keep_on_screen(v, at),
+                None if !self.moved => self.fit(MIN_START_SCALE),
+                None => {}
             }
         }
         if let Some(v) = ctx.props().selected.filter(|&v| Some(v) != old.selected) {
@@ -374,6 +405,7 @@ impl Component for TreeView {
                 return false;
             }
             Msg::Move { x, y } => {
+                self.pointer = Some((x, y));
                 let Some(drag) = &mut self.drag else {
                     return false;
                 };
@@ -387,6 +419,13 @@ impl Component for TreeView {
             }
             Msg::Up => {
                 self.dragged = self.drag.take().is_some_and(|d| d.moved);
+                return false;
+            }
+            Msg::Pointer(at) => {
+                self.pointer = at;
+                if at.is_none() {
+                    self.dragged = self.drag.take().is_some_and(|d| d.moved);
+                }
                 return false;
             }
             Msg::Click(node) => {
@@ -440,6 +479,12 @@ impl Component for TreeView {
             Msg::Down { x, y }
         });
         let svg = self.svg.clone();
+        let on_enter = {
+            let svg = svg.clone();
+            link.callback(move |e: MouseEvent| {
+                Msg::Pointer(Some(local(&svg, e.client_x(), e.client_y())))
+            })
+        };
         let on_move = link.callback(move |e: MouseEvent| {
             let (x, y) = local(&svg, e.client_x(), e.client_y());
             Msg::Move { x, y }
@@ -564,7 +609,8 @@ impl Component for TreeView {
                 </div>
                 <div class="tree-body">
                     <svg ref={self.svg.clone()} tabindex="0" style={node_radius} onkeydown={on_key} onmousedown={on_down} onmousemove={on_move}
-                        onmouseup={link.callback(|_| Msg::Up)} onmouseleave={link.callback(|_| Msg::Up)}
+                        onmouseup={link.callback(|_| Msg::Up)} onmouseenter={on_enter}
+                        onmouseleave={link.callback(|_| Msg::Pointer(None))}
                         onclick={on_click}>
                         <g transform={transform}>
                             { trails }
@@ -586,6 +632,10 @@ fn label(placed: Placed) -> Html {
     html! {
         <text class="label" data-node={placed.node.to_string()} data-parent={placed.parent.to_string()} x={placed.x.to_string()} y={(placed.y + 4.0).to_string()} text-anchor={anchor}>{ placed.text }</text>
     }
+}
+
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
 }
 
 fn position(model: &Model, i: usize) -> (f64, f64) {
