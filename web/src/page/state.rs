@@ -1030,6 +1030,12 @@ impl PageState {
         }
     }
 
+    /// A side's results with the report they show, once there is one.
+    pub fn shown(&self, side: Side) -> Option<(&Results, Rc<Report>)> {
+        let results = self.results(side)?;
+        Some((results, results.report_shown()?))
+    }
+
     /// Compare mode on, with B offered as A's options with the other size
     /// mode, and both run: the one click that compares.
     pub fn compare(&mut self) -> Vec<Effect> {

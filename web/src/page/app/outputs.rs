@@ -29,7 +29,7 @@ impl App {
             Mode::Compare => self.view_sides(ctx),
             _ => html! {
                 <>
-                    { state.results(Side::A).and_then(|r| r.report_shown()).map(|report| html! { <RunSummary {report} /> }) }
+                    { state.shown(Side::A).map(|(_, report)| report).map(|report| html! { <RunSummary {report} /> }) }
                     { self.view_tree(ctx, Side::A) }
                 </>
             },
@@ -44,11 +44,7 @@ impl App {
 
     /// A side's execution tree, once it has a report.
     fn view_tree(&self, ctx: &Context<Self>, side: Side) -> Html {
-        let Some((results, report)) = self
-            .state
-            .results(side)
-            .and_then(|r| Some((r, r.report_shown()?)))
-        else {
+        let Some((results, report)) = self.state.shown(side) else {
             return Html::default();
         };
         // Step mode: the node of the state that runs next, while the tree
@@ -110,7 +106,7 @@ impl App {
             }
             _ => Side::A,
         };
-        let report = state.results(listed).and_then(|r| r.report_shown());
+        let report = state.shown(listed).map(|(_, report)| report);
         let bugs = report.as_ref().map_or(0, |r| r.bug_groups().len());
         let paths = report.as_ref().map_or(0, |r| r.paths.len());
         let mut tabs = Vec::new();
@@ -194,7 +190,7 @@ impl App {
 
     /// The selected node's details.
     fn view_node(&self, ctx: &Context<Self>, side: Side) -> Html {
-        let Some(report) = self.state.results(side).and_then(|r| r.report_shown()) else {
+        let Some(report) = self.state.shown(side).map(|(_, report)| report) else {
             return Html::default();
         };
         html! {
@@ -207,11 +203,7 @@ impl App {
     /// A side's bugs, with their replays, and the report to download.
     fn view_bugs(&self, ctx: &Context<Self>, side: Side) -> Html {
         let link = ctx.link();
-        let Some((results, report)) = self
-            .state
-            .results(side)
-            .and_then(|r| Some((r, r.report_shown()?)))
-        else {
+        let Some((results, report)) = self.state.shown(side) else {
             return Html::default();
         };
         html! {
@@ -226,7 +218,7 @@ impl App {
     /// A side's table of paths (one side at a time, so that its element
     /// ids stay the page's only ones).
     fn view_paths(&self, ctx: &Context<Self>, side: Side) -> Html {
-        let Some(report) = self.state.results(side).and_then(|r| r.report_shown()) else {
+        let Some(report) = self.state.shown(side).map(|(_, report)| report) else {
             return Html::default();
         };
         html! {

@@ -34,8 +34,8 @@ impl PageState {
     /// Selects the leaf of path `id` of a side (a row of the table).
     pub fn select_path(&mut self, side: Side, id: usize) {
         let leaf = self
-            .results(side)
-            .and_then(|r| r.report_shown())
+            .shown(side)
+            .map(|(_, report)| report)
             .and_then(|report| report.leaf_of(id));
         if leaf.is_some() {
             self.select_node(side, leaf);
@@ -54,7 +54,7 @@ impl PageState {
     /// The path whose leaf is selected in a side's tree.
     pub fn selected_path(&self, side: Side) -> Option<usize> {
         let node = self.selected_node(side)?;
-        self.results(side)?.report_shown()?.tree.get(node)?.path
+        self.shown(side)?.1.tree.get(node)?.path
     }
 
     /// Marks `location` of run `run` in the code panes, scrolled to.
