@@ -3,7 +3,8 @@
 //! The `apply_*` functions are the one definition of each operator's meaning:
 //! the evaluator, the simplifier's constant folding and the tests all use them.
 
-use super::{mask, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId, TermStore};
+use super::node::{mask, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId};
+use super::store::TermStore;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::rc::Rc;

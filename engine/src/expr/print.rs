@@ -1,17 +1,11 @@
 //! SMT-LIB2 text for sorts, values and terms. Shared subterms are printed once
 //! through `let`, so a DAG prints in size linear in its number of nodes.
 
-use super::{BvUnOp, Node, Sort, TermId, TermStore, Value};
+use super::eval::Value;
+use super::node::{sort_to_smtlib, BvUnOp, Node, Sort, TermId};
+use super::store::TermStore;
 use std::borrow::Cow;
 use std::fmt::Write;
-
-pub fn sort_to_smtlib(sort: Sort) -> String {
-    match sort {
-        Sort::Bool => "Bool".to_string(),
-        Sort::Bv(w) => format!("(_ BitVec {w})"),
-        Sort::Array => "(Array (_ BitVec 32) (_ BitVec 8))".to_string(),
-    }
-}
 
 /// A symbol as SMT-LIB writes it: bare when it is a simple symbol, else `|quoted|`.
 pub fn quote_symbol(name: &str) -> Cow<'_, str> {
@@ -93,7 +87,10 @@ impl TermStore {
     /// A prefix for `let` names that no declared symbol starts with.
     fn let_prefix(&self) -> String {
         let mut prefix = "?t".to_string();
-        while self.symbols.iter().any(|s| s.name.starts_with(&prefix)) {
+        while self
+            .symbols()
+            .any(|s| self.symbol_name(s).starts_with(&prefix))
+        {
             prefix.push('_');
         }
         prefix
@@ -145,7 +142,7 @@ impl TermStore {
             Node::Select(a, i) => app("select", &[arg(a), arg(i)]),
             Node::Store(a, i, v) => app("store", &[arg(a), arg(i), arg(v)]),
             Node::ConstArray(v) => app(
-                &format!("(as const {})", sort_to_smtlib(super::Sort::Array)),
+                &format!("(as const {})", sort_to_smtlib(Sort::Array)),
                 &[arg(v)],
             ),
         }

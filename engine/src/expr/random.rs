@@ -5,10 +5,12 @@
 //! operands appear, so each suite gets the terms its checks need (narrow
 //! symbols that can be enumerated, or wide terms that exercise the rules).
 
-use super::{
-    mask, ArrayValue, BvBinOp, BvCmp, BvUnOp, Model, Node, Sort, TermId, TermStore, Value,
-    ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH, MAX_WIDTH,
+use super::eval::{ArrayValue, Model, Value};
+use super::node::{
+    mask, BvBinOp, BvCmp, BvUnOp, Node, Sort, TermId, ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH,
+    MAX_WIDTH,
 };
+use super::store::TermStore;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::rc::Rc;

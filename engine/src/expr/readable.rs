@@ -10,7 +10,8 @@
 //! subterm is printed at each use, so the text is cut off (with `…`) past
 //! a length and a nesting depth.
 
-use super::{BvBinOp, BvCmp, BvUnOp, Node, TermId, TermStore};
+use super::node::{BvBinOp, BvCmp, BvUnOp, Node, TermId};
+use super::store::TermStore;
 
 /// Characters of readable text before it is cut off.
 const MAX_CHARS: usize = 2000;

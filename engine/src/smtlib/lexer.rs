@@ -3,7 +3,7 @@
 //! Only [`TokenKind`] is public (re-exported by the `smtlib` module): it is
 //! what an atom of a public [`SExprs`](super::SExprs) is.
 
-use super::{Error, Pos};
+use super::error::{Error, Pos};
 
 /// What a token is; an atom of an S-expression is one of the kinds other
 /// than the parentheses.

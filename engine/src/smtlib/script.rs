@@ -3,11 +3,12 @@
 
 use super::builtins::is_reserved;
 use super::context::{Binding, Context, Definition};
+use super::error::{Error, Pos};
 use super::lexer::TokenKind;
+use super::run::{Answer, RunOptions, ScriptOutput};
 use super::sexpr::{Reader, SExprId, SExprs};
 use super::sorts::parse_sort;
 use super::term::Elaborator;
-use super::{Answer, Error, Pos, RunOptions, ScriptOutput};
 use crate::expr::{quote_symbol, sort_to_smtlib, value_to_smtlib, Model, Sort, TermId, TermStore};
 use crate::solver::{Budget, SolveResult, Solver};
 use std::fmt::Write;

@@ -7,8 +7,8 @@
 //! `smtlib` module) so that the tests read z3's answers with the same reader
 //! as our own scripts, rather than with a second parser of their own.
 
+use super::error::{Error, Pos};
 use super::lexer::{Lexer, Token, TokenKind};
-use super::{Error, Pos};
 use std::ops::Range;
 
 /// Index of an S-expression in its [`SExprs`] arena.

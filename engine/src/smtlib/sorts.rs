@@ -1,9 +1,9 @@
 //! Reads sorts: `Bool`, `(_ BitVec w)` for w in 1..=64, and
 //! `(Array (_ BitVec 32) (_ BitVec 8))`, the only array sort the engine has.
 
+use super::error::Error;
 use super::lexer::TokenKind;
 use super::sexpr::{SExprId, SExprs};
-use super::Error;
 use crate::expr::{Sort, ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH, MAX_WIDTH};
 
 pub fn parse_sort(sx: &SExprs, id: SExprId) -> Result<Sort, Error> {

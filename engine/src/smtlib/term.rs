@@ -7,10 +7,10 @@
 
 use super::builtins::{is_reserved, Builtin};
 use super::context::{Binding, Context, Definition};
+use super::error::{Error, Pos};
 use super::lexer::TokenKind;
 use super::sexpr::{SExprId, SExprs};
 use super::sorts::parse_sort;
-use super::{Error, Pos};
 use crate::expr::{mask, sort_to_smtlib, Node, Sort, TermId, TermStore, MAX_WIDTH};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;

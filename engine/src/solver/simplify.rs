@@ -16,11 +16,13 @@ mod rewrite;
 mod substitute;
 #[cfg(test)]
 mod tests;
+mod walk;
 
 use crate::expr::{TermId, TermStore};
 use rewrite::Rewriter;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use substitute::Substitution;
+use walk::pending_terms;
 
 /// Simplifies terms of one [`TermStore`], remembering every result, so it is
 /// meant to live as long as that store.
@@ -60,7 +62,8 @@ impl Simplifier {
     /// `false` if any is false, and the constants that facts like `x = 5`
     /// fix substituted into the other constraints.
     pub fn simplify_constraints(&mut self, store: &mut TermStore, cs: &[TermId]) -> Vec<TermId> {
-        constraints::simplify_conjunction(self, store, cs)
+        let simplified: Vec<TermId> = cs.iter().map(|&c| self.simplify(store, c)).collect();
+        constraints::simplify_conjunction(store, &simplified)
     }
 
     /// The symbol a constraint fixes and the constant it fixes it to, if
@@ -89,22 +92,4 @@ impl Simplifier {
         }
         self.memo[t.index()] = Some(simplified);
     }
-}
-
-/// The terms below `root` (and `root` itself) that are not `done`, children
-/// first; the walk does not enter terms that are `done`.
-fn pending_terms(store: &TermStore, root: TermId, done: impl Fn(TermId) -> bool) -> Vec<TermId> {
-    let mut seen = FxHashSet::default();
-    let mut stack = vec![root];
-    let mut out = Vec::new();
-    while let Some(u) = stack.pop() {
-        if done(u) || !seen.insert(u) {
-            continue;
-        }
-        out.push(u);
-        stack.extend(store.node(u).children());
-    }
-    // Children have smaller ids than their parents.
-    out.sort_unstable();
-    out
 }

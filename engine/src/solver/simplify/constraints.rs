@@ -11,7 +11,6 @@
 
 use super::rewrite::Rewriter;
 use super::substitute::Substitution;
-use super::Simplifier;
 use crate::expr::{Node, Sort, TermId, TermStore};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -19,13 +18,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// exposed, so long chains are rare and this only bounds the worst case.
 const MAX_ROUNDS: usize = 16;
 
-pub(super) fn simplify_conjunction(
-    simplifier: &mut Simplifier,
-    store: &mut TermStore,
-    cs: &[TermId],
-) -> Vec<TermId> {
-    let simplified: Vec<TermId> = cs.iter().map(|&c| simplifier.simplify(store, c)).collect();
-    let mut constraints = flatten(store, &simplified);
+/// `simplified` holds the constraints each simplified on its own.
+pub(super) fn simplify_conjunction(store: &mut TermStore, simplified: &[TermId]) -> Vec<TermId> {
+    let mut constraints = flatten(store, simplified);
     // The constraints that facts come from: they stay as they are.
     let mut sources: FxHashSet<TermId> = FxHashSet::default();
     let mut fixed: FxHashSet<TermId> = FxHashSet::default();

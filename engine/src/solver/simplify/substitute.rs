@@ -1,7 +1,7 @@
 //! Substitution of constants for symbols, simplifying what changes.
 
-use super::pending_terms;
 use super::rewrite::Rewriter;
+use super::walk::pending_terms;
 use crate::expr::{TermId, TermStore};
 use rustc_hash::FxHashMap;
 
