@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Options, Progress};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{BufferArg, PathReport, Report, RunLimits, Status};
+use symplay_engine::report::{BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
 use symplay_wasm::entry::default_entry;
@@ -63,6 +63,17 @@ pub struct ExploreArgs {
     /// Write the JSON report here.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
+    /// A `select` on a symbolic condition makes one value (an `ite` term)
+    /// on one path, instead of a fork with a path per side: fewer paths,
+    /// and outcomes computed by optimised code hidden in terms.
+    #[arg(long)]
+    select_as_ite: bool,
+    /// A result still symbolic at a path's end (the entry's results, an
+    /// exit code) that can take at most N values splits into a path per
+    /// value; one that can take more stays a term on one path, with a note.
+    /// 0 never splits.
+    #[arg(long, value_name = "N", default_value_t = OutcomeRules::RESULT_VALUES)]
+    result_values: u32,
     #[command(flatten)]
     heap: HeapArgs,
     /// Print the memory objects of each path with a memory error, the
@@ -151,6 +162,10 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, String> {
         concrete_args: concrete_args(&args.concrete)?,
         buffer_args: buffer_args(&args.buffer)?,
         heap: args.heap.options(HeapOptions::default())?,
+        outcomes: OutcomeRules {
+            fork_selects: !args.select_as_ite,
+            result_values: args.result_values,
+        },
     };
     Ok(Prepared {
         module,
@@ -458,5 +473,6 @@ fn summary(r: &Report, show_memory: bool) -> String {
         s.timing.solver_ms, s.timing.total_ms, s.peak_memory_bytes as f64 / f64::from(1 << 20)
     ));
     text.push_str(&format!("limits: {}\n", limits_text(&r.limits)));
+    text.push_str(&format!("outcomes: {}\n", r.outcomes.describe()));
     text
 }

@@ -135,8 +135,10 @@ fn concrete_parameters_are_taken_and_bad_ones_named() {
         "0=10",
     ]);
     assert_eq!(code, 0, "{stderr}");
+    // 10 / b returns 11 values (10, 5, 3, 2, 1, 0 and their negatives),
+    // each a path of its own.
     assert!(
-        stdout.contains(": 2 paths (1 returned, 1 trapped"),
+        stdout.contains(": 12 paths (11 returned, 1 trapped"),
         "{stdout}"
     );
     assert!(!stdout.contains("int_overflow"), "{stdout}");
@@ -615,4 +617,47 @@ fn a_leak_is_a_warning_that_can_be_turned_off() {
     let (code, stdout, _) = symplay(&["explore", &file, "--no-leaks"]);
     assert_eq!(code, 0);
     assert!(!stdout.contains("still allocated"), "{stdout}");
+}
+
+#[test]
+fn selects_fork_and_few_valued_results_split_unless_told_otherwise() {
+    let module = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/outcomes/outcomes-O1.wasm"
+    );
+    let explore = |extra: &[&str]| {
+        let mut args = vec!["explore", module, "--entry", "clamp3"];
+        args.extend_from_slice(extra);
+        symplay(&args)
+    };
+    let (code, stdout, stderr) = explore(&[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("clamp3 with random-path+coverage-new: 3 paths (3 returned"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\noutcomes: a symbolic select forks; a symbolic result of at most 16 values splits into them\n"),
+        "{stdout}"
+    );
+    // Selects as values: the result, a term of three values, splits.
+    let (_, stdout, _) = explore(&["--select-as-ite"]);
+    assert!(stdout.contains(": 3 paths (3 returned"), "{stdout}");
+    assert!(
+        stdout.contains("\noutcomes: a symbolic select is one ite value;"),
+        "{stdout}"
+    );
+    // Neither: one path, whose test shows one of the three outcomes.
+    let (_, stdout, _) = explore(&["--select-as-ite", "--result-values", "0"]);
+    assert!(stdout.contains(": 1 paths (1 returned"), "{stdout}");
+    assert!(
+        stdout.contains("a symbolic result stays a term\n"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = explore(&["--result-values", "5000"]);
+    assert_eq!((code, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.contains("--result-values is 5000; at most 1024"),
+        "{stderr}"
+    );
 }

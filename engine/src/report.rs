@@ -42,6 +42,9 @@ pub struct Report {
     /// The limits the run had.
     #[serde(default)]
     pub limits: RunLimits,
+    /// The rules that made outcomes into paths of their own.
+    #[serde(default)]
+    pub outcomes: OutcomeRules,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
     /// Where paths were dropped without an outcome, and why; their total
@@ -197,6 +200,69 @@ pub struct RunLimits {
     /// Heap in use, where the program meters it; else the engine's
     /// estimate of what its states and terms hold.
     pub max_memory_bytes: Option<u64>,
+}
+
+/// Which values become paths of their own, so that every outcome a
+/// program can have shows (optimised code computes many of its branches
+/// as values: a `select`, a comparison's result).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeRules {
+    /// A `select` on a symbolic condition forks, one path per feasible
+    /// side; else it is an `ite` term on one path.
+    pub fork_selects: bool,
+    /// A result still symbolic where a path ends (the entry's results, an
+    /// `exit` code) splits into one path per feasible value when it can
+    /// take at most this many; one that can take more stays a term on one
+    /// path, with a note. 0 splits none.
+    pub result_values: u32,
+}
+
+impl OutcomeRules {
+    /// The values a result splits into unless told otherwise.
+    pub const RESULT_VALUES: u32 = 16;
+    /// The most a run may ask for: each value costs a query at every
+    /// path's end.
+    pub const MAX_RESULT_VALUES: u32 = 1024;
+
+    /// The rules in words, as the summaries say them.
+    pub fn describe(&self) -> String {
+        let selects = if self.fork_selects {
+            "a symbolic select forks"
+        } else {
+            "a symbolic select is one ite value"
+        };
+        let results = match self.result_values {
+            0 => "a symbolic result stays a term".to_string(),
+            n => format!("a symbolic result of at most {n} values splits into them"),
+        };
+        format!("{selects}; {results}")
+    }
+}
+
+impl Default for OutcomeRules {
+    fn default() -> Self {
+        OutcomeRules {
+            fork_selects: true,
+            result_values: OutcomeRules::RESULT_VALUES,
+        }
+    }
+}
+
+/// What made a node fork: a branch (or a check the engine adds), a
+/// `select`, or a result split into its values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForkKind {
+    #[default]
+    Branch,
+    Select,
+    Result,
+}
+
+impl ForkKind {
+    fn is_branch(&self) -> bool {
+        *self == ForkKind::Branch
+    }
 }
 
 /// Why the engine stopped following a path without an outcome to report.
@@ -780,6 +846,9 @@ pub struct TreeNode {
     pub declarations: Vec<String>,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
+    /// What made it fork there.
+    #[serde(default, skip_serializing_if = "ForkKind::is_branch")]
+    pub fork_kind: ForkKind,
     /// The path that ended here, for leaves.
     pub path: Option<usize>,
     /// The path was dropped here (an infeasible `assume`).

@@ -6,7 +6,7 @@
 //! the conditions printed, as SMT-LIB and in readable form.
 
 use crate::expr::{TermId, TermStore};
-use crate::report::{Location, NodeMemory, TreeNode};
+use crate::report::{ForkKind, Location, NodeMemory, TreeNode};
 
 /// A node's index in its tree; the root is 0.
 pub type NodeId = usize;
@@ -19,6 +19,8 @@ pub struct Node {
     pub condition: Option<TermId>,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
+    /// What made it fork there.
+    pub fork_kind: ForkKind,
     /// The path that ended here, for leaves.
     pub path: Option<usize>,
     /// The path was dropped here (an infeasible `assume`).
@@ -73,8 +75,15 @@ impl ExecTree {
         id
     }
 
-    pub fn set_fork(&mut self, v: NodeId, at: Location, memory: Option<NodeMemory>) {
+    pub fn set_fork(
+        &mut self,
+        v: NodeId,
+        at: Location,
+        kind: ForkKind,
+        memory: Option<NodeMemory>,
+    ) {
         self.nodes[v].fork = Some(at);
+        self.nodes[v].fork_kind = kind;
         self.nodes[v].memory = memory;
     }
 
@@ -115,6 +124,7 @@ impl ExecTree {
                     terms.declarations(&[c]).lines().map(String::from).collect()
                 }),
                 fork: n.fork.clone(),
+                fork_kind: n.fork_kind,
                 path: n.path,
                 dropped: n.dropped,
                 pending: n.pending,

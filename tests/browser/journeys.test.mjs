@@ -519,7 +519,8 @@ test('size modes: a read past a buffer of one length only is missed by base and 
   await openOptions(page);
   await pick(page, '#size-mode', 'fork-lazy');
   await closeOptions(page);
-  await run(page, { entry: 'first_header', paths: 15 });
+  // Its result, a length, splits into its values: a path each.
+  await run(page, { entry: 'first_header', paths: 36 });
   await showTab(page, 'bugs');
   assert.match(await page.locator('#bugs .bug').first().innerText(),
     /buffer_overflow \(read of 1 byte at offset 1 of the input buffer headers of 1 byte/);
@@ -529,7 +530,7 @@ test('size modes: a read past a buffer of one length only is missed by base and 
   await page.click('#share');
   const link = await page.locator('#share-link a').getAttribute('href');
   const { page: opened, errors: openErrors } = await openAt(link);
-  await opened.waitForSelector('.results h2:has-text("first_header: 15 paths (completed)")', { timeout: 30_000 });
+  await opened.waitForSelector('.results h2:has-text("first_header: 36 paths (completed)")', { timeout: 30_000 });
   await openOptions(opened);
   assert.equal(await opened.inputValue('#size-mode'), 'fork-lazy');
   assert.deepEqual(openErrors, []);
@@ -549,11 +550,11 @@ test('compare mode: one click runs base against fork-lazy, two trees, the bug on
   assert.equal(await page.inputValue('#size-mode'), 'base');
   await closeOptions(page);
   assert.match(await page.locator('#progress').innerText(), /^A: 13 paths, 0 pending states/);
-  assert.match(await page.locator('#progress-b').innerText(), /^B: 15 paths, 0 pending states/);
+  assert.match(await page.locator('#progress-b').innerText(), /^B: 36 paths, 0 pending states/);
   assert.match(await page.locator('#comparison-verdict').innerText(),
     /^B found a bug A missed: buffer_overflow at first_header\+0x[0-9a-f]+ \(length_read\.c:\d+\)\.$/);
   const figure = async (name) => (await page.locator(`#comparison-figures tr:has(td:text-is("${name}"))`).innerText()).split('\t');
-  assert.deepEqual((await figure('paths')).slice(1, 4), ['13', '15', '1.15']);
+  assert.deepEqual((await figure('paths')).slice(1, 4), ['13', '36', '2.77']);
   assert.deepEqual((await figure('memory errors')).slice(1, 3), ['0', '1']);
   assert.equal(await page.locator('#comparison-figures tr.differs:has(td:text-is("paths"))').count(), 1);
   const only = page.locator('#comparison-endings tr.bug.differs');
@@ -572,7 +573,7 @@ test('compare mode: one click runs base against fork-lazy, two trees, the bug on
   // A's paths are listed until B's are asked for; B's bug replays under B's model.
   await noBugs(page, "A's list has no bug");
   await page.click('#details-b');
-  assert.equal((await pathRows(page)).length, 15);
+  assert.equal((await pathRows(page)).length, 36);
   await showTab(page, 'bugs');
   await page.locator('#bugs .bug button.replay').click();
   await page.waitForSelector('#bugs .replay-outcome');
@@ -680,20 +681,73 @@ test('parameter names: get_sign reads x, not arg0, in its field, its error, the 
   (i32.lt_s (local.get $count) (local.get 1))))`);
   await shownEntry(page, 'below');
   assert.match(await page.locator('.args').innerText(), /^count \(i32\)\s+value\s+buffer of symbolic length ≤\s+arg1 \(i32\)/);
-  await run(page, { entry: 'below', paths: 1 });
-  assert.match(await page.locator('#paths tbody td.input').innerText(), /^count = -?\d+, arg1 = -?\d+$/);
+  // A comparison's result, 0 or 1: a path each.
+  await run(page, { entry: 'below', paths: 2 });
+  for (const input of await page.locator('#paths tbody td.input').allInnerTexts()) {
+    assert.match(input, /^count = -?\d+, arg1 = -?\d+$/);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('every outcome: a select forks, a few-valued result splits into its values, and the options turn both off', async () => {
+  const { page, errors } = await openAt();
+  // clamp3 as clang -O1 writes it: two selects and no branch.
+  await pasteModule(page, `(module (func (export "clamp3") (param $x i32) (result i32)
+  (select (i32.const -1)
+    (select (i32.const 1) (i32.const 0) (i32.gt_s (local.get $x) (i32.const 100)))
+    (i32.lt_s (local.get $x) (i32.const 0)))))`);
+  await run(page, { entry: 'clamp3', paths: 3 });
+  assert.equal(await page.locator('.outcome-rules').innerText(),
+    'Outcomes: a symbolic select forks; a symbolic result of at most 16 values splits into them.');
+  const returned = async () => (await page.locator('#paths tbody tr').allInnerTexts())
+    .map((row) => /returned \[(-?\d+)\]/.exec(row)?.[1]).sort();
+  await showTab(page, 'paths');
+  assert.deepEqual(await returned(), ['-1', '0', '1']);
+  // The root forked at a select, which its details and its children's tips say.
+  await clickNode(page.locator('#tree .node.inner-node').first());
+  await showTab(page, 'node');
+  assert.match(await page.locator('#node-details').innerText(), /forks at a select/);
+  assert.match(await page.locator('#tree .node').nth(1).locator('title').textContent(), /^select: /);
+  // Selects as ite values: one path returns a term of three values, which
+  // splits at the return, each child labelled with its value.
+  await openOptions(page);
+  await page.click('#fork-selects');
+  await closeOptions(page);
+  await run(page, { entry: 'clamp3', paths: 3 });
+  assert.match(await page.locator('.outcome-rules').innerText(), /a symbolic select is one ite value/);
+  await screenshots(page, 'result-split');
+  const tips = await page.locator('#tree .node.leaf title').allTextContents();
+  assert.deepEqual(tips.map((t) => /^result: .+\npath \d+: returned \[(-?\d+)\]/.exec(t)?.[1]).sort(),
+    ['-1', '0', '1'], tips.join('\n'));
+  // The labels that have room say the values (the middle child's has none).
+  const labels = await page.locator('#tree .labels .label').allTextContents();
+  assert.ok(labels.length >= 2, labels.join(', '));
+  for (const label of labels) assert.match(label, /^returns -?\d$/);
+  // And with no split either, the outcomes hide in one path's term.
+  await openOptions(page);
+  await setField(page, '#result-values', '0');
+  await closeOptions(page);
+  await run(page, { entry: 'clamp3', paths: 1 });
+  assert.match(await page.locator('.outcome-rules').innerText(), /a symbolic result stays a term/);
+  await openOptions(page);
+  await setField(page, '#result-values', '2000');
+  await closeOptions(page);
+  await page.click('#run');
+  assert.match(await page.locator('#error').innerText(), /result values must be a whole number from 0 to 1024, not `2000`/);
+  await screenshots(page, 'outcome-rules');
   assert.deepEqual(errors, []);
 });
 
 test('bugs are grouped with their count and shortest input; a leaf shows its stdout and its warnings', async () => {
   const { page, errors } = await openAt();
-  // Two bugs, each on the 4 paths of two branches before them.
+  // Two bugs, each on the 4 paths of two branches before them (and on
+  // each of those, 10 / x's six values: 10, 5, 3, 2, 1, 0).
   await pasteModule(page, `(module (func (export "grouped") (param $x i32) (param $y i32) (result i32)
   (if (i32.and (local.get $y) (i32.const 1)) (then nop))
   (if (i32.and (local.get $y) (i32.const 2)) (then nop))
   (if (i32.gt_u (local.get $x) (i32.const 100)) (then unreachable))
   (i32.div_u (i32.const 10) (local.get $x))))`);
-  await run(page, { entry: 'grouped', paths: 12 });
+  await run(page, { entry: 'grouped', paths: 32 });
   await showTab(page, 'bugs');
   const bugs = page.locator('#bugs .bug');
   assert.equal(await bugs.count(), 2);

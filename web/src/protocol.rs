@@ -49,7 +49,9 @@ pub enum Request {
     /// waits at its start instead (`stepped`, step 0) for `step` requests.
     Explore {
         entry: String,
-        options: RunOptions,
+        /// Boxed: the largest of the requests, which the page's effects
+        /// carry by value.
+        options: Box<RunOptions>,
         #[serde(default)]
         stepping: bool,
     },

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::BufferArg;
+use symplay_engine::report::{BufferArg, OutcomeRules};
 
 /// Exploration options as the page sets them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -27,4 +27,7 @@ pub struct RunOptions {
     /// How the heap is modelled.
     #[serde(default)]
     pub heap: HeapOptions,
+    /// Which values become paths of their own.
+    #[serde(default)]
+    pub outcomes: OutcomeRules,
 }

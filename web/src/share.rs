@@ -219,6 +219,10 @@ mod tests {
                     capacity: 33,
                     ..Default::default()
                 },
+                outcomes: symplay_engine::report::OutcomeRules {
+                    fork_selects: false,
+                    result_values: 4,
+                },
             },
             compare: None,
         }

@@ -10,7 +10,7 @@ use base64::Engine;
 use symplay_engine::exec::MAX_BUFFER;
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
-use symplay_engine::report::{param_name, BufferArg};
+use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
 
 /// A parameter kind: a value, or symbolic.
@@ -90,6 +90,10 @@ pub struct OptionFields {
     /// Checkboxes: `true` or `false`.
     pub malloc_may_fail: String,
     pub leaks: String,
+    /// A symbolic `select` forks (`true`) or is one `ite` value.
+    pub fork_selects: String,
+    /// The most values a symbolic result splits into.
+    pub result_values: String,
 }
 
 impl Default for OptionFields {
@@ -159,6 +163,8 @@ impl OptionFields {
             capacity: o.heap.capacity.to_string(),
             malloc_may_fail: o.heap.malloc_may_fail.to_string(),
             leaks: o.heap.leaks.to_string(),
+            fork_selects: o.outcomes.fork_selects.to_string(),
+            result_values: o.outcomes.result_values.to_string(),
         };
         // A field for each parameter with a kind (a length past the values).
         let count = fields.args.len().max(fields.arg_kinds.len());
@@ -224,6 +230,8 @@ impl OptionFields {
             "capacity" => &mut self.capacity,
             "malloc-may-fail" => &mut self.malloc_may_fail,
             "leaks" => &mut self.leaks,
+            "fork-selects" => &mut self.fork_selects,
+            "result-values" => &mut self.result_values,
             _ => return None,
         })
     }
@@ -339,7 +347,27 @@ impl OptionFields {
             concrete_args,
             buffer_args,
             heap,
+            outcomes: OutcomeRules {
+                fork_selects: self.fork_selects == "true",
+                result_values: result_values(&self.result_values)?,
+            },
         })
+    }
+}
+
+/// The most values a symbolic result splits into, as typed: nothing is
+/// the default.
+fn result_values(text: &str) -> Result<u32, String> {
+    let max = OutcomeRules::MAX_RESULT_VALUES;
+    match text.trim() {
+        "" => Ok(OutcomeRules::RESULT_VALUES),
+        text => text
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= max)
+            .ok_or_else(|| {
+                format!("result values must be a whole number from 0 to {max}, not `{text}`")
+            }),
     }
 }
 
@@ -426,6 +454,8 @@ mod tests {
             capacity: "12".into(),
             malloc_may_fail: "true".into(),
             leaks: "false".into(),
+            fork_selects: "false".into(),
+            result_values: " 5".into(),
         };
         let options = fields.parse(&[]).unwrap();
         assert_eq!(
@@ -447,9 +477,31 @@ mod tests {
                     malloc_may_fail: true,
                     leaks: false,
                 },
+                outcomes: OutcomeRules {
+                    fork_selects: false,
+                    result_values: 5,
+                },
             }
         );
         assert_eq!(OptionFields::from_options(&options).parse(&[]), Ok(options));
+        for (text, error) in [
+            ("", None),
+            ("0", None),
+            (
+                "1025",
+                Some("result values must be a whole number from 0 to 1024, not `1025`"),
+            ),
+            (
+                "-1",
+                Some("result values must be a whole number from 0 to 1024, not `-1`"),
+            ),
+        ] {
+            let fields = OptionFields {
+                result_values: text.into(),
+                ..fields.clone()
+            };
+            assert_eq!(fields.parse(&[]).err().as_deref(), error, "{text}");
+        }
         let default = OptionFields::default().parse(&[]).unwrap();
         assert_eq!(default.search, "random-path+coverage-new");
         assert_eq!(default.max_memory_mib, Some(DEFAULT_MAX_MEMORY_MIB));

@@ -1008,7 +1008,7 @@ impl PageState {
             id,
             Request::Explore {
                 entry,
-                options,
+                options: Box::new(options),
                 stepping,
             },
         )

@@ -296,6 +296,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         concrete_args: o.concrete_args.clone(),
         buffer_args: o.buffer_args.clone(),
         heap: o.heap.clone(),
+        outcomes: o.outcomes,
     })
 }
 
@@ -349,7 +350,7 @@ fn load(bytes: &[u8], lines_from: Option<&[u8]>) -> Result<(Module, Response), S
 mod tests {
     use super::*;
     use symplay_engine::report::step::StepEvent;
-    use symplay_engine::report::{Number, Report, Status};
+    use symplay_engine::report::{Number, OutcomeRules, Report, Status};
 
     const GET_SIGN: &str = r#"(module (func (export "get_sign") (param $x i32) (result i32)
       (if (i32.eqz (local.get $x)) (then (return (i32.const 0))))
@@ -370,10 +371,10 @@ mod tests {
     fn explore_request(entry: &str) -> Request {
         Request::Explore {
             entry: entry.into(),
-            options: RunOptions {
+            options: Box::new(RunOptions {
                 search: "bfs".into(),
                 ..RunOptions::default()
-            },
+            }),
             stepping: false,
         }
     }
@@ -550,10 +551,10 @@ mod tests {
             (
                 Request::Explore {
                     entry: "get_sign".into(),
-                    options: RunOptions {
+                    options: Box::new(RunOptions {
                         search: "best-first".into(),
                         ..RunOptions::default()
-                    },
+                    }),
                     stepping: true,
                 },
                 "unknown searcher `best-first`",
@@ -732,6 +733,10 @@ mod tests {
                 size_mode: symplay_engine::memory::SizeMode::ForkEager,
                 ..HeapOptions::default()
             },
+            outcomes: OutcomeRules {
+                fork_selects: false,
+                result_values: 3,
+            },
         };
         let engine = engine_options(&page).unwrap();
         assert_eq!(
@@ -750,6 +755,10 @@ mod tests {
                 heap: HeapOptions {
                     size_mode: symplay_engine::memory::SizeMode::ForkEager,
                     ..HeapOptions::default()
+                },
+                outcomes: OutcomeRules {
+                    fork_selects: false,
+                    result_values: 3,
                 },
             }
         );

@@ -116,6 +116,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         let mut context = Context::new(&program, terms, entry, source, max_depth);
         context.records.trace = trace;
         context.bounds.max_paths = options.max_paths;
+        context.outcomes = options.outcomes;
         context.bounds.limits = Limits {
             deadline: options.max_time.map(|t| started + t),
             interrupt: options.interrupt,

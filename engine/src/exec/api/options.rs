@@ -4,7 +4,7 @@
 
 use crate::memory::options::MAX_OBJECT;
 use crate::memory::HeapOptions;
-use crate::report::BufferArg;
+use crate::report::{BufferArg, OutcomeRules};
 use crate::search::SearchKind;
 use crate::solver::Interrupt;
 use std::fmt;
@@ -34,6 +34,8 @@ pub struct Options {
     pub buffer_args: Vec<BufferArg>,
     /// How the heap is modelled.
     pub heap: HeapOptions,
+    /// Which values become paths of their own.
+    pub outcomes: OutcomeRules,
 }
 
 /// What the progress hook sees; it returns `false` to stop the run.
@@ -79,10 +81,17 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
         ("--max-instructions", o.max_instructions == Some(0)),
         ("--max-memory", o.max_memory == Some(0)),
     ];
-    match zero.iter().find(|(_, z)| *z) {
-        Some((name, _)) => Err(ExploreError(format!("{name} must be greater than zero"))),
-        None => Ok(()),
+    if let Some((name, _)) = zero.iter().find(|(_, z)| *z) {
+        return Err(ExploreError(format!("{name} must be greater than zero")));
     }
+    if o.outcomes.result_values > OutcomeRules::MAX_RESULT_VALUES {
+        return Err(ExploreError(format!(
+            "--result-values is {}; at most {} (each value costs a solver query at every path's end)",
+            o.outcomes.result_values,
+            OutcomeRules::MAX_RESULT_VALUES
+        )));
+    }
+    Ok(())
 }
 
 /// Rejects what the engine cannot run: what [`import_problem`] finds, and

@@ -81,6 +81,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                 max_instructions: self.options.max_instructions,
                 max_memory_bytes: self.options.max_memory,
             },
+            outcomes: self.options.outcomes,
             paths: Vec::new(),
             tree: Vec::new(),
             drops: cx

@@ -15,6 +15,7 @@ use super::fast::FastCode;
 use super::program::Program;
 use crate::expr::TermStore;
 use crate::limits::{Limits, Reached};
+use crate::report::OutcomeRules;
 use crate::solver::simplify::Simplifier;
 use crate::solver::Solver;
 
@@ -26,6 +27,8 @@ pub(crate) struct Context {
     pub(crate) entry: u32,
     pub(crate) counters: Counters,
     pub(crate) bounds: Bounds,
+    /// Which values become paths of their own.
+    pub(crate) outcomes: OutcomeRules,
     pub(crate) guidance: Guidance,
     pub(crate) caches: Caches,
     pub(crate) records: Records,
@@ -87,6 +90,7 @@ impl Context {
                 max_depth,
                 max_paths: None,
             },
+            outcomes: OutcomeRules::default(),
             guidance: Guidance {
                 source,
                 guide: Vec::new(),

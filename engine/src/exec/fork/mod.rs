@@ -2,13 +2,15 @@
 //! and conditions as the path fixes them ([`condition`]), the solver's
 //! queries, cut off by the run's limits ([`queries`]), the fork itself,
 //! which keeps the feasible sides and records each in the tree
-//! ([`split`]), going on on every side of one ([`sides`]), and values made
-//! concrete under a model of the path ([`concretize`]). Every check and
+//! ([`split`]), going on on every side of one ([`sides`]), values made
+//! concrete under a model of the path ([`concretize`]), and a symbolic
+//! result split into its values where a path ends ([`results`]). Every check and
 //! every instruction that depends on a symbolic value comes here.
 
 mod concretize;
 mod condition;
 mod queries;
+mod results;
 mod sides;
 mod split;
 

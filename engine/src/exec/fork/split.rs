@@ -6,7 +6,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
 use crate::expr::TermId;
-use crate::report::{DropCause, NodeMemory, MAX_OBJECTS};
+use crate::report::{DropCause, ForkKind, NodeMemory, MAX_OBJECTS};
 use crate::solver::SolveResult;
 use crate::state::State;
 
@@ -20,15 +20,17 @@ impl Executor<'_> {
         s: &mut State,
         conds: &[TermId],
     ) -> Result<(usize, Vec<(usize, State)>), End> {
-        self.fork_leaving(s, conds, None)
+        self.fork_as(s, conds, ForkKind::Branch, None)
     }
 
-    /// [`fork`](Self::fork), where alternative `leaving` (if any) leaves a
-    /// loop: past the path limit, a state takes it, so that it ends.
-    pub(crate) fn fork_leaving(
+    /// [`fork`](Self::fork) of a `kind`, shown in the tree, where
+    /// alternative `leaving` (if any) leaves a loop: past the path limit, a
+    /// state takes it, so that it ends.
+    pub(crate) fn fork_as(
         &mut self,
         s: &mut State,
         conds: &[TermId],
+        kind: ForkKind,
         leaving: Option<usize>,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         let (mut feasible, undecided) = self.feasible_sides(s, conds)?;
@@ -60,7 +62,7 @@ impl Executor<'_> {
             }
             return Ok((only, Vec::new()));
         }
-        self.split(s, &feasible)
+        self.split(s, &feasible, kind)
     }
 
     /// The alternatives `conds` that the path condition of `s` allows, by
@@ -136,6 +138,7 @@ impl Executor<'_> {
         &mut self,
         s: &mut State,
         feasible: &[(usize, TermId)],
+        kind: ForkKind,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         if s.depth >= self.cx.bounds.max_depth {
             return Err(End::DepthLimit);
@@ -153,7 +156,7 @@ impl Executor<'_> {
                 objects: made,
                 freed,
             });
-        self.cx.records.tree.set_fork(parent, at, memory);
+        self.cx.records.tree.set_fork(parent, at, kind, memory);
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
             let mut sibling = s.clone();

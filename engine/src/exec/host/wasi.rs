@@ -15,7 +15,10 @@ impl Executor<'_> {
     pub(super) fn wasi(&mut self, s: &mut State, f: WasiFn) -> Result<Flow, End> {
         let errno = match f {
             WasiFn::FdWrite => self.fd_write(s)?,
-            WasiFn::ProcExit => return Err(End::Exited(s.pop())),
+            WasiFn::ProcExit => {
+                let code = s.pop();
+                return self.end_with_results(s, vec![code], |code| End::Exited(code[0]));
+            }
             WasiFn::ArgsSizesGet | WasiFn::EnvironSizesGet => self.sizes_get(s)?,
             WasiFn::ArgsGet | WasiFn::EnvironGet => drop_args(s, 2, 0),
             WasiFn::RandomGet => self.random_get(s)?,

@@ -32,7 +32,7 @@ impl Executor<'_> {
         let results = s.stack.split_off(s.stack.len() - arity);
         s.stack.truncate(frame.base);
         if s.frames.is_empty() {
-            return Err(End::Returned(results));
+            return self.end_with_results(s, results, End::Returned);
         }
         s.stack.extend(results);
         Ok(Flow::Next)

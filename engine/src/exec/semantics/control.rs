@@ -6,6 +6,7 @@ use crate::exec::executor::Executor;
 use crate::exec::fork::Truth;
 use crate::exec::outcome::{End, Flow};
 use crate::expr::{BvCmp, TermId};
+use crate::report::ForkKind;
 use crate::state::value::Val;
 use crate::state::State;
 use std::collections::BTreeMap;
@@ -36,7 +37,7 @@ impl Executor<'_> {
                 // A branch back is a loop's next round; one forward
                 // leaves a block, as a loop's exit does.
                 let forward = t.pc > s.at.1;
-                self.branch_if(s, c, Some(forward), |s, taken| {
+                self.branch_if(s, c, ForkKind::Branch, Some(forward), |s, taken| {
                     if taken {
                         s.jump(t)
                     }
@@ -54,7 +55,7 @@ impl Executor<'_> {
                 }
                 Ok(Flow::Next)
             }
-            c => self.branch_if(s, c, None, |s, taken| {
+            c => self.branch_if(s, c, ForkKind::Branch, None, |s, taken| {
                 if !taken {
                     s.set_pc(else_pc)
                 }
@@ -62,13 +63,15 @@ impl Executor<'_> {
         }
     }
 
-    /// `br_if` and `if`: `then(state, taken)` applies the chosen side.
-    /// `leaving`: whether the taken side (`Some(true)`) or the other one
-    /// leaves a loop, when that is known.
+    /// `br_if`, `if` and a forking `select`, a fork of `kind`:
+    /// `then(state, taken)` applies the chosen side. `leaving`: whether the
+    /// taken side (`Some(true)`) or the other one leaves a loop, when that
+    /// is known.
     pub(super) fn branch_if(
         &mut self,
         s: &mut State,
         c: Val,
+        kind: ForkKind,
         leaving: Option<bool>,
         then: impl Fn(&mut State, bool),
     ) -> Result<Flow, End> {
@@ -81,7 +84,7 @@ impl Executor<'_> {
         };
         let not_c = self.cx.terms.not(c);
         let leaving = leaving.map(|taken| usize::from(!taken));
-        let (chosen, siblings) = self.fork_leaving(s, &[c, not_c], leaving)?;
+        let (chosen, siblings) = self.fork_as(s, &[c, not_c], kind, leaving)?;
         then(s, chosen == 0);
         if siblings.is_empty() {
             return Ok(Flow::Next);

@@ -1,9 +1,12 @@
-//! Parametric instructions: `drop`, and `select`, an `ite` of values
-//! (a fork for references, which have no terms).
+//! Parametric instructions: `drop`, and `select`: a fork on a symbolic
+//! condition, so that each side's value is an outcome of its own, or by
+//! the run's rules an `ite` of the values (always a fork for references,
+//! which have no terms).
 
 use crate::exec::executor::Executor;
 use crate::exec::fork::Truth;
 use crate::exec::outcome::{End, Flow};
+use crate::report::ForkKind;
 use crate::state::value::Val;
 use crate::state::State;
 
@@ -14,6 +17,9 @@ impl Executor<'_> {
     }
 
     pub(super) fn select(&mut self, s: &mut State) -> Result<Flow, End> {
+        if self.cx.outcomes.fork_selects {
+            return self.select_ref(s);
+        }
         let c = self.settle_top(s);
         let b = s.pop();
         let a = s.pop();
@@ -22,13 +28,18 @@ impl Executor<'_> {
         Ok(Flow::Next)
     }
 
-    /// `select` of references.
+    /// `select` as a fork, as of references.
     pub(super) fn select_ref(&mut self, s: &mut State) -> Result<Flow, End> {
         let c = self.settle_top(s);
         let b = s.pop();
         let a = s.pop();
-        // A known condition takes its side without a fork.
-        self.branch_if(s, c, None, |s, taken| {
+        // A known condition takes its side without a fork, and equal
+        // values need none.
+        if a == b {
+            s.stack.push(a);
+            return Ok(Flow::Next);
+        }
+        self.branch_if(s, c, ForkKind::Select, None, |s, taken| {
             s.stack.push(if taken { a } else { b })
         })
     }

@@ -205,16 +205,57 @@ impl Rewriter<'_> {
         if self.is_constant(b) {
             return self.store.bool_const(k == b);
         }
-        if let Node::Ite(c, t, e) = *self.store.node(b) {
-            if self.is_constant(t) && self.is_constant(e) {
-                return match (t == k, e == k) {
-                    (true, true) => self.store.tru(),
-                    (true, false) => c,
-                    (false, true) => self.mk_not(c),
-                    (false, false) => self.store.fls(),
-                };
-            }
+        self.eq_constant_ite(k, b)
+    }
+
+    /// `k = b` where `b` may be a chain of `ite`s with a constant arm each
+    /// (`c1 ? -1 : (c2 ? 1 : 0)`, as optimised code computes a result):
+    /// decided arm by arm into a condition on the `c`s, walking the chain
+    /// with a loop.
+    fn eq_constant_ite(&mut self, k: TermId, b: TermId) -> TermId {
+        // Each link: its condition, whether its constant arm is the `then`
+        // arm, and whether that constant is `k`.
+        let mut chain = Vec::new();
+        let mut rest = b;
+        while let Node::Ite(c, t, e) = *self.store.node(rest) {
+            let (constant_then, other) = match (self.is_constant(t), self.is_constant(e)) {
+                (true, true) => {
+                    let decided = match (t == k, e == k) {
+                        (true, true) => self.store.tru(),
+                        (true, false) => c,
+                        (false, true) => self.mk_not(c),
+                        (false, false) => self.store.fls(),
+                    };
+                    return self.close_chain(&chain, decided);
+                }
+                (true, false) => (true, e),
+                (false, true) => (false, t),
+                (false, false) => break,
+            };
+            let constant = if constant_then { t } else { e };
+            chain.push((c, constant_then, constant == k));
+            rest = other;
         }
-        self.store.eq(k, b)
+        let last = if self.is_constant(rest) {
+            self.store.bool_const(rest == k)
+        } else {
+            self.store.eq(k, rest)
+        };
+        self.close_chain(&chain, last)
+    }
+
+    /// The condition of a chain of `ite` links (innermost last) whose
+    /// innermost arm's condition is `inner`.
+    fn close_chain(&mut self, chain: &[(TermId, bool, bool)], inner: TermId) -> TermId {
+        let mut acc = inner;
+        for &(c, constant_then, is_k) in chain.iter().rev() {
+            let constant = self.store.bool_const(is_k);
+            acc = if constant_then {
+                self.mk_ite(c, constant, acc)
+            } else {
+                self.mk_ite(c, acc, constant)
+            };
+        }
+        acc
     }
 }

@@ -187,6 +187,12 @@ impl App {
                 <label><input id={id("leaks")} type="checkbox" disabled={!objects}
                     checked={f.leaks == "true"} onchange={check("leaks")} />{ " report leaks" }</label>
             </div>
+            <div class="controls options outcomes">
+                <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">
+                    <input id={id("fork-selects")} type="checkbox"
+                    checked={f.fork_selects == "true"} onchange={check("fork-selects")} />{ " select forks" }</label>
+                { field("result-values", "split a result of at most (values)", "4", &f.result_values) }
+            </div>
             </>
         }
     }

@@ -1,6 +1,7 @@
 //! A run's summary above its tree: the entry, how many paths and how the
 //! run ended, its warnings (a limit that cut it short, values made
-//! concrete) and the paths that assumptions dropped.
+//! concrete), the paths that assumptions dropped, and the rules that made
+//! outcomes into paths.
 
 use crate::page::describe::count;
 use std::rc::Rc;
@@ -32,6 +33,7 @@ pub fn RunSummary(props: &SummaryProps) -> Html {
                 { r.drops_summary().map(|drops| html! {
                     <p id="drops" class={classes!("drops", r.paths.is_empty().then_some("warning"))}>{ drops }</p>
                 }) }
+                <p class="drops outcome-rules">{ format!("Outcomes: {}.", r.outcomes.describe()) }</p>
             </div>
         </section>
     }

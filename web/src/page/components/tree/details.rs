@@ -6,7 +6,7 @@ use crate::disassembly::{line_of, Line};
 use crate::page::components::memory_view::{MemoryView, NodeMemoryView};
 use crate::page::describe::{inputs, outcome};
 use std::rc::Rc;
-use symplay_engine::report::{ObjectReport, Report};
+use symplay_engine::report::{ForkKind, ObjectReport, Report};
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -67,7 +67,12 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
     let location = report.location_at(v).map(|l| {
         let instruction = line_of(disassembly, l.offset).map(|i| disassembly[i].text.trim());
         html! { <>
-            <dt>{ if path.is_some() { "ends at" } else { "forks at" } }</dt>
+            <dt>{ match (path.is_some(), node.fork_kind) {
+                (true, _) => "ends at",
+                (false, ForkKind::Branch) => "forks at",
+                (false, ForkKind::Select) => "forks at a select",
+                (false, ForkKind::Result) => "splits its result into values at",
+            } }</dt>
             <dd class="location">{ l.text() }</dd>
             if let Some(text) = instruction {
                 <dd><code class="instruction">{ text }</code></dd>

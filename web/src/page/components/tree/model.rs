@@ -5,7 +5,7 @@
 use super::layout::{tidy, Layout, Shape};
 use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
-use symplay_engine::report::{Report, Status};
+use symplay_engine::report::{ForkKind, Number, Report, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -74,7 +74,8 @@ pub struct Model {
     pub kind: Vec<Kind>,
     /// Nodes hidden under each drawn node (non-zero when it is collapsed).
     pub hidden: Vec<usize>,
-    /// The branch condition that leads to each node, as its label.
+    /// The branch condition that leads to each node, as its label; below
+    /// a result split into its values, the value.
     pub labels: Vec<Option<String>>,
     /// What a pointer resting on each node is told: the condition in full,
     /// and for a leaf how its path ended and with which input.
@@ -82,10 +83,37 @@ pub struct Model {
     pub layout: Layout,
 }
 
-fn tip(report: &Report, v: usize, hidden: usize) -> String {
+/// What made node `v`'s parent (at report index `parent`) fork.
+fn fork_kind(report: &Report, parent: Option<usize>) -> ForkKind {
+    parent
+        .and_then(|p| report.tree.get(p))
+        .map_or(ForkKind::Branch, |p| p.fork_kind)
+}
+
+/// Node `v`'s label: its branch condition, or below a result split into
+/// its values, the value its path ended with.
+fn label(report: &Report, v: usize, parent: Option<usize>) -> Option<String> {
+    let path = report
+        .path_at(v)
+        .filter(|_| fork_kind(report, parent) == ForkKind::Result);
+    match path {
+        Some(p) => Some(match p.exit_code {
+            Some(code) => format!("exits {code}"),
+            None => format!("returns {}", Number::list(&p.returns)),
+        }),
+        None => report.tree[v].readable.clone(),
+    }
+}
+
+fn tip(report: &Report, v: usize, parent: Option<usize>, hidden: usize) -> String {
     let node = &report.tree[v];
+    let what = match fork_kind(report, parent) {
+        ForkKind::Branch => "branch",
+        ForkKind::Select => "select",
+        ForkKind::Result => "result",
+    };
     let mut tip = match &node.readable {
-        Some(condition) => format!("branch: {condition}"),
+        Some(condition) => format!("{what}: {condition}"),
         None => "the root".to_string(),
     };
     if let Some(p) = report.path_at(v) {
@@ -159,14 +187,18 @@ impl Model {
             .collect();
         let shape = Shape { children: shape };
         let layout = tidy(&shape);
+        // The report index of each drawn node's parent.
+        let parents: Vec<Option<usize>> = parent.iter().map(|p| p.map(|p| nodes[p])).collect();
         let labels = nodes
             .iter()
-            .map(|&v| report.tree[v].readable.clone())
+            .zip(&parents)
+            .map(|(&v, &p)| label(report, v, p))
             .collect();
         let tips = nodes
             .iter()
+            .zip(&parents)
             .zip(&hidden)
-            .map(|(&v, &h)| tip(report, v, h))
+            .map(|((&v, &p), &h)| tip(report, v, p, h))
             .collect();
         Model {
             nodes,
@@ -338,6 +370,7 @@ mod tests {
             readable: None,
             declarations: Vec::new(),
             fork: None,
+            fork_kind: Default::default(),
             path,
             dropped: false,
             pending: 0,

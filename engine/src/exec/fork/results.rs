@@ -1,0 +1,95 @@
+//! A result still symbolic where a path ends (the entry's results, an
+//! `exit` code), split into one path per feasible value when it can take
+//! only a few, so that each outcome has a test of its own: optimised code
+//! computes many of its branches as values, and a path that returned a
+//! term would show one of its outcomes only.
+
+use crate::exec::executor::Executor;
+use crate::exec::outcome::{End, Flow};
+use crate::expr::TermId;
+use crate::report::ForkKind;
+use crate::solver::SolveResult;
+use crate::state::value::Val;
+use crate::state::State;
+
+/// One value the results can take: the condition that gives it, and the
+/// results as concrete values.
+struct Alternative {
+    condition: TermId,
+    values: Vec<Val>,
+}
+
+impl Executor<'_> {
+    /// Ends the path of `s` with `end` of `results`, first split over the
+    /// values the symbolic ones can take, one path each, when they can take
+    /// at most as many as the run's rule allows; a result that can take
+    /// more (a sum of the inputs) stays a term, with a note.
+    pub(crate) fn end_with_results(
+        &mut self,
+        s: &mut State,
+        results: Vec<Val>,
+        end: fn(Vec<Val>) -> End,
+    ) -> Result<Flow, End> {
+        let results: Vec<Val> = results.into_iter().map(|v| self.settle(s, v)).collect();
+        let max = self.cx.outcomes.result_values as usize;
+        let symbolic = results.iter().any(|v| matches!(v, Val::Sym(_)));
+        if !symbolic || max == 0 || s.depth >= self.cx.bounds.max_depth {
+            return Err(end(results));
+        }
+        let Some(mut alternatives) = self.result_values(s, &results, max)? else {
+            s.notes.push(format!(
+                "the result can take more than {max} values: it stays a term"
+            ));
+            return Err(end(results));
+        };
+        if alternatives.len() < 2 {
+            // The path fixes the results already.
+            return Err(end(alternatives.pop().map_or(results, |a| a.values)));
+        }
+        let conditions: Vec<TermId> = alternatives.iter().map(|a| a.condition).collect();
+        let (chosen, siblings) = self.fork_as(s, &conditions, ForkKind::Result, None)?;
+        for (i, sibling) in siblings {
+            self.end_path(sibling, end(alternatives[i].values.clone()));
+        }
+        Err(end(alternatives.swap_remove(chosen).values))
+    }
+
+    /// Every value of `results` the path allows, each with its condition,
+    /// when they are at most `max` (and the solver could tell them all).
+    fn result_values(
+        &mut self,
+        s: &State,
+        results: &[Val],
+        max: usize,
+    ) -> Result<Option<Vec<Alternative>>, End> {
+        let mut alternatives = Vec::new();
+        let mut query = s.constraints.clone();
+        loop {
+            let model = match self.check(&query) {
+                SolveResult::Sat(model) => model,
+                SolveResult::Unsat => return Ok(Some(alternatives)),
+                SolveResult::Unknown(_) if self.cut_off() => return Err(End::CutOff),
+                SolveResult::Unknown(_) => return Ok(None),
+            };
+            if alternatives.len() == max {
+                return Ok(None);
+            }
+            let mut equalities = Vec::new();
+            let mut values = Vec::with_capacity(results.len());
+            for &v in results {
+                let Val::Sym(t) = v else {
+                    values.push(v);
+                    continue;
+                };
+                let width = self.cx.terms.width(t);
+                let bits = self.cx.terms.eval(t, &model).as_bv().unwrap_or(0);
+                let constant = self.cx.terms.bv_const(width, bits);
+                equalities.push(self.cx.terms.eq(t, constant));
+                values.push(Val::Con { width, bits });
+            }
+            let condition = self.cx.terms.and_all(&equalities);
+            query.push(self.cx.terms.not(condition));
+            alternatives.push(Alternative { condition, values });
+        }
+    }
+}
