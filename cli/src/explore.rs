@@ -69,9 +69,9 @@ pub struct ExploreArgs {
     #[arg(long)]
     select_as_ite: bool,
     /// A result still symbolic at a path's end (the entry's results, an
-    /// exit code) that can take at most N values splits into a path per
-    /// value; one that can take more stays a term on one path, with a note.
-    /// 0 never splits.
+    /// exit code) that chooses among at most N values (an ite, a lookup
+    /// table) splits into a path per value; one that can take more, or
+    /// arithmetic on the inputs, stays a term on one path. 0 never splits.
     #[arg(long, value_name = "N", default_value_t = OutcomeRules::RESULT_VALUES)]
     result_values: u32,
     #[command(flatten)]

@@ -211,9 +211,10 @@ pub struct OutcomeRules {
     /// side; else it is an `ite` term on one path.
     pub fork_selects: bool,
     /// A result still symbolic where a path ends (the entry's results, an
-    /// `exit` code) splits into one path per feasible value when it can
-    /// take at most this many; one that can take more stays a term on one
-    /// path, with a note. 0 splits none.
+    /// `exit` code) that chooses among values (an `ite`, a lookup) splits
+    /// into one path per feasible value when it can take at most this many;
+    /// one that can take more, or arithmetic on the inputs, stays a term on
+    /// one path. 0 splits none.
     pub result_values: u32,
 }
 

@@ -236,13 +236,7 @@ fn bad_buffer_parameters_are_named() {
     )
     .unwrap();
     let r = explore(&wide, "f", &o).unwrap();
-    // The length it returns is one of 0 to 4, a path each.
-    let mut lengths: Vec<String> = r.paths.iter().map(|p| format!("{:?}", p.returns)).collect();
-    lengths.sort();
-    assert_eq!(
-        lengths,
-        (0..=4).map(|n| format!("[Int({n})]")).collect::<Vec<_>>()
-    );
+    assert_eq!(r.paths.len(), 1);
 }
 
 #[test]

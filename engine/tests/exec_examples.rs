@@ -139,21 +139,9 @@ fn a_parameter_given_a_value_is_no_longer_symbolic() {
     // a = 10: no overflow is possible, only the division by zero is left.
     let r = explore(&m, "divide", &options(vec![Some(10)])).unwrap();
     assert_eq!(r.concrete_args, [Some(10)]);
-    // One division by zero, and 10 / b's 11 values (10, 5, 3, 2, 1, 0
-    // and their negatives), a path each.
-    let traps: Vec<_> = r.paths.iter().filter_map(|p| p.trap).collect();
-    assert_eq!(traps, [Trap::DivByZero]);
-    let mut values: Vec<i64> = r
-        .paths
-        .iter()
-        .flat_map(|p| &p.returns)
-        .map(|n| match n {
-            Number::Int(v) => *v,
-            other => panic!("{other:?}"),
-        })
-        .collect();
-    values.sort_unstable();
-    assert_eq!(values, [-10, -5, -3, -2, -1, 0, 1, 2, 3, 5, 10]);
+    let mut traps: Vec<_> = r.paths.iter().map(|p| p.trap).collect();
+    traps.sort_by_key(|t| format!("{t:?}"));
+    assert_eq!(traps, [None, Some(Trap::DivByZero)]);
     for p in &r.paths {
         assert_eq!(p.inputs.args[0], 10, "{p:?}");
         assert!(

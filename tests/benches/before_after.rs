@@ -38,19 +38,16 @@ fn main() -> ExitCode {
     bench::exit(run())
 }
 
-/// The CLI of `workspace` (the working tree, or the base commit's
-/// worktree), built and copied to `<target>/bench-base/<name>`: the next
-/// build, in the same target directory, overwrites the built binary, and
-/// the two binaries run alike as copies made alike.
-fn build_kept(workspace: &Path, name: &str) -> Result<PathBuf, String> {
-    let built = bench::build_cli(workspace)?;
+/// The CLI built at `built`, copied to `<target>/bench-base/<name>`: the
+/// two binaries run alike as copies made alike.
+fn keep(built: &Path, name: &str) -> Result<PathBuf, String> {
     let kept = bench::target_dir()?.join("bench-base").join(name);
-    std::fs::copy(&built, &kept).map_err(|e| format!("{}: {e}", kept.display()))?;
+    std::fs::copy(built, &kept).map_err(|e| format!("{}: {e}", kept.display()))?;
     Ok(kept)
 }
 
 /// The base commit, and its CLI, built in a worktree under
-/// `<target>/bench-base`.
+/// `<target>/bench-base` into a target directory of its own.
 fn build_base(base: &str) -> Result<(String, PathBuf), String> {
     let root = bench::root();
     let commit =
@@ -76,8 +73,22 @@ fn build_base(base: &str) -> Result<(String, PathBuf), String> {
                 .arg(&commit),
         )?;
     }
-    let binary = build_kept(&tree, &format!("symplay-{commit}"))?;
-    Ok((commit, binary))
+    let target = bench::target_dir()?.join("bench-base/target");
+    let built = bench::build_cli_in(&tree, &target)?;
+    let kept = keep(&built, &format!("symplay-{commit}"))?;
+    Ok((commit, kept))
+}
+
+/// Whether the sources of the CLI differ between `commit` and the working
+/// tree.
+fn sources_changed(commit: &str) -> Result<bool, String> {
+    let status = Command::new("git")
+        .current_dir(bench::root())
+        .args(["diff", "--quiet", commit, "--"])
+        .args(["engine", "cli", "wasm-frontend", "Cargo.toml", "Cargo.lock"])
+        .status()
+        .map_err(|e| format!("git diff: {e}"))?;
+    Ok(status.code() != Some(0))
 }
 
 /// Whether the golden report of `example` differs between `commit` and the
@@ -144,7 +155,13 @@ fn run() -> Result<bool, String> {
     let base = std::env::var("SYMPLAY_BENCH_BASE").unwrap_or_else(|_| "HEAD~1".into());
     eprintln!("building {base} and the working tree...");
     let (commit, before) = build_base(&base)?;
-    let after = build_kept(&bench::root(), "symplay-after")?;
+    let after = keep(&bench::build_cli(&bench::root())?, "symplay-after")?;
+    let same_binary = std::fs::read(&before).ok() == std::fs::read(&after).ok();
+    if same_binary && sources_changed(&commit)? {
+        return Err(format!(
+            "the CLI built at {commit} and the working tree's are the same binary, though their sources differ"
+        ));
+    }
     let mib = |b: f64| b / (1024.0 * 1024.0);
 
     println!("before: {commit}, after: the working tree; {runs} runs each, default options");

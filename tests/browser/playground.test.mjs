@@ -661,9 +661,8 @@ test('a parameter given a value stays concrete, in the run and in its share link
   await setField(page, '#arg-0', '10');
   await page.click('#run');
   const tests = await rows(page);
-  // No overflow without a symbolic dividend: 10 / b's 11 quotients (10, 5,
-  // 3, 2, 1, 0 and their negatives), a path each, and a division by zero.
-  assert.equal(tests.length, 12);
+  // No overflow without a symbolic dividend: a quotient and a division by zero.
+  assert.equal(tests.length, 2);
   assert.ok(tests.every((row) => /\ta = 10, b = -?\d+/.test(row)), tests.join('\n'));
   assert.ok(tests.some((row) => /div_by_zero/.test(row)));
   await page.click('#share');

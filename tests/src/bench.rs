@@ -198,7 +198,14 @@ pub fn checked(command: &mut Command) -> Result<Vec<u8>, String> {
 /// Builds the CLI of the workspace at `workspace` as the benchmarks are
 /// built (the `bench` profile, in their target directory); its binary.
 pub fn build_cli(workspace: &Path) -> Result<PathBuf, String> {
-    let target = target_dir()?;
+    build_cli_in(workspace, &target_dir()?)
+}
+
+/// Builds the CLI of `workspace` in the `bench` profile into `target`;
+/// its binary. Another workspace's CLI needs a target directory of its
+/// own: cargo names the binaries of two checkouts alike, so one build
+/// would overwrite the other's and the other, fresh, would not build again.
+pub fn build_cli_in(workspace: &Path, target: &Path) -> Result<PathBuf, String> {
     checked(
         Command::new(env!("CARGO"))
             .current_dir(workspace)
@@ -211,7 +218,7 @@ pub fn build_cli(workspace: &Path) -> Result<PathBuf, String> {
                 "bench",
             ])
             .arg("--target-dir")
-            .arg(&target),
+            .arg(target),
     )?;
     Ok(target.join("release/symplay"))
 }

@@ -1,16 +1,39 @@
 //! A result still symbolic where a path ends (the entry's results, an
-//! `exit` code), split into one path per feasible value when it can take
-//! only a few, so that each outcome has a test of its own: optimised code
-//! computes many of its branches as values, and a path that returned a
-//! term would show one of its outcomes only.
+//! `exit` code), split into one path per feasible value when it chooses
+//! among a few (an `ite`, a lookup table), so that each outcome has a test
+//! of its own: optimised code computes many of its branches as values, and
+//! a path that returned a term would show one of its outcomes only.
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
-use crate::expr::TermId;
+use crate::expr::{Node, Sort, TermId, TermStore};
 use crate::report::ForkKind;
 use crate::solver::SolveResult;
 use crate::state::value::Val;
 use crate::state::State;
+use rustc_hash::FxHashSet;
+
+/// Whether `t` chooses among values (an `ite`, or a read of memory at a
+/// symbolic index, as from a lookup table): only such a result can take a
+/// few values. The walk
+/// does not enter arrays, which hold the whole of memory.
+fn chooses(terms: &TermStore, t: TermId) -> bool {
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![t];
+    while let Some(u) = stack.pop() {
+        if !seen.insert(u) {
+            continue;
+        }
+        match *terms.node(u) {
+            Node::Ite(..) => return true,
+            // A read at a symbolic index: a lookup. One at a known index
+            // is a stored value, perhaps an input's byte.
+            Node::Select(_, index) if terms.as_bv_const(index).is_none() => return true,
+            ref node => stack.extend(node.children().filter(|&c| terms.sort(c) != Sort::Array)),
+        }
+    }
+    false
+}
 
 /// One value the results can take: the condition that gives it, and the
 /// results as concrete values.
@@ -21,9 +44,10 @@ struct Alternative {
 
 impl Executor<'_> {
     /// Ends the path of `s` with `end` of `results`, first split over the
-    /// values the symbolic ones can take, one path each, when they can take
-    /// at most as many as the run's rule allows; a result that can take
-    /// more (a sum of the inputs) stays a term, with a note.
+    /// values the symbolic ones can take, one path each, when they choose
+    /// among at most as many as the run's rule allows; one that can take
+    /// more stays a term, with a note, and arithmetic on the inputs (a sum)
+    /// stays a term without a query.
     pub(crate) fn end_with_results(
         &mut self,
         s: &mut State,
@@ -32,8 +56,20 @@ impl Executor<'_> {
     ) -> Result<Flow, End> {
         let results: Vec<Val> = results.into_iter().map(|v| self.settle(s, v)).collect();
         let max = self.cx.outcomes.result_values as usize;
-        let symbolic = results.iter().any(|v| matches!(v, Val::Sym(_)));
-        if !symbolic || max == 0 || s.depth >= self.cx.bounds.max_depth {
+        let terms: Vec<TermId> = results
+            .iter()
+            .filter_map(|v| match v {
+                Val::Sym(t) => Some(*t),
+                Val::Con { .. } => None,
+            })
+            .collect();
+        if terms.is_empty() || max == 0 || s.depth >= self.cx.bounds.max_depth {
+            return Err(end(results));
+        }
+        if !terms.iter().any(|&t| chooses(&self.cx.terms, t)) {
+            // Arithmetic on the inputs (a sum, a quotient, an input itself)
+            // takes more values than a split would show, and telling how
+            // many would cost as many queries: it stays a term.
             return Err(end(results));
         }
         let Some(mut alternatives) = self.result_values(s, &results, max)? else {
