@@ -15,8 +15,8 @@ use rustc_hash::FxHashSet;
 
 /// Whether `t` chooses among values (an `ite`, or a read of memory at a
 /// symbolic index, as from a lookup table): only such a result can take a
-/// few values. The walk
-/// does not enter arrays, which hold the whole of memory.
+/// few values. The walk does not enter arrays, which hold the whole of
+/// memory.
 fn chooses(terms: &TermStore, t: TermId) -> bool {
     let mut seen = FxHashSet::default();
     let mut stack = vec![t];
@@ -83,7 +83,7 @@ impl Executor<'_> {
             return Err(end(alternatives.pop().map_or(results, |a| a.values)));
         }
         let conditions: Vec<TermId> = alternatives.iter().map(|a| a.condition).collect();
-        let (chosen, siblings) = self.fork_as(s, &conditions, ForkKind::Result, None)?;
+        let (chosen, siblings) = self.fork_satisfied(s, &conditions, ForkKind::Result)?;
         for (i, sibling) in siblings {
             self.end_path(sibling, end(alternatives[i].values.clone()));
         }

@@ -33,12 +33,44 @@ impl Executor<'_> {
         kind: ForkKind,
         leaving: Option<usize>,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
-        let (mut feasible, undecided) = self.feasible_sides(s, conds)?;
+        let (feasible, undecided) = self.feasible_sides(s, conds)?;
+        self.take_sides(s, feasible, conds.len() == 1, undecided, kind, leaving)
+    }
+
+    /// [`fork_as`](Self::fork_as) over alternatives that models of the path
+    /// are known to satisfy, one each: no query asks again whether they are
+    /// feasible.
+    pub(crate) fn fork_satisfied(
+        &mut self,
+        s: &mut State,
+        conds: &[TermId],
+        kind: ForkKind,
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        let feasible = conds
+            .iter()
+            .map(|&c| self.settled_condition(s, c))
+            .enumerate()
+            .collect();
+        self.take_sides(s, feasible, conds.len() == 1, false, kind, None)
+    }
+
+    /// Goes on on the `feasible` sides of a fork of `kind`: its single
+    /// alternative (an assumption) or several, some of which the solver
+    /// may have left `undecided`.
+    fn take_sides(
+        &mut self,
+        s: &mut State,
+        mut feasible: Vec<(usize, TermId)>,
+        single: bool,
+        undecided: bool,
+        kind: ForkKind,
+        leaving: Option<usize>,
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
         if feasible.is_empty() {
             // A single alternative is an assumption, which fails here. Of
             // several, one always holds, since the path condition holds:
             // only the solver's not knowing which can leave none.
-            return Err(End::Dropped(if conds.len() == 1 && !undecided {
+            return Err(End::Dropped(if single && !undecided {
                 DropCause::Assumption
             } else {
                 DropCause::Undecided
@@ -57,7 +89,7 @@ impl Executor<'_> {
             // later query (a loop over a symbolic counter would grow it by a
             // constraint per iteration).
             let (only, cond) = feasible[0];
-            if conds.len() == 1 || undecided {
+            if single || undecided {
                 s.assume(&mut self.cx.terms, cond);
             }
             return Ok((only, Vec::new()));
@@ -76,8 +108,7 @@ impl Executor<'_> {
         let mut feasible = Vec::new();
         let mut undecided = false;
         for (i, &c) in conds.iter().enumerate() {
-            let c = self.cx.caches.simplifier.simplify(&mut self.cx.terms, c);
-            let c = self.with_facts(s, c);
+            let c = self.settled_condition(s, c);
             match self.cx.terms.as_bool_const(c) {
                 Some(false) => {}
                 Some(true) => feasible.push((i, c)),
@@ -89,6 +120,12 @@ impl Executor<'_> {
             }
         }
         Ok((feasible, undecided))
+    }
+
+    /// `c` simplified, with the constants the path condition of `s` fixes.
+    fn settled_condition(&mut self, s: &State, c: TermId) -> TermId {
+        let c = self.cx.caches.simplifier.simplify(&mut self.cx.terms, c);
+        self.with_facts(s, c)
     }
 
     /// A guided replay takes the side of the test's values, with the
