@@ -18,7 +18,7 @@ impl Executor<'_> {
 
     pub(super) fn select(&mut self, s: &mut State) -> Result<Flow, End> {
         if self.cx.outcomes.fork_selects {
-            return self.select_ref(s);
+            return self.select_by_fork(s);
         }
         let c = self.settle_top(s);
         let b = s.pop();
@@ -28,8 +28,8 @@ impl Executor<'_> {
         Ok(Flow::Next)
     }
 
-    /// `select` as a fork, as of references.
-    pub(super) fn select_ref(&mut self, s: &mut State) -> Result<Flow, End> {
+    /// `select` as a fork: by the run's rules, and always for references.
+    pub(super) fn select_by_fork(&mut self, s: &mut State) -> Result<Flow, End> {
         let c = self.settle_top(s);
         let b = s.pop();
         let a = s.pop();

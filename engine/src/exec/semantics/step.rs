@@ -46,7 +46,7 @@ impl Executor<'_> {
             Instr::CallIndirect { type_index, table } => self.call_indirect(s, type_index, table),
             Instr::Drop => self.drop_operand(s),
             Instr::Select => self.select(s),
-            Instr::SelectRef => self.select_ref(s),
+            Instr::SelectRef => self.select_by_fork(s),
             Instr::RefNull => self.ref_null(s),
             Instr::RefIsNull => self.ref_is_null(s),
             Instr::RefFunc(f) => self.ref_func(s, f),

@@ -83,19 +83,11 @@ pub struct Model {
     pub layout: Layout,
 }
 
-/// What made node `v`'s parent (at report index `parent`) fork.
-fn fork_kind(report: &Report, parent: Option<usize>) -> ForkKind {
-    parent
-        .and_then(|p| report.tree.get(p))
-        .map_or(ForkKind::Branch, |p| p.fork_kind)
-}
-
 /// Node `v`'s label: its branch condition, or below a result split into
-/// its values, the value its path ended with.
-fn label(report: &Report, v: usize, parent: Option<usize>) -> Option<String> {
-    let path = report
-        .path_at(v)
-        .filter(|_| fork_kind(report, parent) == ForkKind::Result);
+/// its values (`forked`: what made its parent fork), the value its path
+/// ended with.
+fn label(report: &Report, v: usize, forked: ForkKind) -> Option<String> {
+    let path = report.path_at(v).filter(|_| forked == ForkKind::Result);
     match path {
         Some(p) => Some(match p.exit_code {
             Some(code) => format!("exits {code}"),
@@ -105,9 +97,9 @@ fn label(report: &Report, v: usize, parent: Option<usize>) -> Option<String> {
     }
 }
 
-fn tip(report: &Report, v: usize, parent: Option<usize>, hidden: usize) -> String {
+fn tip(report: &Report, v: usize, forked: ForkKind, hidden: usize) -> String {
     let node = &report.tree[v];
-    let what = match fork_kind(report, parent) {
+    let what = match forked {
         ForkKind::Branch => "branch",
         ForkKind::Select => "select",
         ForkKind::Result => "result",
@@ -187,18 +179,21 @@ impl Model {
             .collect();
         let shape = Shape { children: shape };
         let layout = tidy(&shape);
-        // The report index of each drawn node's parent.
-        let parents: Vec<Option<usize>> = parent.iter().map(|p| p.map(|p| nodes[p])).collect();
+        // What made each drawn node's parent fork.
+        let forked: Vec<ForkKind> = parent
+            .iter()
+            .map(|p| p.map_or(ForkKind::Branch, |p| report.tree[nodes[p]].fork_kind))
+            .collect();
         let labels = nodes
             .iter()
-            .zip(&parents)
-            .map(|(&v, &p)| label(report, v, p))
+            .zip(&forked)
+            .map(|(&v, &k)| label(report, v, k))
             .collect();
         let tips = nodes
             .iter()
-            .zip(&parents)
+            .zip(&forked)
             .zip(&hidden)
-            .map(|((&v, &p), &h)| tip(report, v, p, h))
+            .map(|((&v, &k), &h)| tip(report, v, k, h))
             .collect();
         Model {
             nodes,
