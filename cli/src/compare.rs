@@ -3,7 +3,9 @@
 //! right's ratio to the left's, and the bugs one found and the other did
 //! not.
 
-use crate::explore::{explore_report, ExploreArgs};
+use crate::explore::{explore_report, load_module, ExploreArgs};
+use crate::output::{say, Output};
+use crate::status::Failure;
 use clap::{Args, Parser};
 use symplay_engine::report::comparison::{Comparison, Figure};
 use symplay_engine::report::Report;
@@ -36,33 +38,40 @@ struct Side {
     explore: ExploreArgs,
 }
 
-pub fn run(args: &CompareArgs) -> Result<(), String> {
+pub fn run(args: &CompareArgs) -> Result<(), Failure> {
+    let out = Output::open_optional(args.json.as_deref())?;
     let entry = match &args.entry {
         Some(entry) => entry.clone(),
         None => {
-            let bytes =
-                std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
-            let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
-            let chosen = default_entry(&module)
-                .map_err(|e| format!("{}: {e}; name it with --entry NAME", args.file))?;
+            let module = load_module(&args.file)?;
+            let chosen = default_entry(&module).map_err(|e| {
+                Failure::Usage(format!("{}: {e}; name it with --entry NAME", args.file))
+            })?;
             eprintln!("comparing `{}`, the first exported function", chosen.name);
             chosen.name.clone()
         }
     };
-    let left = side(args, &entry, "--left", &args.left)?;
-    let right = side(args, &entry, "--right", &args.right)?;
+    let left = side(args, &entry, "--left", &args.left).map_err(Failure::Usage)?;
+    let right = side(args, &entry, "--right", &args.right).map_err(Failure::Usage)?;
     let reports = [
-        explore_report(&left).map_err(|e| format!("--left: {e}"))?,
-        explore_report(&right).map_err(|e| format!("--right: {e}"))?,
+        explore_report(&left).map_err(|e| on_side("--left", e))?,
+        explore_report(&right).map_err(|e| on_side("--right", e))?,
     ];
-    print!("{}", table(&args.left, &args.right, &reports));
-    if let Some(out) = &args.json {
+    say(out.as_ref(), &table(&args.left, &args.right, &reports));
+    if let Some(out) = out {
         let [l, r] = &reports;
         let json = serde_json::json!({ "left": l, "right": r });
-        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n";
-        std::fs::write(out, text).map_err(|e| format!("cannot write {out}: {e}"))?;
+        out.write(&(serde_json::to_string_pretty(&json).expect("reports serialise") + "\n"))?;
     }
     Ok(())
+}
+
+/// A side's failure, named by its flag.
+fn on_side(flag: &str, failure: Failure) -> Failure {
+    match failure {
+        Failure::Usage(m) => Failure::Usage(format!("{flag}: {m}")),
+        Failure::Error(m) => Failure::Error(format!("{flag}: {m}")),
+    }
 }
 
 fn side(args: &CompareArgs, entry: &str, flag: &str, options: &str) -> Result<ExploreArgs, String> {

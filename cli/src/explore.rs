@@ -2,11 +2,14 @@
 //! readable summary and the JSON report.
 
 use crate::heap::{show_memory as show_memory_of, HeapArgs};
+use crate::output::{say, Output};
+use crate::status::{Ending, Failure};
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use symplay_engine::exec::{explore_with, Options, Progress};
+use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress};
+use symplay_engine::limits::Reached;
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::{BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status};
 use symplay_engine::search::SearchKind;
@@ -35,11 +38,17 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     max_time: Option<f64>,
     /// Paths the run makes at most: past it (paths ended and states
-    /// pending), a fork no longer splits a state.
+    /// pending), a fork no longer splits a state. None unless given.
     #[arg(long, value_name = "N")]
     max_paths: Option<u64>,
+    /// Forks along one path at most (a fork is a branch, select, call
+    /// through a table or split result whose condition could go more than
+    /// one way); a path that would fork deeper ends there, at the depth
+    /// limit. None unless given.
     #[arg(long, value_name = "N")]
     max_depth: Option<u32>,
+    /// Instructions the run executes at most, over all its paths; the run
+    /// stops there with what it found. None unless given.
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
     /// Heap the process may use (the run stops with its results there);
@@ -60,9 +69,14 @@ pub struct ExploreArgs {
     /// parameter LENGTH (if given) that length; repeatable.
     #[arg(long = "buffer", value_name = "INDEX:CAPACITY[:LENGTH]")]
     buffer: Vec<String>,
-    /// Write the JSON report here.
+    /// Write the JSON report here (`-`: standard output, the summary then
+    /// goes to standard error); checked before the run.
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
+    /// Exit with 0 when bugs are found (else 13); errors, usage errors and
+    /// Ctrl-C keep their statuses.
+    #[arg(long)]
+    exit_zero: bool,
     /// A `select` on a symbolic condition makes one value (an `ite` term)
     /// on one path, instead of a fork with a path per side: fewer paths,
     /// and outcomes computed by optimised code hidden in terms.
@@ -87,21 +101,40 @@ impl ExploreArgs {
     pub(crate) fn json_out(&self) -> Option<&str> {
         self.json.as_deref()
     }
+
+    /// Whether a bug found still exits with 0.
+    pub(crate) fn exit_zero(&self) -> bool {
+        self.exit_zero
+    }
 }
 
-pub fn run(args: &ExploreArgs) -> Result<(), String> {
+/// Explores, prints the summary and writes the report; the ending says
+/// whether a bug was found or the run was interrupted.
+pub fn run(args: &ExploreArgs) -> Result<Ending, Failure> {
+    let out = Output::open_optional(args.json.as_deref())?;
     let report = explore_report(args)?;
-    print!("{}", summary(&report, args.show_memory));
-    if let Some(out) = &args.json {
-        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    say(out.as_ref(), &summary(&report, args.show_memory));
+    if let Some(out) = out {
+        let json = serde_json::to_string_pretty(&report).expect("a report serialises");
+        out.write(&(json + "\n"))?;
     }
-    Ok(())
+    Ok(ending(&report))
+}
+
+/// How a run ended, for the exit status.
+pub(crate) fn ending(report: &Report) -> Ending {
+    if report.stop_reason == Reached::Interrupt.stop_reason() {
+        Ending::Interrupted
+    } else if report.paths.iter().any(PathReport::is_bug) {
+        Ending::BugFound
+    } else {
+        Ending::Clean
+    }
 }
 
 /// The report of the exploration `args` ask for (Ctrl-C stops it with
 /// what it found).
-pub fn explore_report(args: &ExploreArgs) -> Result<Report, String> {
+pub fn explore_report(args: &ExploreArgs) -> Result<Report, Failure> {
     let run = prepare(args)?;
     let report = explore_with(
         &run.module,
@@ -109,11 +142,20 @@ pub fn explore_report(args: &ExploreArgs) -> Result<Report, String> {
         &run.options,
         &mut progress_printer(),
     )
-    .map_err(|e| e.to_string());
+    .map_err(explore_failure);
     if std::io::stderr().is_terminal() {
         eprint!("\r\x1b[K");
     }
     report
+}
+
+/// An engine's refusal as the command line's: options that do not fit the
+/// module are a usage error, a module that cannot be explored an error.
+pub(crate) fn explore_failure(e: ExploreError) -> Failure {
+    match e.cause {
+        Cause::Options => Failure::Usage(e.message),
+        Cause::Module => Failure::Error(e.message),
+    }
 }
 
 /// What an exploration needs, read from `args`: the module, the entry
@@ -125,26 +167,35 @@ pub(crate) struct Prepared {
     pub options: Options,
 }
 
-pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, String> {
+pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
     let search = SearchKind::parse(&args.search).ok_or_else(|| {
-        format!(
+        Failure::Usage(format!(
             "unknown searcher `{}` ({})",
             args.search,
             SearchKind::names()
-        )
+        ))
     })?;
-    let max_time = args.max_time.map(seconds).transpose()?;
-    let max_memory = memory(args.max_memory)?;
-    let bytes = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
-    let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let max_time = args
+        .max_time
+        .map(seconds)
+        .transpose()
+        .map_err(Failure::Usage)?;
+    let max_memory = memory(args.max_memory).map_err(Failure::Usage)?;
+    let concrete_args = concrete_args(&args.concrete).map_err(Failure::Usage)?;
+    let buffer_args = buffer_args(&args.buffer).map_err(Failure::Usage)?;
+    let heap = args
+        .heap
+        .options(HeapOptions::default())
+        .map_err(Failure::Usage)?;
+    let module = load_module(&args.file)?;
     let entry = match &args.entry {
         Some(name) => name.clone(),
         None => {
             let chosen = default_entry(&module).map_err(|e| {
-                format!(
+                Failure::Usage(format!(
                     "{}: {e}; name the function to explore with --entry NAME",
                     args.file
-                )
+                ))
             })?;
             eprintln!("{}", chose(&module, &chosen.name));
             chosen.name.clone()
@@ -159,9 +210,9 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, String> {
         max_instructions: args.max_instructions,
         max_memory: Some(max_memory),
         interrupt: Some(Interrupt(&INTERRUPTED)),
-        concrete_args: concrete_args(&args.concrete)?,
-        buffer_args: buffer_args(&args.buffer)?,
-        heap: args.heap.options(HeapOptions::default())?,
+        concrete_args,
+        buffer_args,
+        heap,
         outcomes: OutcomeRules {
             fork_selects: !args.select_as_ite,
             result_values: args.result_values,
@@ -172,6 +223,13 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, String> {
         entry,
         options,
     })
+}
+
+/// The module in `file`, binary or text.
+pub(crate) fn load_module(file: &str) -> Result<Module, Failure> {
+    let bytes =
+        std::fs::read(file).map_err(|e| Failure::Error(format!("cannot read {file}: {e}")))?;
+    symplay_wasm::load(&bytes).map_err(|e| Failure::Error(format!("{file}: {e}")))
 }
 
 /// Says which entry was chosen without `--entry`, and what else there was.
@@ -365,24 +423,32 @@ pub(crate) fn progress_printer() -> impl FnMut(&Progress) -> bool {
     }
 }
 
+/// `1 path`, `2 paths`: a count with its noun.
+fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 fn summary(r: &Report, show_memory: bool) -> String {
-    let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count();
+    let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count() as u64;
     let memory_errors = match count(Status::MemoryError) {
         0 => String::new(),
-        n => format!(", {n} memory errors"),
+        n => format!(", {}", counted(n, "memory error", "memory errors")),
     };
     let panics = match count(Status::Panicked) {
         0 => String::new(),
-        n => format!(", {n} panics"),
+        n => format!(", {}", counted(n, "panic", "panics")),
     };
     let mut text = format!(
-        "explored {} with {}: {} paths ({} returned, {} trapped, {} assertion failures{memory_errors}{panics}, {} at the depth limit)\n",
+        "explored {} with {}: {} ({} returned, {} trapped, {}{memory_errors}{panics}, {} at the depth limit)\n",
         r.entry,
         r.search,
-        r.paths.len(),
+        counted(r.paths.len() as u64, "path", "paths"),
         count(Status::Returned),
         count(Status::Trapped),
-        count(Status::AssertFailed),
+        counted(count(Status::AssertFailed), "assertion failure", "assertion failures"),
         count(Status::Limit),
     );
     if r.memory_model == "objects" {
@@ -411,10 +477,17 @@ fn summary(r: &Report, show_memory: bool) -> String {
         text.push_str(&drops);
         text.push('\n');
     }
-    if r.stop_reason != "completed" {
+    if r.stop_reason == "depth limit" {
         text.push_str(&format!(
-            "stopped early: {} ({} states left)\n",
-            r.stop_reason, r.stats.pending_states
+            "not explored to the end: {} at the depth limit (--max-depth {})\n",
+            counted(count(Status::Limit), "path ends", "paths end"),
+            r.limits.max_depth.unwrap_or_default()
+        ));
+    } else if r.stop_reason != "completed" {
+        text.push_str(&format!(
+            "stopped early: {} ({} left)\n",
+            r.stop_reason,
+            counted(r.stats.pending_states, "state", "states")
         ));
     }
     // One line per bug: the paths that end the same way at the same place,
@@ -468,9 +541,19 @@ fn summary(r: &Report, show_memory: bool) -> String {
     ));
     let s = &r.stats;
     text.push_str(&format!(
-        "stats: {} instructions, {} forks, {} queries ({} cache hits, {} SAT calls), solver {:.1} ms, total {:.1} ms, peak memory {:.1} MiB\n",
-        s.instructions, s.forks, s.queries, s.query_cache_hits + s.cex_cache_hits, s.sat_calls,
-        s.timing.solver_ms, s.timing.total_ms, s.peak_memory_bytes as f64 / f64::from(1 << 20)
+        "stats: {}, {}, {} ({}, {}), solver {:.1} ms, total {:.1} ms, peak memory {:.1} MiB\n",
+        counted(s.instructions, "instruction", "instructions"),
+        counted(s.forks, "fork", "forks"),
+        counted(s.queries, "query", "queries"),
+        counted(
+            s.query_cache_hits + s.cex_cache_hits,
+            "cache hit",
+            "cache hits"
+        ),
+        counted(s.sat_calls, "SAT call", "SAT calls"),
+        s.timing.solver_ms,
+        s.timing.total_ms,
+        s.peak_memory_bytes as f64 / f64::from(1 << 20)
     ));
     text.push_str(&format!("limits: {}\n", limits_text(&r.limits)));
     text.push_str(&format!("outcomes: {}\n", r.outcomes.describe()));

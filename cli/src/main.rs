@@ -3,8 +3,10 @@
 mod compare;
 mod explore;
 mod heap;
+mod output;
 mod replay;
 mod solve;
+mod status;
 mod step;
 
 use clap::{Parser, Subcommand};
@@ -18,11 +20,21 @@ use symplay_engine::limits::{set_heap_meter, HeapMeter};
 #[global_allocator]
 static HEAP: PeakAlloc = PeakAlloc;
 
+/// The statuses of [`status`], as the help says them.
+const EXIT_STATUS: &str = "Exit status:
+  0   no bug was found (or a replay matches its recorded outcome)
+  1   an error: a file cannot be read or written, or the module cannot be explored
+  2   a usage error: an option, its value, the entry or a test that does not fit
+  3   a replay's outcome differs from the recorded one
+  13  a bug was found (explore, replay; --exit-zero gives 0 instead)
+  130 interrupted by Ctrl-C (what was found is still printed and written)";
+
 #[derive(Parser)]
 #[command(
     name = "symplay",
     version,
-    about = "Symbolic execution for WebAssembly"
+    about = "Symbolic execution for WebAssembly",
+    after_help = EXIT_STATUS
 )]
 struct Cli {
     #[command(subcommand)]
@@ -54,47 +66,27 @@ fn main() -> ExitCode {
     });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version are not errors; every real error exits with 1.
+        // --help and --version are not errors; a wrong command line exits
+        // with 2.
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() {
-                ExitCode::FAILURE
+                ExitCode::from(status::USAGE)
             } else {
                 ExitCode::SUCCESS
             };
         }
     };
-    match cli.command {
-        Command::Solve(args) => solve::run(&args),
-        Command::Explore(args) => match explore::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Step(args) => match step::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Compare(args) => match compare::run(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Replay(args) => match replay::run(&args) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::FAILURE,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Wast(args) => wast::run(&args),
-    }
+    let ended = match cli.command {
+        Command::Solve(args) => return solve::run(&args),
+        Command::Wast(args) => return wast::run(&args),
+        Command::Explore(args) => explore::run(&args).map(|ending| ending.status(args.exit_zero())),
+        Command::Step(args) => step::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Compare(args) => compare::run(&args).map(|()| ExitCode::SUCCESS),
+        Command::Replay(args) => replay::run(&args).map(|ending| ending.status(args.exit_zero())),
+    };
+    ended.unwrap_or_else(|failure| {
+        eprintln!("error: {}", failure.message());
+        failure.status()
+    })
 }

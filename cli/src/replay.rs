@@ -2,7 +2,10 @@
 //! outcome, and whether the outcome is the one recorded in the test file.
 
 use crate::explore::buffer_args;
+use crate::explore::{explore_failure, load_module};
 use crate::heap::{show_memory, HeapArgs};
+use crate::output::{say, Output};
+use crate::status::{Ending, Failure};
 use clap::Args;
 use serde_json::Value;
 use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
@@ -26,12 +29,20 @@ pub struct ReplayArgs {
     /// Stop a run that has not ended after this many instructions.
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     max_instructions: u64,
+    /// Forks a path may make before it ends at the depth limit; a report's
+    /// own limit is used unless given here (none for a test input).
+    #[arg(long, value_name = "N")]
+    max_depth: Option<u32>,
     /// Trace events printed; later ones are counted.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_events: usize,
-    /// Write the replayed path and its trace as JSON here.
+    /// Write the replayed path and its trace as JSON here (`-`: standard
+    /// output, the trace then goes to standard error).
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
+    /// Exit with 0 when the replayed path ends in a bug (else 13).
+    #[arg(long)]
+    exit_zero: bool,
     /// The heap model; a report's own is used unless changed here.
     #[command(flatten)]
     heap: HeapArgs,
@@ -54,58 +65,87 @@ struct Test {
     heap: Option<HeapOptions>,
     /// Its buffer parameters.
     buffer_args: Vec<BufferArg>,
+    /// Its depth limit.
+    max_depth: Option<u32>,
 }
 
-/// Replays; `Ok(false)` when the outcome differs from the recorded one.
-pub fn run(args: &ReplayArgs) -> Result<bool, String> {
-    if args.max_instructions == 0 {
-        return Err("--max-instructions must be greater than zero".into());
+impl ReplayArgs {
+    /// Whether a bug replayed still exits with 0.
+    pub(crate) fn exit_zero(&self) -> bool {
+        self.exit_zero
     }
+}
+
+/// Replays; the ending says whether the path is a bug and whether it
+/// differs from the recorded one.
+pub fn run(args: &ReplayArgs) -> Result<Ending, Failure> {
+    if args.max_instructions == 0 || args.max_depth == Some(0) {
+        return Err(Failure::Usage(format!(
+            "{} must be greater than zero",
+            if args.max_depth == Some(0) {
+                "--max-depth"
+            } else {
+                "--max-instructions"
+            }
+        )));
+    }
+    let out = Output::open_optional(args.json.as_deref())?;
     let text = std::fs::read_to_string(&args.test)
-        .map_err(|e| format!("cannot read {}: {e}", args.test))?;
-    let test = parse_test(&text, args.path).map_err(|e| format!("{}: {e}", args.test))?;
-    let entry = args
-        .entry
-        .clone()
-        .or(test.entry)
-        .ok_or("--entry is needed: the test file is not a report naming its entry")?;
-    let bytes = std::fs::read(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file))?;
-    let module = symplay_wasm::load(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+        .map_err(|e| Failure::Error(format!("cannot read {}: {e}", args.test)))?;
+    let test =
+        parse_test(&text, args.path).map_err(|e| Failure::Usage(format!("{}: {e}", args.test)))?;
+    let entry = args.entry.clone().or(test.entry).ok_or_else(|| {
+        Failure::Usage("--entry is needed: the test file is not a report naming its entry".into())
+    })?;
+    let module = load_module(&args.file)?;
     let options = ReplayOptions {
         max_instructions: Some(args.max_instructions),
         max_events: args.max_events,
-        heap: args.heap.options(test.heap.clone().unwrap_or_default())?,
+        heap: args
+            .heap
+            .options(test.heap.clone().unwrap_or_default())
+            .map_err(Failure::Usage)?,
         buffer_args: if args.buffer.is_empty() {
             test.buffer_args.clone()
         } else {
-            buffer_args(&args.buffer)?
+            buffer_args(&args.buffer).map_err(Failure::Usage)?
         },
+        max_depth: args.max_depth.or(test.max_depth),
     };
-    let replay =
-        replay_traced(&module, &entry, &test.inputs, &options).map_err(|e| e.to_string())?;
-    print!("{}", describe(&entry, &replay));
+    let replay = replay_traced(&module, &entry, &test.inputs, &options).map_err(explore_failure)?;
+    let mut text = describe(&entry, &replay);
     if args.show_memory {
-        print!("{}", show_memory(&replay.path));
+        text.push_str(&show_memory(&replay.path));
     }
-    if let Some(out) = &args.json {
+    let ending = match &test.recorded {
+        Some(recorded) if !same_outcome(recorded, &replay.path) => {
+            text.push_str(&format!(
+                "differs from the recorded outcome: {}\n",
+                recorded.outcome()
+            ));
+            Ending::Differs
+        }
+        recorded => {
+            if recorded.is_some() {
+                text.push_str("matches the recorded outcome\n");
+            }
+            if replay.path.is_bug() {
+                Ending::BugFound
+            } else {
+                Ending::Clean
+            }
+        }
+    };
+    say(out.as_ref(), &text);
+    if let Some(out) = out {
         let json = serde_json::json!({
             "path": replay.path,
             "trace": replay.trace,
             "omitted_events": replay.omitted_events,
         });
-        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n";
-        std::fs::write(out, text).map_err(|e| format!("cannot write {out}: {e}"))?;
+        out.write(&(serde_json::to_string_pretty(&json).expect("a replay serialises") + "\n"))?;
     }
-    let Some(recorded) = &test.recorded else {
-        return Ok(true);
-    };
-    if same_outcome(recorded, &replay.path) {
-        println!("matches the recorded outcome");
-        Ok(true)
-    } else {
-        println!("differs from the recorded outcome: {}", recorded.outcome());
-        Ok(false)
-    }
+    Ok(ending)
 }
 
 fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
@@ -121,6 +161,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             recorded: Some(chosen.clone()),
             heap: Some(report.heap.clone()),
             buffer_args: report.buffer_args.clone(),
+            max_depth: report.limits.max_depth,
         });
     }
     if path.is_some() {
@@ -135,6 +176,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             recorded: Some(path),
             heap: None,
             buffer_args: Vec::new(),
+            max_depth: None,
         });
     }
     if !object.keys().all(|k| k == "args" || k == "named") {
@@ -147,6 +189,7 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
         recorded: None,
         heap: None,
         buffer_args: Vec::new(),
+        max_depth: None,
     })
 }
 

@@ -3,7 +3,9 @@
 //! place, frames with locals and operand stack, path condition, memory
 //! objects).
 
-use crate::explore::{prepare, progress_printer, ExploreArgs};
+use crate::explore::{explore_failure, prepare, progress_printer, ExploreArgs};
+use crate::output::{say, Output};
+use crate::status::Failure;
 use clap::Args;
 use std::fmt::Write;
 use std::time::Duration;
@@ -25,19 +27,24 @@ pub struct StepArgs {
     steps: Option<u64>,
 }
 
-pub fn run(args: &StepArgs) -> Result<(), String> {
-    let by = StepBy::parse(&args.by)
-        .ok_or_else(|| format!("--by takes branch or instruction, not `{}`", args.by))?;
+pub fn run(args: &StepArgs) -> Result<(), Failure> {
+    let by = StepBy::parse(&args.by).ok_or_else(|| {
+        Failure::Usage(format!(
+            "--by takes branch or instruction, not `{}`",
+            args.by
+        ))
+    })?;
     if args.steps == Some(0) {
-        return Err("--steps must be greater than zero".into());
+        return Err(Failure::Usage("--steps must be greater than zero".into()));
     }
+    let out = Output::open_optional(args.run.json_out())?;
     let prepared = prepare(&args.run)?;
     let mut exploration = Exploration::new(&prepared.module, &prepared.entry, &prepared.options)
-        .map_err(|e| e.to_string())?;
+        .map_err(explore_failure)?;
     // Ctrl-C sets the run's interrupt, which ends a long step.
     let mut interrupted = progress_printer();
     let mut taken = vec![exploration.first_step()];
-    print!("{}", describe(&exploration, &taken[0]));
+    say(out.as_ref(), &describe(&exploration, &taken[0]));
     while taken.last().is_some_and(|s| s.next.is_some())
         && args.steps.is_none_or(|n| (taken.len() as u64) <= n)
     {
@@ -48,12 +55,12 @@ pub fn run(args: &StepArgs) -> Result<(), String> {
             }
             continue;
         };
-        print!("{}", describe(&exploration, &step));
+        say(out.as_ref(), &describe(&exploration, &step));
         taken.push(step);
     }
-    if let Some(out) = args.run.json_out() {
-        let json = serde_json::to_string_pretty(&taken).map_err(|e| e.to_string())?;
-        std::fs::write(out, json + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    if let Some(out) = out {
+        let json = serde_json::to_string_pretty(&taken).expect("steps serialise");
+        out.write(&(json + "\n"))?;
     }
     Ok(())
 }

@@ -61,7 +61,7 @@ fn a_bad_side_is_named() {
         ),
     ] {
         let (code, stdout, stderr) = symplay(&["compare", &file, "--left", left, "--right", ""]);
-        assert_eq!(code, 1, "{left}");
+        assert_eq!(code, 2, "{left}");
         assert!(stdout.is_empty(), "{left}: {stdout}");
         assert!(stderr.contains(error), "{left}: {stderr}");
     }

@@ -19,8 +19,8 @@ fn the_report_names_the_failed_assertion_and_its_input() {
         "--json",
         &json_arg,
     ]);
-    assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.contains("1 assertion failures"), "{stdout}");
+    assert_eq!(code, 13, "a bug found: {stderr}");
+    assert!(stdout.contains("1 assertion failure,"), "{stdout}");
     let report = std::fs::read_to_string(&json).expect("report written");
     std::fs::remove_file(&json).ok();
     let report: serde_json::Value = serde_json::from_str(&report).expect("valid JSON");
@@ -40,7 +40,7 @@ fn the_report_names_the_failed_assertion_and_its_input() {
 fn traps_are_listed_as_bugs_with_inputs() {
     let file = example("divide.wasm");
     let (code, stdout, _) = symplay(&["explore", &file, "--entry", "divide", "--search", "bfs"]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 13);
     assert!(stdout.contains("div_by_zero"), "{stdout}");
     assert!(
         stdout.contains("int_overflow") && stdout.contains("-2147483648"),
@@ -54,19 +54,19 @@ fn traps_are_listed_as_bugs_with_inputs() {
 }
 
 #[test]
-fn bad_modules_entries_and_options_exit_with_one() {
+fn bad_modules_exit_with_one_and_bad_entries_and_options_with_two() {
     let file = example("get_sign.wasm");
     let (code, _, stderr) = symplay(&["explore", &file, "--entry", "nope"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         stderr.contains("nope") && stderr.contains("get_sign"),
         "{stderr}"
     );
     let (code, _, stderr) = symplay(&["explore", &file, "--entry", "get_sign", "--max-paths", "0"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(stderr.contains("--max-paths"), "{stderr}");
     let (code, _, stderr) = symplay(&["explore", &file, "--entry", "get_sign", "--search", "best"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(stderr.contains("best"), "{stderr}");
     // The C source is not a module.
     let source = example("get_sign.c");
@@ -84,7 +84,13 @@ fn bad_modules_entries_and_options_exit_with_one() {
     ]);
     std::fs::remove_file(&truncated).ok();
     assert_eq!(code, 1);
-    assert!(stderr.starts_with("error:"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "the module is cut short: its {} bytes end in the middle of a section",
+            bytes.len() / 2
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -134,7 +140,7 @@ fn concrete_parameters_are_taken_and_bad_ones_named() {
         "--concrete",
         "0=10",
     ]);
-    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(code, 13, "a division by zero: {stderr}");
     // 10 / b is arithmetic on an input: one path returns it as a term.
     assert!(
         stdout.contains(": 2 paths (1 returned, 1 trapped"),
@@ -153,7 +159,7 @@ fn concrete_parameters_are_taken_and_bad_ones_named() {
     ] {
         let (code, _, stderr) =
             symplay(&["explore", &divide, "--entry", "divide", "--concrete", arg]);
-        assert_eq!(code, 1, "{arg}");
+        assert_eq!(code, 2, "{arg}");
         assert!(stderr.contains(message), "{arg}: {stderr}");
     }
     let (code, _, stderr) = symplay(&[
@@ -166,7 +172,7 @@ fn concrete_parameters_are_taken_and_bad_ones_named() {
         "--concrete",
         "0=2",
     ]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(stderr.contains("parameter 0 is given twice"), "{stderr}");
 }
 
@@ -189,7 +195,7 @@ fn ctrl_c_stops_the_run_with_partial_results() {
     let (_, out) = interrupted(&args, 1500);
     let stdout = String::from_utf8_lossy(&out.stdout);
     std::fs::remove_file(&wat).ok();
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
     assert!(stdout.contains("stopped early: cancelled"), "{stdout}");
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -204,9 +210,9 @@ fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
     let wat = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/factor.wat");
     let (_, out) = interrupted(&["explore", wat, "--entry", "factor"], 1000);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
     assert!(
-        stdout.contains("stopped early: cancelled (1 states left)"),
+        stdout.contains("stopped early: cancelled (1 state left)"),
         "{stdout}"
     );
 }
@@ -273,7 +279,7 @@ fn without_entry_the_first_function_of_the_program_is_explored() {
     .unwrap();
     let (code, stdout, stderr) = symplay(&["explore", &helpers.to_string_lossy()]);
     std::fs::remove_file(&helpers).ok();
-    assert_eq!((code, stdout.as_str()), (1, ""));
+    assert_eq!((code, stdout.as_str()), (2, ""));
     assert!(
         stderr.ends_with(
             "the module exports only runtime helpers (__wasm_call_ctors, _initialize), \
@@ -373,7 +379,8 @@ fn the_docs_explore_commands_run_as_written() {
             .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let (code, stdout, stderr) = symplay(&args);
-        assert_eq!(code, 0, "{command}: {stderr}");
+        let bug = if stdout.contains("\nbug: ") { 13 } else { 0 };
+        assert_eq!(code, bug, "{command}: {stderr}");
         assert!(stdout.starts_with("explored "), "{command}: {stdout}");
         if command.contains("--concrete 0=-3") {
             assert!(stdout.contains("no path is left"), "{command}: {stdout}");
@@ -492,7 +499,7 @@ fn limits_hold_in_bit_blasting_in_host_calls_and_on_wide_branches() {
         );
         assert_eq!(report["stop_reason"], *limit, "{name}");
         assert!(
-            stdout.contains(&format!("stopped early: {limit} (1 states left)")),
+            stdout.contains(&format!("stopped early: {limit} (1 state left)")),
             "{stdout}"
         );
         // The reported peak is measured, not estimated.
@@ -518,10 +525,10 @@ fn ctrl_c_inside_bit_blasting_stops_the_run_within_a_second() {
     let poly = test_data("limits/polynomial.wat");
     let (took, out) = interrupted(&["explore", &poly], 400);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
     assert!(took.as_secs_f64() < 1.0, "stopped {took:?} after Ctrl-C");
     assert!(
-        stdout.contains("stopped early: cancelled (1 states left)"),
+        stdout.contains("stopped early: cancelled (1 state left)"),
         "{stdout}"
     );
 }
@@ -541,13 +548,13 @@ fn nonsense_limits_are_refused_and_the_default_ones_reported() {
         let mut all = vec!["explore", file.as_str()];
         all.extend_from_slice(args);
         let (code, stdout, stderr) = symplay(&all);
-        assert_eq!((code, stdout.as_str()), (1, ""), "{args:?}");
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
     #[cfg(target_os = "linux")]
     {
         let (code, _, stderr) = symplay(&["explore", &file, "--max-memory", "100000000"]);
-        assert_eq!(code, 1);
+        assert_eq!(code, 2);
         assert!(
             stderr.contains("--max-memory 100000000 MiB is more than this machine's"),
             "{stderr}"
@@ -565,7 +572,7 @@ fn a_run_with_concretised_values_says_it_is_not_complete() {
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        lines[0].starts_with("explored half with random-path+coverage-new: 1 paths"),
+        lines[0].starts_with("explored half with random-path+coverage-new: 1 path ("),
         "{stdout}"
     );
     assert!(
@@ -596,7 +603,7 @@ fn heap_options_that_make_no_sense_are_errors() {
         let mut all = vec!["explore", file.as_str()];
         all.extend(args);
         let (code, stdout, stderr) = symplay(&all);
-        assert_eq!(code, 1, "{all:?}");
+        assert_eq!(code, 2, "{all:?}");
         assert!(stdout.is_empty());
         assert!(stderr.contains(error), "{all:?}: {stderr}");
     }
@@ -648,15 +655,146 @@ fn selects_fork_and_few_valued_results_split_unless_told_otherwise() {
     );
     // Neither: one path, whose test shows one of the three outcomes.
     let (_, stdout, _) = explore(&["--select-as-ite", "--result-values", "0"]);
-    assert!(stdout.contains(": 1 paths (1 returned"), "{stdout}");
+    assert!(stdout.contains(": 1 path (1 returned"), "{stdout}");
     assert!(
         stdout.contains("a symbolic result stays a term\n"),
         "{stdout}"
     );
     let (code, stdout, stderr) = explore(&["--result-values", "5000"]);
-    assert_eq!((code, stdout.as_str()), (1, ""));
+    assert_eq!((code, stdout.as_str()), (2, ""));
     assert!(
         stderr.contains("--result-values is 5000; at most 1024"),
         "{stderr}"
     );
+}
+
+#[test]
+fn json_dash_writes_the_report_on_stdout_and_the_summary_on_stderr() {
+    let file = example("divide.wasm");
+    let (code, stdout, stderr) = symplay(&["explore", &file, "--entry", "divide", "--json", "-"]);
+    assert_eq!(code, 13, "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("stdout is the report");
+    assert_eq!(report["entry"], "divide");
+    assert!(stderr.starts_with("explored divide with "), "{stderr}");
+    assert!(!std::path::Path::new("-").exists(), "no file named `-`");
+}
+
+#[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_run() {
+    let file = example("get_sign.wasm");
+    let (code, stdout, stderr) = symplay(&["explore", &file, "--json", "/no/such/dir/x.json"]);
+    assert_eq!((code, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.starts_with("error: cannot write /no/such/dir/x.json: "),
+        "{stderr}"
+    );
+    // Refused before the module was even read: no entry was chosen.
+    assert!(!stderr.contains("exploring"), "{stderr}");
+    // A run that fails leaves an earlier file as it was, and makes none.
+    let dir = std::env::temp_dir();
+    let kept = dir.join(format!("symplay-kept-{}.json", std::process::id()));
+    std::fs::write(&kept, "earlier").unwrap();
+    let fresh = dir.join(format!("symplay-fresh-{}.json", std::process::id()));
+    for out in [&kept, &fresh] {
+        let (code, _, _) = symplay(&[
+            "explore",
+            &file,
+            "--entry",
+            "nope",
+            "--json",
+            &out.to_string_lossy(),
+        ]);
+        assert_eq!(code, 2);
+    }
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "earlier");
+    assert!(!fresh.exists());
+    std::fs::remove_file(&kept).ok();
+}
+
+#[test]
+fn a_file_that_is_not_wasm_is_named_with_its_first_bytes() {
+    let elf = std::env::temp_dir().join(format!("symplay-elf-{}.wasm", std::process::id()));
+    std::fs::write(&elf, b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00").unwrap();
+    let (code, _, stderr) = symplay(&["explore", &elf.to_string_lossy()]);
+    std::fs::remove_file(&elf).ok();
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains(
+            r#"not a Wasm module: it starts with 7f 45 4c 46 02 01 01 00 ("\x7fELF\x02\x01\x01\x00"), where a binary module starts with 00 61 73 6d"#
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("WAT: expected"), "{stderr}");
+}
+
+#[test]
+fn a_value_out_of_a_parameter_s_range_is_refused_with_the_range() {
+    let divide = example("divide.wasm");
+    let (code, stdout, stderr) = symplay(&[
+        "explore",
+        &divide,
+        "--entry",
+        "divide",
+        "--concrete",
+        "0=4294967295",
+    ]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.contains(
+            "parameter 0 is an i32 (-2147483648 to 2147483647): 4294967295 is out of range (the same bits are -1)"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_exit_status_says_whether_a_bug_was_found() {
+    let divide = example("divide.wasm");
+    let sign = example("get_sign.wasm");
+    let status = |args: &[&str]| symplay(args).0;
+    assert_eq!(status(&["explore", &divide, "--entry", "divide"]), 13);
+    assert_eq!(
+        status(&["explore", &divide, "--entry", "divide", "--exit-zero"]),
+        0
+    );
+    assert_eq!(status(&["explore", &sign, "--entry", "get_sign"]), 0);
+    assert_eq!(status(&["explore", &sign, "--no-such-option"]), 2);
+    assert_eq!(status(&["explore", "/no/such/module.wasm"]), 1);
+    // The statuses are in the help.
+    let (_, help, _) = symplay(&["--help"]);
+    assert!(
+        help.contains("13  a bug was found") && help.contains("130 interrupted"),
+        "{help}"
+    );
+}
+
+#[test]
+fn every_option_in_the_help_says_what_it_does() {
+    for command in ["explore", "replay", "step", "compare"] {
+        let (code, help, _) = symplay(&[command, "--help"]);
+        assert_eq!(code, 0);
+        let lines: Vec<&str> = help.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let option = line.trim_start();
+            if !(line.starts_with("  -") || line.starts_with("      --")) {
+                continue;
+            }
+            // The description follows on the line, or on the next one.
+            let next = lines.get(i + 1).copied().unwrap_or("");
+            let described = option
+                .split_once("  ")
+                .is_some_and(|(_, d)| !d.trim().is_empty())
+                || (next.starts_with("          ") && !next.trim().is_empty());
+            assert!(described, "{command}: {option} has no description");
+        }
+    }
+    let (_, help, _) = symplay(&["explore", "--help"]);
+    for option in ["--max-depth", "--max-instructions", "--max-paths"] {
+        let text = help.split(option).nth(1).unwrap_or("");
+        let description = text.split("\n      --").next().unwrap_or("");
+        assert!(
+            description.contains("None unless given"),
+            "{option}: {description}"
+        );
+    }
 }

@@ -342,12 +342,12 @@ fn deeply_nested_input_does_not_overflow_the_stack() {
 }
 
 #[test]
-fn bad_command_lines_and_unreadable_files_exit_with_one() {
+fn bad_command_lines_exit_with_two_and_unreadable_files_with_one() {
     let run = symplay(&["solve", "--max-conflicts", "many", "-"], "");
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 2);
     assert!(run.stderr.contains("'many'"), "{}", run.stderr);
     let run = symplay(&["prove", "x.smt2"], "");
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 2);
     assert!(run.stderr.contains("'prove'"), "{}", run.stderr);
     let run = symplay(&["solve", "/no/such/file.smt2"], "");
     assert_eq!(run.code, 1);

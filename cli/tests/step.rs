@@ -81,13 +81,13 @@ fn instruction_steps_stop_after_the_count_asked_and_write_their_json() {
 fn nonsense_step_options_are_named() {
     let file = example("get_sign.wasm");
     let (code, _, stderr) = symplay(&["step", &file, "--by", "line"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         stderr.contains("--by takes branch or instruction, not `line`"),
         "{stderr}"
     );
     let (code, _, stderr) = symplay(&["step", &file, "--steps", "0"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         stderr.contains("--steps must be greater than zero"),
         "{stderr}"

@@ -86,6 +86,7 @@ fn a_read_past_a_buffer_of_length_one_is_found_and_replays() {
             max_events: 0,
             heap: r.heap.clone(),
             buffer_args: r.buffer_args.clone(),
+            max_depth: None,
         };
         for p in &r.paths {
             let again = replay_traced(&m, "header", &p.inputs, &replay)

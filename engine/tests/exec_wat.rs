@@ -308,7 +308,7 @@ fn limits_end_the_run_cleanly() {
             ..Options::default()
         },
     );
-    assert_eq!(r.stop_reason, "completed");
+    assert_eq!(r.stop_reason, "depth limit");
     assert!(r.paths.iter().any(|p| p.status == Status::Limit));
     let r = run(
         LOOP,
@@ -329,7 +329,7 @@ fn limits_end_the_run_cleanly() {
             ..Options::default()
         },
     );
-    assert!(zero.unwrap_err().0.contains("--max-paths"));
+    assert!(zero.unwrap_err().message.contains("--max-paths"));
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn unknown_imports_are_rejected_by_name() {
     let wat = r#"(module (import "env" "foo" (func (param i32))) (func (export "f")))"#;
     let module = symplay_wasm::load(wat.as_bytes()).unwrap();
     let e = explore(&module, "f", &Options::default()).unwrap_err();
-    assert!(e.0.contains("env.foo"), "{e}");
+    assert!(e.message.contains("env.foo"), "{e}");
 }
 
 const BULK: &str = include_str!("../../tests/data/wat/bulk_memory.wat");

@@ -29,6 +29,7 @@ fn stepped(
         max_events: 1,
         heap: Default::default(),
         buffer_args: Vec::new(),
+        max_depth: None,
     };
     replay_traced(module, entry, &path.inputs, &options)
         .ok()

@@ -63,6 +63,7 @@ fn replays(m: &symplay_wasm::Module, entry: &str, heap: &HeapOptions, p: &PathRe
         max_events: 0,
         heap: heap.clone(),
         buffer_args: Vec::new(),
+        max_depth: None,
     };
     let replayed = replay_traced(m, entry, &p.inputs, &options).unwrap().path;
     assert_eq!(replayed.status, p.status, "path {}", p.id);
@@ -378,7 +379,7 @@ fn the_module_allocator_is_kept_when_asked() {
         ..Options::default()
     };
     let e = explore(&m, "e1", &options).unwrap_err();
-    assert!(e.0.contains("imports env.malloc"), "{e}");
+    assert!(e.message.contains("imports env.malloc"), "{e}");
 }
 
 #[test]

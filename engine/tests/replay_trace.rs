@@ -17,6 +17,7 @@ fn trace(args: Vec<i64>, k: i64, max_events: usize) -> symplay_engine::exec::Rep
         max_events,
         heap: Default::default(),
         buffer_args: Vec::new(),
+        max_depth: None,
     };
     replay_traced(&module, "f", &test, &options).unwrap()
 }
@@ -105,7 +106,8 @@ fn a_run_past_the_instruction_cap_is_an_error() {
         max_events: 10,
         heap: Default::default(),
         buffer_args: Vec::new(),
+        max_depth: None,
     };
     let e = replay_traced(&module, "spin", &TestInput::default(), &options).unwrap_err();
-    assert!(e.0.contains("instruction limit"), "{e}");
+    assert!(e.message.contains("instruction limit"), "{e}");
 }

@@ -62,6 +62,7 @@ fn assert_replays(module: &symplay_wasm::Module, entry: &str, p: &PathReport, wh
         max_events: 0,
         heap: HeapOptions::default(),
         buffer_args: Vec::new(),
+        max_depth: None,
     };
     let replayed = replay_traced(module, entry, &p.inputs, &options)
         .unwrap_or_else(|e| panic!("{what}: replay: {e}"))

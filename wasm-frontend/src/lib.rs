@@ -54,6 +54,40 @@ pub use variables::{FrameBase, FrameVariables, Variable, Variables};
 /// The first bytes of every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";
 
+/// A binary that ends where its encoding needs more bytes, said so: a
+/// download or a copy cut short, not a module to fix.
+fn cut_short(e: LoadError, len: usize) -> LoadError {
+    if e.kind != ErrorKind::Malformed || !e.message.contains("unexpected end") {
+        return e;
+    }
+    LoadError::new(
+        ErrorKind::Malformed,
+        format!("the module is cut short: its {len} bytes end in the middle of a section (copied or downloaded only in part?)"),
+        e.offset,
+    )
+}
+
+/// Why `bytes` (a file that is neither) is not a module, with its first
+/// bytes: `not a Wasm module: it starts with 7f 45 4c 46 ("\x7fELF"), ...`.
+fn not_a_module(bytes: &[u8]) -> String {
+    let first = &bytes[..bytes.len().min(8)];
+    let hex: Vec<String> = first.iter().map(|b| format!("{b:02x}")).collect();
+    let shown: String = first.escape_ascii().to_string();
+    if bytes.is_empty() {
+        return "not a Wasm module: the file is empty".into();
+    }
+    if WASM_MAGIC.starts_with(first) {
+        return format!(
+            "not a Wasm module: the file is cut short after {} bytes (a binary module starts with the 8 bytes 00 61 73 6d 01 00 00 00)",
+            bytes.len()
+        );
+    }
+    format!(
+        "not a Wasm module: it starts with {} (\"{shown}\"), where a binary module starts with 00 61 73 6d (\"\\0asm\"), and it is not WAT text either",
+        hex.join(" ")
+    )
+}
+
 /// Loads a module from its binary encoding (detected by the `\0asm` magic) or
 /// from WAT text, with every supported feature.
 pub fn load(bytes: &[u8]) -> Result<Module, LoadError> {
@@ -63,17 +97,18 @@ pub fn load(bytes: &[u8]) -> Result<Module, LoadError> {
 /// Loads a module as [`load`] does, validated against `profile`.
 pub fn load_with(bytes: &[u8], profile: Profile) -> Result<Module, LoadError> {
     if bytes.starts_with(WASM_MAGIC) {
-        return load::load_binary(bytes, profile, CodeLayout::Linked);
+        return load::load_binary(bytes, profile, CodeLayout::Linked)
+            .map_err(|e| cut_short(e, bytes.len()));
     }
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        LoadError::new(
-            ErrorKind::Malformed,
-            "malformed module: neither a binary module (no \\0asm magic) nor UTF-8 WAT text",
-            Some(e.valid_up_to() as u64),
-        )
-    })?;
+    let not_wasm = || LoadError::new(ErrorKind::Malformed, not_a_module(bytes), None);
+    if bytes.is_empty() {
+        return Err(not_wasm());
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| not_wasm())?;
     let binary = wat::parse_str(text).map_err(|e| match foreign_source::recognise(text) {
         Some(language) => LoadError::new(ErrorKind::SourceCode, language.advice(), None),
+        // Control characters: a binary file of another kind, not a typo.
+        None if text.chars().any(|c| c.is_control() && !c.is_whitespace()) => not_wasm(),
         None => LoadError::new(ErrorKind::InvalidText, format!("invalid WAT: {e}"), None),
     })?;
     let mut module = load::load_binary(&binary, profile, CodeLayout::Reassembled)?;

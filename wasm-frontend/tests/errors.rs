@@ -101,10 +101,32 @@ fn components_are_rejected() {
 
 #[test]
 fn truncated_and_garbage_binaries() {
-    assert_eq!(load(b"").unwrap_err().kind, ErrorKind::InvalidText);
+    let empty = load(b"").unwrap_err();
+    assert_eq!(
+        (empty.kind, empty.message.as_str()),
+        (ErrorKind::Malformed, "not a Wasm module: the file is empty")
+    );
     let garbage = load(b"\0asm\x01\0\0\0\x01\xff\xff\xff").unwrap_err();
     assert_eq!(garbage.kind, ErrorKind::Malformed);
     assert!(garbage.offset.is_some());
+    assert!(
+        garbage
+            .message
+            .starts_with("the module is cut short: its 12 bytes end in the middle of a section"),
+        "{garbage}"
+    );
+    // A file of another kind is named by its first bytes, not read as WAT.
+    let elf = load(b"\x7fELF\x02\x01\x01\x00\x00\x00").unwrap_err();
+    assert!(
+        elf.message
+            .starts_with("not a Wasm module: it starts with 7f 45 4c 46 02 01 01 00"),
+        "{elf}"
+    );
+    let cut_magic = load(b"\0as").unwrap_err();
+    assert!(
+        cut_magic.message.contains("cut short after 3 bytes"),
+        "{cut_magic}"
+    );
     let bad_version = load(b"\0asm\x09\0\0\0").unwrap_err();
     assert!(
         bad_version.message.starts_with("malformed module:"),

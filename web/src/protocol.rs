@@ -79,6 +79,9 @@ pub enum Request {
         /// The run's buffer parameters, made again.
         #[serde(default)]
         buffer_args: Vec<BufferArg>,
+        /// The run's depth limit, where a path it cut ends again.
+        #[serde(default)]
+        max_depth: Option<u32>,
     },
 }
 

@@ -212,6 +212,13 @@ impl TermStore {
         values.remove(&t).expect("the root is evaluated")
     }
 
+    /// The values of `terms` under `model`, in order, shared subterms
+    /// evaluated once.
+    pub fn eval_each(&self, terms: &[TermId], model: &Model) -> Vec<Value> {
+        let values = self.eval_all(terms, model);
+        terms.iter().map(|t| values[t].clone()).collect()
+    }
+
     /// Whether every boolean term in `terms` is true under `model`.
     pub fn satisfies(&self, terms: &[TermId], model: &Model) -> bool {
         let values = self.eval_all(terms, model);

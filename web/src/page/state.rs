@@ -1090,6 +1090,7 @@ impl PageState {
                 test: p.inputs.clone(),
                 heap: r.heap.clone(),
                 buffer_args: r.buffer_args.clone(),
+                max_depth: r.limits.max_depth,
             })
         }) else {
             return Vec::new();

@@ -159,7 +159,8 @@ impl Session {
                 test,
                 heap,
                 buffer_args,
-            } => self.replay(&entry, &test, heap, buffer_args),
+                max_depth,
+            } => self.replay(&entry, &test, heap, buffer_args, max_depth),
         };
         vec![answer(
             result.unwrap_or_else(|message| Response::Error { message }),
@@ -265,12 +266,14 @@ impl Session {
         test: &symplay_engine::report::TestInput,
         heap: HeapOptions,
         buffer_args: Vec<BufferArg>,
+        max_depth: Option<u32>,
     ) -> Result<Response, String> {
         let options = ReplayOptions {
             max_instructions: Some(MAX_REPLAY_INSTRUCTIONS),
             max_events: MAX_TRACE_EVENTS,
             heap,
             buffer_args,
+            max_depth,
         };
         let replayed =
             replay_traced(&*self.loaded()?, entry, test, &options).map_err(|e| e.to_string())?;
@@ -660,6 +663,7 @@ mod tests {
                     test,
                     heap: HeapOptions::default(),
                     buffer_args: Vec::new(),
+                    max_depth: None,
                 },
             ),
         );

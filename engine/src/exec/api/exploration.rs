@@ -17,7 +17,7 @@ use crate::exec::program::Program;
 use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
 use crate::expr::TermStore;
 use crate::limits::{heap_in_use, reset_heap_peak, Limits};
-use crate::report::{PathReport, Report};
+use crate::report::{PathReport, Report, Status};
 use crate::search::Pending;
 use crate::state::State;
 use std::borrow::Borrow;
@@ -93,13 +93,13 @@ impl<M: Borrow<Module>> Exploration<M> {
         check_heap(&options.heap)?;
         let entry = m
             .export_func(entry_name)
-            .map_err(|e| ExploreError(e.to_string()))?;
+            .map_err(|e| ExploreError::options(e.to_string()))?;
         let mut state = State::default();
         let mut links = Links::default();
         let mut terms = TermStore::new();
         let instance = add_instance(&mut state, &mut links, &mut terms, m, None);
         init_segments(&mut state, &links, &mut terms, m, instance)
-            .map_err(|e| ExploreError(format!("{e} (instantiation would trap)")))?;
+            .map_err(|e| ExploreError::module(format!("{e} (instantiation would trap)")))?;
         let buffer_params = !options.buffer_args.is_empty();
         let roles = Roles::find(m, &links, &state, &options.heap, buffer_params);
         if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
@@ -135,7 +135,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             &options.concrete_args,
             &options.buffer_args,
         )
-        .map_err(ExploreError)?;
+        .map_err(ExploreError::options)?;
         let first = states.remove(0);
         let mut scheduler = Scheduler::new(
             options.search,
@@ -211,6 +211,17 @@ impl<M: Borrow<Module>> Exploration<M> {
             // Sides of forks left out make the run as incomplete as a stop.
             Stretch::Completed if self.context.counters.unforked > 0 => {
                 self.stop_reason = Some("path limit".into())
+            }
+            // Paths cut at the depth limit leave the rest of theirs out.
+            Stretch::Completed
+                if self
+                    .context
+                    .records
+                    .paths
+                    .iter()
+                    .any(|p| p.status == Status::Limit) =>
+            {
+                self.stop_reason = Some("depth limit".into())
             }
             Stretch::Completed => self.stop_reason = Some("completed".into()),
             Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),

@@ -48,12 +48,40 @@ pub struct Progress {
     pub queries: u64,
 }
 
+/// Why an exploration cannot start.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExploreError(pub String);
+pub struct ExploreError {
+    pub cause: Cause,
+    pub message: String,
+}
+
+/// Whose the problem is: what the run was asked (options, the entry, its
+/// inputs) or the module itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Options,
+    Module,
+}
+
+impl ExploreError {
+    pub fn options(message: impl Into<String>) -> ExploreError {
+        ExploreError {
+            cause: Cause::Options,
+            message: message.into(),
+        }
+    }
+
+    pub fn module(message: impl Into<String>) -> ExploreError {
+        ExploreError {
+            cause: Cause::Module,
+            message: message.into(),
+        }
+    }
+}
 
 impl fmt::Display for ExploreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -62,10 +90,12 @@ impl std::error::Error for ExploreError {}
 /// Heap options the model can take.
 pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
     if heap.capacity == 0 {
-        return Err(ExploreError("--capacity must be greater than zero".into()));
+        return Err(ExploreError::options(
+            "--capacity must be greater than zero",
+        ));
     }
     if heap.capacity > MAX_OBJECT {
-        return Err(ExploreError(format!(
+        return Err(ExploreError::options(format!(
             "--capacity {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
             heap.capacity
         )));
@@ -82,10 +112,12 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
         ("--max-memory", o.max_memory == Some(0)),
     ];
     if let Some((name, _)) = zero.iter().find(|(_, z)| *z) {
-        return Err(ExploreError(format!("{name} must be greater than zero")));
+        return Err(ExploreError::options(format!(
+            "{name} must be greater than zero"
+        )));
     }
     if o.outcomes.result_values > OutcomeRules::MAX_RESULT_VALUES {
-        return Err(ExploreError(format!(
+        return Err(ExploreError::options(format!(
             "--result-values is {}; at most {} (each value costs a solver query at every path's end)",
             o.outcomes.result_values,
             OutcomeRules::MAX_RESULT_VALUES
@@ -98,14 +130,14 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
 /// an imported allocator without the heap model.
 pub(super) fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), ExploreError> {
     if let Some(problem) = import_problem(module) {
-        return Err(ExploreError(problem));
+        return Err(ExploreError::module(problem));
     }
     if let Some((_, import)) = module
         .func_imports()
         .find(|(_, i)| matches!(i.class, ImportClass::Allocator(_)))
         .filter(|_| !heap.objects)
     {
-        return Err(ExploreError(format!(
+        return Err(ExploreError::options(format!(
             "the module imports {} and the heap is not modelled: run it with the heap model",
             import.name
         )));

@@ -3,6 +3,7 @@
 //! object of the heap, the parameter its address, and optionally another
 //! parameter its length), sized under the run's size mode.
 
+use crate::exec::context::guidance::fits;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
 use crate::expr::TermId;
@@ -34,26 +35,60 @@ pub fn name_params(module: &Module, func: u32, s: &mut State) -> Vec<String> {
 fn check_concrete_args(params: &[ValType], args: &[Option<i64>]) -> Result<(), String> {
     for (i, value) in args.iter().enumerate() {
         let Some(v) = *value else { continue };
-        let fits = match params.get(i) {
+        let width = match params.get(i) {
             None => {
                 return Err(format!(
                     "a value is given for parameter {i}, but the entry has {} parameters",
                     params.len()
                 ))
             }
-            Some(ValType::I32) => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&v),
-            Some(ValType::I64) => true,
+            Some(ValType::I32) => 32,
+            Some(ValType::I64) => 64,
             Some(ty) => {
                 return Err(format!(
                     "parameter {i} is {ty}: only integer parameters take a value (floats are zero)"
                 ))
             }
         };
-        if !fits {
-            return Err(format!(
-                "the value {v} of parameter {i} does not fit in an i32"
-            ));
+        fits(v, width).map_err(|why| format!("parameter {i} {why}"))?;
+    }
+    Ok(())
+}
+
+/// A test's values for the entry's parameters: one per parameter, each in
+/// its type's range (a buffer's pointer and length come from the buffer).
+fn check_test_args(
+    params: &[ValType],
+    names: &[String],
+    args: &[i64],
+    buffers: &[BufferArg],
+) -> Result<(), String> {
+    if args.len() != params.len() {
+        return Err(format!(
+            "the test gives {} for the entry's {} parameter{}",
+            match args.len() {
+                1 => "1 value".to_string(),
+                n => format!("{n} values"),
+            },
+            params.len(),
+            if params.len() == 1 { "" } else { "s" }
+        ));
+    }
+    let from_buffer = |i: usize| {
+        buffers
+            .iter()
+            .any(|b| b.param == i || b.length_param == Some(i))
+    };
+    for (i, (&ty, &v)) in params.iter().zip(args).enumerate() {
+        let width = match ty {
+            ValType::I32 => 32,
+            ValType::I64 => 64,
+            _ => continue,
+        };
+        if from_buffer(i) {
+            continue;
         }
+        fits(v, width).map_err(|why| format!("parameter {i} ({}) {why}", param_name(names, i)))?;
     }
     Ok(())
 }
@@ -151,6 +186,9 @@ pub(super) fn start_states(
     check_concrete_args(&params, concrete_args)?;
     let objects = exec.program.roles.heap_start.is_some();
     check_buffer_args(&params, buffers, concrete_args, objects)?;
+    if let Some(test) = exec.cx.guidance.source.test() {
+        check_test_args(&params, names, &test.args, buffers)?;
+    }
     // What happens before the entry runs happens at its start.
     s.at = (entry, 0);
     let mut made = Vec::new();
@@ -268,7 +306,7 @@ fn make_buffer(
             )
         })?;
     let (name, bytes) = exec
-        .write_fresh_bytes(s, &input_name, base, capacity)
+        .write_fresh_bytes(s, &input_name, base, capacity, None)
         .map_err(|end| {
             format!(
                 "cannot write the buffer of parameter {}: {}",

@@ -19,6 +19,7 @@ pub fn replay(module: &Module, entry: &str, test: &TestInput) -> Result<PathRepo
         max_events: 0,
         heap: HeapOptions::default(),
         buffer_args: Vec::new(),
+        max_depth: None,
     };
     replay_traced(module, entry, test, &options).map(|r| r.path)
 }
@@ -32,6 +33,9 @@ pub struct ReplayOptions {
     pub heap: HeapOptions,
     /// The run's buffer parameters: replay makes the same buffers.
     pub buffer_args: Vec<BufferArg>,
+    /// The run's depth limit: a path it cut ends there again (the replay
+    /// then follows the test with symbols, to see where the run forked).
+    pub max_depth: Option<u32>,
 }
 
 /// A replayed test: its path and what the run decided on the way.
@@ -53,13 +57,16 @@ pub fn replay_traced(
     let run_options = Options {
         max_paths: Some(1),
         max_instructions: options.max_instructions,
+        max_depth: options.max_depth,
         heap: options.heap.clone(),
         buffer_args: options.buffer_args.clone(),
         ..Options::default()
     };
     // The checks of C variables read the form of symbolic addresses, which
-    // concrete values lose: such a module is replayed with symbols.
-    let source = if module.variables.is_some() && options.heap.objects {
+    // concrete values lose, and forks, which a depth limit counts, happen
+    // on symbols only: such a replay follows the test with symbols.
+    let guided = module.variables.is_some() && options.heap.objects || options.max_depth.is_some();
+    let source = if guided {
         InputSource::Guided(test.clone())
     } else {
         InputSource::Concrete(test.clone())
@@ -72,20 +79,29 @@ pub fn replay_traced(
         (options.max_events > 0).then(|| Trace::new(options.max_events)),
     )?;
     exploration.advance(Duration::MAX, &mut |_| true);
+    let misfits = exploration.context.guidance.all_misfits();
+    if !misfits.is_empty() {
+        return Err(ExploreError::options(format!(
+            "the test does not fit the program: {}",
+            misfits.join("; ")
+        )));
+    }
     let (report, trace) = exploration.finish_with_trace();
     let trace = trace.unwrap_or_default();
-    let path = report.paths.into_iter().next().ok_or_else(|| {
-        ExploreError(match report.drops.first() {
-            Some(site) if site.cause == DropCause::Assumption => format!(
+    let path = report
+        .paths
+        .into_iter()
+        .next()
+        .ok_or_else(|| match report.drops.first() {
+            Some(site) if site.cause == DropCause::Assumption => ExploreError::options(format!(
                 "the input breaks the assumption at {}: it takes no path to replay",
                 site.location.text()
-            ),
-            _ => format!(
+            )),
+            _ => ExploreError::module(format!(
                 "replay stopped by the {} after {} instructions, before the path ended",
                 report.stop_reason, report.stats.instructions
-            ),
-        })
-    })?;
+            )),
+        })?;
     Ok(Replay {
         path,
         trace: trace.events,

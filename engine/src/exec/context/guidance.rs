@@ -3,7 +3,8 @@
 //! values at every fork), and the equalities a guided replay follows.
 
 use crate::expr::TermId;
-use crate::report::TestInput;
+use crate::report::{InputValue, TestInput};
+use std::collections::BTreeSet;
 
 /// Where the values of symbolic inputs come from.
 #[derive(Clone, Debug)]
@@ -38,4 +39,127 @@ pub(crate) struct Guidance {
     /// Under [`InputSource::Guided`]: `input = value` for each input made,
     /// the test's values.
     pub(crate) guide: Vec<TermId>,
+    /// Named inputs the run has read from the test.
+    pub(crate) read: BTreeSet<String>,
+    /// What did not fit in the test: a value missing, of the wrong kind,
+    /// out of its input's range, or a buffer of the wrong length.
+    pub(crate) misfits: Vec<String>,
+}
+
+impl Guidance {
+    pub(crate) fn new(source: InputSource) -> Guidance {
+        Guidance {
+            source,
+            guide: Vec::new(),
+            read: BTreeSet::new(),
+            misfits: Vec::new(),
+        }
+    }
+
+    /// The test's value of the `width`-bit integer input `name`, in a
+    /// replay; what does not fit is a misfit (and reads as 0).
+    pub(crate) fn given_int(&mut self, name: &str, width: u8) -> Option<u64> {
+        let test = self.source.test()?;
+        self.read.insert(name.to_string());
+        let misfit = match test.get(name) {
+            Some(InputValue::Int(v)) => match fits(*v, width) {
+                Ok(bits) => return Some(bits),
+                Err(why) => format!("input `{name}` {why}"),
+            },
+            Some(InputValue::Bytes(_)) => {
+                format!("input `{name}` is an integer, but the test gives it bytes")
+            }
+            None => format!("the test gives no value for input `{name}`"),
+        };
+        self.misfits.push(misfit);
+        Some(0)
+    }
+
+    /// The test's bytes of buffer input `name`, in a replay: exactly
+    /// `len` of them when `len` is given, else at most `capacity`.
+    pub(crate) fn given_bytes(
+        &mut self,
+        name: &str,
+        len: Option<u64>,
+        capacity: u64,
+    ) -> Option<Vec<u8>> {
+        let test = self.source.test()?;
+        self.read.insert(name.to_string());
+        let misfit = match test.get(name) {
+            Some(InputValue::Bytes(b)) => match len {
+                Some(len) if b.len() as u64 != len => format!(
+                    "input `{name}` has {len} bytes, but the test gives {}",
+                    b.len()
+                ),
+                None if b.len() as u64 > capacity => format!(
+                    "input `{name}` holds at most {capacity} bytes, but the test gives {}",
+                    b.len()
+                ),
+                _ => return Some(b.clone()),
+            },
+            Some(InputValue::Int(_)) => {
+                format!("input `{name}` is a buffer of bytes, but the test gives it a number")
+            }
+            None => format!("the test gives no value for input `{name}`"),
+        };
+        self.misfits.push(misfit);
+        Some(Vec::new())
+    }
+
+    /// Every misfit of a replay, with the test's inputs that the run
+    /// never read (a name misspelt, or an input of another program).
+    pub(crate) fn all_misfits(&self) -> Vec<String> {
+        let mut all = self.misfits.clone();
+        let mut seen = BTreeSet::new();
+        all.retain(|m| seen.insert(m.clone()));
+        if let Some(test) = self.source.test() {
+            let unknown: Vec<&str> = test
+                .named
+                .iter()
+                .map(|n| n.name.as_str())
+                .filter(|n| !self.read.contains(*n))
+                .collect();
+            if !unknown.is_empty() {
+                let known: Vec<&str> = self.read.iter().map(String::as_str).collect();
+                all.push(format!(
+                    "the test gives {}, which the path never reads (its inputs: {})",
+                    unknown
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ));
+            }
+        }
+        all
+    }
+}
+
+/// `v` as the bits of a `width`-bit input: a signed value of that width
+/// (a flag of 1 bit is 0 or 1), or why it is not one.
+pub(crate) fn fits(v: i64, width: u8) -> Result<u64, String> {
+    let (lo, hi) = match width {
+        1 => (0, 1),
+        64 => (i64::MIN, i64::MAX),
+        w => (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1),
+    };
+    if (lo..=hi).contains(&v) {
+        return Ok(v as u64 & crate::expr::mask(width));
+    }
+    let kind = match width {
+        1 => "a flag".to_string(),
+        8 => "a byte".to_string(),
+        w => format!("an i{w}"),
+    };
+    let mut why = format!("is {kind} ({lo} to {hi}): {v} is out of range");
+    if width > 1 && (v as u64) >> width == 0 {
+        let same = crate::expr::to_signed(width, v as u64);
+        why.push_str(&format!(" (the same bits are {same})"));
+    }
+    Err(why)
 }

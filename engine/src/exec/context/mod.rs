@@ -91,10 +91,7 @@ impl Context {
                 max_paths: None,
             },
             outcomes: OutcomeRules::default(),
-            guidance: Guidance {
-                source,
-                guide: Vec::new(),
-            },
+            guidance: Guidance::new(source),
             caches: Caches::default(),
             records: Records::new(program),
         }

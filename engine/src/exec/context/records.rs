@@ -6,11 +6,14 @@
 
 use crate::exec::outcome::End;
 use crate::exec::program::Program;
+use crate::expr::{Model, TermId, TermStore, Value};
 use crate::report::{DropCause, Location, Number, PathReport, TraceEvent};
+use crate::state::value::number;
 use crate::state::State;
 use crate::tree::ExecTree;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
+use symplay_wasm::ValType;
 
 pub(crate) struct Records {
     pub(crate) tree: ExecTree,
@@ -98,6 +101,23 @@ pub struct Trace {
     limit: usize,
     /// The last event is a host call whose results are still to come.
     awaiting_results: bool,
+    /// Values still symbols when recorded (a guided replay's inputs and
+    /// what they compute), given their values by the path's model when
+    /// it ends: (event, which value, term, its type).
+    unknown: Vec<(usize, Slot, TermId, ValType)>,
+}
+
+/// Which value of a trace event a term stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// An argument of a call or a value returned.
+    Value(usize),
+    /// A host call's result.
+    HostResult(usize),
+    /// Whether a branch is taken (the condition is not zero).
+    Taken,
+    /// A `br_table`'s index.
+    Index,
 }
 
 impl Trace {
@@ -108,10 +128,14 @@ impl Trace {
         }
     }
 
-    pub(crate) fn push(&mut self, event: TraceEvent) {
+    /// Records `event`, whose values in `unknown` are still symbols.
+    pub(crate) fn push(&mut self, event: TraceEvent, unknown: Vec<(Slot, TermId, ValType)>) {
         self.awaiting_results = false;
         if self.events.len() < self.limit {
             self.awaiting_results = matches!(event, TraceEvent::HostCall { .. });
+            let at = self.events.len();
+            self.unknown
+                .extend(unknown.into_iter().map(|(slot, t, ty)| (at, slot, t, ty)));
             self.events.push(event);
         } else {
             self.omitted += 1;
@@ -119,13 +143,56 @@ impl Trace {
     }
 
     /// The results of the host call recorded last, if it awaits them.
-    pub(crate) fn fill_host_results(&mut self, values: Vec<Number>) {
+    pub(crate) fn fill_host_results(
+        &mut self,
+        values: Vec<Number>,
+        unknown: Vec<(Slot, TermId, ValType)>,
+    ) {
         if !self.awaiting_results {
             return;
         }
         self.awaiting_results = false;
+        let at = self.events.len() - 1;
         if let Some(TraceEvent::HostCall { results, .. }) = self.events.last_mut() {
             *results = values;
+            self.unknown
+                .extend(unknown.into_iter().map(|(slot, t, ty)| match slot {
+                    Slot::Value(i) => (at, Slot::HostResult(i), t, ty),
+                    other => (at, other, t, ty),
+                }));
+        }
+    }
+
+    /// Gives the values that were symbols their values under `model`, the
+    /// model of the path the trace follows.
+    pub(crate) fn resolve(&mut self, terms: &TermStore, model: &Model) {
+        let unknown = std::mem::take(&mut self.unknown);
+        let ids: Vec<TermId> = unknown.iter().map(|&(_, _, t, _)| t).collect();
+        let values = terms.eval_each(&ids, model);
+        for ((at, slot, _, ty), value) in unknown.into_iter().zip(values) {
+            let bits = match value {
+                Value::Bool(b) => u64::from(b),
+                other => other.as_bv().unwrap_or(0),
+            };
+            match (&mut self.events[at], slot) {
+                (TraceEvent::Branch { taken, .. }, Slot::Taken) => *taken = bits != 0,
+                (TraceEvent::BrTable { index, .. }, Slot::Index) => *index = bits as u32,
+                (
+                    TraceEvent::Call { args: values, .. }
+                    | TraceEvent::HostCall { args: values, .. }
+                    | TraceEvent::Return { values, .. },
+                    Slot::Value(i),
+                )
+                | (
+                    TraceEvent::HostCall {
+                        results: values, ..
+                    },
+                    Slot::HostResult(i),
+                ) => {
+                    values[i] = number(ty, bits);
+                }
+                _ => {}
+            }
         }
     }
 }

@@ -76,8 +76,14 @@ impl Executor<'_> {
                 DropCause::Undecided
             }));
         }
-        if feasible.len() > 1 && !self.cx.guidance.guide.is_empty() {
-            return self.follow_guide(s, &feasible);
+        if !self.cx.guidance.guide.is_empty() {
+            if feasible.len() > 1 {
+                return self.follow_guide(s, &feasible);
+            }
+            // The path allows the assumption; the test's values may not.
+            if single && !self.on_guide(s, feasible[0].1)? {
+                return Err(End::Dropped(DropCause::Assumption));
+            }
         }
         // A guided replay took its side above; past the path limit, an
         // exploration takes one side here.
@@ -135,17 +141,27 @@ impl Executor<'_> {
         s: &mut State,
         feasible: &[(usize, TermId)],
     ) -> Result<(usize, Vec<(usize, State)>), End> {
+        // The run forked here: a fork deeper than its limit ends the path.
+        if s.depth >= self.cx.bounds.max_depth {
+            return Err(End::DepthLimit);
+        }
+        s.depth += 1;
         let mut taken = feasible[0];
-        let guide = self.cx.terms.and_all(&self.cx.guidance.guide.clone());
         for &(i, c) in feasible {
-            let on_guide = self.cx.terms.and(guide, c);
-            if self.feasible(s, on_guide)? == Some(true) {
+            if self.on_guide(s, c)? {
                 taken = (i, c);
                 break;
             }
         }
         s.assume(&mut self.cx.terms, taken.1);
         Ok((taken.0, Vec::new()))
+    }
+
+    /// Whether `c` can hold on the path of `s` with the test's values.
+    fn on_guide(&mut self, s: &State, c: TermId) -> Result<bool, End> {
+        let guide = self.cx.terms.and_all(&self.cx.guidance.guide.clone());
+        let on_guide = self.cx.terms.and(guide, c);
+        Ok(self.feasible(s, on_guide)? == Some(true))
     }
 
     /// Keeps of the `feasible` sides only as many as the path limit has

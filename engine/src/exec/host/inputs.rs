@@ -38,15 +38,7 @@ impl Executor<'_> {
     /// A fresh integer input (or, in replay, its value from the test).
     pub(crate) fn fresh_int(&mut self, s: &mut State, name: &str, width: u8) -> Val {
         let name = s.unique_name(name);
-        let given = self
-            .cx
-            .guidance
-            .source
-            .test()
-            .map(|test| match test.get(&name) {
-                Some(InputValue::Int(v)) => *v as u64,
-                _ => 0,
-            });
+        let given = self.cx.guidance.given_int(&name, width);
         let term = self.input_term(&name, width, given);
         s.inputs.push(Input::Int { name, width, term });
         Val::from_term(&self.cx.terms, term)
@@ -62,47 +54,44 @@ impl Executor<'_> {
     ) -> Result<(), End> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
-        let (name, bytes) = self.fresh_bytes(s, name, ptr, len)?;
+        let (name, bytes) = self.fresh_bytes(s, name, ptr, len, Some(len))?;
         s.inputs.push(Input::Bytes { name, bytes });
         Ok(())
     }
 
-    /// Writes `len` fresh symbolic bytes (or, in replay, the test's) at
-    /// `ptr`; gives their input's unique name and their terms.
+    /// Writes `len` fresh symbolic bytes (or, in replay, the test's, of
+    /// which there are `exact`, else at most `len`) at `ptr`; gives their
+    /// input's unique name and their terms.
     pub(super) fn fresh_bytes(
         &mut self,
         s: &mut State,
         name: &str,
         ptr: u64,
         len: u64,
+        exact: Option<u64>,
     ) -> Result<(String, Vec<TermId>), End> {
         // New input in place of the input buffers it overwrites.
         let at = s.at;
         if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
             objects.retire_inputs_over(ptr, ptr + len, at);
         }
-        self.write_fresh_bytes(s, name, ptr, len)
+        self.write_fresh_bytes(s, name, ptr, len, exact)
     }
 
-    /// [`Self::fresh_bytes`] into memory that holds no input to retire.
+    /// [`Self::fresh_bytes`] into memory that holds no input to retire:
+    /// `len` bytes, of which a test gives exactly `exact` (else at most
+    /// `len`, the capacity of a buffer of symbolic length).
     pub(crate) fn write_fresh_bytes(
         &mut self,
         s: &mut State,
         name: &str,
         ptr: u64,
         len: u64,
+        exact: Option<u64>,
     ) -> Result<(String, Vec<TermId>), End> {
         let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
-        let replayed = self
-            .cx
-            .guidance
-            .source
-            .test()
-            .map(|test| match test.get(&name) {
-                Some(InputValue::Bytes(b)) => b.clone(),
-                _ => Vec::new(),
-            });
+        let replayed = self.cx.guidance.given_bytes(&name, exact, len);
         let mut bytes = Vec::with_capacity(len as usize);
         for k in 0..len {
             // A buffer of megabytes takes seconds and gigabytes: the run's
@@ -125,6 +114,7 @@ impl Executor<'_> {
     /// The length of the sized input `name` of `capacity` bytes: symbolic,
     /// or in replay the length of the test's bytes.
     pub(crate) fn input_length(&mut self, name: &str, capacity: u64) -> TermId {
+        // The bytes were read (and their length checked) as they were written.
         let given = self
             .cx
             .guidance

@@ -68,7 +68,7 @@ impl Executor<'_> {
             )
             .into());
         }
-        let (name, bytes) = self.fresh_bytes(s, &name, ptr, capacity)?;
+        let (name, bytes) = self.fresh_bytes(s, &name, ptr, capacity, None)?;
         let len = self.input_length(&name, capacity);
         s.inputs.push(Input::SizedBytes {
             name: name.clone(),

@@ -29,6 +29,9 @@ impl Executor<'_> {
         };
         self.record_concretised(&mut s);
         let model = self.path_model(&mut s);
+        if let Some(trace) = &mut self.cx.records.trace {
+            trace.resolve(&self.cx.terms, &model);
+        }
         let (returns, exit_code) = self.results(&end, &model);
         let inputs = self.test_input(&s, &model);
         let mut objects = self.object_reports(&s, &model);
@@ -150,7 +153,7 @@ impl Executor<'_> {
                 Input::Arg { width, value: v } => inputs.args.push(to_signed(*width, value(*v))),
                 Input::Int { name, width, term } => inputs.named.push(NamedInput {
                     name: name.clone(),
-                    value: InputValue::Int(to_signed(*width, value(Val::Sym(*term)))),
+                    value: InputValue::Int(input_int(*width, value(Val::Sym(*term)))),
                 }),
                 Input::Bytes { name, bytes } => inputs.named.push(NamedInput {
                     name: name.clone(),
@@ -230,5 +233,15 @@ impl Executor<'_> {
             }
         }
         Some(error)
+    }
+}
+
+/// An integer input as a test gives it: signed at its width, except a
+/// flag of one bit (`alloc_fails`), which is 0 or 1.
+fn input_int(width: u8, bits: u64) -> i64 {
+    if width == 1 {
+        bits as i64
+    } else {
+        to_signed(width, bits)
     }
 }

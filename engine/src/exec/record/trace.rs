@@ -3,33 +3,55 @@
 //! about to run decides, calls with their arguments, host calls with their
 //! results.
 
+use crate::exec::context::records::Slot;
 use crate::exec::executor::Executor;
+use crate::expr::TermId;
 use crate::report::{Number, TraceEvent};
 use crate::state::value::{number, Val};
 use crate::state::State;
 use symplay_wasm::ir::Instr;
 use symplay_wasm::{FuncBody, ValType};
 
-/// The top `types.len()` operands, typed. Replayed values are all concrete:
-/// inputs come from the test and floats are never symbolic.
-fn operands(s: &State, types: &[ValType], below: usize) -> Vec<Number> {
+/// Values of an event that are still symbols (in a guided replay), which
+/// the path's model gives values when it ends.
+type Unknown = Vec<(Slot, TermId, ValType)>;
+
+/// The top `types.len()` operands, typed; a symbol stands as 0 until
+/// resolved, and is added to `unknown`.
+fn operands(s: &State, types: &[ValType], below: usize, unknown: &mut Unknown) -> Vec<Number> {
     let end = s.stack.len().saturating_sub(below);
     let start = end.saturating_sub(types.len());
     s.stack[start..end]
         .iter()
         .zip(types)
-        .map(|(v, &ty)| number(ty, v.concrete().unwrap_or(0)))
+        .enumerate()
+        .map(|(i, (v, &ty))| match *v {
+            Val::Con { bits, .. } => number(ty, bits),
+            Val::Sym(t) => {
+                unknown.push((Slot::Value(i), t, ty));
+                number(ty, 0)
+            }
+        })
         .collect()
 }
 
-fn top(s: &State) -> Option<u64> {
-    s.stack.last().and_then(|v: &Val| v.concrete())
+/// The top operand, an `i32`; a symbol is added to `unknown` as `slot`.
+fn top(s: &State, slot: Slot, unknown: &mut Unknown) -> u64 {
+    match s.stack.last() {
+        Some(&Val::Con { bits, .. }) => bits,
+        Some(&Val::Sym(t)) => {
+            unknown.push((slot, t, ValType::I32));
+            0
+        }
+        None => 0,
+    }
 }
 
 impl Executor<'_> {
     /// Records what `instr`, about to run at `at`, decides.
     pub(crate) fn trace_step(&mut self, s: &State, at: (u32, u32), instr: Instr) {
         let depth = s.frames.len();
+        let mut unknown = Unknown::new();
         let event = match instr {
             Instr::BrIf(_) | Instr::If { .. } => TraceEvent::Branch {
                 at: self.program.location(at),
@@ -39,23 +61,28 @@ impl Executor<'_> {
                     "br_if"
                 }
                 .to_string(),
-                taken: top(s) != Some(0),
+                taken: top(s, Slot::Taken, &mut unknown) != 0,
                 depth,
             },
             Instr::BrTable { .. } => TraceEvent::BrTable {
                 at: self.program.location(at),
-                index: top(s).unwrap_or(0) as u32,
+                index: top(s, Slot::Index, &mut unknown) as u32,
                 depth,
             },
             Instr::Call { func } => {
                 let func = self.program.links_of(s).funcs[func as usize];
-                let Some(event) = self.call_event(s, at, func, None, 0) else {
+                let Some(event) = self.call_event(s, at, func, None, 0, &mut unknown) else {
                     return;
                 };
                 event
             }
             Instr::CallIndirect { type_index, table } => {
-                let slot = top(s).unwrap_or(u64::MAX);
+                // A symbolic slot is made concrete when the call runs.
+                let slot = s
+                    .stack
+                    .last()
+                    .and_then(|v| v.concrete())
+                    .unwrap_or(u64::MAX);
                 let table: &[Option<u32>] = self
                     .program
                     .table_index(s, table)
@@ -64,7 +91,7 @@ impl Executor<'_> {
                 let expected = self.program.module_of(s).types.get(type_index as usize);
                 match callee {
                     Some(f) if expected.is_some() && self.program.func_type(f) == expected => {
-                        match self.call_event(s, at, f, Some(slot as u32), 1) {
+                        match self.call_event(s, at, f, Some(slot as u32), 1, &mut unknown) {
                             Some(event) => event,
                             None => return,
                         }
@@ -81,14 +108,14 @@ impl Executor<'_> {
                     .unwrap_or_default();
                 TraceEvent::Return {
                     at: self.program.location(at),
-                    values: operands(s, &results, 0),
+                    values: operands(s, &results, 0, &mut unknown),
                     depth,
                 }
             }
             _ => return,
         };
         if let Some(trace) = &mut self.cx.records.trace {
-            trace.push(event);
+            trace.push(event, unknown);
         }
     }
 
@@ -101,6 +128,7 @@ impl Executor<'_> {
         func: u32,
         table_slot: Option<u32>,
         below: usize,
+        unknown: &mut Unknown,
     ) -> Option<TraceEvent> {
         let params = self
             .program
@@ -112,7 +140,7 @@ impl Executor<'_> {
         let (at, callee, args, depth) = (
             self.program.location(at),
             f.name.clone(),
-            operands(s, &params, below),
+            operands(s, &params, below, unknown),
             s.frames.len(),
         );
         Some(match f.body {
@@ -140,9 +168,10 @@ impl Executor<'_> {
             .func_type(func)
             .map(|t| t.results.clone())
             .unwrap_or_default();
-        let values = operands(s, &results, 0);
+        let mut unknown = Unknown::new();
+        let values = operands(s, &results, 0, &mut unknown);
         if let Some(trace) = &mut self.cx.records.trace {
-            trace.fill_host_results(values);
+            trace.fill_host_results(values, unknown);
         }
     }
 }

@@ -879,7 +879,7 @@ fn run_while_loading_runs_once_listed_and_bad_options_are_named() {
     page.run();
     assert_eq!(
         page.state.error.as_deref(),
-        Some("the value 99999999999 of parameter 0 does not fit in an i32")
+        Some("parameter 0 is an i32 (-2147483648 to 2147483647): 99999999999 is out of range")
     );
     assert!(page.state.results.is_none() && !page.state.busy());
 }
