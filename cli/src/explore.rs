@@ -8,13 +8,13 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress};
+use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress, MAX_FRAMES};
 use symplay_engine::limits::Reached;
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::{BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
-use symplay_wasm::entry::default_entry;
+use symplay_wasm::entry::{default_entry_name, START_ENTRY};
 use symplay_wasm::{ExportKind, Module};
 
 #[derive(Args)]
@@ -51,6 +51,10 @@ pub struct ExploreArgs {
     /// stops there with what it found. None unless given.
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
+    /// Frames a path may have: a call deeper ends the path at the engine's
+    /// call-depth limit (status `limit`, not the program's bug).
+    #[arg(long, value_name = "N", default_value_t = MAX_FRAMES as u32)]
+    max_call_depth: u32,
     /// Heap the process may use (the run stops with its results there);
     /// at most this machine's memory.
     #[arg(
@@ -77,6 +81,11 @@ pub struct ExploreArgs {
     /// Ctrl-C keep their statuses.
     #[arg(long)]
     exit_zero: bool,
+    /// A call of an import the engine does not provide returns fresh
+    /// symbolic values (a new input per call), recorded in the path's
+    /// notes, instead of ending the path there.
+    #[arg(long)]
+    havoc_imports: bool,
     /// A `select` on a symbolic condition makes one value (an `ite` term)
     /// on one path, instead of a fork with a path per side: fewer paths,
     /// and outcomes computed by optimised code hidden in terms.
@@ -191,14 +200,14 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
     let entry = match &args.entry {
         Some(name) => name.clone(),
         None => {
-            let chosen = default_entry(&module).map_err(|e| {
+            let chosen = default_entry_name(&module).map_err(|e| {
                 Failure::Usage(format!(
                     "{}: {e}; name the function to explore with --entry NAME",
                     args.file
                 ))
             })?;
-            eprintln!("{}", chose(&module, &chosen.name));
-            chosen.name.clone()
+            eprintln!("{}", chose(&module, &chosen));
+            chosen
         }
     };
     let options = Options {
@@ -208,6 +217,8 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
         max_paths: args.max_paths,
         max_depth: args.max_depth,
         max_instructions: args.max_instructions,
+        max_call_depth: Some(args.max_call_depth),
+        havoc_imports: args.havoc_imports,
         max_memory: Some(max_memory),
         interrupt: Some(Interrupt(&INTERRUPTED)),
         concrete_args,
@@ -240,7 +251,9 @@ fn chose(module: &Module, entry: &str) -> String {
         .filter(|e| e.kind == ExportKind::Func && e.name != entry)
         .map(|e| e.name.as_str())
         .collect();
-    let mut text = if entry == "_start" {
+    let mut text = if entry == START_ENTRY {
+        "exploring the start function: the program exports no function".to_string()
+    } else if entry == "_start" {
         "exploring `_start`, the only exported function of the program".to_string()
     } else {
         format!("exploring `{entry}`, the first exported function of the program")
@@ -441,16 +454,41 @@ fn summary(r: &Report, show_memory: bool) -> String {
         0 => String::new(),
         n => format!(", {}", counted(n, "panic", "panics")),
     };
+    let exited = r.paths.iter().filter(|p| p.exit_code.is_some()).count() as u64;
+    let exited_text = match exited {
+        0 => String::new(),
+        n => format!("{n} exited, "),
+    };
+    let call_depth = r
+        .paths
+        .iter()
+        .filter(|p| p.call_depth_limit.is_some())
+        .count() as u64;
+    let not_provided = r.paths.iter().filter(|p| p.not_provided.is_some()).count() as u64;
+    let mut call_depth_text = match call_depth {
+        0 => String::new(),
+        n => format!(", {n} at the call-depth limit"),
+    };
+    if not_provided > 0 {
+        call_depth_text.push_str(&format!(", {not_provided} calling an import not provided"));
+    }
     let mut text = format!(
-        "explored {} with {}: {} ({} returned, {} trapped, {}{memory_errors}{panics}, {} at the depth limit)\n",
+        "explored {} with {}: {} ({} returned, {exited_text}{} trapped, {}{memory_errors}{panics}, {} at the depth limit{call_depth_text})\n",
         r.entry,
         r.search,
         counted(r.paths.len() as u64, "path", "paths"),
-        count(Status::Returned),
+        count(Status::Returned) - exited,
         count(Status::Trapped),
         counted(count(Status::AssertFailed), "assertion failure", "assertion failures"),
-        count(Status::Limit),
+        count(Status::Limit) - call_depth - not_provided,
     );
+    if exited > 0 {
+        let mut codes: Vec<i64> = r.paths.iter().filter_map(|p| p.exit_code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        let codes: Vec<String> = codes.iter().map(i64::to_string).collect();
+        text.push_str(&format!("exit codes: {}\n", codes.join(", ")));
+    }
     if r.memory_model == "objects" {
         text.push_str(&format!(
             "heap: memory objects, symbolic sizes {} with capacity {}\n",
@@ -482,6 +520,32 @@ fn summary(r: &Report, show_memory: bool) -> String {
             "not explored to the end: {} at the depth limit (--max-depth {})\n",
             counted(count(Status::Limit), "path ends", "paths end"),
             r.limits.max_depth.unwrap_or_default()
+        ));
+    } else if r.stop_reason == "import not provided" {
+        let mut imports: Vec<&str> = r
+            .paths
+            .iter()
+            .filter_map(|p| p.not_provided.as_deref())
+            .collect();
+        imports.sort_unstable();
+        imports.dedup();
+        text.push_str(&format!(
+            "not explored to the end: {} an import that is not provided ({}; --havoc-imports gives it fresh results)\n",
+            counted(
+                r.paths.iter().filter(|p| p.not_provided.is_some()).count() as u64,
+                "path calls",
+                "paths call"
+            ),
+            imports.join(", ")
+        ));
+    } else if r.stop_reason == "call-depth limit" {
+        text.push_str(&format!(
+            "not explored to the end: {} at the engine's call-depth limit (--max-call-depth {})\n",
+            counted(call_depth, "path ends", "paths end"),
+            r.paths
+                .iter()
+                .find_map(|p| p.call_depth_limit)
+                .unwrap_or_default()
         ));
     } else if r.stop_reason != "completed" {
         text.push_str(&format!(
@@ -557,5 +621,8 @@ fn summary(r: &Report, show_memory: bool) -> String {
     ));
     text.push_str(&format!("limits: {}\n", limits_text(&r.limits)));
     text.push_str(&format!("outcomes: {}\n", r.outcomes.describe()));
+    if r.havoc_imports {
+        text.push_str("imports not provided: each call returns fresh symbolic values (havoc)\n");
+    }
     text
 }

@@ -25,6 +25,10 @@ pub struct HeapArgs {
     /// Do not report heap blocks still allocated when the entry returns.
     #[arg(long)]
     no_leaks: bool,
+    /// Leave out sizes past the capacity (else one more path takes the
+    /// largest of them, up to 1 MiB), as the seed's model does.
+    #[arg(long)]
+    no_past_capacity: bool,
 }
 
 impl HeapArgs {
@@ -43,6 +47,9 @@ impl HeapArgs {
         heap.malloc_may_fail |= self.malloc_may_fail;
         if self.no_leaks {
             heap.leaks = false;
+        }
+        if self.no_past_capacity {
+            heap.past_capacity = false;
         }
         Ok(heap)
     }

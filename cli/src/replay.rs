@@ -40,6 +40,11 @@ pub struct ReplayArgs {
     /// output, the trace then goes to standard error).
     #[arg(long, value_name = "OUT")]
     json: Option<String>,
+    /// Imports the engine does not provide return the test's values (as
+    /// `explore --havoc-imports` made them); a report's own setting is used
+    /// unless given here.
+    #[arg(long)]
+    havoc_imports: bool,
     /// Exit with 0 when the replayed path ends in a bug (else 13).
     #[arg(long)]
     exit_zero: bool,
@@ -67,6 +72,10 @@ struct Test {
     buffer_args: Vec<BufferArg>,
     /// Its depth limit.
     max_depth: Option<u32>,
+    /// Its call-depth limit, when not the default.
+    max_call_depth: Option<u32>,
+    /// Whether it gave unprovided imports fresh results.
+    havoc_imports: bool,
 }
 
 impl ReplayArgs {
@@ -111,6 +120,8 @@ pub fn run(args: &ReplayArgs) -> Result<Ending, Failure> {
             buffer_args(&args.buffer).map_err(Failure::Usage)?
         },
         max_depth: args.max_depth.or(test.max_depth),
+        max_call_depth: test.max_call_depth,
+        havoc_imports: args.havoc_imports || test.havoc_imports,
     };
     let replay = replay_traced(&module, &entry, &test.inputs, &options).map_err(explore_failure)?;
     let mut text = describe(&entry, &replay);
@@ -162,6 +173,8 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             heap: Some(report.heap.clone()),
             buffer_args: report.buffer_args.clone(),
             max_depth: report.limits.max_depth,
+            max_call_depth: report.limits.max_call_depth,
+            havoc_imports: report.havoc_imports,
         });
     }
     if path.is_some() {
@@ -177,6 +190,8 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
             heap: None,
             buffer_args: Vec::new(),
             max_depth: None,
+            max_call_depth: None,
+            havoc_imports: false,
         });
     }
     if !object.keys().all(|k| k == "args" || k == "named") {
@@ -190,6 +205,8 @@ fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
         heap: None,
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     })
 }
 

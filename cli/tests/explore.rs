@@ -98,13 +98,35 @@ fn unsupported_imports_are_named() {
     let wat = std::env::temp_dir().join(format!("symplay-import-{}.wat", std::process::id()));
     std::fs::write(
         &wat,
-        r#"(module (import "env" "foo" (func)) (func (export "f")))"#,
+        r#"(module (import "env" "g" (global i32)) (func (export "f")))"#,
     )
     .unwrap();
     let (code, _, stderr) = symplay(&["explore", &wat.to_string_lossy(), "--entry", "f"]);
     std::fs::remove_file(&wat).ok();
     assert_eq!(code, 1);
-    assert!(stderr.contains("env.foo"), "{stderr}");
+    assert!(stderr.contains("unsupported import env.g"), "{stderr}");
+}
+
+#[test]
+fn a_function_the_engine_does_not_provide_ends_only_the_paths_that_call_it() {
+    let file = test_data("imports/sensor.wat");
+    let (code, stdout, stderr) = symplay(&["explore", &file]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("2 paths (1 returned, 0 trapped, 0 assertion failures, 0 at the depth limit, 1 calling an import not provided)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("not explored to the end: 1 path calls an import that is not provided (env.sensor (i32) -> i32; --havoc-imports gives it fresh results)"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = symplay(&["explore", &file, "--havoc-imports"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains(": 3 paths (3 returned"), "{stdout}");
+    assert!(
+        stdout.contains("imports not provided: each call returns fresh symbolic values (havoc)"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -797,4 +819,66 @@ fn every_option_in_the_help_says_what_it_does() {
             "{option}: {description}"
         );
     }
+}
+
+#[test]
+fn an_exit_is_an_outcome_of_its_own_with_its_code() {
+    let wat = std::env::temp_dir().join(format!("symplay-exit-{}.wat", std::process::id()));
+    std::fs::write(
+        &wat,
+        r#"(module
+          (import "wasi_snapshot_preview1" "proc_exit" (func $exit (param i32)))
+          (memory (export "memory") 1)
+          (func (export "f") (param i32) (result i32)
+            (if (i32.gt_s (local.get 0) (i32.const 10))
+              (then (call $exit (i32.const 7))))
+            (i32.const 0)))"#,
+    )
+    .unwrap();
+    let (code, stdout, stderr) = symplay(&["explore", &wat.to_string_lossy(), "--entry", "f"]);
+    std::fs::remove_file(&wat).ok();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with(
+            "explored f with random-path+coverage-new: 2 paths (1 returned, 1 exited, 0 trapped"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nexit codes: 7\n"), "{stdout}");
+}
+
+#[test]
+fn a_stack_that_runs_through_address_zero_is_a_stack_overflow() {
+    // No data segment: the stack's bottom is the null page's end, and the
+    // pointer that lands on it and then wraps past 0 is caught.
+    let file = test_data("heap/deep_stack.O0.wasm");
+    let (code, stdout, stderr) = symplay(&["explore", &file, "--concrete", "0=100"]);
+    assert_eq!(code, 13, "{stderr}");
+    assert!(
+        stdout.contains("bug: path 0: stack_overflow (stack pointer set to 0xfffffff0) at step+"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_allocator_exported_beside_the_program_is_not_the_default_and_runs_as_code() {
+    let file = test_data("heap/libc_exports.O1.wasm");
+    let (code, stdout, stderr) = symplay(&["explore", &file]);
+    assert_eq!(code, 13, "{stderr}");
+    assert!(
+        stderr.contains("exploring `large_block`, the first exported function of the program"),
+        "{stderr}"
+    );
+    assert!(stdout.starts_with("explored large_block "), "{stdout}");
+    // malloc itself, explored by name: dlmalloc's own code, no false alarm.
+    let (code, stdout, stderr) =
+        symplay(&["explore", &file, "--entry", "malloc", "--max-paths", "50"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(!stdout.contains("memory error"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "warning: the entry malloc is the allocator: it runs as the module's own code"
+        ),
+        "{stdout}"
+    );
 }

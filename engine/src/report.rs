@@ -45,6 +45,10 @@ pub struct Report {
     /// The rules that made outcomes into paths of their own.
     #[serde(default)]
     pub outcomes: OutcomeRules,
+    /// Calls of imports the engine does not provide gave fresh symbolic
+    /// results (havoc) instead of ending their paths.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub havoc_imports: bool,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
     /// Where paths were dropped without an outcome, and why; their total
@@ -200,6 +204,9 @@ pub struct RunLimits {
     /// Heap in use, where the program meters it; else the engine's
     /// estimate of what its states and terms hold.
     pub max_memory_bytes: Option<u64>,
+    /// The engine's call-depth limit in frames, when not its default.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub max_call_depth: Option<u32>,
 }
 
 /// Which values become paths of their own, so that every outcome a
@@ -274,6 +281,8 @@ pub enum DropCause {
     Assumption,
     /// The solver could not decide a branch within its budget.
     Undecided,
+    /// The program called Owi's `abort`, which ends a path silently.
+    Abort,
 }
 
 /// The reported paths on which one instruction made a value concrete.
@@ -312,6 +321,7 @@ impl DropSite {
         let what = match self.cause {
             DropCause::Assumption => "by the assumption",
             DropCause::Undecided => "undecided by the solver",
+            DropCause::Abort => "by abort",
         };
         format!("{} {what} at {}", self.paths, self.location.text())
     }
@@ -396,6 +406,14 @@ pub struct PathReport {
     /// Ids of the heap objects still allocated when the entry returned.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub leaks: Vec<u32>,
+    /// For a path of status `limit` that the engine's call-depth limit
+    /// ended (not `--max-depth`): that limit, in frames.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub call_depth_limit: Option<u32>,
+    /// For a path of status `limit` that called an import the engine does
+    /// not provide: the import with its type, as `env.foo (i32) -> i32`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub not_provided: Option<String>,
 }
 
 /// A Rust panic: its message, as Rust would print it, when the engine
@@ -697,6 +715,8 @@ impl PathReport {
             (Status::MemoryError, _, Some(e)) => e.kind.name().into(),
             (Status::MemoryError, _, None) => "memory error".into(),
             (Status::Panicked, _, _) => "panic".into(),
+            (Status::Limit, _, _) if self.call_depth_limit.is_some() => "call-depth limit".into(),
+            (Status::Limit, _, _) if self.not_provided.is_some() => "import not provided".into(),
             (Status::Limit, _, _) => "depth limit".into(),
         }
     }
@@ -727,7 +747,15 @@ impl PathReport {
                 Some(panic) => format!("panicked {} ({at})", panic.describe()),
                 None => format!("panicked {at}"),
             },
-            (Status::Limit, _, _) => format!("stopped at the depth limit {at}"),
+            (Status::Limit, _, _) => match (p.call_depth_limit, &p.not_provided) {
+                (Some(frames), _) => format!(
+                    "stopped at the engine's call-depth limit ({frames} frames, --max-call-depth) {at}"
+                ),
+                (None, Some(import)) => {
+                    format!("stopped: calls {import}, an import that is not provided, {at}")
+                }
+                (None, None) => format!("stopped at the depth limit {at}"),
+            },
         }
     }
 }

@@ -87,6 +87,8 @@ fn a_read_past_a_buffer_of_length_one_is_found_and_replays() {
             heap: r.heap.clone(),
             buffer_args: r.buffer_args.clone(),
             max_depth: None,
+            max_call_depth: None,
+            havoc_imports: false,
         };
         for p in &r.paths {
             let again = replay_traced(&m, "header", &p.inputs, &replay)

@@ -15,9 +15,11 @@ fn run(name: &str, entry: &str, size_mode: SizeMode, capacity: u32) -> Report {
     let options = Options {
         search: SearchKind::Dfs,
         max_paths: Some(1000),
+        // The seed's model: sizes past the capacity left out.
         heap: HeapOptions {
             size_mode,
             capacity,
+            past_capacity: false,
             ..HeapOptions::default()
         },
         ..Options::default()

@@ -1,7 +1,7 @@
 //! Small WAT modules exercising forks, traps, symbolic memory, the
 //! symbolic-input API, limits and determinism.
 
-use symplay_engine::exec::{explore, replay, Options};
+use symplay_engine::exec::{explore, replay, replay_traced, Options, ReplayOptions};
 use symplay_engine::report::{DropCause, Number, Report, Status, Timing, Trap};
 use symplay_engine::search::SearchKind;
 
@@ -234,8 +234,12 @@ fn traps_are_paths_with_inputs() {
         .find(|p| p.trap == Some(Trap::IndirectCall))
         .unwrap();
     assert!(trap.inputs.args[0] >= 2 || trap.inputs.args[0] < 0);
+    // Endless recursion meets the engine's call-depth limit, not a trap.
     let r = run(TRAPS, "rec", &Options::default());
-    assert_eq!(r.paths[0].trap, Some(Trap::StackExhausted));
+    assert_eq!(
+        (r.paths[0].status, r.paths[0].call_depth_limit),
+        (Status::Limit, Some(1024))
+    );
     let r = run(TRAPS, "conv", &Options::default());
     assert_eq!(r.paths[0].trap, Some(Trap::InvalidConversion));
     let r = run(TRAPS, "unreach", &Options::default());
@@ -359,11 +363,76 @@ fn every_searcher_is_deterministic() {
 }
 
 #[test]
-fn unknown_imports_are_rejected_by_name() {
-    let wat = r#"(module (import "env" "foo" (func (param i32))) (func (export "f")))"#;
+fn an_unprovided_import_ends_the_paths_that_call_it_or_gives_fresh_values() {
+    let wat = include_str!("../../tests/data/imports/sensor.wat");
+    let r = run(wat, "read_sensor", &Options::default());
+    let mut endings: Vec<String> = r.paths.iter().map(|p| p.ending()).collect();
+    endings.sort();
+    assert_eq!(endings, ["import not provided", "returned"]);
+    let cut = r.paths.iter().find(|p| p.status == Status::Limit).unwrap();
+    assert_eq!(cut.not_provided.as_deref(), Some("env.sensor (i32) -> i32"));
+    assert!(!cut.is_bug());
+    assert_eq!(r.stop_reason, "import not provided");
+    // Havoc: each call's result is a fresh input, and every outcome shows.
+    let havoc = Options {
+        havoc_imports: true,
+        ..Options::default()
+    };
     let module = symplay_wasm::load(wat.as_bytes()).unwrap();
-    let e = explore(&module, "f", &Options::default()).unwrap_err();
-    assert!(e.message.contains("env.foo"), "{e}");
+    let r = explore(&module, "read_sensor", &havoc).unwrap();
+    let mut returns: Vec<i64> = r
+        .paths
+        .iter()
+        .map(|p| match p.returns[..] {
+            [Number::Int(v)] => v,
+            _ => panic!("{:?}", p.returns),
+        })
+        .collect();
+    returns.sort_unstable();
+    assert_eq!(returns, [0, 1, 2]);
+    assert!(r.havoc_imports);
+    let one = r
+        .paths
+        .iter()
+        .find(|p| p.returns == [Number::Int(1)])
+        .unwrap();
+    assert_eq!(
+        one.inputs.get("env.sensor"),
+        Some(&symplay_engine::report::InputValue::Int(42))
+    );
+    assert!(one
+        .notes
+        .iter()
+        .any(|n| n.contains("env.sensor (i32) -> i32, not provided")));
+    let options = ReplayOptions {
+        havoc_imports: true,
+        ..ReplayOptions::default()
+    };
+    let again = replay_traced(&module, "read_sensor", &one.inputs, &options).unwrap();
+    assert_eq!(again.path.returns, one.returns);
+}
+
+#[test]
+fn a_build_without_libc_gets_memset_and_memmove_from_the_host() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/imports/struct_copy.wasm"
+    ))
+    .unwrap();
+    let module = symplay_wasm::load(&bytes).unwrap();
+    let imported: Vec<String> = module
+        .func_imports()
+        .map(|(_, i)| i.name.to_string())
+        .collect();
+    assert_eq!(imported, ["env.memset", "env.memmove"]);
+    let r = explore(&module, "keep", &Options::default()).unwrap();
+    let mut returns: Vec<Vec<Number>> = r.paths.iter().map(|p| p.returns.clone()).collect();
+    returns.sort_by_key(|r| format!("{r:?}"));
+    // Out of range -1, a score over 100 -2 (read back after the copies),
+    // else the id (a term).
+    assert!(returns.contains(&vec![Number::Int(-1)]), "{returns:?}");
+    assert!(returns.contains(&vec![Number::Int(-2)]), "{returns:?}");
+    assert!(r.paths.iter().all(|p| p.status == Status::Returned));
 }
 
 const BULK: &str = include_str!("../../tests/data/wat/bulk_memory.wat");
@@ -554,4 +623,55 @@ fn bugs_are_grouped_by_ending_and_place_shortest_input_first() {
         );
         assert!(g.paths.iter().all(|&id| r.paths[id].location == g.location));
     }
+}
+
+/// Recursion deeper than the engine's call-depth limit ends the path at
+/// that limit (status `limit`, not the program's bug); a larger limit lets
+/// it return. Spec scripts still see the trap a Wasm engine gives.
+#[test]
+fn the_call_depth_limit_is_the_engine_s_not_a_bug() {
+    const DOWN: &str = r#"(module
+      (func $down (export "down") (param i32) (result i32)
+        (if (result i32) (i32.eqz (local.get 0))
+          (then (i32.const 0))
+          (else (i32.add (i32.const 1)
+                  (call $down (i32.sub (local.get 0) (i32.const 1))))))))"#;
+    let deep = |max_call_depth| Options {
+        concrete_args: vec![Some(2000)],
+        max_call_depth,
+        ..Options::default()
+    };
+    let r = run(DOWN, "down", &deep(None));
+    let p = &r.paths[0];
+    assert_eq!(
+        (p.status, p.trap, p.call_depth_limit),
+        (Status::Limit, None, Some(1024))
+    );
+    assert!(!p.is_bug());
+    assert!(
+        p.outcome().starts_with(
+            "stopped at the engine's call-depth limit (1024 frames, --max-call-depth)"
+        ),
+        "{}",
+        p.outcome()
+    );
+    let module = symplay_wasm::load(DOWN.as_bytes()).unwrap();
+    let r = explore(&module, "down", &deep(Some(3000))).unwrap();
+    assert_eq!(r.paths[0].status, Status::Returned);
+    assert_eq!(r.paths[0].call_depth_limit, None);
+    assert_eq!(r.limits.max_call_depth, Some(3000));
+    // Replay takes the run's limit: the path returns again.
+    let options = ReplayOptions {
+        max_call_depth: r.limits.max_call_depth,
+        ..ReplayOptions::default()
+    };
+    let again = replay_traced(&module, "down", &r.paths[0].inputs, &options).unwrap();
+    assert_eq!(again.path.returns, r.paths[0].returns);
+    let too_deep = explore(&module, "down", &deep(Some(1_000_000))).unwrap_err();
+    assert!(
+        too_deep
+            .message
+            .contains("--max-call-depth is 1000000; at most 100000"),
+        "{too_deep}"
+    );
 }

@@ -30,6 +30,8 @@ fn stepped(
         heap: Default::default(),
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     };
     replay_traced(module, entry, &path.inputs, &options)
         .ok()

@@ -37,10 +37,13 @@ fn run(m: &symplay_wasm::Module, entry: &str, heap: HeapOptions) -> Report {
     explore(m, entry, &options).unwrap()
 }
 
+/// The seed's model: a capacity, and sizes past it left out (the worked
+/// examples' counts are the paper's).
 fn mode(size_mode: SizeMode, capacity: u32) -> HeapOptions {
     HeapOptions {
         size_mode,
         capacity,
+        past_capacity: false,
         ..HeapOptions::default()
     }
 }
@@ -64,6 +67,8 @@ fn replays(m: &symplay_wasm::Module, entry: &str, heap: &HeapOptions, p: &PathRe
         heap: heap.clone(),
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     };
     let replayed = replay_traced(m, entry, &p.inputs, &options).unwrap().path;
     assert_eq!(replayed.status, p.status, "path {}", p.id);
@@ -560,4 +565,34 @@ fn in_the_stack_first_layout_the_low_page_is_null_and_a_guard() {
         overflow.paths[0].memory_error.as_ref().map(|e| e.kind),
         Some(MemoryErrorKind::StackOverflow)
     );
+}
+
+#[test]
+fn past_the_capacity_one_more_path_takes_the_largest_size() {
+    // p[2i] for n up to 4 with capacity 4 bytes... and sizes past it: the
+    // default model adds a path with the largest size the path allows.
+    let m = size_example("strided");
+    let seed = run(&m, "fill_strided", mode(SizeMode::ForkLazy, 4));
+    let past = run(
+        &m,
+        "fill_strided",
+        HeapOptions {
+            past_capacity: true,
+            ..mode(SizeMode::ForkLazy, 4)
+        },
+    );
+    assert_eq!(past.paths.len(), seed.paths.len() + 1);
+    let extra: Vec<&PathReport> = past
+        .paths
+        .iter()
+        .filter(|p| p.notes.iter().any(|n| n.contains("past its capacity 4")))
+        .collect();
+    assert_eq!(extra.len(), 1, "{:?}", past.paths);
+    assert!(past
+        .concretised_summary()
+        .unwrap()
+        .contains("a symbolic allocation size past its capacity 4"));
+    for p in &past.paths {
+        replays(&m, "fill_strided", &mode(SizeMode::ForkLazy, 4), p);
+    }
 }

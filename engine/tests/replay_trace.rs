@@ -18,6 +18,8 @@ fn trace(args: Vec<i64>, k: i64, max_events: usize) -> symplay_engine::exec::Rep
         heap: Default::default(),
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     };
     replay_traced(&module, "f", &test, &options).unwrap()
 }
@@ -107,6 +109,8 @@ fn a_run_past_the_instruction_cap_is_an_error() {
         heap: Default::default(),
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     };
     let e = replay_traced(&module, "spin", &TestInput::default(), &options).unwrap_err();
     assert!(e.message.contains("instruction limit"), "{e}");

@@ -789,17 +789,24 @@ test('bugs are grouped with their count and shortest input; a leaf shows its std
   assert.deepEqual(errors, []);
 });
 
-test('an import the engine does not provide is named as the module loads, before Run', async () => {
+test('an imported global is named as the module loads, before Run; an unprovided function ends only the paths that call it', async () => {
   const { page, errors } = await openAt();
-  await pasteModule(page, `(module (import "env" "beep" (func (param i32)))
-  (func (export "beeps") (param i32) (call 0 (local.get 0))))`);
+  await pasteModule(page, `(module (import "env" "limit" (global i32))
+  (func (export "f") (param i32) (result i32) (global.get 0)))`);
   // Leaving the editor loads the module; nothing is run.
   await leaveEditor(page);
   const error = page.locator('#error');
   await error.waitFor({ timeout: 10_000 });
-  assert.match(await error.innerText(), /this module cannot be explored: unsupported import env\.beep \(i32\)/);
+  assert.match(await error.innerText(), /this module cannot be explored: unsupported import env\.limit/);
   await absent(page, '#paths', 'a run that nobody started');
   await screenshots(page, 'import-at-load');
+  await pasteModule(page, `(module (import "env" "beep" (func (param i32)))
+  (func (export "beeps") (param i32) (result i32)
+    (if (i32.gt_s (local.get 0) (i32.const 5)) (then (call 0 (local.get 0))))
+    (i32.const 0)))`);
+  await run(page, { entry: 'beeps', paths: 2 });
+  assert.match(await page.locator('#paths tbody').innerText(), /import not provided: env\.beep \(i32\)/);
+  await screenshots(page, 'import-not-provided');
   assert.deepEqual(errors, []);
 });
 

@@ -16,3 +16,6 @@ for level in O0 O1 O2; do
   clang-14 --target=wasm32 -nostdlib -"$level" -fno-builtin -Wl,--no-entry -Wl,--allow-undefined \
     "${exports[@]}" outcomes/outcomes.c -o outcomes/outcomes-"$level".wasm
 done
+# A build without libc that imports memset and memmove from env.
+clang-14 --target=wasm32 -nostdlib -O1 -Wl,--no-entry -Wl,--allow-undefined -Wl,--export=keep \
+  imports/struct_copy.c -o imports/struct_copy.wasm

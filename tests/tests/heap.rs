@@ -63,6 +63,8 @@ fn assert_replays(module: &symplay_wasm::Module, entry: &str, p: &PathReport, wh
         heap: HeapOptions::default(),
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     };
     let replayed = replay_traced(module, entry, &p.inputs, &options)
         .unwrap_or_else(|e| panic!("{what}: replay: {e}"))
@@ -205,4 +207,46 @@ fn the_examples_have_no_memory_error_or_leak() {
         }
     }
     assert!(checked > 40, "{checked} entries");
+}
+
+/// A block of `4 * n` bytes for `n` below 50,000 whose check fails only
+/// for `n >= 40`, past the default capacity of 100 bytes: the default
+/// options find the failure, as the module's own allocator does, with an
+/// input that replays it.
+#[test]
+fn a_bug_that_needs_a_block_past_the_capacity_is_found_with_the_defaults() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap");
+    for level in ["O0", "O1"] {
+        let what = format!("large_block.{level}.wasm");
+        let module = symplay_wasm::load(&std::fs::read(dir.join(&what)).unwrap()).unwrap();
+        let own_allocator = Options {
+            heap: HeapOptions {
+                objects: false,
+                ..HeapOptions::default()
+            },
+            ..Options::default()
+        };
+        for (options, how) in [
+            (Options::default(), "defaults"),
+            (own_allocator, "own allocator"),
+        ] {
+            let r = explore(&module, "large_block", &options).unwrap();
+            let failed: Vec<&PathReport> = r
+                .paths
+                .iter()
+                .filter(|p| p.status == Status::AssertFailed)
+                .collect();
+            assert!(!failed.is_empty(), "{what} ({how}): no assertion failure");
+            for p in failed {
+                let n = p.inputs.get("n").cloned();
+                assert!(
+                    matches!(n, Some(symplay_engine::report::InputValue::Int(n)) if (40..50_000).contains(&n)),
+                    "{what} ({how}): n = {n:?}"
+                );
+                if how == "defaults" {
+                    assert_replays(&module, "large_block", p, &what);
+                }
+            }
+        }
+    }
 }

@@ -60,9 +60,101 @@ pub fn is_runtime_helper(name: &str) -> bool {
         || EMSCRIPTEN.contains(&name)
 }
 
+/// The name that explores a module's start function, for a module that
+/// exports none of the program's (as the Owi and WASP benchmarks are
+/// written: `(start $main)`).
+pub const START_ENTRY: &str = "(start)";
+
+/// The name of the function to explore when none is named: the
+/// [`default_entry`], else the start function when the module has one.
+pub fn default_entry_name(module: &Module) -> Result<String, NoEntry> {
+    match default_entry(module) {
+        Ok(export) => Ok(export.name.clone()),
+        Err(_) if module.start.is_some() => Ok(START_ENTRY.to_string()),
+        Err(e) => Err(e),
+    }
+}
+
+/// A function of the C library or the allocator that a build exports beside
+/// the program's own (wasi-libc under `--export-all`: `malloc`, `strcmp`,
+/// `lseek`, ...): explored only when named.
+pub fn is_library_function(name: &str) -> bool {
+    const C_LIBRARY: &[&str] = &[
+        "abort",
+        "abs",
+        "atexit",
+        "atoi",
+        "atol",
+        "bsearch",
+        "close",
+        "exit",
+        "fclose",
+        "fflush",
+        "fgets",
+        "fopen",
+        "fprintf",
+        "fputc",
+        "fputs",
+        "fread",
+        "fseek",
+        "ftell",
+        "fwrite",
+        "getchar",
+        "getenv",
+        "isalnum",
+        "isalpha",
+        "isdigit",
+        "isspace",
+        "isatty",
+        "labs",
+        "lseek",
+        "memchr",
+        "memcmp",
+        "memcpy",
+        "memmove",
+        "memset",
+        "open",
+        "printf",
+        "putchar",
+        "puts",
+        "qsort",
+        "rand",
+        "read",
+        "snprintf",
+        "sprintf",
+        "srand",
+        "strcat",
+        "strchr",
+        "strcmp",
+        "strcpy",
+        "strdup",
+        "strerror",
+        "strlen",
+        "strncat",
+        "strncmp",
+        "strncpy",
+        "strndup",
+        "strnlen",
+        "strrchr",
+        "strstr",
+        "strtol",
+        "strtoll",
+        "strtoul",
+        "strtoull",
+        "tolower",
+        "toupper",
+        "vfprintf",
+        "vprintf",
+        "vsnprintf",
+        "write",
+    ];
+    crate::imports::allocator_named(name).is_some() || C_LIBRARY.contains(&name)
+}
+
 /// The exported function to explore when none is named: the first one (in
-/// export order) that is not a runtime helper nor `_start`; `_start` when
-/// nothing else qualifies.
+/// export order) that is not a runtime helper, a library function nor
+/// `_start`; then `_start`, then a library function, when nothing else
+/// qualifies.
 pub fn default_entry(module: &Module) -> Result<&Export, NoEntry> {
     let functions: Vec<&Export> = module
         .exports
@@ -71,7 +163,8 @@ pub fn default_entry(module: &Module) -> Result<&Export, NoEntry> {
         .collect();
     let program = || functions.iter().filter(|e| !is_runtime_helper(&e.name));
     if let Some(export) = program()
-        .find(|e| e.name != "_start")
+        .find(|e| e.name != "_start" && !is_library_function(&e.name))
+        .or_else(|| program().find(|e| e.name == "_start"))
         .or_else(|| program().next())
     {
         return Ok(export);
@@ -133,6 +226,19 @@ mod tests {
             ),
             // A single underscore is a name of the program's.
             (r#"(module (func (export "_helper")))"#, "_helper"),
+            // A libc build under --export-all: the allocator and the C
+            // library come first in export order, the program's after.
+            (
+                r#"(module (func (export "malloc")) (func (export "strcmp"))
+                   (func (export "lseek")) (func (export "check")) (func (export "free")))"#,
+                "check",
+            ),
+            (
+                r#"(module (func (export "_start")) (func (export "memcpy")))"#,
+                "_start",
+            ),
+            // Only library functions: the first of them.
+            (r#"(module (func (export "strlen")))"#, "strlen"),
         ];
         for (wat, entry) in cases {
             assert_eq!(entry_of(wat).as_deref(), Ok(entry), "{wat}");

@@ -17,6 +17,38 @@
 //!
 //! Any other name, or one of these with another signature, is a load error.
 //!
+//! # The peers' symbolic APIs (modules `owi`, `symbolic`, `summaries`)
+//!
+//! Programs written for Owi (module `owi`) and for the older `symbolic`
+//! module of WASP and the Owi/WASP benchmarks run as they are:
+//!
+//! | import | signature | meaning |
+//! |---|---|---|
+//! | `i32_symbol`, `i64_symbol` | `() -> i32`, `() -> i64` | a fresh symbolic integer, an input named `symbol` |
+//! | `i8_symbol`, `char_symbol` (`symbolic`) | `() -> i32` | a fresh symbolic byte, zero-extended |
+//! | `f32_symbol`, `f64_symbol` | `() -> f32`, `() -> f64` | zero, with a note: floats are not symbolic |
+//! | `range_symbol(lo, hi)` (`owi`) | `(i32, i32) -> i32` | a fresh integer `x` with `lo <= x < hi` (signed); an empty range drops the path |
+//! | `assume(c)`, `assert(c)` | `(i32)` | as `symplay`'s |
+//! | `assume_positive_i32(x)` (`symbolic`) | `(i32)` | assumes `x >= 0` |
+//! | `abort()` (`owi`, `summaries`) | `()` | drops the path, as Owi does |
+//! | `exit(code)` (`owi`, `summaries`) | `(i32)` | ends the path with that exit code |
+//!
+//! Other functions of these modules (`alloc`, `dealloc`, `print_char`, ...)
+//! are not provided: a path that calls one ends there.
+//!
+//! # Memory functions (module `env`)
+//!
+//! `memcpy`, `memmove` and `memset`, each `(i32, i32, i32) -> i32`, which
+//! clang emits as calls in a build without libc (a struct copy, a zeroed
+//! array): the host runs them as `memory.copy` and `memory.fill` and
+//! returns the destination.
+//!
+//! # Unknown imports
+//!
+//! Any other function is [`ImportClass::Unknown`]: the module still loads
+//! and explores; a path that calls one ends there (or, by option, gets a
+//! fresh symbolic value per result).
+//!
 //! The catalogue knows only signatures and import names; the
 //! [`Module`](crate::Module) holds its [`FuncImport`]s and answers questions
 //! about them, so this module does not depend on it.
@@ -24,7 +56,7 @@
 use crate::error::{ErrorKind, LoadError};
 use crate::types::{FuncType, ImportName, ValType};
 
-use ValType::{I32, I64};
+use ValType::{F32, F64, I32, I64};
 
 /// An imported function and what it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,11 +70,37 @@ pub struct FuncImport {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImportClass {
     Symbolic(SymbolicApi),
+    Peer(PeerApi),
     Allocator(AllocatorFn),
+    Memory(MemoryFn),
     Wasi(WasiFn),
     /// Anything else; whether it is allowed is for the executor to decide (see
     /// [`Module::check_no_unknown_imports`](crate::Module::check_no_unknown_imports)).
     Unknown,
+}
+
+/// A function of Owi's `owi` module or the `symbolic` and `summaries`
+/// modules of WASP and the Owi/WASP benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeerApi {
+    /// A fresh integer of this many bits (8: zero-extended to an `i32`).
+    Symbol(u8),
+    /// A float symbol, which is zero: floats are not symbolic.
+    FloatSymbol(ValType),
+    Range,
+    Assume,
+    Assert,
+    AssumePositive,
+    Abort,
+    Exit,
+}
+
+/// The C memory functions the host provides under `env`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryFn {
+    Memcpy,
+    Memmove,
+    Memset,
 }
 
 /// The functions of module `symplay`.
@@ -120,6 +178,41 @@ const SYMBOLIC_API: &Catalogue<SymbolicApi> = &[
     ),
     ("assume", SymbolicApi::Assume, &[I32], &[]),
     ("assert", SymbolicApi::Assert, &[I32], &[]),
+];
+
+const OWI: &Catalogue<PeerApi> = &[
+    ("i32_symbol", PeerApi::Symbol(32), &[], &[I32]),
+    ("i64_symbol", PeerApi::Symbol(64), &[], &[I64]),
+    ("f32_symbol", PeerApi::FloatSymbol(F32), &[], &[F32]),
+    ("f64_symbol", PeerApi::FloatSymbol(F64), &[], &[F64]),
+    ("range_symbol", PeerApi::Range, &[I32, I32], &[I32]),
+    ("assume", PeerApi::Assume, &[I32], &[]),
+    ("assert", PeerApi::Assert, &[I32], &[]),
+    ("abort", PeerApi::Abort, &[], &[]),
+    ("exit", PeerApi::Exit, &[I32], &[]),
+];
+
+const SYMBOLIC: &Catalogue<PeerApi> = &[
+    ("i8_symbol", PeerApi::Symbol(8), &[], &[I32]),
+    ("char_symbol", PeerApi::Symbol(8), &[], &[I32]),
+    ("i32_symbol", PeerApi::Symbol(32), &[], &[I32]),
+    ("i64_symbol", PeerApi::Symbol(64), &[], &[I64]),
+    ("f32_symbol", PeerApi::FloatSymbol(F32), &[], &[F32]),
+    ("f64_symbol", PeerApi::FloatSymbol(F64), &[], &[F64]),
+    ("assume", PeerApi::Assume, &[I32], &[]),
+    ("assert", PeerApi::Assert, &[I32], &[]),
+    ("assume_positive_i32", PeerApi::AssumePositive, &[I32], &[]),
+];
+
+const SUMMARIES: &Catalogue<PeerApi> = &[
+    ("abort", PeerApi::Abort, &[], &[]),
+    ("exit", PeerApi::Exit, &[I32], &[]),
+];
+
+const MEMORY: &Catalogue<MemoryFn> = &[
+    ("memcpy", MemoryFn::Memcpy, &[I32, I32, I32], &[I32]),
+    ("memmove", MemoryFn::Memmove, &[I32, I32, I32], &[I32]),
+    ("memset", MemoryFn::Memset, &[I32, I32, I32], &[I32]),
 ];
 
 const ALLOCATOR: &Catalogue<AllocatorFn> = &[
@@ -226,8 +319,19 @@ pub(crate) fn classify(
                 ));
             }
         },
-        ALLOCATOR_MODULE => lookup(ALLOCATOR, name, ty, offset)?
-            .map_or(ImportClass::Unknown, ImportClass::Allocator),
+        ALLOCATOR_MODULE => match lookup(ALLOCATOR, name, ty, offset)? {
+            Some(f) => ImportClass::Allocator(f),
+            None => {
+                lookup(MEMORY, name, ty, offset)?.map_or(ImportClass::Unknown, ImportClass::Memory)
+            }
+        },
+        "owi" => lookup(OWI, name, ty, offset)?.map_or(ImportClass::Unknown, ImportClass::Peer),
+        "symbolic" => {
+            lookup(SYMBOLIC, name, ty, offset)?.map_or(ImportClass::Unknown, ImportClass::Peer)
+        }
+        "summaries" => {
+            lookup(SUMMARIES, name, ty, offset)?.map_or(ImportClass::Unknown, ImportClass::Peer)
+        }
         WASI_MODULE => {
             lookup(WASI, name, ty, offset)?.map_or(ImportClass::Unknown, ImportClass::Wasi)
         }

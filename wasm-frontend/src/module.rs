@@ -189,11 +189,15 @@ impl Module {
         self.exports.iter().find(|e| e.name == name)
     }
 
-    /// The function exported as `name`; the error lists the exported
-    /// functions.
+    /// The function exported as `name`, or the start function for
+    /// [`START_ENTRY`](crate::entry::START_ENTRY); the error lists the
+    /// exported functions.
     pub fn export_func(&self, name: &str) -> Result<FuncIdx, LoadError> {
         if let Some(export) = self.export(name).filter(|e| e.kind == ExportKind::Func) {
             return Ok(export.index);
+        }
+        if let (crate::entry::START_ENTRY, Some(start)) = (name, self.start) {
+            return Ok(start);
         }
         let available: Vec<&str> = self
             .exports

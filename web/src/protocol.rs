@@ -82,6 +82,12 @@ pub enum Request {
         /// The run's depth limit, where a path it cut ends again.
         #[serde(default)]
         max_depth: Option<u32>,
+        /// The run's call-depth limit, when not the default.
+        #[serde(default)]
+        max_call_depth: Option<u32>,
+        /// Whether the run gave unprovided imports fresh results.
+        #[serde(default)]
+        havoc_imports: bool,
     },
 }
 

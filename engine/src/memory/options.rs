@@ -65,6 +65,10 @@ pub struct HeapOptions {
     pub malloc_may_fail: bool,
     /// Report heap objects still allocated when the entry returns.
     pub leaks: bool,
+    /// Where sizes past the capacity are feasible, one more path takes
+    /// the largest of them (up to 1 MiB), so that a bug that needs a large
+    /// block is found; `false` leaves them out, as the seed's model does.
+    pub past_capacity: bool,
 }
 
 /// Bytes of symbolic-size capacity by default (the seed prototype's).
@@ -82,6 +86,7 @@ impl Default for HeapOptions {
             capacity: DEFAULT_CAPACITY,
             malloc_may_fail: false,
             leaks: true,
+            past_capacity: true,
         }
     }
 }

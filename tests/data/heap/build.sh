@@ -41,6 +41,18 @@ for name in linked_list dynamic_array string_reverse binary_tree hash_table \
   tokenizer global_tables stack_frames; do
   build O0 "$name"
 done
+# An assertion that fails only for blocks past the default capacity.
+build O0 large_block
+build O1 large_block
+# The allocator exported beside the program (as --export-all does): the
+# default entry passes it over, and explored by name it runs as plain code.
+build O1 large_block malloc free large_block
+mv large_block.O1.wasm libc_exports.O1.wasm
+build O1 large_block
+# A stack that overflows in a module with no data segment (no libc): its
+# bottom is the null page's end. -O0 keeps the recursion.
+clang-14 --target=wasm32 -nostdlib -O0 -g -fdebug-prefix-map="$PWD"=. -fno-builtin \
+  -Wl,--no-entry -Wl,--export=deep_stack deep_stack.c -o deep_stack.O0.wasm
 # A write through NULL: -fno-delete-null-pointer-checks keeps LLVM from
 # turning it into a trap of its own.
 for level in O0 O1; do

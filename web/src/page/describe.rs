@@ -69,7 +69,11 @@ pub fn outcome(p: &PathReport) -> String {
             Some(panic) => format!("panicked: {}", panic.describe()),
             None => "panicked".into(),
         },
-        (Status::Limit, _) => "depth limit".into(),
+        (Status::Limit, _) => match (&p.not_provided, p.call_depth_limit) {
+            (Some(import), _) => format!("import not provided: {import}"),
+            (None, Some(frames)) => format!("call-depth limit ({frames} frames)"),
+            (None, None) => "depth limit".into(),
+        },
     }
 }
 

@@ -335,6 +335,7 @@ impl OptionFields {
             capacity,
             malloc_may_fail: self.malloc_may_fail == "true",
             leaks: self.leaks == "true",
+            ..HeapOptions::default()
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -476,6 +477,7 @@ mod tests {
                     capacity: 12,
                     malloc_may_fail: true,
                     leaks: false,
+                    past_capacity: true,
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,

@@ -1091,6 +1091,8 @@ impl PageState {
                 heap: r.heap.clone(),
                 buffer_args: r.buffer_args.clone(),
                 max_depth: r.limits.max_depth,
+                max_call_depth: r.limits.max_call_depth,
+                havoc_imports: r.havoc_imports,
             })
         }) else {
             return Vec::new();

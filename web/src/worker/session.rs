@@ -10,9 +10,7 @@ use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::name_params;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
-use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::step::{Step, StepBy, StepEvent};
-use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
 use symplay_engine::state::State;
 use symplay_wasm::entry::default_entry;
@@ -160,7 +158,21 @@ impl Session {
                 heap,
                 buffer_args,
                 max_depth,
-            } => self.replay(&entry, &test, heap, buffer_args, max_depth),
+                max_call_depth,
+                havoc_imports,
+            } => self.replay(
+                &entry,
+                &test,
+                &ReplayOptions {
+                    max_instructions: Some(MAX_REPLAY_INSTRUCTIONS),
+                    max_events: MAX_TRACE_EVENTS,
+                    heap,
+                    buffer_args,
+                    max_depth,
+                    max_call_depth,
+                    havoc_imports,
+                },
+            ),
         };
         vec![answer(
             result.unwrap_or_else(|message| Response::Error { message }),
@@ -264,19 +276,10 @@ impl Session {
         &self,
         entry: &str,
         test: &symplay_engine::report::TestInput,
-        heap: HeapOptions,
-        buffer_args: Vec<BufferArg>,
-        max_depth: Option<u32>,
+        options: &ReplayOptions,
     ) -> Result<Response, String> {
-        let options = ReplayOptions {
-            max_instructions: Some(MAX_REPLAY_INSTRUCTIONS),
-            max_events: MAX_TRACE_EVENTS,
-            heap,
-            buffer_args,
-            max_depth,
-        };
         let replayed =
-            replay_traced(&*self.loaded()?, entry, test, &options).map_err(|e| e.to_string())?;
+            replay_traced(&*self.loaded()?, entry, test, options).map_err(|e| e.to_string())?;
         Ok(Response::Replayed {
             path: Box::new(replayed.path),
             trace: replayed.trace,
@@ -300,6 +303,8 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         buffer_args: o.buffer_args.clone(),
         heap: o.heap.clone(),
         outcomes: o.outcomes,
+        max_call_depth: None,
+        havoc_imports: false,
     })
 }
 
@@ -352,8 +357,9 @@ fn load(bytes: &[u8], lines_from: Option<&[u8]>) -> Result<(Module, Response), S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use symplay_engine::memory::HeapOptions;
     use symplay_engine::report::step::StepEvent;
-    use symplay_engine::report::{Number, OutcomeRules, Report, Status};
+    use symplay_engine::report::{BufferArg, Number, OutcomeRules, Report, Status};
 
     const GET_SIGN: &str = r#"(module (func (export "get_sign") (param $x i32) (result i32)
       (if (i32.eqz (local.get $x)) (then (return (i32.const 0))))
@@ -574,11 +580,11 @@ mod tests {
     }
 
     #[test]
-    fn an_import_the_engine_does_not_provide_is_named_at_load() {
+    fn an_imported_global_is_named_at_load_and_an_unprovided_function_is_not() {
         let mut session = Session::default();
-        let unknown = r#"(module (import "env" "beep" (func (param i32)))
-          (func (export "f") (call 0 (i32.const 1))))"#;
-        let answers = bodies(1, session.handle(1, load_request(unknown)));
+        let global = r#"(module (import "env" "limit" (global i32))
+          (func (export "f") (result i32) (global.get 0)))"#;
+        let answers = bodies(1, session.handle(1, load_request(global)));
         let Response::Loaded {
             cannot_run: Some(why),
             default_entry,
@@ -587,11 +593,22 @@ mod tests {
         else {
             panic!("{answers:?}");
         };
-        assert!(
-            why.starts_with("unsupported import env.beep (i32)"),
-            "{why}"
-        );
+        assert!(why.starts_with("unsupported import env.limit"), "{why}");
         assert_eq!(default_entry.as_deref(), Ok("f"));
+        // A function the engine does not provide ends the paths that call it.
+        let unknown = r#"(module (import "env" "beep" (func (param i32)))
+          (func (export "f") (call 0 (i32.const 1))))"#;
+        let answers = bodies(2, session.handle(2, load_request(unknown)));
+        assert!(
+            matches!(
+                &answers[0],
+                Response::Loaded {
+                    cannot_run: None,
+                    ..
+                }
+            ),
+            "{answers:?}"
+        );
     }
 
     #[test]
@@ -664,6 +681,8 @@ mod tests {
                     heap: HeapOptions::default(),
                     buffer_args: Vec::new(),
                     max_depth: None,
+                    max_call_depth: None,
+                    havoc_imports: false,
                 },
             ),
         );
@@ -753,6 +772,8 @@ mod tests {
                 max_depth: Some(4),
                 max_instructions: Some(1000),
                 max_memory: Some(2 << 20),
+                max_call_depth: None,
+                havoc_imports: false,
                 interrupt: None,
                 concrete_args: vec![None, Some(-4)],
                 buffer_args: page.buffer_args.clone(),

@@ -15,12 +15,15 @@ use crate::exec::program::link::Links;
 use crate::exec::program::roles::Roles;
 use crate::exec::program::Program;
 use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
+use crate::exec::semantics::MAX_FRAMES;
 use crate::expr::TermStore;
 use crate::limits::{heap_in_use, reset_heap_peak, Limits};
+use crate::memory::HeapOptions;
 use crate::report::{PathReport, Report, Status};
 use crate::search::Pending;
 use crate::state::State;
 use std::borrow::Borrow;
+use symplay_wasm::imports::allocator_named;
 use symplay_wasm::Module;
 use web_time::{Duration, Instant};
 
@@ -94,6 +97,25 @@ impl<M: Borrow<Module>> Exploration<M> {
         let entry = m
             .export_func(entry_name)
             .map_err(|e| ExploreError::options(e.to_string()))?;
+        // The allocator explored itself runs as the module's code: the
+        // model would replace the very function under test.
+        let entry_allocates = options.heap.objects
+            && m.funcs
+                .get(entry as usize)
+                .is_some_and(|f| allocator_named(&f.name).is_some());
+        let own;
+        let options = if entry_allocates {
+            own = Options {
+                heap: HeapOptions {
+                    objects: false,
+                    ..options.heap.clone()
+                },
+                ..options.clone()
+            };
+            &own
+        } else {
+            options
+        };
         let mut state = State::default();
         let mut links = Links::default();
         let mut terms = TermStore::new();
@@ -101,7 +123,12 @@ impl<M: Borrow<Module>> Exploration<M> {
         init_segments(&mut state, &links, &mut terms, m, instance)
             .map_err(|e| ExploreError::module(format!("{e} (instantiation would trap)")))?;
         let buffer_params = !options.buffer_args.is_empty();
-        let roles = Roles::find(m, &links, &state, &options.heap, buffer_params);
+        let mut roles = Roles::find(m, &links, &state, &options.heap, buffer_params);
+        if entry_allocates {
+            roles.skipped.push(format!(
+                "the entry {entry_name} is the allocator: it runs as the module's own code, without the heap model (no heap checks)"
+            ));
+        }
         if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
             state.memories[memory as usize].check_objects(start, roles.null_end);
         }
@@ -116,7 +143,10 @@ impl<M: Borrow<Module>> Exploration<M> {
         let mut context = Context::new(&program, terms, entry, source, max_depth);
         context.records.trace = trace;
         context.bounds.max_paths = options.max_paths;
+        context.bounds.max_frames = options.max_call_depth.map_or(MAX_FRAMES, |n| n as usize);
+        context.bounds.frames_trap = false;
         context.outcomes = options.outcomes;
+        context.havoc_imports = options.havoc_imports;
         context.bounds.limits = Limits {
             deadline: options.max_time.map(|t| started + t),
             interrupt: options.interrupt,
@@ -212,21 +242,31 @@ impl<M: Borrow<Module>> Exploration<M> {
             Stretch::Completed if self.context.counters.unforked > 0 => {
                 self.stop_reason = Some("path limit".into())
             }
-            // Paths cut at the depth limit leave the rest of theirs out.
+            // Paths cut at a depth limit leave the rest of theirs out.
+            Stretch::Completed if self.cut(|p| p.not_provided.is_some()) => {
+                self.stop_reason = Some("import not provided".into())
+            }
             Stretch::Completed
-                if self
-                    .context
-                    .records
-                    .paths
-                    .iter()
-                    .any(|p| p.status == Status::Limit) =>
+                if self.cut(|p| p.call_depth_limit.is_none() && p.not_provided.is_none()) =>
             {
                 self.stop_reason = Some("depth limit".into())
+            }
+            Stretch::Completed if self.cut(|p| p.call_depth_limit.is_some()) => {
+                self.stop_reason = Some("call-depth limit".into())
             }
             Stretch::Completed => self.stop_reason = Some("completed".into()),
             Stretch::Stopped(reason) => self.stop_reason = Some(reason.into()),
             Stretch::Paused | Stretch::Stepped(_) => {}
         }
+    }
+
+    /// Whether a path that ended at a limit is `which`.
+    fn cut(&self, which: impl Fn(&PathReport) -> bool) -> bool {
+        self.context
+            .records
+            .paths
+            .iter()
+            .any(|p| p.status == Status::Limit && which(p))
     }
 
     pub(super) fn run_stretch(

@@ -36,7 +36,16 @@ pub struct Options {
     pub heap: HeapOptions,
     /// Which values become paths of their own.
     pub outcomes: OutcomeRules,
+    /// Frames a path may have (the engine's call-depth limit); a call
+    /// deeper ends the path as `limit`. [`MAX_FRAMES`] unless given.
+    pub max_call_depth: Option<u32>,
+    /// A call of an import the engine does not provide returns fresh
+    /// symbolic values (havoc) instead of ending its path.
+    pub havoc_imports: bool,
 }
+
+/// The deepest call-depth limit a run may ask for.
+pub const MAX_CALL_DEPTH: usize = 100_000;
 
 /// What the progress hook sees; it returns `false` to stop the run.
 #[derive(Clone, Copy, Debug)]
@@ -110,10 +119,19 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
         ("--max-depth", o.max_depth == Some(0)),
         ("--max-instructions", o.max_instructions == Some(0)),
         ("--max-memory", o.max_memory == Some(0)),
+        ("--max-call-depth", o.max_call_depth == Some(0)),
     ];
     if let Some((name, _)) = zero.iter().find(|(_, z)| *z) {
         return Err(ExploreError::options(format!(
             "{name} must be greater than zero"
+        )));
+    }
+    if o.max_call_depth
+        .is_some_and(|n| n as usize > MAX_CALL_DEPTH)
+    {
+        return Err(ExploreError::options(format!(
+            "--max-call-depth is {}; at most {MAX_CALL_DEPTH} (each frame costs the engine's own stack)",
+            o.max_call_depth.unwrap_or_default()
         )));
     }
     if o.outcomes.result_values > OutcomeRules::MAX_RESULT_VALUES {
@@ -146,13 +164,10 @@ pub(super) fn check_imports(module: &Module, heap: &HeapOptions) -> Result<(), E
 }
 
 /// Why no function of `module` can be explored, whatever the options: an
-/// import the engine does not provide (a function it does not know, or a
-/// memory, table or global), named with its type. Known when the module
-/// loads, before anything runs.
+/// imported memory, table or global (functions the engine does not provide
+/// end the paths that call them instead). Known when the module loads,
+/// before anything runs.
 pub fn import_problem(module: &Module) -> Option<String> {
-    if let Err(e) = module.check_no_unknown_imports() {
-        return Some(e.to_string());
-    }
     let imported = module
         .memories
         .iter()

@@ -251,7 +251,8 @@ pub(super) fn start_states(
         .entry_frame(entry, args)
         .ok_or_else(|| "the entry is an imported function".to_string())?;
     s.frames.push(frame);
-    if let Some(start) = exec.program.modules[0].start {
+    // The start function runs first, unless it is the entry itself.
+    if let Some(start) = exec.program.modules[0].start.filter(|&f| f != entry) {
         if let Some(frame) = exec.program.entry_frame(start, Vec::new()) {
             s.frames.push(frame);
         }
@@ -334,6 +335,8 @@ fn why(end: &End) -> String {
     match end {
         End::CutOff => "a limit of the run stopped it".into(),
         End::DepthLimit => "it forks deeper than the depth limit".into(),
+        End::CallDepthLimit(frames) => format!("it calls deeper than {frames} frames"),
+        End::NotProvided(import) => format!("it calls {import}, which is not provided"),
         End::MemoryError(fault) => format!("{} at {:#x}", fault.kind.name(), fault.address),
         other => format!("{other:?}"),
     }

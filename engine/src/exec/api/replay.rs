@@ -20,11 +20,13 @@ pub fn replay(module: &Module, entry: &str, test: &TestInput) -> Result<PathRepo
         heap: HeapOptions::default(),
         buffer_args: Vec::new(),
         max_depth: None,
+        max_call_depth: None,
+        havoc_imports: false,
     };
     replay_traced(module, entry, test, &options).map(|r| r.path)
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReplayOptions {
     pub max_instructions: Option<u64>,
     /// Trace events kept; later ones are only counted. Zero records no trace.
@@ -36,6 +38,11 @@ pub struct ReplayOptions {
     /// The run's depth limit: a path it cut ends there again (the replay
     /// then follows the test with symbols, to see where the run forked).
     pub max_depth: Option<u32>,
+    /// The run's call-depth limit ([`MAX_FRAMES`] when `None`).
+    pub max_call_depth: Option<u32>,
+    /// The run gave imports it does not provide fresh results: the test
+    /// gives their values.
+    pub havoc_imports: bool,
 }
 
 /// A replayed test: its path and what the run decided on the way.
@@ -58,6 +65,8 @@ pub fn replay_traced(
         max_paths: Some(1),
         max_instructions: options.max_instructions,
         max_depth: options.max_depth,
+        max_call_depth: options.max_call_depth,
+        havoc_imports: options.havoc_imports,
         heap: options.heap.clone(),
         buffer_args: options.buffer_args.clone(),
         ..Options::default()

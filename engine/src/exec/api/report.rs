@@ -3,6 +3,7 @@
 
 use super::exploration::Exploration;
 use crate::exec::context::records::Trace;
+use crate::exec::semantics::MAX_FRAMES;
 use crate::limits::heap_peak;
 use crate::report::{
     ConcretisedSite, Coverage, DropSite, Report, RunLimits, Stats, Timing, SCHEMA_VERSION,
@@ -80,8 +81,13 @@ impl<M: Borrow<Module>> Exploration<M> {
                 max_depth: self.options.max_depth,
                 max_instructions: self.options.max_instructions,
                 max_memory_bytes: self.options.max_memory,
+                max_call_depth: self
+                    .options
+                    .max_call_depth
+                    .filter(|&n| n as usize != MAX_FRAMES),
             },
             outcomes: self.options.outcomes,
+            havoc_imports: self.options.havoc_imports,
             paths: Vec::new(),
             tree: Vec::new(),
             drops: cx

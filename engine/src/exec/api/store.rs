@@ -445,6 +445,8 @@ impl Store {
             | End::Panic(_)
             | End::Dropped(_)
             | End::DepthLimit
+            | End::CallDepthLimit(_)
+            | End::NotProvided(_)
             | End::CutOff => None,
         }
     }

@@ -13,6 +13,7 @@ use self::guidance::{Guidance, InputSource};
 use self::records::Records;
 use super::fast::FastCode;
 use super::program::Program;
+use super::semantics::MAX_FRAMES;
 use crate::expr::TermStore;
 use crate::limits::{Limits, Reached};
 use crate::report::OutcomeRules;
@@ -29,6 +30,9 @@ pub(crate) struct Context {
     pub(crate) bounds: Bounds,
     /// Which values become paths of their own.
     pub(crate) outcomes: OutcomeRules,
+    /// An import the host does not provide gives fresh symbolic results
+    /// instead of ending the path.
+    pub(crate) havoc_imports: bool,
     pub(crate) guidance: Guidance,
     pub(crate) caches: Caches,
     pub(crate) records: Records,
@@ -59,6 +63,12 @@ pub(crate) struct Bounds {
     /// it, a state follows one side of a fork, so the run ends with its
     /// paths instead of piling up states it will never finish.
     pub(crate) max_paths: Option<u64>,
+    /// Frames a path may have: one call more is the engine's limit (an
+    /// exploration's path ends as `limit`), or, where `frames_trap`, the
+    /// trap a Wasm engine gives when its call stack is exhausted (spec
+    /// scripts assert it).
+    pub(crate) max_frames: usize,
+    pub(crate) frames_trap: bool,
 }
 
 /// What the run builds once and reuses.
@@ -89,8 +99,11 @@ impl Context {
                 stopped_by: None,
                 max_depth,
                 max_paths: None,
+                max_frames: MAX_FRAMES,
+                frames_trap: true,
             },
             outcomes: OutcomeRules::default(),
+            havoc_imports: false,
             guidance: Guidance::new(source),
             caches: Caches::default(),
             records: Records::new(program),

@@ -20,6 +20,9 @@ use symplay_wasm::imports::AllocatorFn;
 /// prototype's).
 const CAPACITY_STEP: u64 = 20;
 const MAX_OBJECT: u64 = options::MAX_OBJECT as u64;
+/// The largest size the path past an allocation's capacity takes (1 MiB):
+/// larger sizes, where the path allows them, are left out.
+pub const LARGEST_PAST_CAPACITY: u64 = 1 << 20;
 const ENOMEM: u32 = 48;
 const EINVAL: u32 = 28;
 
@@ -202,13 +205,73 @@ impl Executor<'_> {
             }
             Val::Sym(t) => t,
         };
-        let Some(capacity) = self.capacity(s, sigma)? else {
+        let Some((capacity, larger)) = self.capacity(s, sigma)? else {
             return then(self, s, 0);
         };
-        self.sized(s, sigma, capacity, &mut |exec, s, size| {
-            let ptr = exec.new_object(s, size, capacity, align, site);
-            then(exec, s, ptr)
+        let within = |exec: &mut Self, s: &mut State, then: &mut Then<'_, u64>| {
+            exec.sized(s, sigma, capacity, &mut |exec, s, size| {
+                let ptr = exec.new_object(s, size, capacity, align, site);
+                then(exec, s, ptr)
+            })
+        };
+        if !larger {
+            return within(self, s, then);
+        }
+        let c = self.cx.terms.bv_const(32, capacity);
+        let fits = self.cx.terms.cmp(BvCmp::Ule, sigma, c);
+        if !self.program.roles.heap.past_capacity {
+            self.fork(s, &[fits])?;
+            s.notes.push(format!(
+                "sizes above {capacity} of the allocation at {} are not explored",
+                self.program.location_text(s.at)
+            ));
+            let what = format!("a symbolic allocation size, bounded by its capacity {capacity}");
+            s.concretised.push((what, s.at));
+            return within(self, s, then);
+        }
+        // Sizes past the capacity: one more path, which takes the largest
+        // (as size mode base would), so that a bug that needs a large
+        // block is not lost.
+        let past = self.cx.terms.not(fits);
+        let (chosen, siblings) = self.fork(s, &[fits, past])?;
+        self.each_alternative(s, chosen, siblings, &mut |exec, s, i| {
+            if i == 0 {
+                within(exec, s, then)
+            } else {
+                let size = exec.past_capacity(s, sigma, capacity)?;
+                let ptr = exec.new_object(s, Size::Con(size), size, align, site);
+                then(exec, s, ptr)
+            }
         })
+    }
+
+    /// The size an allocation of symbolic size `sigma` takes past its
+    /// `capacity`: the largest the path allows up to
+    /// [`LARGEST_PAST_CAPACITY`] (else the smallest), pinned, the sizes
+    /// left out recorded.
+    fn past_capacity(&mut self, s: &mut State, sigma: TermId, capacity: u64) -> Result<u64, End> {
+        let limit = self.cx.terms.bv_const(32, LARGEST_PAST_CAPACITY);
+        let within_limit = self.cx.terms.cmp(BvCmp::Ule, sigma, limit);
+        let size = if self.model_value(s, &[within_limit], sigma)?.is_some() {
+            self.fork(s, &[within_limit])?;
+            self.largest(s, sigma, LARGEST_PAST_CAPACITY)?
+        } else {
+            self.smallest(s, sigma)?
+        };
+        let value = self.cx.terms.bv_const(32, size);
+        let other = self.cx.terms.eq(sigma, value);
+        let other = self.cx.terms.not(other);
+        if self.model_value(s, &[other], sigma)?.is_some() {
+            s.notes.push(format!(
+                "past its capacity {capacity}, the allocation at {} takes its largest size {size}; the sizes between are not explored",
+                self.program.location_text(s.at)
+            ));
+            let what = format!("a symbolic allocation size past its capacity {capacity}");
+            s.concretised.push((what, s.at));
+        }
+        let pinned = self.cx.terms.eq(sigma, value);
+        self.fork(s, &[pinned])?;
+        Ok(size)
     }
 
     /// A new heap object's base, or 0 when memory cannot hold it.
@@ -236,9 +299,9 @@ impl Executor<'_> {
     }
 
     /// The capacity of an allocation of symbolic size `sigma`: the run's,
-    /// raised in steps while no size fits it. Sizes above it are not
-    /// explored, which the path records. `None` when no size fits memory.
-    fn capacity(&mut self, s: &mut State, sigma: TermId) -> Result<Option<u64>, End> {
+    /// raised in steps while no size fits it; and whether larger sizes
+    /// are feasible too. `None` when no size fits memory.
+    fn capacity(&mut self, s: &mut State, sigma: TermId) -> Result<Option<(u64, bool)>, End> {
         let mut capacity = u64::from(self.program.roles.heap.capacity);
         let bound = |exec: &mut Self, c: u64| {
             let c = exec.cx.terms.bv_const(32, c);
@@ -247,7 +310,7 @@ impl Executor<'_> {
         let fits = bound(self, capacity);
         let above = self.cx.terms.not(fits);
         if self.model_value(s, &[above], sigma)?.is_none() {
-            return Ok(Some(capacity));
+            return Ok(Some((capacity, false)));
         }
         if self.model_value(s, &[fits], sigma)?.is_none() {
             // No size fits: the least step above some feasible size.
@@ -259,19 +322,10 @@ impl Executor<'_> {
             let fits = bound(self, capacity);
             let above = self.cx.terms.not(fits);
             if self.model_value(s, &[above], sigma)?.is_none() {
-                return Ok(Some(capacity));
+                return Ok(Some((capacity, false)));
             }
         }
-        // Sizes above the capacity are feasible: they are left out.
-        let fits = bound(self, capacity);
-        self.fork(s, &[fits])?;
-        s.notes.push(format!(
-            "sizes above {capacity} of the allocation at {} are not explored",
-            self.program.location_text(s.at)
-        ));
-        let what = format!("a symbolic allocation size, bounded by its capacity {capacity}");
-        s.concretised.push((what, s.at));
-        Ok(Some(capacity))
+        Ok(Some((capacity, true)))
     }
 
     /// Runs `then` with the value of the pointer `p` in every state: a

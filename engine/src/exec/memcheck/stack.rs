@@ -14,19 +14,24 @@ use super::c_variables::{constant_part, inside};
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, MemoryFault, VariableFault};
 use crate::expr::BvCmp;
-use crate::memory::{DeadSpan, Pointer};
+use crate::memory::{DeadSpan, MemoryModel, Pointer};
 use crate::report::Access;
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 
 impl Executor<'_> {
     /// The C stack pointer set to `v`: below `bottom`, the end of the
-    /// data, the stack has overflowed.
+    /// data, or past the end of memory (moved down through address 0),
+    /// the stack has overflowed.
     /// Input buffers in the frames it leaves end.
     pub(crate) fn check_stack(&mut self, s: &mut State, v: Val, bottom: u64) -> Result<(), End> {
         let overflow = |address| End::from(MemoryFault::stack_overflow(address));
+        let top = self
+            .program
+            .memory(s)
+            .map_or(u64::MAX, MemoryModel::byte_len);
         let t = match v {
-            Val::Con { bits, .. } if bits < bottom => return Err(overflow(bits)),
+            Val::Con { bits, .. } if bits < bottom || bits > top => return Err(overflow(bits)),
             Val::Con { bits, .. } => {
                 let at = s.at;
                 if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
@@ -39,7 +44,10 @@ impl Executor<'_> {
             Val::Sym(t) => t,
         };
         let b = self.cx.terms.bv_const(32, bottom);
-        let below = self.cx.terms.cmp(BvCmp::Ult, t, b);
+        let under = self.cx.terms.cmp(BvCmp::Ult, t, b);
+        let top = self.cx.terms.bv_const(32, top.min(u64::from(u32::MAX)));
+        let wrapped = self.cx.terms.cmp(BvCmp::Ult, top, t);
+        let below = self.cx.terms.or(under, wrapped);
         let fine = self.cx.terms.not(below);
         let (chosen, siblings) = self.fork(s, &[fine, below])?;
         for (_, mut sibling) in siblings {

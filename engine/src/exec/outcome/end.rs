@@ -20,6 +20,10 @@ pub enum End {
     /// An `assume` that cannot hold, or a path the solver could not decide.
     Dropped(DropCause),
     DepthLimit,
+    /// One call more than the engine's call-depth limit (frames).
+    CallDepthLimit(usize),
+    /// A call of an import the host does not provide: its name and type.
+    NotProvided(String),
     /// A solver query was cut off by the deadline or the interrupt: the
     /// state stays unexplored.
     CutOff,

@@ -118,11 +118,22 @@ impl Roles {
         // lowest page is then kept as the low page is in wasm-ld's other
         // layout: NULL's, and a guard the stack must not reach.
         let stack_first = |sp: u64| data_end(sp) == 0 && sp > NULL_PAGE && !data.is_empty();
+        // Where wasm-ld says the data ends (or starts, when there is none).
+        let linker_end = global_value("__data_end")
+            .or_else(|| global_value("__global_base"))
+            .map(|(_, end)| end);
         let sp = global_value(STACK_POINTER).map(|(global, sp)| {
             let bottom = if stack_first(sp) {
                 NULL_PAGE
             } else {
-                data_end(sp)
+                let end = data_end(sp).max(linker_end.filter(|&e| e <= sp).unwrap_or(0));
+                // No data and no word from the linker: the null page lies
+                // below the stack, as in wasm-ld's layout.
+                if end == 0 && sp > NULL_PAGE {
+                    NULL_PAGE
+                } else {
+                    end
+                }
             };
             roles.stack = Some(Stack { global, bottom });
             sp

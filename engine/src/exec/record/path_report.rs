@@ -28,6 +28,14 @@ impl Executor<'_> {
             return;
         };
         self.record_concretised(&mut s);
+        let end_kind = match end {
+            End::CallDepthLimit(frames) => Some(frames),
+            _ => None,
+        };
+        let not_provided = match &end {
+            End::NotProvided(import) => Some(import.clone()),
+            _ => None,
+        };
         let model = self.path_model(&mut s);
         if let Some(trace) = &mut self.cx.records.trace {
             trace.resolve(&self.cx.terms, &model);
@@ -38,6 +46,7 @@ impl Executor<'_> {
         let leaks = self.leaks_at(&s, &end, &model);
         let panic = self.panic_report(&end, &model);
         let memory_error = self.memory_error_report(&mut s, end, &mut objects);
+        let call_depth_limit = end_kind.map(|frames| frames as u32);
         let id = self.cx.records.paths.len();
         self.cx.records.tree.end_path(s.node, id);
         self.cx.records.paths.push(PathReport {
@@ -58,6 +67,8 @@ impl Executor<'_> {
             panic,
             objects,
             leaks,
+            call_depth_limit,
+            not_provided,
         });
     }
 
@@ -71,7 +82,7 @@ impl Executor<'_> {
             End::AssertFailed => (Status::AssertFailed, None),
             End::MemoryError(_) => (Status::MemoryError, None),
             End::Panic(_) => (Status::Panicked, None),
-            End::DepthLimit => (Status::Limit, None),
+            End::DepthLimit | End::CallDepthLimit(_) | End::NotProvided(_) => (Status::Limit, None),
             End::Dropped(cause) => {
                 let location = self.program.location(s.at);
                 self.cx.records.drops.record(*cause, s.at, location);

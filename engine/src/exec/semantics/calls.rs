@@ -56,15 +56,20 @@ impl Executor<'_> {
         }
         match &f.body {
             FuncBody::Import(import) => {
-                let flow = self.call_host(s, import.class)?;
+                let flow = self.call_host(s, func, import)?;
                 if self.cx.records.trace.is_some() {
                     self.trace_host_results(s, func);
                 }
                 Ok(flow)
             }
             FuncBody::Defined(code) => {
-                if s.frames.len() >= MAX_FRAMES {
-                    return Err(End::Trap(Trap::StackExhausted));
+                let bounds = &self.cx.bounds;
+                if s.frames.len() >= bounds.max_frames {
+                    return Err(if bounds.frames_trap {
+                        End::Trap(Trap::StackExhausted)
+                    } else {
+                        End::CallDepthLimit(bounds.max_frames)
+                    });
                 }
                 let mut locals = s.stack.split_off(s.stack.len() - params);
                 locals.extend(code.locals.iter().map(|&t| Val::zero(t)));
