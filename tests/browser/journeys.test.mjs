@@ -804,7 +804,7 @@ test('an imported global is named as the module loads, before Run; an unprovided
   (func (export "beeps") (param i32) (result i32)
     (if (i32.gt_s (local.get 0) (i32.const 5)) (then (call 0 (local.get 0))))
     (i32.const 0)))`);
-  await run(page, { entry: 'beeps', paths: 2 });
+  await run(page, { entry: 'beeps', paths: 2, reason: 'import not provided' });
   assert.match(await page.locator('#paths tbody').innerText(), /import not provided: env\.beep \(i32\)/);
   await screenshots(page, 'import-not-provided');
   assert.deepEqual(errors, []);

@@ -57,7 +57,7 @@ impl Kind {
             Kind::AssertFailed => "assertion failed",
             Kind::MemoryError => "memory error",
             Kind::Panicked => "panicked",
-            Kind::Limit => "depth limit",
+            Kind::Limit => "limit (depth, calls, import)",
             Kind::Dropped => "dropped",
             Kind::Open => "not explored",
         }
