@@ -605,16 +605,10 @@ fn summary(r: &Report, show_memory: bool) -> String {
     ));
     let s = &r.stats;
     text.push_str(&format!(
-        "stats: {}, {}, {} ({}, {}), solver {:.1} ms, total {:.1} ms, peak memory {:.1} MiB\n",
+        "stats: {}, {}, {}; solver {:.1} ms, total {:.1} ms, peak memory {:.1} MiB\n",
         counted(s.instructions, "instruction", "instructions"),
         counted(s.forks, "fork", "forks"),
-        counted(s.queries, "query", "queries"),
-        counted(
-            s.query_cache_hits + s.cex_cache_hits,
-            "cache hit",
-            "cache hits"
-        ),
-        counted(s.sat_calls, "SAT call", "SAT calls"),
+        s.queries_text(),
         s.timing.solver_ms,
         s.timing.total_ms,
         s.peak_memory_bytes as f64 / f64::from(1 << 20)

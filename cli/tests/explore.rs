@@ -401,8 +401,20 @@ fn the_docs_explore_commands_run_as_written() {
             .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let (code, stdout, stderr) = symplay(&args);
-        let bug = if stdout.contains("\nbug: ") { 13 } else { 0 };
+        // With `--json -` the report is standard output, the summary
+        // standard error.
+        let (report, summary) = if args.windows(2).any(|w| w == ["--json", "-"]) {
+            (Some(stdout.clone()), stderr.clone())
+        } else {
+            (None, stdout.clone())
+        };
+        let bug = if summary.contains("\nbug: ") { 13 } else { 0 };
         assert_eq!(code, bug, "{command}: {stderr}");
+        if let Some(report) = report {
+            let report: serde_json::Value = serde_json::from_str(&report).expect("a report");
+            assert!(report["paths"].is_array(), "{command}");
+            continue;
+        }
         assert!(stdout.starts_with("explored "), "{command}: {stdout}");
         if command.contains("--concrete 0=-3") {
             assert!(stdout.contains("no path is left"), "{command}: {stdout}");
@@ -881,4 +893,31 @@ fn the_allocator_exported_beside_the_program_is_not_the_default_and_runs_as_code
         ),
         "{stdout}"
     );
+}
+
+#[test]
+fn the_ways_queries_were_answered_add_up_to_the_queries() {
+    for (file, entry) in [
+        ("get_sign.wasm", "get_sign"),
+        ("heap_overflow.wasm", "copy_name"),
+        ("checksum.wasm", "check_packet"),
+        ("divide.wasm", "divide"),
+    ] {
+        let (_, stdout, _) = symplay(&["explore", &example(file), "--entry", entry]);
+        let stats = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("stats: "))
+            .unwrap();
+        // `N queries: a simplified away, b by SAT (c SAT calls); ...`
+        let counts = stats.split("; ").next().unwrap();
+        let (before, parts) = counts.split_once(" queries: ").unwrap();
+        let total = before.rsplit(", ").next().unwrap();
+        let parts = parts.split(" (").next().unwrap();
+        let sum: u64 = parts
+            .split(", ")
+            .map(|p| p.split(' ').next().unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, total.parse::<u64>().unwrap(), "{file}: {stats}");
+        assert!(parts.contains("by SAT"), "{file}: {stats}");
+    }
 }

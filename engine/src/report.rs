@@ -2,6 +2,7 @@
 //! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
 
 pub use crate::memory::{HeapOptions, SizeMode};
+use crate::solver::QueryAnswers;
 use serde::{Deserialize, Serialize};
 
 pub mod comparison;
@@ -920,12 +921,49 @@ pub struct Stats {
     pub cex_cache_hits: u64,
     pub sat_calls: u64,
     pub solver_unknown: u64,
+    /// Each query once, by how it was answered: the parts add up to
+    /// `queries`.
+    #[serde(default)]
+    pub answered: QueryAnswers,
     pub terms: u64,
     /// Peak heap in use, where the program meters it; else the peak of
     /// the estimate of what states and terms hold.
     pub peak_memory_bytes: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
+}
+
+impl Stats {
+    /// `7 queries: 3 simplified away, 4 by SAT (4 SAT calls)`: the queries
+    /// by how they were answered (the parts add up), and the SAT calls
+    /// made (one per independent group that reached the solver).
+    pub fn queries_text(&self) -> String {
+        let a = &self.answered;
+        let parts: Vec<String> = [
+            (a.simplified, "simplified away"),
+            (a.sliced, "covered by earlier answers"),
+            (a.query_cache, "from the query cache"),
+            (a.cex_cache, "from the counterexample cache"),
+            (a.sat, "by SAT"),
+            (a.unknown, "unknown"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, how)| format!("{n} {how}"))
+        .collect();
+        let queries = match self.queries {
+            1 => "1 query".to_string(),
+            n => format!("{n} queries"),
+        };
+        let calls = match self.sat_calls {
+            1 => "1 SAT call".to_string(),
+            n => format!("{n} SAT calls"),
+        };
+        if parts.is_empty() {
+            return queries;
+        }
+        format!("{queries}: {} ({calls})", parts.join(", "))
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -798,6 +798,9 @@ test('an imported global is named as the module loads, before Run; an unprovided
   const error = page.locator('#error');
   await error.waitFor({ timeout: 10_000 });
   assert.match(await error.innerText(), /this module cannot be explored: unsupported import env\.limit/);
+  // Run is off, and says why.
+  assert.equal(await page.locator('#run').isDisabled(), true);
+  assert.match(await page.locator('#run').getAttribute('title'), /cannot be explored: unsupported import env\.limit/);
   await absent(page, '#paths', 'a run that nobody started');
   await screenshots(page, 'import-at-load');
   await pasteModule(page, `(module (import "env" "beep" (func (param i32)))
@@ -806,6 +809,11 @@ test('an imported global is named as the module loads, before Run; an unprovided
     (i32.const 0)))`);
   await run(page, { entry: 'beeps', paths: 2, reason: 'import not provided' });
   assert.match(await page.locator('#paths tbody').innerText(), /import not provided: env\.beep \(i32\)/);
+  // The statistics' ways of answering add up to the queries.
+  const stats = await page.locator('p.stats').innerText();
+  const [, total, parts] = stats.match(/(\d+) quer(?:y|ies): ([^(]*) \(/);
+  const sum = parts.split(', ').reduce((n, part) => n + Number(part.split(' ')[0]), 0);
+  assert.equal(sum, Number(total), stats);
   await screenshots(page, 'import-not-provided');
   assert.deepEqual(errors, []);
 });

@@ -174,6 +174,7 @@ test('Stop inside a long solver query restarts the engine, and the next run work
 test('the time limit holds inside a long solver query', async () => {
   const { page, errors } = await open();
   await load(page, FACTOR, 'factor');
+  assert.equal(await page.inputValue('#max-time'), '60', 'a new page runs for 60 s at most');
   await setField(page, '#max-time', '1');
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("0 paths (time limit)")', { timeout: 30_000 });
@@ -613,8 +614,8 @@ test('a share link opens the same state and the same paths', async () => {
 
 test('damaged and over-cap links get a message and the page still runs', async () => {
   const cases = [
-    ['#share=not*base64', /damaged: bad base64/, 'link-corrupt.png'],
-    ['#share=AAAAAAAA', /damaged: bad compressed data/, 'link-deflate.png'],
+    ['#share=not*base64', /damaged: it holds `\*` at character 4 after `#share=`, which no link made by Share holds/, 'link-corrupt.png'],
+    ['#share=AAAAAAAA', /damaged: its data ends or changes where it should not \(was it cut short or changed when copied\?\)/, 'link-deflate.png'],
     [`#share=${'A'.repeat(600 * 1024)}`, /too long: \d+ KiB, over the cap of 512 KiB/, 'link-too-long.png'],
   ];
   for (const [fragment, message, shot] of cases) {

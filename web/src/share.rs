@@ -120,6 +120,18 @@ fn too_long(len: usize) -> String {
     )
 }
 
+/// What is wrong with a link's text, in the words of someone who copied it.
+fn base64_damage(e: &base64::DecodeError) -> String {
+    match e {
+        base64::DecodeError::InvalidByte(at, byte) => format!(
+            "it holds `{}` at character {} after `#share=`, which no link made by Share holds (was it changed when copied?)",
+            (*byte as char).escape_default(),
+            at + 1
+        ),
+        _ => "it ends in the middle of its data (was it cut short when copied?)".into(),
+    }
+}
+
 fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
     if len > MAX_FRAGMENT {
         return Err(too_long(len));
@@ -127,7 +139,7 @@ fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
     let broken = |what: String| format!("the share link is damaged: {what}");
     let deflated = URL_SAFE_NO_PAD
         .decode(payload.trim_end_matches('='))
-        .map_err(|e| broken(format!("bad base64 ({e})")))?;
+        .map_err(|e| broken(base64_damage(&e)))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_INFLATED)
         .map_err(|e| match e.status {
             TINFLStatus::HasMoreOutput => format!(
@@ -135,7 +147,7 @@ fn decode_payload(len: usize, payload: &str) -> Result<Shared, String> {
                 MAX_INFLATED >> 20,
                 len.div_ceil(1024)
             ),
-            _ => broken(format!("bad compressed data ({e})")),
+            _ => broken("its data ends or changes where it should not (was it cut short or changed when copied?)".into()),
         })?;
     from_json(&json).map_err(|e| match e {
         Unreadable::Damaged(what) => broken(what),
@@ -292,8 +304,12 @@ mod tests {
 
     #[test]
     fn each_kind_of_damage_gets_its_message() {
-        assert!(error("#share=ab$cd").contains("bad base64"));
-        assert!(error("#share=AAAAAAAA").contains("bad compressed data"));
+        assert_eq!(
+            error("#share=ab$cd"),
+            "the share link is damaged: it holds `$` at character 3 after `#share=`, which no link made by Share holds (was it changed when copied?)"
+        );
+        assert!(error("#share=A").contains("it ends in the middle of its data (was it cut short"));
+        assert!(error("#share=AAAAAAAA").contains("its data ends or changes where it should not"));
         assert!(error(&wrap("{\"version\": 1,")).contains("bad JSON"));
         assert!(error(&wrap("[1, 2]")).contains("no format version"));
         let no_entry = r#"{"version":1,"wat":"(module)","options":{"search":"dfs","seed":0}}"#;
@@ -303,7 +319,7 @@ mod tests {
         // A cut link: the deflate stream ends early.
         let good = encode(&state(Source::Text("(module)".repeat(50)))).unwrap();
         let cut = PREFIX.len() + (good.len() - PREFIX.len()) / 8 * 4;
-        assert!(error(&good[..cut]).contains("bad compressed data"));
+        assert!(error(&good[..cut]).contains("was it cut short or changed when copied?"));
     }
 
     #[test]

@@ -205,7 +205,21 @@ impl Printer<'_> {
             Node::BvUn(BvUnOp::Not, a) => self.prefix("~", a, depth),
             Node::BvUn(BvUnOp::Neg, a) => self.prefix("-", a, depth),
             Node::BvBin(op, a, b) => self.binary(op, a, b, outer, depth, style),
-            Node::Concat(a, b) => self.infix(&[a, b], "++", 11, outer, depth),
+            Node::Concat(a, b) => match self.doubled(a, b) {
+                // `x[30:0] ++ 0`, how the simplifier keeps `x * 2`.
+                Some((x, factor)) => {
+                    let open = 10 < outer;
+                    if open {
+                        self.out.push('(');
+                    }
+                    self.term(x, 10, depth);
+                    self.out.push_str(&format!(" * {factor}"));
+                    if open {
+                        self.out.push(')');
+                    }
+                }
+                None => self.infix(&[a, b], "++", 11, outer, depth),
+            },
             Node::Ite(c, a, b) => {
                 let open = TERNARY < outer;
                 if open {
@@ -274,11 +288,48 @@ impl Printer<'_> {
             None => Style::Signed,
         };
         let sign = if equal { "==" } else { "!=" };
-        let (a, b) = match self.unwidened(a, b, style) {
+        let (a, b) = match self
+            .unwidened(a, b, style)
+            .or_else(|| self.unwidened_signed(a, b))
+        {
             Some((x, k)) => (x, Operand::Text(k)),
             None => (a, Operand::Term(b)),
         };
         self.pair(a, b, sign, EQUALITY, outer, depth, style);
+    }
+
+    /// `x[w-k-1:0] ++ 0` (k zero bits) is `x * 2^k` for an `x` of width
+    /// `w`: `x` and the factor.
+    fn doubled(&self, high: TermId, low: TermId) -> Option<(TermId, u64)> {
+        let (Some((k, 0)), Node::Extract { hi, lo: 0, arg }) =
+            (self.constant(low), *self.terms.node(high))
+        else {
+            return None;
+        };
+        let width = self.terms.width(arg);
+        (u32::from(hi) + 1 + u32::from(k) == u32::from(width) && k < 63).then(|| (arg, 1 << k))
+    }
+
+    /// `sext(x)` compared for equality with a constant that is `x`'s
+    /// value widened reads as `x` compared with it: a signed byte as the
+    /// character (`p[8] != 'P'`).
+    fn unwidened_signed(&self, a: TermId, b: TermId) -> Option<(TermId, String)> {
+        let (Node::SignExt(_, x), Some((outer, k))) = (*self.terms.node(a), self.constant(b))
+        else {
+            return None;
+        };
+        let width = self.terms.width(x);
+        let low = k & super::mask(width);
+        let widened = (super::to_signed(width, low) as u64) & super::mask(outer);
+        if width >= 64 || widened != k {
+            return None;
+        }
+        let style = if width == 8 {
+            Style::Byte { signed: true }
+        } else {
+            Style::Signed
+        };
+        Some((x, literal(width, low, style)))
     }
 
     /// `zext(x)` compared with a constant `k` that fits in `x`'s width
@@ -302,6 +353,19 @@ impl Printer<'_> {
     /// `a op b` for a comparison (negated when asked), a constant on the
     /// right.
     fn comparison(&mut self, c: BvCmp, a: TermId, b: TermId, negated: bool, outer: u8, depth: u32) {
+        if let Some((x, lo, hi)) = self.range_check(c, a, b, negated) {
+            let open = COMPARISON < outer;
+            if open {
+                self.out.push('(');
+            }
+            self.out.push_str(&format!("{lo} <= "));
+            self.term(x, COMPARISON + 1, depth);
+            self.out.push_str(&format!(" <= {hi}"));
+            if open {
+                self.out.push(')');
+            }
+            return;
+        }
         let swapped = self.constant(a).is_some() && self.constant(b).is_none();
         let (a, b) = if swapped { (b, a) } else { (a, b) };
         let signed = matches!(c, BvCmp::Slt | BvCmp::Sle);
@@ -317,6 +381,48 @@ impl Printer<'_> {
             None => (a, Operand::Term(b)),
         };
         self.pair(a, b, sign, COMPARISON, outer, depth, style);
+    }
+
+    /// A range check as compilers write it, `x + c <u k` (or its
+    /// negation, `x + c >=u k`): the `x` it holds for lie in one interval,
+    /// `lo <= x <= hi` with signed bounds (`port - 65536 >u 4294901760` is
+    /// `1 <= port <= 65535`). `None` for any other comparison, or one whose
+    /// interval wraps around.
+    fn range_check(
+        &self,
+        c: BvCmp,
+        a: TermId,
+        b: TermId,
+        negated: bool,
+    ) -> Option<(TermId, i128, i128)> {
+        let (Node::BvBin(BvBinOp::Add, p, q), Some((width, k))) =
+            (*self.terms.node(a), self.constant(b))
+        else {
+            return None;
+        };
+        let (x, add) = match (self.constant(p), self.constant(q)) {
+            (None, Some((_, add))) => (p, add),
+            (Some((_, add)), None) => (q, add),
+            _ => return None,
+        };
+        if width > 64 || !matches!(c, BvCmp::Ult | BvCmp::Ule) {
+            return None;
+        }
+        let modulus = 1i128 << width;
+        // x + add lies in [0, top] where the comparison holds.
+        let top = i128::from(k) - i128::from(c == BvCmp::Ult);
+        if top < 0 || top >= modulus - 1 {
+            return None;
+        }
+        let start = (modulus - i128::from(add)).rem_euclid(modulus);
+        let (lo, len) = if negated {
+            ((start + top + 1) % modulus, modulus - top - 1)
+        } else {
+            (start, top + 1)
+        };
+        let signed = |v: i128| if v >= modulus / 2 { v - modulus } else { v };
+        let (lo, hi) = (signed(lo), signed((lo + len - 1) % modulus));
+        (lo <= hi && hi - lo + 1 == len).then_some((x, lo, hi))
     }
 
     /// `a sign b`, constants in `style`.
@@ -666,6 +772,64 @@ mod tests {
         let minus_58 = st.bv_const(32, u64::from(58u32.wrapping_neg()));
         let shifted = st.bin(BvBinOp::Add, minus_58, x);
         assert_eq!(st.to_readable(shifted), "arg0 - 58");
+    }
+
+    /// What the simplifier keeps of the compiler's arithmetic reads as the
+    /// source wrote it: `y == x * 2` (kept as `x[30:0] ++ 0`), `p[8] != 'P'`
+    /// (a signed char widened and compared with 80).
+    #[test]
+    fn a_doubling_and_a_widened_character_read_as_the_source() {
+        let mut st = TermStore::new();
+        let x = st.declare("x", Sort::Bv(32)).unwrap();
+        let y = st.declare("y", Sort::Bv(32)).unwrap();
+        let low = st.extract(30, 0, x);
+        let zero_bit = st.bv_const(1, 0);
+        let doubled = st.concat(low, zero_bit);
+        let eq = st.eq(y, doubled);
+        assert_eq!(st.to_readable(eq), "y == x * 2");
+        let low = st.extract(29, 0, x);
+        let two_zero_bits = st.bv_const(2, 0);
+        let quadrupled = st.concat(low, two_zero_bits);
+        let sum = st.bin(BvBinOp::Add, quadrupled, y);
+        assert_eq!(st.to_readable(sum), "x * 4 + y");
+        let p = st.declare("p8", Sort::Bv(8)).unwrap();
+        let wide = st.sign_ext(24, p);
+        let p_char = st.bv_const(32, u64::from(b'P'));
+        let ne = st.eq(wide, p_char);
+        let ne = st.not(ne);
+        assert_eq!(st.to_readable(ne), "p8 != 'P'");
+        // -1 widened is still one byte's value; 200 is not.
+        let minus_one = st.bv_const(32, u64::from(u32::MAX));
+        let is_minus_one = st.eq(wide, minus_one);
+        assert_eq!(st.to_readable(is_minus_one), "p8 == -1");
+        let two_hundred = st.bv_const(32, 200);
+        let is_200 = st.eq(wide, two_hundred);
+        assert_eq!(st.to_readable(is_200), "sext24(p8) == 200");
+    }
+
+    /// `port <= 0 || port > 65535`, compiled as one unsigned comparison of
+    /// `port - 65536`, reads as the range it keeps.
+    #[test]
+    fn a_range_check_reads_as_its_range() {
+        let mut st = TermStore::new();
+        let port = st.declare("port", Sort::Bv(32)).unwrap();
+        let minus = st.bv_const(32, u64::from(65536u32.wrapping_neg()));
+        let shifted = st.bin(BvBinOp::Add, port, minus);
+        let k = st.bv_const(32, 4_294_901_760);
+        let at_most = st.cmp(BvCmp::Ule, shifted, k);
+        let above = st.not(at_most);
+        assert_eq!(st.to_readable(above), "1 <= port <= 65535");
+        // Its negation, the values the check refuses, wraps: left as it is.
+        assert_eq!(st.to_readable(at_most), "port - 65536 <=u 4294901760");
+        // `c - 'a' <u 26`: a lowercase letter.
+        let c = st.declare("c", Sort::Bv(32)).unwrap();
+        let minus_a = st.bv_const(32, u64::from(97u32.wrapping_neg()));
+        let from_a = st.bin(BvBinOp::Add, c, minus_a);
+        let twenty_six = st.bv_const(32, 26);
+        let letter = st.cmp(BvCmp::Ult, from_a, twenty_six);
+        assert_eq!(st.to_readable(letter), "97 <= c <= 122");
+        let both = st.and(letter, above);
+        assert_eq!(st.to_readable(both), "97 <= c <= 122 && 1 <= port <= 65535");
     }
 
     /// How Wasm compiled from C tests `if (x < 0)`: the comparison as a 0/1

@@ -10,7 +10,7 @@
 use super::bitblast::{BitBlaster, BlastAnswer};
 use super::cache::{CexCache, QueryCache};
 use super::independence::SymbolIndex;
-use super::query::{GroupAnswer, LayerStats, QueryBudget, SolverStats};
+use super::query::{GroupAnswer, LayerStats, QueryAnswers, QueryBudget, SolverStats};
 use super::simplify::Simplifier;
 use crate::expr::{TermId, TermStore};
 use crate::limits::Reached;
@@ -123,6 +123,17 @@ impl Stage {
             Layer::CexCache => Stage::CexCache(CexCache::default()),
             Layer::Sat => Stage::Sat(Box::default()),
         }
+    }
+
+    /// Counts a query that this stage was the costliest to answer.
+    pub fn count_answer(&self, answered: &mut QueryAnswers) {
+        *match self {
+            Stage::Simplify(_) => &mut answered.simplified,
+            Stage::Independence => &mut answered.sliced,
+            Stage::QueryCache(_) => &mut answered.query_cache,
+            Stage::CexCache(_) => &mut answered.cex_cache,
+            Stage::Sat(_) => &mut answered.sat,
+        } += 1;
     }
 
     fn stats<'s>(&self, stats: &'s mut SolverStats) -> &'s mut LayerStats {

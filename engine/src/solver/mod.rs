@@ -19,7 +19,7 @@ pub use chain::Layer;
 use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
 use query::GroupAnswer;
-pub use query::{Budget, LayerStats, QueryBudget, SolveResult, SolverStats};
+pub use query::{Budget, LayerStats, QueryAnswers, QueryBudget, SolveResult, SolverStats};
 use web_time::Instant;
 
 /// Which layers of the chain run, in order, and the budget of each query.
@@ -113,7 +113,11 @@ impl Solver {
         self.stats.queries += 1;
         let mut budget = self.config.budget.starting_now();
         budget.limits = budget.limits.and(limits);
-        let result = self.check_inner(store, assertions, &budget);
+        let (result, deepest) = self.check_inner(store, assertions, &budget);
+        match (&result, deepest) {
+            (SolveResult::Unknown(_), _) | (_, None) => self.stats.answered.unknown += 1,
+            (_, Some(by)) => self.stages[by].count_answer(&mut self.stats.answered),
+        }
         match &result {
             SolveResult::Sat(model) => {
                 debug_assert!(
@@ -130,13 +134,14 @@ impl Solver {
     }
 
     /// Runs the query down the layers until every group has an answer or
-    /// one group is unsat; the layers above each answer learn it.
+    /// one group is unsat; the layers above each answer learn it. Gives
+    /// the answer and the deepest layer that answered a group.
     fn check_inner(
         &mut self,
         store: &mut TermStore,
         assertions: &[TermId],
         budget: &QueryBudget,
-    ) -> SolveResult {
+    ) -> (SolveResult, Option<usize>) {
         let mut groups = vec![Group::new(store, assertions.to_vec(), 0)];
         let mut shared = Shared {
             symbols: &mut self.symbols,
@@ -156,9 +161,23 @@ impl Solver {
                 stage.learn(g);
             }
         }
+        let deepest = groups
+            .iter()
+            .filter_map(|g| g.answer.as_ref().map(|f| f.by))
+            .max();
+        (self.answer(store, assertions, &groups), deepest)
+    }
+
+    /// The query's answer from its groups' answers.
+    fn answer(
+        &mut self,
+        store: &TermStore,
+        assertions: &[TermId],
+        groups: &[Group],
+    ) -> SolveResult {
         let mut model = Model::new();
         let mut unknown = None;
-        for g in &groups {
+        for g in groups {
             match g.answer.as_ref().map(|f| &f.answer) {
                 // A cached model may come from a larger query: take only
                 // this group's part.

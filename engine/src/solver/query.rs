@@ -84,6 +84,31 @@ pub struct SolverStats {
     pub sat_vars: u64,
     pub sat_clauses: u64,
     pub total_time: Duration,
+    /// Each query once, by the costliest layer its answer needed.
+    pub answered: QueryAnswers,
+}
+
+/// How queries were answered, each by the costliest layer it needed (of
+/// its independent groups, the one that went furthest down the chain):
+/// the parts add up to the queries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct QueryAnswers {
+    /// Decided by simplification alone.
+    pub simplified: u64,
+    /// Every group already covered by earlier answers (independence).
+    pub sliced: u64,
+    pub query_cache: u64,
+    pub cex_cache: u64,
+    /// At least one group went to the SAT solver.
+    pub sat: u64,
+    /// The answer was `unknown` (a budget or a limit).
+    pub unknown: u64,
+}
+
+impl QueryAnswers {
+    pub fn total(&self) -> u64 {
+        self.simplified + self.sliced + self.query_cache + self.cex_cache + self.sat + self.unknown
+    }
 }
 
 /// The answer for one independent group of constraints.

@@ -27,6 +27,9 @@ pub const LENGTH_OF: &str = "length:";
 /// The memory limit a new page starts with.
 pub const DEFAULT_MAX_MEMORY_MIB: u64 = 1024;
 
+/// The time limit a new page starts with (60 s), shown in its field.
+pub const DEFAULT_MAX_TIME_MS: u64 = 60_000;
+
 /// The magic number that starts every binary module.
 const WASM_MAGIC: &[u8] = b"\0asm";
 
@@ -103,6 +106,8 @@ impl Default for OptionFields {
             // A run that grows without end stops with its results before
             // the tab runs out of memory.
             max_memory_mib: Some(DEFAULT_MAX_MEMORY_MIB),
+            // A run on a symbolic loop ends with its results, in time.
+            max_time_ms: Some(DEFAULT_MAX_TIME_MS),
             ..RunOptions::default()
         })
     }
@@ -507,6 +512,8 @@ mod tests {
         let default = OptionFields::default().parse(&[]).unwrap();
         assert_eq!(default.search, "random-path+coverage-new");
         assert_eq!(default.max_memory_mib, Some(DEFAULT_MAX_MEMORY_MIB));
+        assert_eq!(default.max_time_ms, Some(DEFAULT_MAX_TIME_MS));
+        assert_eq!(OptionFields::default().max_time, "60");
         assert_eq!(default.heap, HeapOptions::default());
     }
 

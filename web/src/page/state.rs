@@ -302,6 +302,9 @@ pub struct PageState {
     /// What went wrong last (a module that does not load, bad options, an
     /// engine error), or why nothing can be run.
     pub error: Option<String>,
+    /// Why the module loaded last cannot be explored whatever the options
+    /// (an imported memory, table or global): Run is off until it changes.
+    pub cannot_explore: Option<String>,
     /// The share link the worker is decoding: its request.
     link_request: Option<u32>,
     /// The work saved in this browser, while a link opened over it is
@@ -343,6 +346,7 @@ impl Default for PageState {
             run_when_loaded: false,
             stepping: false,
             error: None,
+            cannot_explore: None,
             link_request: None,
             saved: None,
             share: None,
@@ -473,7 +477,7 @@ impl PageState {
             && (self.editor_changed()
                 || match self.load {
                     Load::Reading(_) | Load::Loading(_) => true,
-                    Load::Ready => self.entry.is_some(),
+                    Load::Ready => self.entry.is_some() && self.cannot_explore.is_none(),
                     Load::Failed(_) => false,
                 })
     }
@@ -1214,9 +1218,10 @@ impl PageState {
                     }
                     self.lines = lines;
                     let effects = self.listed(functions, default_entry);
-                    if let Some(why) = cannot_run {
+                    if let Some(why) = &cannot_run {
                         self.error = Some(format!("this module cannot be explored: {why}"));
                     }
+                    self.cannot_explore = cannot_run;
                     return effects;
                 }
             }

@@ -52,6 +52,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             cex_cache_hits: solver_stats.cex_cache.hits,
             sat_calls: solver_stats.sat_solver.queries,
             solver_unknown: solver_stats.unknown,
+            answered: solver_stats.answered,
             terms: cx.terms.len() as u64,
             peak_memory_bytes: heap_peak().unwrap_or(self.peak_memory),
             timing: Timing {

@@ -131,7 +131,11 @@ impl App {
                     { self.view_args(ctx) }
                 </div>
                 <div class="actions">
-                    <button id="run" class="primary" title="Ctrl+Enter" disabled={!can_run}
+                    <button id="run" class="primary" disabled={!can_run}
+                        title={state.cannot_explore.as_ref().map_or_else(
+                            || "Ctrl+Enter".to_string(),
+                            |why| format!("this module cannot be explored: {why}"),
+                        )}
                         onclick={link.callback(|_| Msg::Run)}>{ "Run" }</button>
                     <button id="stop" title="Escape" disabled={!running}
                         onclick={link.callback(|_| Msg::Stop)}>{ "Stop" }</button>

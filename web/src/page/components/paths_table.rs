@@ -101,12 +101,10 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 </table>
             </div>
             <p class="stats">{ format!(
-                "{}, {}, {} ({}, {}), solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
+                "{}, {}, {}; solver {:.1} ms, total {:.1} ms; coverage {}/{} instructions",
                 count(s.instructions as usize, "instruction", "instructions"),
                 count(s.forks as usize, "fork", "forks"),
-                count(s.queries as usize, "query", "queries"),
-                count((s.query_cache_hits + s.cex_cache_hits) as usize, "cache hit", "cache hits"),
-                count(s.sat_calls as usize, "SAT call", "SAT calls"),
+                s.queries_text(),
                 s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
             ) }</p>
         </section>
