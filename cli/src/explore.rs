@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress, MAX_FRAMES};
 use symplay_engine::limits::Reached;
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status};
+use symplay_engine::report::{
+    counted, BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status,
+};
 use symplay_engine::search::SearchKind;
 use symplay_engine::solver::Interrupt;
 use symplay_wasm::entry::{default_entry_name, START_ENTRY};
@@ -436,14 +438,6 @@ pub(crate) fn progress_printer() -> impl FnMut(&Progress) -> bool {
     }
 }
 
-/// `1 path`, `2 paths`: a count with its noun.
-fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
-    match n.into() {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
-    }
-}
-
 fn summary(r: &Report, show_memory: bool) -> String {
     let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count() as u64;
     let memory_errors = match count(Status::MemoryError) {
@@ -465,6 +459,8 @@ fn summary(r: &Report, show_memory: bool) -> String {
         .filter(|p| p.call_depth_limit.is_some())
         .count() as u64;
     let not_provided = r.paths.iter().filter(|p| p.not_provided.is_some()).count() as u64;
+    // Paths at `--max-depth`: those at a limit that is not another one.
+    let depth_limited = count(Status::Limit) - call_depth - not_provided;
     let mut call_depth_text = match call_depth {
         0 => String::new(),
         n => format!(", {n} at the call-depth limit"),
@@ -480,7 +476,7 @@ fn summary(r: &Report, show_memory: bool) -> String {
         count(Status::Returned) - exited,
         count(Status::Trapped),
         counted(count(Status::AssertFailed), "assertion failure", "assertion failures"),
-        count(Status::Limit) - call_depth - not_provided,
+        depth_limited,
     );
     if exited > 0 {
         let mut codes: Vec<i64> = r.paths.iter().filter_map(|p| p.exit_code).collect();
@@ -518,7 +514,7 @@ fn summary(r: &Report, show_memory: bool) -> String {
     if r.stop_reason == "depth limit" {
         text.push_str(&format!(
             "not explored to the end: {} at the depth limit (--max-depth {})\n",
-            counted(count(Status::Limit), "path ends", "paths end"),
+            counted(depth_limited, "path ends", "paths end"),
             r.limits.max_depth.unwrap_or_default()
         ));
     } else if r.stop_reason == "import not provided" {
@@ -531,11 +527,7 @@ fn summary(r: &Report, show_memory: bool) -> String {
         imports.dedup();
         text.push_str(&format!(
             "not explored to the end: {} an import that is not provided ({}; --havoc-imports gives it fresh results)\n",
-            counted(
-                r.paths.iter().filter(|p| p.not_provided.is_some()).count() as u64,
-                "path calls",
-                "paths call"
-            ),
+            counted(not_provided, "path calls", "paths call"),
             imports.join(", ")
         ));
     } else if r.stop_reason == "call-depth limit" {

@@ -933,6 +933,12 @@ pub struct Stats {
     pub timing: Timing,
 }
 
+/// `1 path`, `2 paths`: a count with its noun, as the command line and
+/// the page write them.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 impl Stats {
     /// `7 queries: 3 simplified away, 4 by SAT (4 SAT calls)`: the queries
     /// by how they were answered (the parts add up), and the SAT calls
@@ -951,14 +957,8 @@ impl Stats {
         .filter(|(n, _)| *n > 0)
         .map(|(n, how)| format!("{n} {how}"))
         .collect();
-        let queries = match self.queries {
-            1 => "1 query".to_string(),
-            n => format!("{n} queries"),
-        };
-        let calls = match self.sat_calls {
-            1 => "1 SAT call".to_string(),
-            n => format!("{n} SAT calls"),
-        };
+        let queries = counted(self.queries, "query", "queries");
+        let calls = counted(self.sat_calls, "SAT call", "SAT calls");
         if parts.is_empty() {
             return queries;
         }

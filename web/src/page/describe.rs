@@ -5,7 +5,7 @@ use symplay_engine::report::{param_name, InputValue, Number, PathReport, Status}
 /// `1 path`, `3 paths`: a count with its noun, `one` or `many` as English
 /// wants it.
 pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    symplay_engine::report::counted(n as u64, one, many)
 }
 
 /// `x = 5, guess = "s3cr3t!\0", packet = 01 ff 2d`: the parameters by

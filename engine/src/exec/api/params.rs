@@ -9,7 +9,7 @@ use crate::exec::outcome::{End, Flow};
 use crate::expr::TermId;
 use crate::memory::objects::Size;
 use crate::memory::ObjectId;
-use crate::report::{param_name, BufferArg};
+use crate::report::{counted, param_name, BufferArg};
 use crate::state::value::Val;
 use crate::state::{Input, State};
 use symplay_wasm::{Module, ValType};
@@ -65,13 +65,9 @@ fn check_test_args(
 ) -> Result<(), String> {
     if args.len() != params.len() {
         return Err(format!(
-            "the test gives {} for the entry's {} parameter{}",
-            match args.len() {
-                1 => "1 value".to_string(),
-                n => format!("{n} values"),
-            },
-            params.len(),
-            if params.len() == 1 { "" } else { "s" }
+            "the test gives {} for the entry's {}",
+            counted(args.len() as u64, "value", "values"),
+            counted(params.len() as u64, "parameter", "parameters")
         ));
     }
     let from_buffer = |i: usize| {

@@ -28,13 +28,11 @@ impl Executor<'_> {
             return;
         };
         self.record_concretised(&mut s);
-        let end_kind = match end {
-            End::CallDepthLimit(frames) => Some(frames),
-            _ => None,
-        };
-        let not_provided = match &end {
-            End::NotProvided(import) => Some(import.clone()),
-            _ => None,
+        // Which of the engine's limits ended the path, if one did.
+        let (call_depth_limit, not_provided) = match &end {
+            End::CallDepthLimit(frames) => (Some(*frames as u32), None),
+            End::NotProvided(import) => (None, Some(import.clone())),
+            _ => (None, None),
         };
         let model = self.path_model(&mut s);
         if let Some(trace) = &mut self.cx.records.trace {
@@ -46,7 +44,6 @@ impl Executor<'_> {
         let leaks = self.leaks_at(&s, &end, &model);
         let panic = self.panic_report(&end, &model);
         let memory_error = self.memory_error_report(&mut s, end, &mut objects);
-        let call_depth_limit = end_kind.map(|frames| frames as u32);
         let id = self.cx.records.paths.len();
         self.cx.records.tree.end_path(s.node, id);
         self.cx.records.paths.push(PathReport {
