@@ -10,6 +10,7 @@ use clap::Args;
 use std::fmt::Write;
 use std::time::Duration;
 use symplay_engine::exec::Exploration;
+use symplay_engine::report::counted;
 use symplay_engine::report::step::{StateView, Step, StepBy, StepEvent};
 
 #[derive(Args)]
@@ -67,19 +68,24 @@ pub fn run(args: &StepArgs) -> Result<(), Failure> {
 
 /// A step as the command line prints it.
 fn describe(exploration: &Exploration<&symplay_wasm::Module>, step: &Step) -> String {
-    let mut text = format!("step {}: {}", step.number, step.event.describe());
-    if let StepEvent::Ended { path } = step.event {
-        if let Some(p) = exploration.path(path) {
-            let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
-            let _ = write!(text, ": {}, input {inputs}", p.outcome());
+    // The first event heads the step, the others follow it, one a line.
+    let mut text = format!("step {}: ", step.number);
+    for (i, event) in step.events.iter().enumerate() {
+        if i > 0 {
+            text.push_str("  then ");
         }
-    }
-    match step.instructions {
-        0 => text.push('\n'),
-        1 => text.push_str(" (1 instruction)\n"),
-        n => {
-            let _ = writeln!(text, " ({n} instructions)");
+        text.push_str(&event.describe());
+        if let StepEvent::Ended { path, .. } = event {
+            if let Some(p) = exploration.path(*path) {
+                let inputs = serde_json::to_string(&p.inputs).unwrap_or_default();
+                let _ = write!(text, ", input {inputs}");
+            }
         }
+        if i == 0 && step.instructions > 0 {
+            let ran = counted(step.instructions, "instruction", "instructions");
+            let _ = write!(text, " ({ran})");
+        }
+        text.push('\n');
     }
     if let Some(view) = &step.next {
         text.push_str(&state_text(view));

@@ -21,7 +21,7 @@ fn branch_steps_print_each_fork_and_each_path_with_the_state_that_runs_next() {
     );
     let ended: Vec<&&str> = heads
         .iter()
-        .filter(|h| h.contains("ended: returned"))
+        .filter(|h| h.contains("ended at #") && h.contains(": returned"))
         .collect();
     assert_eq!(ended.len(), 3, "{stdout}");
     assert!(
@@ -42,6 +42,34 @@ fn branch_steps_print_each_fork_and_each_path_with_the_state_that_runs_next() {
     // The last step leaves no state to show.
     let last = stdout.split("step 5:").nth(1).unwrap();
     assert!(!last.contains("next:"), "{last}");
+}
+
+/// A side that ends at its fork (here the failed heap check) is told by the
+/// step that forked, under the fork's line.
+#[test]
+fn a_path_that_ends_at_its_fork_is_told_by_that_step() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/heap/heap_overflow_write.O1.wasm"
+    );
+    let (code, stdout, stderr) = symplay(&["step", file, "--exit-zero"]);
+    assert_eq!(code, 0, "{stderr}");
+    let fork = stdout.split("step 1: ").nth(1).unwrap();
+    let mut lines = fork.lines();
+    assert!(
+        lines.next().unwrap().contains(" into #1 and #2 ("),
+        "{stdout}"
+    );
+    let then = lines.next().unwrap();
+    assert!(
+        then.starts_with("  then path 0 ended at #1: heap_overflow (write of 1 byte at offset 8")
+            && then.contains("input {\"args\":[],\"named\":[{\"name\":\"k\",\"value\":"),
+        "{then}"
+    );
+    assert!(
+        stdout.contains("step 2: path 1 ended at #2: returned [0]"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -67,7 +95,7 @@ fn instruction_steps_stop_after_the_count_asked_and_write_their_json() {
     std::fs::remove_file(&json).ok();
     let steps = steps.as_array().unwrap();
     assert_eq!(steps.len(), 41);
-    assert_eq!(steps[0]["event"]["kind"], "started");
+    assert_eq!(steps[0]["events"][0]["kind"], "started");
     assert!(
         steps[1..].iter().all(|s| s["instructions"] == 1),
         "{steps:?}"

@@ -53,10 +53,10 @@ fn the_first_step_shows_the_entry_about_to_run_with_its_symbolic_parameter() {
     let first = e.first_step();
     assert_eq!(first.number, 0);
     assert_eq!(
-        first.event,
-        StepEvent::Started {
+        first.events,
+        [StepEvent::Started {
             entry: "get_sign".into()
-        }
+        }]
     );
     let view = first.next.expect("a state to run");
     assert_eq!(view.node, 0);
@@ -84,8 +84,8 @@ fn branch_steps_walk_the_tree_fork_by_fork_and_end_as_one_run_does() {
         // Two forks and three path ends: one step each.
         let forks: Vec<_> = steps
             .iter()
-            .filter_map(|s| match &s.event {
-                StepEvent::Forked { node, children, .. } => Some((*node, children.len())),
+            .filter_map(|s| match &s.events[..] {
+                [StepEvent::Forked { node, children, .. }] => Some((*node, children.len())),
                 _ => None,
             })
             .collect();
@@ -93,8 +93,8 @@ fn branch_steps_walk_the_tree_fork_by_fork_and_end_as_one_run_does() {
         assert!(forks.iter().all(|&(_, n)| n == 2));
         let mut ended: Vec<usize> = steps
             .iter()
-            .filter_map(|s| match s.event {
-                StepEvent::Ended { path } => Some(path),
+            .filter_map(|s| match s.events[..] {
+                [StepEvent::Ended { path, .. }] => Some(path),
                 _ => None,
             })
             .collect();
@@ -116,6 +116,69 @@ fn branch_steps_walk_the_tree_fork_by_fork_and_end_as_one_run_does() {
             without_timing(e.finish()),
             without_timing(whole),
             "{search:?}"
+        );
+    }
+}
+
+/// Every fork and every path end is narrated once, by the step it happened
+/// in, in the order it happened: also the sides that end at their fork (a
+/// failed heap check, a result split into its values), which no state runs.
+#[test]
+fn steps_narrate_every_fork_and_every_ended_path_once() {
+    let outcomes = include_bytes!("../../tests/data/outcomes/outcomes-O1.wasm");
+    let overflow = include_bytes!("../../tests/data/heap/heap_overflow_write.O1.wasm");
+    for (wasm, entry, step_over_one) in [
+        (&outcomes[..], "pi_digit", "a split result"),
+        (&overflow[..], "heap_overflow_write", "a failed heap check"),
+    ] {
+        let module = symplay_wasm::load(wasm).unwrap();
+        let mut e = Exploration::new(&module, entry, &Options::default()).unwrap();
+        let steps = all_steps(&mut e, StepBy::Branch);
+        let report = e.finish();
+        let mut forks = Vec::new();
+        let mut ended = Vec::new();
+        let mut several = false;
+        for step in &steps {
+            several |= step.events.len() > 1;
+            for event in &step.events {
+                match event {
+                    StepEvent::Forked { node, children, .. } => {
+                        assert_eq!(children, &report.tree[*node].children);
+                        forks.push(*node);
+                    }
+                    StepEvent::Ended {
+                        path,
+                        node,
+                        outcome,
+                    } => {
+                        let p = &report.paths[*path];
+                        assert_eq!((p.node, p.outcome()), (*node, outcome.clone()));
+                        // The fork that made its leaf was told first.
+                        let parent = report.tree[*node].parent;
+                        assert!(parent.is_none_or(|u| forks.contains(&u)), "{entry}");
+                        ended.push(*path);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            several,
+            "{entry}: {step_over_one} ends a side in the fork's step"
+        );
+        let inner: Vec<usize> = report
+            .tree
+            .iter()
+            .filter(|n| !n.children.is_empty())
+            .map(|n| n.id)
+            .collect();
+        forks.sort_unstable();
+        assert_eq!(forks, inner, "{entry}");
+        ended.sort_unstable();
+        assert_eq!(
+            ended,
+            (0..report.paths.len()).collect::<Vec<_>>(),
+            "{entry}"
         );
     }
 }
@@ -179,7 +242,7 @@ fn a_branch_step_goes_on_across_budgets_and_the_state_after_a_fork_is_the_search
     let steps = all_steps(&mut e, StepBy::Branch);
     let ended = steps
         .iter()
-        .filter(|s| matches!(s.event, StepEvent::Ended { .. }))
+        .filter(|s| matches!(s.events[..], [StepEvent::Ended { .. }]))
         .count();
     assert_eq!(ended, whole.paths.len());
     // Breadth first: the depths of the states shown never go down.
@@ -209,10 +272,10 @@ fn a_step_after_the_run_is_over_says_so() {
     assert!(steps.last().unwrap().next.is_none());
     let again = e.step(StepBy::Branch, Duration::ZERO).unwrap();
     assert_eq!(
-        again.event,
-        StepEvent::Finished {
+        again.events,
+        [StepEvent::Finished {
             stop_reason: "path limit".into()
-        }
+        }]
     );
     assert_eq!(e.finish().paths.len(), 1);
 }
@@ -294,10 +357,10 @@ fn a_limit_that_ends_a_stepped_run_is_its_stop_reason() {
     let steps = all_steps(&mut e, StepBy::Branch);
     let last = steps.last().unwrap();
     assert_eq!(
-        last.event,
-        StepEvent::Finished {
+        last.events.last(),
+        Some(&StepEvent::Finished {
             stop_reason: "instruction limit".into()
-        }
+        })
     );
     let report = e.finish();
     assert_eq!(report.stop_reason, "instruction limit");
@@ -318,7 +381,7 @@ fn waiting_for_a_step_does_not_count_against_the_time_limit() {
         // A teacher's pause, longer than the whole time limit.
         std::thread::sleep(Duration::from_millis(150));
         let step = e.step(StepBy::Branch, Duration::MAX).unwrap();
-        ended += usize::from(matches!(step.event, StepEvent::Ended { .. }));
+        ended += usize::from(matches!(step.events[..], [StepEvent::Ended { .. }]));
         if step.next.is_none() {
             break;
         }

@@ -737,6 +737,58 @@ test('every outcome: a select forks, a few-valued result splits into its values,
   assert.deepEqual(errors, []);
 });
 
+test('engine limits as options: an unknown import ends its path or gives fresh inputs, the call depth is a field, sizes past the capacity a checkbox', async () => {
+  const { page, errors } = await openAt();
+  await pasteModule(page, `(module
+  (import "env" "sensor" (func $sensor (result i32)))
+  (func $down (param $n i32) (result i32)
+    (if (result i32) (i32.eqz (local.get $n))
+      (then (i32.const 0))
+      (else (call $down (i32.sub (local.get $n) (i32.const 1))))))
+  (func (export "probe") (param $x i32) (result i32)
+    (if (i32.gt_s (local.get $x) (i32.const 10)) (then (return (call $sensor))))
+    (call $down (i32.const 20))))`);
+  await run(page, { entry: 'probe', paths: 2, reason: 'import not provided' });
+  await showTab(page, 'paths');
+  assert.match((await page.locator('#paths tbody').innerText()), /import not provided: env\.sensor \(\) -> i32\tx = \d+/);
+  // Fresh inputs for the import: both paths return.
+  await openOptions(page);
+  assert.equal(await page.inputValue('#max-call-depth'), '1024');
+  await page.click('#havoc-imports');
+  await closeOptions(page);
+  await run(page, { entry: 'probe', paths: 2 });
+  // A call depth of 5: the recursion 20 deep ends at the engine's limit.
+  await openOptions(page);
+  await setField(page, '#max-call-depth', '5');
+  await page.click('#past-capacity');
+  assert.equal(await page.locator('#past-capacity').isChecked(), false);
+  await closeOptions(page);
+  await run(page, { entry: 'probe', paths: 2, reason: 'call-depth limit' });
+  await showTab(page, 'paths');
+  assert.match((await page.locator('#paths tbody').innerText()), /call-depth limit/);
+  // Past its bound, the field is refused by name.
+  await openOptions(page);
+  await setField(page, '#max-call-depth', '100001');
+  await closeOptions(page);
+  await page.click('#run');
+  assert.match(await page.locator('#error').innerText(), /max call depth must be at most 100000 frames/);
+  await screenshots(page, 'engine-limit-options');
+  assert.deepEqual(errors, []);
+});
+
+test('a program that is its start function (as Owi\'s tests are written) is explored from it', async () => {
+  const { page, errors } = await openAt();
+  await pasteModule(page, await readFile(join(data, 'peers', 'owi_trap.wat'), 'utf8'));
+  await page.waitForFunction(() => document.querySelector('#entry')?.value === '(start)');
+  assert.match(await page.locator('#entry').innerText(), /^\(start\) \(\)$/);
+  await run(page, { entry: '(start)', paths: 3 });
+  await showTab(page, 'paths');
+  const rows = await page.locator('#paths tbody').innerText();
+  assert.match(rows, /exited with code 7/);
+  assert.match(rows, /trap: unreachable\tsymbol = \d+/);
+  assert.deepEqual(errors, []);
+});
+
 test('bugs are grouped with their count and shortest input; a leaf shows its stdout and its warnings', async () => {
   const { page, errors } = await openAt();
   // Two bugs, each on the 4 paths of two branches before them.
@@ -1176,6 +1228,32 @@ test('step mode: one branch or one instruction at a time, the state at each step
   assert.equal(await page.locator('#tree-current').count(), 0);
   await page.click('#step-back');
   await stepIs(page, 3);
+  assert.deepEqual(errors, []);
+});
+
+test('step mode: a step tells every fork and every path it made, the traps that end at their fork too', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'division');
+  await shownEntry(page, 'divide');
+  await page.click('#step-start');
+  await stepIs(page, 0);
+  await page.click('#step-branch');
+  await stepIs(page, 1);
+  // One step: the division by zero forks and traps, the other side forks
+  // at INT_MIN / -1 and traps too; the tree has two forks and two leaves.
+  assert.match(await page.locator('#step-event').innerText(), /^node #0 forked at divide\+0x[0-9a-f]+ \(divide\.c:2\) into #1 and #2 \(\d+ instructions\)/);
+  const then = await page.locator('#step-then li').allInnerTexts();
+  assert.equal(then.length, 3, then.join('\n'));
+  assert.match(then[0], /^then path 0 ended at #1: trapped \(div_by_zero\) at divide\+0x[0-9a-f]+ \(divide\.c:2\)$/);
+  assert.match(then[1], /^then node #2 forked at divide\+0x[0-9a-f]+ \(divide\.c:2\) into #3 and #4$/);
+  assert.match(then[2], /^then path 1 ended at #3: trapped \(int_overflow\) at divide/);
+  assert.match(await page.locator('#tree h2').innerText(), /Execution tree: 5 nodes so far/);
+  await screenshots(page, 'step-mode-traps', '#step');
+  await page.click('#step-branch');
+  await stepIs(page, 2);
+  assert.match(await page.locator('#step-event').innerText(), /^path 2 ended at #4: returned \[-?\d+\] \(1 instruction\)/);
+  assert.equal(await page.locator('#step-then').count(), 0);
+  assert.equal(await page.locator('#step-over').innerText(), 'The run is over: every path was explored.');
   assert.deepEqual(errors, []);
 });
 

@@ -120,3 +120,41 @@ fn the_btree_with_ffi_tests_have_the_suite_s_path_counts() {
     }
     assert_eq!(checked, 18);
 }
+
+/// Owi's `alloc` makes the block its C library placed a memory object, so
+/// a write past it and a second `dealloc` are the bugs they are; with the
+/// module's allocator kept, `alloc` gives its block back unchecked.
+/// `print_char` writes the path's output.
+#[test]
+fn owi_s_alloc_and_dealloc_are_memory_objects_and_print_char_prints() {
+    let r = explore_start("peers/owi_alloc.wat");
+    let mut bugs: Vec<(String, i64)> = r
+        .paths
+        .iter()
+        .filter_map(|p| {
+            let e = p.memory_error.as_ref()?;
+            Some((e.kind.name().to_string(), int(p, "symbol")))
+        })
+        .collect();
+    bugs.sort();
+    assert_eq!(
+        bugs,
+        [
+            ("double_free".to_string(), 100),
+            ("heap_overflow".to_string(), 8)
+        ]
+    );
+    assert_eq!(count(&r, Status::Returned), 2);
+    let returned = r
+        .paths
+        .iter()
+        .find(|p| p.status == Status::Returned)
+        .unwrap();
+    assert_eq!(returned.stdout, "ok");
+    let module = symplay_wasm::load(&std::fs::read(data("peers/owi_alloc.wat")).unwrap()).unwrap();
+    let mut options = Options::default();
+    options.heap.objects = false;
+    let kept = explore(&module, START_ENTRY, &options).unwrap();
+    assert_eq!(kept.paths.len(), 3);
+    assert_eq!(count(&kept, Status::Returned), 3);
+}

@@ -93,6 +93,13 @@ pub enum PeerApi {
     AssumePositive,
     Abort,
     Exit,
+    /// `alloc(base, size)`: the block the module's allocator placed at
+    /// `base` is a memory object.
+    Alloc,
+    /// `dealloc(p)`: frees that object; gives `p` back.
+    Dealloc,
+    /// `print_char(c)`: one character of output.
+    PrintChar,
 }
 
 /// The C memory functions the host provides under `env`.
@@ -190,6 +197,9 @@ const OWI: &Catalogue<PeerApi> = &[
     ("assert", PeerApi::Assert, &[I32], &[]),
     ("abort", PeerApi::Abort, &[], &[]),
     ("exit", PeerApi::Exit, &[I32], &[]),
+    ("alloc", PeerApi::Alloc, &[I32, I32], &[I32]),
+    ("dealloc", PeerApi::Dealloc, &[I32], &[I32]),
+    ("print_char", PeerApi::PrintChar, &[I32], &[]),
 ];
 
 const SYMBOLIC: &Catalogue<PeerApi> = &[
@@ -207,6 +217,8 @@ const SYMBOLIC: &Catalogue<PeerApi> = &[
 const SUMMARIES: &Catalogue<PeerApi> = &[
     ("abort", PeerApi::Abort, &[], &[]),
     ("exit", PeerApi::Exit, &[I32], &[]),
+    ("alloc", PeerApi::Alloc, &[I32, I32], &[I32]),
+    ("dealloc", PeerApi::Dealloc, &[I32], &[I32]),
 ];
 
 const MEMORY: &Catalogue<MemoryFn> = &[

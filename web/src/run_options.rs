@@ -30,4 +30,10 @@ pub struct RunOptions {
     /// Which values become paths of their own.
     #[serde(default)]
     pub outcomes: OutcomeRules,
+    /// Frames a path may have; the engine's default when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_call_depth: Option<u32>,
+    /// An import the engine does not provide returns fresh inputs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub havoc_imports: bool,
 }

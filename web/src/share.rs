@@ -235,6 +235,8 @@ mod tests {
                     fork_selects: false,
                     result_values: 4,
                 },
+                max_call_depth: Some(64),
+                havoc_imports: true,
             },
             compare: None,
         }

@@ -36,7 +36,7 @@ mod run;
 mod semantics;
 
 pub use api::exploration::{explore, explore_with, Exploration};
-pub use api::options::{import_problem, Cause, ExploreError, Options, Progress};
+pub use api::options::{import_problem, Cause, ExploreError, Options, Progress, MAX_CALL_DEPTH};
 pub use api::params::{name_params, MAX_BUFFER};
 pub use api::replay::{replay, replay_traced, Replay, ReplayOptions};
 pub use api::store;

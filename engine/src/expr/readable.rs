@@ -111,6 +111,13 @@ fn literal(width: u8, value: u64, style: Style) -> String {
     }
 }
 
+/// Where a range check keeps its value: inside `[lo, hi]` or outside it.
+#[derive(Clone, Copy)]
+enum Range {
+    Inside(i128, i128),
+    Outside(i128, i128),
+}
+
 /// The right side of a pair: a term, or a constant already written out.
 enum Operand {
     Term(TermId),
@@ -121,6 +128,8 @@ enum Operand {
 const MAX_STORES_WALKED: usize = 4096;
 /// The values of a symbolic offset looked at before a read is left as it is.
 const MAX_OFFSETS: usize = 16;
+/// Writes at symbolic addresses over a read shown as choices, at most.
+const MAX_SYMBOLIC_WRITES: usize = 4;
 
 struct Printer<'s> {
     terms: &'s TermStore,
@@ -353,14 +362,38 @@ impl Printer<'_> {
     /// `a op b` for a comparison (negated when asked), a constant on the
     /// right.
     fn comparison(&mut self, c: BvCmp, a: TermId, b: TermId, negated: bool, outer: u8, depth: u32) {
-        if let Some((x, lo, hi)) = self.range_check(c, a, b, negated) {
-            let open = COMPARISON < outer;
+        if let Some((x, range)) = self.range_check(c, a, b, negated) {
+            let strength = match range {
+                Range::Inside(lo, hi) | Range::Outside(lo, hi) if lo == hi => EQUALITY,
+                Range::Inside(..) => COMPARISON,
+                Range::Outside(..) => OR,
+            };
+            let open = strength < outer;
             if open {
                 self.out.push('(');
             }
-            self.out.push_str(&format!("{lo} <= "));
-            self.term(x, COMPARISON + 1, depth);
-            self.out.push_str(&format!(" <= {hi}"));
+            match range {
+                Range::Inside(k, hi) | Range::Outside(k, hi) if k == hi => {
+                    let sign = if matches!(range, Range::Inside(..)) {
+                        "=="
+                    } else {
+                        "!="
+                    };
+                    self.term(x, EQUALITY + 1, depth);
+                    self.out.push_str(&format!(" {sign} {k}"));
+                }
+                Range::Inside(lo, hi) => {
+                    self.out.push_str(&format!("{lo} <= "));
+                    self.term(x, COMPARISON + 1, depth);
+                    self.out.push_str(&format!(" <= {hi}"));
+                }
+                Range::Outside(lo, hi) => {
+                    self.term(x, COMPARISON + 1, depth);
+                    self.out.push_str(&format!(" < {lo} || "));
+                    self.term(x, COMPARISON + 1, depth);
+                    self.out.push_str(&format!(" > {hi}"));
+                }
+            }
             if open {
                 self.out.push(')');
             }
@@ -386,15 +419,21 @@ impl Printer<'_> {
     /// A range check as compilers write it, `x + c <u k` (or its
     /// negation, `x + c >=u k`): the `x` it holds for lie in one interval,
     /// `lo <= x <= hi` with signed bounds (`port - 65536 >u 4294901760` is
-    /// `1 <= port <= 65535`). `None` for any other comparison, or one whose
-    /// interval wraps around.
+    /// `1 <= port <= 65535`), or outside one (`port - 1 >=u 65535` is
+    /// `port < 1 || port > 65535`). `None` for any other comparison.
     fn range_check(
         &self,
         c: BvCmp,
         a: TermId,
         b: TermId,
         negated: bool,
-    ) -> Option<(TermId, i128, i128)> {
+    ) -> Option<(TermId, Range)> {
+        // `k <=u x + c` is `!(x + c <u k)`; `k <u x + c` is `!(x + c <=u k)`.
+        let (c, a, b, negated) = match (self.constant(a), c) {
+            (Some(_), BvCmp::Ule) => (BvCmp::Ult, b, a, !negated),
+            (Some(_), BvCmp::Ult) => (BvCmp::Ule, b, a, !negated),
+            _ => (c, a, b, negated),
+        };
         let (Node::BvBin(BvBinOp::Add, p, q), Some((width, k))) =
             (*self.terms.node(a), self.constant(b))
         else {
@@ -421,8 +460,26 @@ impl Printer<'_> {
             (start, top + 1)
         };
         let signed = |v: i128| if v >= modulus / 2 { v - modulus } else { v };
-        let (lo, hi) = (signed(lo), signed((lo + len - 1) % modulus));
-        (lo <= hi && hi - lo + 1 == len).then_some((x, lo, hi))
+        let interval = |lo: i128, len: i128| {
+            let (lo, hi) = (signed(lo), signed((lo + len - 1) % modulus));
+            (lo <= hi && hi - lo + 1 == len).then_some((lo, hi))
+        };
+        let range = match interval(lo, len) {
+            Some((lo, hi)) => Range::Inside(lo, hi),
+            // Wrapping in signed terms: the values left out are one interval.
+            None => {
+                let (lo, hi) = interval((lo + len) % modulus, modulus - len)?;
+                Range::Outside(lo, hi)
+            }
+        };
+        // A widened value whose bounds it can hold reads as itself.
+        let (Range::Inside(lo, hi) | Range::Outside(lo, hi)) = range;
+        if let Node::ZeroExt(_, inner) = *self.terms.node(x) {
+            if lo >= 0 && hi < 1i128 << (self.terms.width(inner) - 1) {
+                return Some((inner, range));
+            }
+        }
+        Some((x, range))
     }
 
     /// `a sign b`, constants in `style`.
@@ -577,6 +634,90 @@ impl Printer<'_> {
         None
     }
 
+    /// The value at the constant `at` of an array written at symbolic
+    /// addresses too: those writes, the latest first (each an address term
+    /// and its value), and the value below them. `None` where the writes
+    /// are many, or an address is not `x + c`.
+    fn written_at(&self, array: TermId, at: u64) -> Option<(Vec<(TermId, TermId)>, TermId)> {
+        let mut writes = Vec::new();
+        let mut a = array;
+        for _ in 0..MAX_STORES_WALKED {
+            match *self.terms.node(a) {
+                Node::Store(inner, index, value) => {
+                    match self.constant(index) {
+                        Some((_, i)) if i == at => return Some((writes, value)),
+                        Some(_) => {}
+                        None if writes.len() < MAX_SYMBOLIC_WRITES => writes.push((index, value)),
+                        None => return None,
+                    }
+                    a = inner;
+                }
+                Node::ConstArray(value) => return Some((writes, value)),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// A byte read at `at` under writes at symbolic addresses, as the
+    /// choice it is: `(headers.len == 2 ? '\0' : headers[1])`.
+    fn overwritten(
+        &mut self,
+        writes: &[(TermId, TermId)],
+        at: u64,
+        below: TermId,
+        outer: u8,
+        depth: u32,
+        style: Style,
+    ) {
+        let open = TERNARY < outer;
+        if open {
+            self.out.push('(');
+        }
+        let style = match style {
+            Style::Byte { .. } => style,
+            _ => Style::Byte { signed: false },
+        };
+        for &(index, value) in writes {
+            self.address_is(index, at, depth);
+            self.out.push_str(" ? ");
+            self.styled(value, OR, depth, style);
+            self.out.push_str(" : ");
+        }
+        self.styled(below, OR, depth, style);
+        if open {
+            self.out.push(')');
+        }
+    }
+
+    /// `index == at` for an address term, the constant moved to the right
+    /// and a widening left out where the value fits (`0x10407 +
+    /// zext(len) == 0x10409` reads `len == 2`).
+    fn address_is(&mut self, index: TermId, at: u64, depth: u32) {
+        let width = self.terms.width(index);
+        let (mut x, mut k) = (index, at);
+        if let Node::BvBin(BvBinOp::Add, p, q) = *self.terms.node(index) {
+            let (x_, add) = match (self.constant(p), self.constant(q)) {
+                (None, Some((_, add))) => (p, add),
+                (Some((_, add)), None) => (q, add),
+                _ => (index, 0),
+            };
+            x = x_;
+            k = at.wrapping_sub(add) & super::mask(width);
+        }
+        let mut style = Style::Address;
+        if let Node::ZeroExt(_, inner) = *self.terms.node(x) {
+            let inner_width = self.terms.width(inner);
+            if inner_width < 64 && k >> inner_width == 0 {
+                x = inner;
+                style = Style::Unsigned;
+            }
+        }
+        self.term(x, EQUALITY + 1, depth);
+        self.out.push_str(" == ");
+        self.out.push_str(&literal(self.terms.width(x), k, style));
+    }
+
     /// The values `t` may take when it is a constant or a choice between
     /// constants (`c ? 1 : 0`).
     fn choices(&self, t: TermId, out: &mut Vec<u64>) -> bool {
@@ -610,6 +751,9 @@ impl Printer<'_> {
         if let Some((_, at)) = self.constant(index) {
             if let Some(value) = self.stored_at(array, at) {
                 return self.styled(value, outer, depth, style);
+            }
+            if let Some((writes, value)) = self.written_at(array, at) {
+                return self.overwritten(&writes, at, value, outer, depth, style);
             }
         }
         if let Node::BvBin(BvBinOp::Add, x, y) = *self.terms.node(index) {
@@ -819,8 +963,33 @@ mod tests {
         let at_most = st.cmp(BvCmp::Ule, shifted, k);
         let above = st.not(at_most);
         assert_eq!(st.to_readable(above), "1 <= port <= 65535");
-        // Its negation, the values the check refuses, wraps: left as it is.
-        assert_eq!(st.to_readable(at_most), "port - 65536 <=u 4294901760");
+        // Its negation, the values the check refuses, lie outside it.
+        assert_eq!(st.to_readable(at_most), "port < 1 || port > 65535");
+        // As clang -O1 writes `port <= 0 || port > 65535`.
+        let minus_one = st.bv_const(32, u64::from(u32::MAX));
+        let less_one = st.bin(BvBinOp::Add, port, minus_one);
+        let max_port = st.bv_const(32, 65535);
+        let refused = st.cmp(BvCmp::Ult, less_one, max_port);
+        let refused = st.not(refused);
+        assert_eq!(st.to_readable(refused), "port < 1 || port > 65535");
+        // The constant on the left, one value left out (`1 <=u n - 1`).
+        let wide = st.zero_ext(32, port);
+        let (one, minus_one) = (st.bv_const(64, 1), st.bv_const(64, u64::MAX));
+        let less = st.bin(BvBinOp::Add, wide, minus_one);
+        let not_one = st.cmp(BvCmp::Ule, one, less);
+        assert_eq!(st.to_readable(not_one), "port != 1");
+        let is_one = st.not(not_one);
+        assert_eq!(st.to_readable(is_one), "port == 1");
+        // An interval across the signed boundary is the signed values
+        // outside its complement.
+        let minus_big = st.bv_const(32, u64::from(0x7fff_fff0u32.wrapping_neg()));
+        let around = st.bin(BvBinOp::Add, port, minus_big);
+        let thirty_two = st.bv_const(32, 32);
+        let across = st.cmp(BvCmp::Ult, around, thirty_two);
+        assert_eq!(
+            st.to_readable(across),
+            "port < -2147483632 || port > 2147483631"
+        );
         // `c - 'a' <u 26`: a lowercase letter.
         let c = st.declare("c", Sort::Bv(32)).unwrap();
         let minus_a = st.bv_const(32, u64::from(97u32.wrapping_neg()));
@@ -830,6 +999,11 @@ mod tests {
         assert_eq!(st.to_readable(letter), "97 <= c <= 122");
         let both = st.and(letter, above);
         assert_eq!(st.to_readable(both), "97 <= c <= 122 && 1 <= port <= 65535");
+        let either = st.and(letter, refused);
+        assert_eq!(
+            st.to_readable(either),
+            "97 <= c <= 122 && (port < 1 || port > 65535)"
+        );
     }
 
     /// How Wasm compiled from C tests `if (x < 0)`: the comparison as a 0/1
@@ -919,6 +1093,28 @@ mod tests {
         assert_eq!(
             st.to_readable(behind),
             "mem[(text[0] == '-' ? 1 : 0) + 0x1040a]"
+        );
+        // At a known place past a symbolic store (`buf[len - 1] = 0`, as
+        // fork-lazy sizes write), the byte is the choice it is.
+        let len = st.declare("text.len", Sort::Bv(32)).unwrap();
+        let last = st.bv_const(32, 0x1040a - 1);
+        let end = st.bin(BvBinOp::Add, last, len);
+        let ended = st.store(memory, end, zero_byte);
+        let second = st.bv_const(32, 0x1040b);
+        let second = st.select(ended, second);
+        let is_dash = st.eq(second, minus);
+        assert_eq!(
+            st.to_readable(is_dash),
+            "(text.len == 2 ? '\\0' : text[1]) == '-'"
+        );
+        // Two writes, the latest first, each byte as a character.
+        let second = st.bv_const(32, 0x1040b);
+        let at_len = st.bin(BvBinOp::Add, second, len);
+        let twice = st.store(ended, at_len, t);
+        let second = st.select(twice, second);
+        assert_eq!(
+            st.to_readable(second),
+            "text.len == 0 ? 't' : text.len == 2 ? '\\0' : text[1]"
         );
     }
 

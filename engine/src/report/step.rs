@@ -32,7 +32,10 @@ impl StepBy {
 pub struct Step {
     /// Which step it is: the start is step 0, the first step taken 1.
     pub number: u64,
-    pub event: StepEvent,
+    /// What happened, in order: the state's fork and the paths that ended
+    /// on its sides at once, or its path's end; `Ran` alone when the tree
+    /// did not change.
+    pub events: Vec<StepEvent>,
     /// Instructions the step ran.
     pub instructions: u64,
     pub next: Option<StateView>,
@@ -52,13 +55,29 @@ pub enum StepEvent {
         at: Location,
         children: Vec<usize>,
     },
-    /// The state's path ended as path `path` of the report.
-    Ended { path: usize },
+    /// Path `path` of the report ended at leaf `node`, as `outcome` says.
+    Ended {
+        path: usize,
+        node: usize,
+        outcome: String,
+    },
     /// The state's path was dropped at node `node` (an `assume` that cannot
     /// hold).
     Dropped { node: usize },
     /// The run is over: `completed`, or the limit that stopped it.
     Finished { stop_reason: String },
+}
+
+impl Step {
+    /// What the step did, one sentence per event.
+    pub fn describe(&self) -> Vec<String> {
+        self.events.iter().map(StepEvent::describe).collect()
+    }
+
+    /// The tree did not change.
+    pub fn only_ran(&self) -> bool {
+        self.events == [StepEvent::Ran]
+    }
 }
 
 impl StepEvent {
@@ -68,14 +87,19 @@ impl StepEvent {
             StepEvent::Started { entry } => format!("{entry} is about to run"),
             StepEvent::Ran => "ran without forking".into(),
             StepEvent::Forked { node, at, children } => {
-                let children: Vec<String> = children.iter().map(|c| format!("#{c}")).collect();
-                format!(
-                    "node #{node} forked at {} into {}",
-                    at.text(),
-                    children.join(" and ")
-                )
+                let mut children: Vec<String> = children.iter().map(|c| format!("#{c}")).collect();
+                let last = children.pop().unwrap_or_default();
+                let into = match children.is_empty() {
+                    true => last,
+                    false => format!("{} and {last}", children.join(", ")),
+                };
+                format!("node #{node} forked at {} into {into}", at.text())
             }
-            StepEvent::Ended { path } => format!("path {path} ended"),
+            StepEvent::Ended {
+                path,
+                node,
+                outcome,
+            } => format!("path {path} ended at #{node}: {outcome}"),
             StepEvent::Dropped { node } => format!(
                 "the path was dropped at node #{node}: an assumption cannot hold there, \
                  or the solver could not decide a branch"

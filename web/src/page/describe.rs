@@ -54,9 +54,12 @@ pub fn bytes(b: &[u8]) -> String {
     text
 }
 
-/// `returned [1]`, `trap: div_by_zero`, ...
+/// `returned [1]`, `exited with code 7`, `trap: div_by_zero`, ...
 pub fn outcome(p: &PathReport) -> String {
     match (p.status, p.trap) {
+        (Status::Returned, _) if p.exit_code.is_some() => {
+            format!("exited with code {}", p.exit_code.unwrap_or_default())
+        }
         (Status::Returned, _) => format!("returned [{}]", Number::list(&p.returns)),
         (Status::Trapped, Some(trap)) => format!("trap: {}", trap.name()),
         (Status::Trapped, None) => "trap".into(),
@@ -79,7 +82,22 @@ pub fn outcome(p: &PathReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{bytes, count};
+    use super::{bytes, count, outcome};
+    use symplay_engine::report::PathReport;
+
+    #[test]
+    fn a_path_that_called_exit_reads_as_its_code() {
+        let path = |exit: &str| -> PathReport {
+            serde_json::from_str(&format!(
+                r#"{{"id":0,"status":"returned","returns":[],"inputs":{{}},{exit}
+                "location":{{"function":"f","func_index":0,"offset":1}},
+                "path_condition":"","node":0,"notes":[],"stdout":"","stderr":""}}"#
+            ))
+            .unwrap()
+        };
+        assert_eq!(outcome(&path(r#""exit_code":7,"#)), "exited with code 7");
+        assert_eq!(outcome(&path("")), "returned []");
+    }
 
     #[test]
     fn counts_are_singular_for_one_only() {

@@ -7,7 +7,7 @@ use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
 
-use symplay_engine::exec::MAX_BUFFER;
+use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
 use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
@@ -34,34 +34,40 @@ pub const DEFAULT_MAX_TIME_MS: u64 = 60_000;
 const WASM_MAGIC: &[u8] = b"\0asm";
 
 /// The bytes of pasted base64 (standard or URL-safe, padded or not) or hex,
-/// when they are a binary module.
+/// when they are a binary module. A paste cut anywhere still gives the
+/// bytes before the cut, so that loading them says the module is cut short.
 pub fn decode_pasted(text: &str) -> Option<Vec<u8>> {
     let compact: String = text.split_whitespace().collect();
     let hex = compact.strip_prefix("0x").unwrap_or(&compact);
-    let lenient =
-        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
     let bytes = decode_hex(hex)
-        .or_else(|| {
-            GeneralPurpose::new(&base64::alphabet::STANDARD, lenient)
-                .decode(&compact)
-                .ok()
-        })
-        .or_else(|| {
-            GeneralPurpose::new(&base64::alphabet::URL_SAFE, lenient)
-                .decode(&compact)
-                .ok()
-        })?;
+        .or_else(|| decode_base64(&base64::alphabet::STANDARD, &compact))
+        .or_else(|| decode_base64(&base64::alphabet::URL_SAFE, &compact))?;
     bytes.starts_with(WASM_MAGIC).then_some(bytes)
 }
 
+/// Hex digits, a last odd one (cut from its pair) left out.
 fn decode_hex(text: &str) -> Option<Vec<u8>> {
-    if text.is_empty() || !text.len().is_multiple_of(2) {
+    let whole = text.get(..text.len() & !1)?;
+    if whole.is_empty() {
         return None;
     }
-    (0..text.len())
+    (0..whole.len())
         .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .map(|i| u8::from_str_radix(whole.get(i..i + 2)?, 16).ok())
         .collect()
+}
+
+/// Base64 of `alphabet`, with or without padding; a cut paste may end in
+/// a character whose byte is incomplete: the bytes before it are kept.
+fn decode_base64(alphabet: &base64::alphabet::Alphabet, text: &str) -> Option<Vec<u8>> {
+    let lenient = GeneralPurposeConfig::new()
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+        .with_decode_allow_trailing_bits(true);
+    let engine = GeneralPurpose::new(alphabet, lenient);
+    engine.decode(text).ok().or_else(|| {
+        let whole = text.get(..text.len() - text.len() % 4)?;
+        engine.decode(whole).ok()
+    })
 }
 
 /// The options form, as typed; `parse` checks it.
@@ -74,6 +80,8 @@ pub struct OptionFields {
     pub max_paths: String,
     pub max_depth: String,
     pub max_instructions: String,
+    /// Frames a path may have (the engine's default shown).
+    pub max_call_depth: String,
     /// MiB of heap the worker uses.
     pub max_memory: String,
     /// A value per parameter of the entry; empty is a symbolic input. For
@@ -93,10 +101,14 @@ pub struct OptionFields {
     /// Checkboxes: `true` or `false`.
     pub malloc_may_fail: String,
     pub leaks: String,
+    /// Sizes past the capacity get one more path.
+    pub past_capacity: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
     pub result_values: String,
+    /// An import the engine does not provide returns fresh inputs.
+    pub havoc_imports: String,
 }
 
 impl Default for OptionFields {
@@ -132,6 +144,10 @@ impl OptionFields {
             max_paths: text(o.max_paths),
             max_depth: text(o.max_depth.map(u64::from)),
             max_instructions: text(o.max_instructions),
+            max_call_depth: o
+                .max_call_depth
+                .map_or(MAX_FRAMES as u32, |d| d)
+                .to_string(),
             max_memory: text(o.max_memory_mib),
             args: {
                 let mut args: Vec<String> = o
@@ -168,8 +184,10 @@ impl OptionFields {
             capacity: o.heap.capacity.to_string(),
             malloc_may_fail: o.heap.malloc_may_fail.to_string(),
             leaks: o.heap.leaks.to_string(),
+            past_capacity: o.heap.past_capacity.to_string(),
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
+            havoc_imports: o.havoc_imports.to_string(),
         };
         // A field for each parameter with a kind (a length past the values).
         let count = fields.args.len().max(fields.arg_kinds.len());
@@ -229,14 +247,17 @@ impl OptionFields {
             "max-paths" => &mut self.max_paths,
             "max-depth" => &mut self.max_depth,
             "max-instructions" => &mut self.max_instructions,
+            "max-call-depth" => &mut self.max_call_depth,
             "max-memory" => &mut self.max_memory,
             "heap-model" => &mut self.heap_model,
             "size-mode" => &mut self.size_mode,
             "capacity" => &mut self.capacity,
             "malloc-may-fail" => &mut self.malloc_may_fail,
             "leaks" => &mut self.leaks,
+            "past-capacity" => &mut self.past_capacity,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
+            "havoc-imports" => &mut self.havoc_imports,
             _ => return None,
         })
     }
@@ -271,6 +292,18 @@ impl OptionFields {
                 u32::try_from(d).map_err(|_| format!("max depth must be at most {}", u32::MAX))
             })
             .transpose()?;
+        // The engine's default is no option of its own: links stay short.
+        let max_call_depth = positive("max call depth", &self.max_call_depth)?
+            .map(|d| {
+                u32::try_from(d)
+                    .ok()
+                    .filter(|&d| d as usize <= MAX_CALL_DEPTH)
+                    .ok_or_else(|| {
+                        format!("max call depth must be at most {MAX_CALL_DEPTH} frames")
+                    })
+            })
+            .transpose()?
+            .filter(|&d| d as usize != MAX_FRAMES);
         let mut concrete_args = Vec::new();
         let mut buffer_args: Vec<BufferArg> = Vec::new();
         for (i, text) in self.args.iter().enumerate() {
@@ -340,7 +373,7 @@ impl OptionFields {
             capacity,
             malloc_may_fail: self.malloc_may_fail == "true",
             leaks: self.leaks == "true",
-            ..HeapOptions::default()
+            past_capacity: self.past_capacity == "true",
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -357,6 +390,8 @@ impl OptionFields {
                 fork_selects: self.fork_selects == "true",
                 result_values: result_values(&self.result_values)?,
             },
+            max_call_depth,
+            havoc_imports: self.havoc_imports == "true",
         })
     }
 }
@@ -436,6 +471,23 @@ mod tests {
         }
     }
 
+    /// A paste cut anywhere is a module cut short, not text.
+    #[test]
+    fn a_cut_paste_is_still_read_as_the_module_it_starts() {
+        let module = b"\0asm\x01\0\0\0\x01\x04\x01\x60\0\0";
+        use base64::Engine;
+        let base64 = base64::engine::general_purpose::STANDARD_NO_PAD.encode(module);
+        let hex: String = module.iter().map(|b| format!("{b:02x}")).collect();
+        for text in [&base64, &hex] {
+            for cut in 8..text.len() {
+                let bytes =
+                    decode_pasted(&text[..cut]).unwrap_or_else(|| panic!("{text} at {cut}"));
+                assert!(module.starts_with(&bytes), "{text} at {cut}: {bytes:?}");
+                assert!(bytes.len() * 2 + 2 >= cut, "{text} at {cut}: {bytes:?}");
+            }
+        }
+    }
+
     #[test]
     fn other_text_stays_text() {
         for text in ["(module)", "", "deadbeef", "aGVsbG8=", "0061736"] {
@@ -452,6 +504,7 @@ mod tests {
             max_paths: "10".into(),
             max_depth: "".into(),
             max_instructions: "100000".into(),
+            max_call_depth: "3000".into(),
             max_memory: "".into(),
             args: vec!["".into(), "-3".into(), "0x10".into(), "".into()],
             arg_kinds: Vec::new(),
@@ -460,8 +513,10 @@ mod tests {
             capacity: "12".into(),
             malloc_may_fail: "true".into(),
             leaks: "false".into(),
+            past_capacity: "false".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
+            havoc_imports: "true".into(),
         };
         let options = fields.parse(&[]).unwrap();
         assert_eq!(
@@ -482,12 +537,14 @@ mod tests {
                     capacity: 12,
                     malloc_may_fail: true,
                     leaks: false,
-                    past_capacity: true,
+                    past_capacity: false,
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
                     result_values: 5,
                 },
+                max_call_depth: Some(3000),
+                havoc_imports: true,
             }
         );
         assert_eq!(OptionFields::from_options(&options).parse(&[]), Ok(options));
@@ -515,6 +572,32 @@ mod tests {
         assert_eq!(default.max_time_ms, Some(DEFAULT_MAX_TIME_MS));
         assert_eq!(OptionFields::default().max_time, "60");
         assert_eq!(default.heap, HeapOptions::default());
+        // The engine's call-depth limit shows in its field and is no option.
+        assert_eq!(OptionFields::default().max_call_depth, "1024");
+        assert_eq!(
+            (default.max_call_depth, default.havoc_imports),
+            (None, false)
+        );
+        for (text, error) in [
+            ("1024", None),
+            ("", None),
+            (
+                "0",
+                Some("max call depth must be a positive whole number, not `0`"),
+            ),
+            (
+                "100001",
+                Some("max call depth must be at most 100000 frames"),
+            ),
+        ] {
+            let fields = OptionFields {
+                max_call_depth: text.into(),
+                ..OptionFields::default()
+            };
+            let parsed = fields.parse(&[]);
+            assert_eq!(parsed.as_ref().err().map(String::as_str), error, "{text}");
+            assert_eq!(parsed.ok().and_then(|o| o.max_call_depth), None, "{text}");
+        }
     }
 
     #[test]

@@ -10,10 +10,10 @@ use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::name_params;
 use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
-use symplay_engine::report::step::{Step, StepBy, StepEvent};
+use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::search::SearchKind;
 use symplay_engine::state::State;
-use symplay_wasm::entry::default_entry;
+use symplay_wasm::entry::{default_entry_name, START_ENTRY};
 use symplay_wasm::{carry_source_lines, ExportKind, Module};
 use web_time::Instant;
 
@@ -60,7 +60,7 @@ impl Running {
     /// A step as the page gets it: with the report after it, unless the
     /// step only ran on (the tree and paths are as they were).
     fn stepped(&self, step: Step) -> Response {
-        let changed = step.event != StepEvent::Ran;
+        let changed = !step.only_ran();
         Response::Stepped {
             step: Box::new(step),
             report: changed.then(|| Box::new(self.exploration.snapshot())),
@@ -303,8 +303,8 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         buffer_args: o.buffer_args.clone(),
         heap: o.heap.clone(),
         outcomes: o.outcomes,
-        max_call_depth: None,
-        havoc_imports: false,
+        max_call_depth: o.max_call_depth,
+        havoc_imports: o.havoc_imports,
     })
 }
 
@@ -322,26 +322,33 @@ fn load(bytes: &[u8], lines_from: Option<&[u8]>) -> Result<(Module, Response), S
             lost: carried.lost,
         }
     });
-    let functions = module
+    let default_entry = default_entry_name(&module).map_err(|e| e.to_string());
+    // A module whose program is its start function (as the Owi and WASP
+    // benchmarks are written) lists that function as its entry.
+    let start = module
+        .start
+        .filter(|_| default_entry.as_deref() == Ok(START_ENTRY))
+        .map(|index| (START_ENTRY.to_string(), index));
+    let exported = module
         .exports
         .iter()
         .filter(|e| e.kind == ExportKind::Func)
-        .map(|e| {
-            let ty = module.func_type(e.index);
+        .map(|e| (e.name.clone(), e.index));
+    let functions = exported
+        .chain(start)
+        .map(|(name, index)| {
+            let ty = module.func_type(index);
             ExportedFunction {
-                name: e.name.clone(),
+                name,
                 signature: ty.map_or_else(String::new, ToString::to_string),
                 params: ty.map_or_else(Vec::new, |t| {
                     t.params.iter().map(ToString::to_string).collect()
                 }),
                 // As a run names them, in a state of its own.
-                param_names: name_params(&module, e.index, &mut State::default()),
+                param_names: name_params(&module, index, &mut State::default()),
             }
         })
         .collect();
-    let default_entry = default_entry(&module)
-        .map(|e| e.name.clone())
-        .map_err(|e| e.to_string());
     let cannot_run = import_problem(&module);
     Ok((
         module,
@@ -611,6 +618,45 @@ mod tests {
         );
     }
 
+    /// Owi's test programs export nothing: their start function is the
+    /// program, listed and chosen as the entry, and explored.
+    #[test]
+    fn a_module_whose_program_is_its_start_function_is_explored_from_it() {
+        let mut session = Session::default();
+        let owi = include_str!("../../../tests/data/peers/owi_trap.wat");
+        let answers = bodies(1, session.handle(1, load_request(owi)));
+        let Response::Loaded {
+            functions,
+            default_entry,
+            cannot_run: None,
+            ..
+        } = &answers[0]
+        else {
+            panic!("{answers:?}");
+        };
+        assert_eq!(default_entry.as_deref(), Ok(START_ENTRY));
+        let listed: Vec<(&str, &str)> = functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.signature.as_str()))
+            .collect();
+        assert_eq!(listed, [(START_ENTRY, "()")]);
+        bodies(2, session.handle(2, explore_request(START_ENTRY)));
+        let report = run_to_end(&mut session);
+        assert_eq!(report.stop_reason, "completed");
+        let exits: Vec<Option<i64>> = report.paths.iter().map(|p| p.exit_code).collect();
+        assert_eq!(report.paths.len(), 3);
+        assert!(exits.contains(&Some(7)), "{exits:?}");
+        assert!(report.paths.iter().any(|p| p.status == Status::Trapped));
+        // A module with an export of its own keeps its start function out.
+        let both = r#"(module (func $init) (start $init) (func (export "f")))"#;
+        let answers = bodies(3, session.handle(3, load_request(both)));
+        let Response::Loaded { functions, .. } = &answers[0] else {
+            panic!("{answers:?}");
+        };
+        assert_eq!(functions.len(), 1);
+        assert_eq!(functions[0].name, "f");
+    }
+
     #[test]
     fn load_lists_functions_and_the_default_entry_and_replay_traces_a_test() {
         let mut session = Session::default();
@@ -760,6 +806,8 @@ mod tests {
                 fork_selects: false,
                 result_values: 3,
             },
+            max_call_depth: Some(200),
+            havoc_imports: true,
         };
         let engine = engine_options(&page).unwrap();
         assert_eq!(
@@ -772,8 +820,8 @@ mod tests {
                 max_depth: Some(4),
                 max_instructions: Some(1000),
                 max_memory: Some(2 << 20),
-                max_call_depth: None,
-                havoc_imports: false,
+                max_call_depth: Some(200),
+                havoc_imports: true,
                 interrupt: None,
                 concrete_args: vec![None, Some(-4)],
                 buffer_args: page.buffer_args.clone(),
@@ -837,7 +885,7 @@ mod tests {
         let (first, report) = next_step(&mut session, 4, StepBy::Branch);
         assert_eq!(first.number, 1);
         assert!(
-            matches!(first.event, StepEvent::Forked { node: 0, .. }),
+            matches!(first.events[..], [StepEvent::Forked { node: 0, .. }]),
             "{first:?}"
         );
         assert_eq!(report.unwrap().tree.len(), 3);
@@ -845,7 +893,7 @@ mod tests {
         // A step that only ran on comes without a report: nothing changed.
         let (second, report) = next_step(&mut session, 5, StepBy::Instruction);
         assert_eq!((second.number, second.instructions), (2, 1));
-        assert_eq!(second.event, StepEvent::Ran);
+        assert_eq!(second.events, [StepEvent::Ran]);
         assert!(report.is_none());
         // A step asked for while one is taken is not taken twice.
         session.handle(
@@ -872,7 +920,7 @@ mod tests {
         }
         assert_eq!(steps.len(), 1);
         assert!(matches!(
-            steps[0].event,
+            steps[0].events[0],
             StepEvent::Forked { .. } | StepEvent::Ended { .. }
         ));
         // Resumed, it runs to its end as a run does.

@@ -69,10 +69,12 @@ pub struct Exploration<M: Borrow<Module>> {
     /// Set when the run is over: `completed`, the limit hit, or `cancelled`.
     pub(super) stop_reason: Option<String>,
     /// Step mode: steps taken, the instruction count when the last one
-    /// ended, and since when the run has waited for the next.
+    /// ended, since when the run has waited for the next, and the tree's
+    /// size when the step under way began.
     pub(super) steps: u64,
     pub(super) instructions_at_step: u64,
     pub(super) idle_since: Option<Instant>,
+    pub(super) step_from: Option<(usize, usize)>,
 }
 
 impl<M: Borrow<Module>> Exploration<M> {
@@ -195,6 +197,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             steps: 0,
             instructions_at_step: 0,
             idle_since: None,
+            step_from: None,
         })
     }
 

@@ -17,9 +17,9 @@ impl<M: Borrow<Module>> Exploration<M> {
         self.idle_since = Some(Instant::now());
         Step {
             number: 0,
-            event: StepEvent::Started {
+            events: vec![StepEvent::Started {
                 entry: self.entry_name.clone(),
-            },
+            }],
             instructions: 0,
             next: self.next_state(),
         }
@@ -39,9 +39,13 @@ impl<M: Borrow<Module>> Exploration<M> {
                 *deadline += idle;
             }
         }
-        let event = if self.is_finished() {
-            self.finished_event()
-        } else {
+        let records = &self.context.records;
+        let since = *self
+            .step_from
+            .get_or_insert((records.tree.len(), records.paths.len()));
+        let mut over = self.is_finished();
+        let mut dropped = None;
+        if !over {
             let pace = match by {
                 StepBy::Instruction => Pace::Instruction,
                 StepBy::Branch => Pace::Branch,
@@ -49,13 +53,27 @@ impl<M: Borrow<Module>> Exploration<M> {
             let stretch = self.run_stretch(budget, pace, &mut |_| true);
             match stretch {
                 Stretch::Paused => return None,
-                Stretch::Stepped(moved) => self.moved_event(moved),
+                Stretch::Stepped(Moved::Ended(node))
+                    if self.context.records.tree.node(node).dropped =>
+                {
+                    dropped = Some(node);
+                }
+                Stretch::Stepped(_) => {}
                 Stretch::Completed | Stretch::Stopped(_) => {
                     self.end_if_over(stretch);
-                    self.finished_event()
+                    over = true;
                 }
             }
-        };
+        }
+        self.step_from = None;
+        let mut events = self.events_since(since);
+        events.extend(dropped.map(|node| StepEvent::Dropped { node }));
+        if over {
+            events.push(self.finished_event());
+        }
+        if events.is_empty() {
+            events.push(StepEvent::Ran);
+        }
         self.steps += 1;
         let instructions = self.context.counters.instructions - self.instructions_at_step;
         self.instructions_at_step = self.context.counters.instructions;
@@ -67,7 +85,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         self.idle_since = Some(Instant::now());
         Some(Step {
             number: self.steps,
-            event,
+            events,
             instructions,
             next,
         })
@@ -79,22 +97,42 @@ impl<M: Borrow<Module>> Exploration<M> {
         }
     }
 
-    fn moved_event(&self, moved: Moved) -> StepEvent {
+    /// What the tree gained since it had `nodes` nodes and `paths` paths, in
+    /// the order it happened: the forks (a state's own, and those whose
+    /// sides ended at once: a failed check, a split result) and the paths
+    /// that ended.
+    fn events_since(&self, (nodes, paths): (usize, usize)) -> Vec<StepEvent> {
         let tree = &self.context.records.tree;
-        match moved {
-            Moved::On => StepEvent::Ran,
-            Moved::Forked(node) => StepEvent::Forked {
-                node,
-                at: tree.node(node).fork.clone().unwrap_or_default(),
-                children: tree.node(node).children.clone(),
-            },
-            Moved::Ended(node) => match tree.node(node) {
-                n if n.dropped => StepEvent::Dropped { node },
-                n => n
-                    .path
-                    .map_or(StepEvent::Ran, |path| StepEvent::Ended { path }),
-            },
+        let mut timed: Vec<(usize, StepEvent)> = Vec::new();
+        for child in nodes..tree.len() {
+            let Some(parent) = tree.node(child).parent else {
+                continue;
+            };
+            let fork = tree.node(parent);
+            if fork.children.first() == Some(&child) {
+                let at = fork.fork.clone().unwrap_or_default();
+                let children = fork.children.clone();
+                timed.push((
+                    child,
+                    StepEvent::Forked {
+                        node: parent,
+                        at,
+                        children,
+                    },
+                ));
+            }
         }
+        for path in self.context.records.paths.iter().skip(paths) {
+            let ended = StepEvent::Ended {
+                path: path.id,
+                node: path.node,
+                outcome: path.outcome(),
+            };
+            timed.push((path.node, ended));
+        }
+        // A fork comes before the paths that ended on its sides.
+        timed.sort_by_key(|(at, _)| *at);
+        timed.into_iter().map(|(_, event)| event).collect()
     }
 
     /// The state that runs next, as step mode shows it; `None` when no

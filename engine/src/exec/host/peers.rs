@@ -60,6 +60,13 @@ impl Executor<'_> {
             }
             PeerApi::Abort => return Err(End::Dropped(DropCause::Abort)),
             PeerApi::Exit => return Err(End::Exited(s.pop())),
+            PeerApi::Alloc => return self.peer_alloc(s),
+            PeerApi::Dealloc => return self.peer_dealloc(s),
+            PeerApi::PrintChar => {
+                let c = s.pop();
+                let c = self.concretize(s, c, "a print_char character")?;
+                s.stdout.push(c as u8);
+            }
         }
         Ok(Flow::Next)
     }

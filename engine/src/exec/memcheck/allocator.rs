@@ -50,6 +50,35 @@ impl Executor<'_> {
         self.allocate(s, size, ALIGN, &mut push_pointer)
     }
 
+    /// Owi's `alloc(base, size)`, which its C library calls with the block
+    /// its bump allocator placed at `base`: under the objects model a new
+    /// object of `size` bytes, whose base the module then uses; else
+    /// `base` itself.
+    pub(crate) fn peer_alloc(&mut self, s: &mut State) -> Result<Flow, End> {
+        let size = s.pop();
+        let base = s.pop();
+        if self.program.memory(s).and_then(|m| m.objects()).is_none() {
+            s.stack.push(base);
+            return Ok(Flow::Next);
+        }
+        self.allocate(s, size, ALIGN, &mut push_pointer)
+    }
+
+    /// Owi's `dealloc(p)`: frees `p`'s object (a double or invalid free is
+    /// the memory error it is; NULL does nothing) and gives `p` back.
+    pub(crate) fn peer_dealloc(&mut self, s: &mut State) -> Result<Flow, End> {
+        let p = s.pop();
+        if self.program.memory(s).and_then(|m| m.objects()).is_none() {
+            s.stack.push(p);
+            return Ok(Flow::Next);
+        }
+        self.with_block(s, p, &mut |exec, s, p| {
+            exec.free_at(s, p, Access::Free)?;
+            s.stack.push(Val::i32(p as u32));
+            Ok(Flow::Next)
+        })
+    }
+
     /// `aligned_alloc(align, size)`.
     fn aligned_alloc(&mut self, s: &mut State) -> Result<Flow, End> {
         let size = s.pop();

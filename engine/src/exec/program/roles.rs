@@ -9,7 +9,7 @@ use super::panic_fns::PanicFn;
 use crate::memory::{HeapOptions, PAGE_SIZE};
 use crate::state::value::Val;
 use crate::state::State;
-use symplay_wasm::imports::{allocator_named, AllocatorFn, ImportClass, SymbolicApi};
+use symplay_wasm::imports::{allocator_named, AllocatorFn, ImportClass, PeerApi, SymbolicApi};
 use symplay_wasm::{ConstExpr, DataMode, FuncBody, Module};
 
 /// wasm-ld's names for the stack pointer and the start of the heap.
@@ -70,13 +70,16 @@ impl Roles {
         if !heap.objects {
             return roles;
         }
-        let mut sized_buffers = buffer_params;
+        let mut objects_needed = buffer_params;
         for (index, f) in module.funcs.iter().enumerate() {
             let role = match &f.body {
                 FuncBody::Import(import) => match import.class {
                     ImportClass::Allocator(a) => Some(a),
-                    ImportClass::Symbolic(SymbolicApi::SymbolicSizedBuffer) => {
-                        sized_buffers = true;
+                    // Both make memory objects the module's code has no
+                    // allocator for.
+                    ImportClass::Symbolic(SymbolicApi::SymbolicSizedBuffer)
+                    | ImportClass::Peer(PeerApi::Alloc) => {
+                        objects_needed = true;
                         None
                     }
                     _ => None,
@@ -138,7 +141,7 @@ impl Roles {
             roles.stack = Some(Stack { global, bottom });
             sp
         });
-        if roles.allocator.iter().any(Option::is_some) || sized_buffers {
+        if roles.allocator.iter().any(Option::is_some) || objects_needed {
             let memory_end = module
                 .memories
                 .first()

@@ -165,6 +165,7 @@ impl App {
                 { field("max-paths", "max paths", "6", &f.max_paths) }
                 { field("max-depth", "max depth", "6", &f.max_depth) }
                 { field("max-instructions", "max instructions", "9", &f.max_instructions) }
+                { field("max-call-depth", "max call depth", "6", &f.max_call_depth) }
                 { field("max-memory", "max memory (MiB)", "5", &f.max_memory) }
             </div>
             <div class="controls options heap">
@@ -186,12 +187,18 @@ impl App {
                     checked={f.malloc_may_fail == "true"} onchange={check("malloc-may-fail")} />{ " malloc may fail" }</label>
                 <label><input id={id("leaks")} type="checkbox" disabled={!objects}
                     checked={f.leaks == "true"} onchange={check("leaks")} />{ " report leaks" }</label>
+                <label title="where a symbolic size can pass the capacity, one more path takes the largest such size (up to 1 MiB); off, as the seed's model, those sizes are left out">
+                    <input id={id("past-capacity")} type="checkbox" disabled={!objects}
+                    checked={f.past_capacity == "true"} onchange={check("past-capacity")} />{ " sizes past the capacity" }</label>
             </div>
             <div class="controls options outcomes">
                 <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">
                     <input id={id("fork-selects")} type="checkbox"
                     checked={f.fork_selects == "true"} onchange={check("fork-selects")} />{ " select forks" }</label>
                 { field("result-values", "split a result of at most (values)", "4", &f.result_values) }
+                <label title="off: a call of an import the engine does not provide ends its path (status limit); on: it returns fresh symbolic values, a new input per call">
+                    <input id={id("havoc-imports")} type="checkbox"
+                    checked={f.havoc_imports == "true"} onchange={check("havoc-imports")} />{ " unknown imports return fresh inputs" }</label>
             </div>
             </>
         }

@@ -352,8 +352,17 @@ fn configuration(r: &Report) -> String {
         if r.heap.malloc_may_fail {
             words.push("malloc may fail".into());
         }
+        if !r.heap.past_capacity {
+            words.push("no sizes past the capacity".into());
+        }
     } else {
         words.push("the module's allocator".into());
+    }
+    if let Some(frames) = r.limits.max_call_depth {
+        words.push(format!("max call depth {frames}"));
+    }
+    if r.havoc_imports {
+        words.push("unknown imports return fresh inputs".into());
     }
     words.join(", ")
 }

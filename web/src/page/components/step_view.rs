@@ -76,6 +76,11 @@ pub fn StepView(props: &StepProps) -> Html {
     } else {
         format!("step {} of {newest}, going back", step.number)
     };
+    // The first event heads the step; the paths that ended at its fork
+    // (a failed check, a split result) follow it.
+    let mut events = step.describe().into_iter();
+    let first = events.next().unwrap_or_default();
+    let then: Vec<String> = events.collect();
     let instructions = match step.instructions {
         0 => String::new(),
         1 => " (1 instruction)".into(),
@@ -108,9 +113,14 @@ pub fn StepView(props: &StepProps) -> Html {
                 <span id="step-count" class="step-count">{ count }</span>
             </div>
             <p id="step-event" class="step-event">
-                { format!("{}{instructions}", step.event.describe()) }
+                { format!("{}{instructions}", first) }
                 if steps.waiting { <span class="waiting">{ " \u{2026} taking the next step" }</span> }
             </p>
+            if !then.is_empty() {
+                <ul id="step-then" class="step-then">
+                    { for then.iter().map(|event| html! { <li>{ format!("then {event}") }</li> }) }
+                </ul>
+            }
             if let Some(ended) = ended {
                 <p id="step-over" class="step-over">{ ended }</p>
             }

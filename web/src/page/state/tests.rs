@@ -193,6 +193,28 @@ fn pasted_base64_of_a_clang_module_picks_its_function() {
     assert_eq!(page.shown(), shown("clamp", 3));
 }
 
+/// Base64 or hex cut anywhere (a copy that missed its end) is said to be a
+/// module cut short, never text that is not WAT.
+#[test]
+fn a_cut_paste_says_the_module_is_cut_short() {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(CLAMP);
+    let hex: String = CLAMP.iter().map(|b| format!("{b:02x}")).collect();
+    for text in [&b64, &hex] {
+        for cut in (0..4).map(|k| text.len() / 2 + k) {
+            let mut page = Page::new();
+            page.paste(&text[..cut]);
+            let Load::Failed(why) = &page.state.load else {
+                panic!("{cut}: {:?}", page.state.load);
+            };
+            assert!(
+                why.starts_with("pasted module: the module is cut short"),
+                "{cut}: {why}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_entry_and_its_values_stay_while_the_module_keeps_them() {
     let mut page = Page::new();
