@@ -115,3 +115,39 @@ fn a_run_past_the_instruction_cap_is_an_error() {
     let e = replay_traced(&module, "spin", &TestInput::default(), &options).unwrap_err();
     assert!(e.message.contains("instruction limit"), "{e}");
 }
+
+/// A guided replay (its inputs symbols, as with the run's `--max-depth`)
+/// records a call through a symbolic table slot with its callee and the
+/// slot the path took; before, the call was left out of the trace.
+#[test]
+fn a_call_through_a_symbolic_slot_is_traced_in_a_guided_replay() {
+    let module = symplay_wasm::load(
+        br#"(module
+  (type $unary (func (param i32) (result i32)))
+  (table 3 funcref) (elem (i32.const 0) $double $negate)
+  (func $double (param i32) (result i32) (i32.add (local.get 0) (local.get 0)))
+  (func $negate (param i32) (result i32) (i32.sub (i32.const 0) (local.get 0)))
+  (func (export "f") (param i32 i32) (result i32)
+    (call_indirect (type $unary) (local.get 0) (local.get 1))))"#,
+    )
+    .unwrap();
+    for (slot, callee, result) in [(1, "negate", -5), (0, "double", 10)] {
+        let test: TestInput =
+            serde_json::from_value(serde_json::json!({"args": [5, slot], "named": []})).unwrap();
+        let options = ReplayOptions {
+            max_events: 100,
+            max_depth: Some(64),
+            ..ReplayOptions::default()
+        };
+        let r = replay_traced(&module, "f", &test, &options).unwrap();
+        assert_eq!(r.path.returns, [Number::Int(result)]);
+        assert_eq!(
+            shape(&r.trace),
+            [
+                format!("1:call {callee} [Int(5)] Some({slot})"),
+                format!("2:return [Int({result})]"),
+                format!("1:return [Int({result})]"),
+            ]
+        );
+    }
+}

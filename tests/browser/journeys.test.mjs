@@ -141,6 +141,20 @@ test('pasted hex: read as the module it spells', async () => {
   assert.deepEqual(errors, []);
 });
 
+test('pasted base64 cut short: the page says the module is cut short, not that it is bad WAT', async () => {
+  const { page, errors } = await openAt();
+  const base64 = (await readFile(join(examples, 'divide.wasm'))).toString('base64');
+  // A copy that missed its end, cut after a character whose byte is not
+  // whole (a length of 4k + 1), as a selection may be.
+  await pasteModule(page, base64.slice(0, Math.floor(base64.length / 8) * 4 + 1));
+  const error = page.locator('#error');
+  await error.waitFor();
+  assert.match(await error.innerText(), /^pasted module: the module is cut short: its \d+ bytes end in the middle of a section \(copied or downloaded only in part\?\)/);
+  assert.doesNotMatch(await error.innerText(), /WAT/);
+  assert.equal(await page.isDisabled('#run'), true);
+  assert.deepEqual(errors, []);
+});
+
 test('uploaded .wasm, .wat and base64 .txt files: each the module that runs', async () => {
   const { page, errors } = await openAt();
   await uploadFile(page, join(data, 'clamp.wasm'));
@@ -734,6 +748,43 @@ test('every outcome: a select forks, a few-valued result splits into its values,
   await page.click('#run');
   assert.match(await page.locator('#error').innerText(), /result values must be a whole number from 0 to 1024, not `2000`/);
   await screenshots(page, 'outcome-rules');
+  assert.deepEqual(errors, []);
+});
+
+test('conditions read as the source means them: a range check and its complement, a buffer\'s bytes under every size mode', async () => {
+  const { page, errors } = await openAt();
+  // valid_port as clang -O1 writes `port >= 1 && port <= 65535`.
+  await pasteModule(page, `(module (func (export "valid_port") (param $port i32) (result i32)
+  (i32.lt_u (i32.add (local.get $port) (i32.const -1)) (i32.const 65535))))`);
+  await run(page, { entry: 'valid_port', paths: 2 });
+  const conditions = async () => {
+    const found = [];
+    await showTab(page, 'paths');
+    const rows = await pathRows(page);
+    for (let i = 0; i < rows.length; i++) {
+      await showTab(page, 'paths');
+      await page.locator('#paths tbody tr:not(.spacer)').nth(i).click();
+      await showTab(page, 'node');
+      found.push(await page.locator('#node-details .path-condition-readable').innerText());
+    }
+    return found;
+  };
+  assert.deepEqual((await conditions()).sort(), ['(port < 1 || port > 65535)', '1 <= port <= 65535']);
+  // The header of length_read: its byte 1 reads as headers[1] whatever the
+  // size mode, never as the memory at its address.
+  await pick(page, '#example', 'length-read');
+  await shownEntry(page, 'first_header');
+  for (const mode of ['fork-lazy', 'base']) {
+    await openOptions(page);
+    await pick(page, '#size-mode', mode);
+    await closeOptions(page);
+    await page.click('#run');
+    await page.waitForSelector('.results h2:has-text("completed")');
+    const read = await conditions();
+    assert.ok(read.some((c) => c.includes('headers[1]')), `${mode}: ${read.join('\n')}`);
+    for (const c of read) assert.doesNotMatch(c, /mem\[/, mode);
+  }
+  await screenshots(page, 'conditions-as-source', '#node-details');
   assert.deepEqual(errors, []);
 });
 

@@ -250,3 +250,43 @@ fn a_bug_that_needs_a_block_past_the_capacity_is_found_with_the_defaults() {
         }
     }
 }
+
+/// `symplay_symbolic_sized_buffer` under the module's own allocator (no
+/// memory objects): the buffer's bytes and length are inputs as under the
+/// objects model, its reads unchecked; before, the call trapped with
+/// `unreachable`.
+#[test]
+fn a_sized_buffer_under_the_module_s_allocator_is_explored_unchecked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let wasm = std::fs::read(root.join("static/examples/c/length_read.wasm")).unwrap();
+    let module = symplay_wasm::load(&wasm).unwrap();
+    let kept = Options {
+        heap: HeapOptions {
+            objects: false,
+            ..HeapOptions::default()
+        },
+        ..options()
+    };
+    let r = explore(&module, "first_header", &kept).unwrap();
+    assert!(
+        r.paths.iter().all(|p| p.status == Status::Returned),
+        "{r:#?}"
+    );
+    let mut lengths: Vec<i64> = r
+        .paths
+        .iter()
+        .filter_map(|p| match p.inputs.get("headers") {
+            Some(symplay_engine::report::InputValue::Bytes(b)) => Some(b.len() as i64),
+            _ => None,
+        })
+        .collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    // Every place the scan can stop is a path: 0 to 7 characters, '&' or
+    // the end; the empty string and length 1 among them.
+    assert!(r.paths.len() >= 15, "{}", r.paths.len());
+    assert!(lengths.starts_with(&[0, 1]), "{lengths:?}");
+    // The objects model finds the read past the buffer of length 1.
+    let checked = explore(&module, "first_header", &options()).unwrap();
+    assert!(checked.paths.iter().any(|p| p.memory_error.is_some()));
+}

@@ -183,7 +183,7 @@ fn reference_answer(
     problems: &mut Vec<String>,
 ) -> Option<Z3Answer> {
     let start = Instant::now();
-    let reference = z3.in_scope(|z3| {
+    let ask = |z3: &mut Z3| {
         z3.declare(store, &[formula])?;
         z3.assert_terms(store, &[formula])?;
         let answer = z3.check_sat()?;
@@ -192,7 +192,13 @@ fn reference_answer(
             _ => None,
         };
         Ok((answer, model))
-    });
+    };
+    let mut reference = z3.in_scope(ask);
+    // z3's incremental solver (after push) gives up on some formulas that
+    // its one-shot solver decides at once: a fresh z3 is asked those.
+    if matches!(reference, Ok((Z3Answer::Unknown, _))) {
+        reference = Z3::start().and_then(|mut fresh| ask(&mut fresh));
+    }
     tally.z3_time += start.elapsed();
     let (answer, model) = match reference {
         Ok(reference) => reference,

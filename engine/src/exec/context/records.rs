@@ -118,6 +118,8 @@ pub(crate) enum Slot {
     Taken,
     /// A `br_table`'s index.
     Index,
+    /// The table slot of an indirect call.
+    Table,
 }
 
 impl Trace {
@@ -177,6 +179,9 @@ impl Trace {
             match (&mut self.events[at], slot) {
                 (TraceEvent::Branch { taken, .. }, Slot::Taken) => *taken = bits != 0,
                 (TraceEvent::BrTable { index, .. }, Slot::Index) => *index = bits as u32,
+                (TraceEvent::Call { table_slot, .. }, Slot::Table) => {
+                    *table_slot = Some(bits as u32);
+                }
                 (
                     TraceEvent::Call { args: values, .. }
                     | TraceEvent::HostCall { args: values, .. }

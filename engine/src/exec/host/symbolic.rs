@@ -7,7 +7,7 @@ use crate::exec::executor::Executor;
 use crate::exec::fork::Truth;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::memory::{MemoryModel, Size};
-use crate::report::{DropCause, Trap};
+use crate::report::DropCause;
 use crate::state::value::Val;
 use crate::state::{Input, State};
 use symplay_wasm::imports::SymbolicApi;
@@ -77,12 +77,11 @@ impl Executor<'_> {
         });
         let site = s.at;
         self.sized(s, len, capacity, &mut |exec, s, size| {
-            let objects = exec
-                .program
-                .memory_mut(s)
-                .and_then(|m| m.objects_mut())
-                .ok_or(End::Trap(Trap::Unreachable))?;
-            objects.add_input(ptr, size, capacity, &name, site);
+            // Under the module's own allocator there are no objects: the
+            // bytes are there, their reads unchecked.
+            if let Some(objects) = exec.program.memory_mut(s).and_then(|m| m.objects_mut()) {
+                objects.add_input(ptr, size, capacity, &name, site);
+            }
             let len = match size {
                 Size::Con(n) => Val::i32(n as u32),
                 Size::Sym(t) => Val::Sym(t),

@@ -77,12 +77,11 @@ impl Executor<'_> {
                 event
             }
             Instr::CallIndirect { type_index, table } => {
-                // A symbolic slot is made concrete when the call runs.
-                let slot = s
-                    .stack
-                    .last()
-                    .and_then(|v| v.concrete())
-                    .unwrap_or(u64::MAX);
+                // A call through a symbolic slot is recorded when it runs,
+                // with its callee (`trace_indirect_call`).
+                let Some(slot) = s.stack.last().and_then(|v| v.concrete()) else {
+                    return;
+                };
                 let table: &[Option<u32>] = self
                     .program
                     .table_index(s, table)
@@ -159,6 +158,22 @@ impl Executor<'_> {
                 depth,
             },
         })
+    }
+
+    /// A call of `func` through the symbolic table slot `slot` (its
+    /// arguments on top), once the slot's callee is known; the path's
+    /// model gives the slot.
+    pub(crate) fn trace_indirect_call(&mut self, s: &State, func: u32, slot: TermId) {
+        if self.cx.records.trace.is_none() {
+            return;
+        }
+        let mut unknown = vec![(Slot::Table, slot, ValType::I32)];
+        let Some(event) = self.call_event(s, s.at, func, Some(0), 0, &mut unknown) else {
+            return;
+        };
+        if let Some(trace) = &mut self.cx.records.trace {
+            trace.push(event, unknown);
+        }
     }
 
     /// Fills in the results of the host call just made by `func`.

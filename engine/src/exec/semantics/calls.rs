@@ -93,6 +93,10 @@ impl Executor<'_> {
         type_index: u32,
         table: u32,
     ) -> Result<Flow, End> {
+        let symbolic = match s.stack.last() {
+            Some(&Val::Sym(t)) => Some(t),
+            _ => None,
+        };
         let index = self.settle_top(s);
         let expected = self.program.module_of(s).types.get(type_index as usize);
         // Types compare structurally: the callee may come from another module.
@@ -104,7 +108,12 @@ impl Executor<'_> {
         let t = match index {
             Val::Con { bits, .. } => {
                 return match table.get(bits as usize).copied().flatten() {
-                    Some(f) if callee_ok(f) => self.call_func(s, f),
+                    Some(f) if callee_ok(f) => {
+                        if let Some(slot) = symbolic {
+                            self.trace_indirect_call(s, f, slot);
+                        }
+                        self.call_func(s, f)
+                    }
                     _ => Err(End::Trap(Trap::IndirectCall)),
                 };
             }
@@ -146,6 +155,7 @@ impl Executor<'_> {
         let Some(f) = funcs[chosen] else {
             return Err(End::Trap(Trap::IndirectCall));
         };
+        self.trace_indirect_call(s, f, t);
         match self.call_func(s, f)? {
             Flow::Next => {}
             Flow::Fork(more) => continuing.extend(more),
