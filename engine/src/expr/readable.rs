@@ -345,18 +345,34 @@ impl Printer<'_> {
     /// reads as `x` compared with `k` (an equality or an unsigned comparison
     /// means the same then): `x` and `k` as it reads there.
     fn unwidened(&self, a: TermId, b: TermId, style: Style) -> Option<(TermId, String)> {
-        let (Node::ZeroExt(_, x), Some((_, k))) = (*self.terms.node(a), self.constant(b)) else {
-            return None;
-        };
-        let width = self.terms.width(x);
-        if width >= 64 || k >> width != 0 {
-            return None;
-        }
+        let (_, k) = self.constant(b)?;
+        let x = self.narrower(a, k)?;
         let style = match style {
             Style::Byte { .. } => Style::Byte { signed: false },
             _ => Style::Unsigned,
         };
-        Some((x, literal(width, k, style)))
+        Some((x, literal(self.terms.width(x), k, style)))
+    }
+
+    /// `x` when `a` is `zext(x)` and the value `k` fits in `x`'s width.
+    fn narrower(&self, a: TermId, k: u64) -> Option<TermId> {
+        let Node::ZeroExt(_, x) = *self.terms.node(a) else {
+            return None;
+        };
+        let width = self.terms.width(x);
+        (width < 64 && k >> width == 0).then_some(x)
+    }
+
+    /// `x` and `c` when `t` is `x + c` with one constant operand.
+    fn plus_constant(&self, t: TermId) -> Option<(TermId, u64)> {
+        let Node::BvBin(BvBinOp::Add, p, q) = *self.terms.node(t) else {
+            return None;
+        };
+        match (self.constant(p), self.constant(q)) {
+            (None, Some((_, c))) => Some((p, c)),
+            (Some((_, c)), None) => Some((q, c)),
+            _ => None,
+        }
     }
 
     /// `a op b` for a comparison (negated when asked), a constant on the
@@ -434,16 +450,7 @@ impl Printer<'_> {
             (Some(_), BvCmp::Ult) => (BvCmp::Ule, b, a, !negated),
             _ => (c, a, b, negated),
         };
-        let (Node::BvBin(BvBinOp::Add, p, q), Some((width, k))) =
-            (*self.terms.node(a), self.constant(b))
-        else {
-            return None;
-        };
-        let (x, add) = match (self.constant(p), self.constant(q)) {
-            (None, Some((_, add))) => (p, add),
-            (Some((_, add)), None) => (q, add),
-            _ => return None,
-        };
+        let ((x, add), (width, k)) = (self.plus_constant(a)?, self.constant(b)?);
         if width > 64 || !matches!(c, BvCmp::Ult | BvCmp::Ule) {
             return None;
         }
@@ -695,24 +702,14 @@ impl Printer<'_> {
     /// zext(len) == 0x10409` reads `len == 2`).
     fn address_is(&mut self, index: TermId, at: u64, depth: u32) {
         let width = self.terms.width(index);
-        let (mut x, mut k) = (index, at);
-        if let Node::BvBin(BvBinOp::Add, p, q) = *self.terms.node(index) {
-            let (x_, add) = match (self.constant(p), self.constant(q)) {
-                (None, Some((_, add))) => (p, add),
-                (Some((_, add)), None) => (q, add),
-                _ => (index, 0),
-            };
-            x = x_;
-            k = at.wrapping_sub(add) & super::mask(width);
-        }
-        let mut style = Style::Address;
-        if let Node::ZeroExt(_, inner) = *self.terms.node(x) {
-            let inner_width = self.terms.width(inner);
-            if inner_width < 64 && k >> inner_width == 0 {
-                x = inner;
-                style = Style::Unsigned;
-            }
-        }
+        let (x, k) = match self.plus_constant(index) {
+            Some((x, add)) => (x, at.wrapping_sub(add) & super::mask(width)),
+            None => (index, at),
+        };
+        let (x, style) = match self.narrower(x, k) {
+            Some(inner) => (inner, Style::Unsigned),
+            None => (x, Style::Address),
+        };
         self.term(x, EQUALITY + 1, depth);
         self.out.push_str(" == ");
         self.out.push_str(&literal(self.terms.width(x), k, style));
@@ -756,14 +753,9 @@ impl Printer<'_> {
                 return self.overwritten(&writes, at, value, outer, depth, style);
             }
         }
-        if let Node::BvBin(BvBinOp::Add, x, y) = *self.terms.node(index) {
-            let (base, offset) = match (self.constant(x), self.constant(y)) {
-                (Some((_, base)), None) => (base, y),
-                (None, Some((_, base))) => (base, x),
-                _ => (0, index),
-            };
+        if let Some((offset, base)) = self.plus_constant(index) {
             let mut offsets = Vec::new();
-            if offset != index && self.choices(offset, &mut offsets) {
+            if self.choices(offset, &mut offsets) {
                 let bytes: Option<Vec<(String, u64)>> = offsets
                     .iter()
                     .map(|&d| {

@@ -57,10 +57,10 @@ pub fn bytes(b: &[u8]) -> String {
 /// `returned [1]`, `exited with code 7`, `trap: div_by_zero`, ...
 pub fn outcome(p: &PathReport) -> String {
     match (p.status, p.trap) {
-        (Status::Returned, _) if p.exit_code.is_some() => {
-            format!("exited with code {}", p.exit_code.unwrap_or_default())
-        }
-        (Status::Returned, _) => format!("returned [{}]", Number::list(&p.returns)),
+        (Status::Returned, _) => match p.exit_code {
+            Some(code) => format!("exited with code {code}"),
+            None => format!("returned [{}]", Number::list(&p.returns)),
+        },
         (Status::Trapped, Some(trap)) => format!("trap: {}", trap.name()),
         (Status::Trapped, None) => "trap".into(),
         (Status::AssertFailed, _) => "assertion failed".into(),

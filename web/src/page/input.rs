@@ -144,10 +144,7 @@ impl OptionFields {
             max_paths: text(o.max_paths),
             max_depth: text(o.max_depth.map(u64::from)),
             max_instructions: text(o.max_instructions),
-            max_call_depth: o
-                .max_call_depth
-                .map_or(MAX_FRAMES as u32, |d| d)
-                .to_string(),
+            max_call_depth: o.max_call_depth.unwrap_or(MAX_FRAMES as u32).to_string(),
             max_memory: text(o.max_memory_mib),
             args: {
                 let mut args: Vec<String> = o

@@ -36,8 +36,8 @@ pub(crate) enum Pace {
 pub(crate) enum Moved {
     /// It goes on from where it stopped.
     On,
-    /// It forked at this node (the node's children are its sides).
-    Forked(usize),
+    /// It forked (the step's events come from the tree).
+    Forked,
     /// Its path ended (or was dropped) at this node.
     Ended(usize),
 }
@@ -150,7 +150,7 @@ impl Scheduler {
                 return Stretch::Stopped(limit.stop_reason());
             }
             match (pace, moved) {
-                (Pace::Instruction, _) | (Pace::Branch, Moved::Forked(_) | Moved::Ended(_)) => {
+                (Pace::Instruction, _) | (Pace::Branch, Moved::Forked | Moved::Ended(_)) => {
                     return Stretch::Stepped(moved)
                 }
                 _ => {}
@@ -214,7 +214,7 @@ impl Scheduler {
                 }
                 self.current = Some(*s);
                 if moved {
-                    Moved::Forked(counted_at)
+                    Moved::Forked
                 } else {
                     Moved::On
                 }
@@ -224,7 +224,7 @@ impl Scheduler {
                 for s in states {
                     self.searcher.push(s, tree);
                 }
-                Moved::Forked(counted_at)
+                Moved::Forked
             }
             Ran::Ended(node) => {
                 tree.count_pending(counted_at, false);
