@@ -2,7 +2,7 @@
 //! drawing of a path's memory (`--show-memory`).
 
 use clap::Args;
-use symplay_engine::memory::{HeapOptions, SizeMode};
+use symplay_engine::memory::{Contents, HeapOptions, SizeMode};
 use symplay_engine::report::PathReport;
 
 #[derive(Args, Default)]
@@ -29,6 +29,11 @@ pub struct HeapArgs {
     /// largest of them, up to 1 MiB), as the seed's model does.
     #[arg(long)]
     no_past_capacity: bool,
+    /// Which bytes the array of a symbolic read or write holds: per-object
+    /// (the bytes it can reach in the object it resolved into; the
+    /// default) or whole (all of linear memory, the baseline).
+    #[arg(long, value_name = "CONTENTS")]
+    contents: Option<String>,
 }
 
 impl HeapArgs {
@@ -50,6 +55,9 @@ impl HeapArgs {
         }
         if self.no_past_capacity {
             heap.past_capacity = false;
+        }
+        if let Some(contents) = &self.contents {
+            heap.contents = contents.parse::<Contents>()?;
         }
         Ok(heap)
     }

@@ -550,6 +550,34 @@ test('size modes: a read past a buffer of one length only is missed by base and 
   assert.deepEqual(errors, []);
 });
 
+test('contents: arrays of all of memory find what per-object arrays find, and the choice travels in the share link', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'length-read');
+  await shownEntry(page, 'first_header');
+  await run(page, { entry: 'first_header', paths: 15 });
+  await showTab(page, 'bugs');
+  const perObject = await page.locator('#bugs .bug').first().innerText();
+  await openOptions(page);
+  assert.equal(await page.inputValue('#contents'), 'per-object');
+  await pick(page, '#contents', 'whole');
+  await closeOptions(page);
+  await run(page, { entry: 'first_header', paths: 15 });
+  await showTab(page, 'bugs');
+  const whole = await page.locator('#bugs .bug').first().innerText();
+  const kind = (text) => text.match(/[a-z_]+ \(read of 1 byte at offset 1 of the input buffer headers/)?.[0];
+  assert.ok(kind(perObject), perObject);
+  assert.equal(kind(whole), kind(perObject));
+  await page.screenshot({ path: join(artifacts, 'contents-whole.png'), fullPage: true });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("first_header: 15 paths (completed)")', { timeout: 30_000 });
+  await openOptions(opened);
+  assert.equal(await opened.inputValue('#contents'), 'whole');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
 test('compare mode: one click runs base against fork-lazy, two trees, the bug only B found, its replay, a share link', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'length-read');

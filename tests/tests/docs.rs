@@ -6,30 +6,8 @@
 //! every source folder and file of the crates, and every path it names
 //! exists.
 
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Every file under `dir` whose name ends with one of `endings`, but for
-/// build products and installed packages.
-fn files(dir: &Path, endings: &[&str], found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if path.is_dir() {
-            if !matches!(name.as_str(), "target" | "node_modules" | "dist" | ".git") {
-                files(&path, endings, found);
-            }
-        } else if endings.iter().any(|e| name.ends_with(e)) {
-            found.push(path);
-        }
-    }
-}
+use std::path::Path;
+use symplay_tests::sources::{files, root};
 
 /// The rows of the README's status table, each as its cells.
 fn status_rows(readme: &str) -> Vec<Vec<String>> {

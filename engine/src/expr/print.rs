@@ -33,14 +33,18 @@ pub fn value_to_smtlib(value: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Bv { width, value } => bv_literal(*width, *value),
         Value::Array(a) => {
-            let mut s = format!(
+            // The stores open before the constant array they wrap.
+            let mut s = "(store ".repeat(a.entries.len());
+            let _ = write!(
+                s,
                 "((as const {}) {})",
                 sort_to_smtlib(Sort::Array),
                 bv_literal(8, u64::from(a.default))
             );
             for (&i, &v) in &a.entries {
-                s = format!(
-                    "(store {s} {} {})",
+                let _ = write!(
+                    s,
+                    " {} {})",
                     bv_literal(32, u64::from(i)),
                     bv_literal(8, u64::from(v))
                 );
@@ -61,26 +65,24 @@ impl TermStore {
             }
         }
         let prefix = self.let_prefix();
-        let mut text: Vec<Option<String>> = vec![None; self.len()];
-        let mut bindings = Vec::new();
-        for &u in &order {
-            let s = self.node_text(u, &mut text, &uses);
-            let leaf = self.node(u).children().next().is_none();
-            if uses[u.index()] > 1 && !leaf {
-                let name = format!("{prefix}{}", u.index());
-                bindings.push((name.clone(), s));
-                text[u.index()] = Some(name);
-            } else {
-                text[u.index()] = Some(s);
-            }
+        // Shared inner nodes are bound once, in order, around the root.
+        let bound: Vec<TermId> = order
+            .iter()
+            .copied()
+            .filter(|&u| uses[u.index()] > 1 && self.node(u).children().next().is_some())
+            .collect();
+        let mut is_bound = vec![false; self.len()];
+        for &u in &bound {
+            is_bound[u.index()] = true;
         }
-        // The bindings around the root, in order, built once.
         let mut out = String::new();
-        for (name, value) in &bindings {
-            let _ = write!(out, "(let (({name} {value})) ");
+        for &u in &bound {
+            let _ = write!(out, "(let (({prefix}{} ", u.index());
+            self.write_node(u, &is_bound, &prefix, &mut out);
+            out.push_str(")) ");
         }
-        out.push_str(&text[t.index()].take().expect("root printed"));
-        out.extend(std::iter::repeat_n(')', bindings.len()));
+        self.write_node(t, &is_bound, &prefix, &mut out);
+        out.extend(std::iter::repeat_n(')', bound.len()));
         out
     }
 
@@ -96,55 +98,68 @@ impl TermStore {
         prefix
     }
 
-    /// Text of one node whose children are already in `text`; single-use
-    /// children are moved into the parent (copies of them would make a
-    /// chain print in quadratic time and memory), shared ones (let names,
-    /// leaves) copied.
-    fn node_text(&self, t: TermId, text: &mut [Option<String>], uses: &[u32]) -> String {
-        let mut arg = |c: TermId| -> String {
-            let slot = &mut text[c.index()];
-            let printed = if uses[c.index()] > 1 {
-                slot.clone()
-            } else {
-                slot.take()
+    /// Appends `root` to `out`, its `is_bound` subterms by their `let`
+    /// names. Written into one string without recursion, so that a chain
+    /// of a million stores prints in linear time and constant stack.
+    fn write_node(&self, root: TermId, is_bound: &[bool], prefix: &str, out: &mut String) {
+        enum Item {
+            Term(TermId),
+            Text(&'static str),
+        }
+        let mut todo = vec![Item::Term(root)];
+        while let Some(item) = todo.pop() {
+            let t = match item {
+                Item::Text(text) => {
+                    out.push_str(text);
+                    continue;
+                }
+                Item::Term(t) => t,
             };
-            printed.expect("children print before parents")
-        };
-        let app = |name: &str, args: &[String]| {
-            let mut s = format!("({name}");
-            for a in args {
-                s.push(' ');
-                s.push_str(a);
+            if t != root && is_bound[t.index()] {
+                let _ = write!(out, "{prefix}{}", t.index());
+                continue;
             }
-            s.push(')');
-            s
-        };
-        match *self.node(t) {
-            Node::BoolConst(b) => b.to_string(),
-            Node::BvConst { width, value } => bv_literal(width, value),
-            Node::Symbol(s) => quote_symbol(self.symbol_name(s)).into_owned(),
-            Node::Not(a) => app("not", &[arg(a)]),
-            Node::And(a, b) => app("and", &[arg(a), arg(b)]),
-            Node::Or(a, b) => app("or", &[arg(a), arg(b)]),
-            Node::Xor(a, b) => app("xor", &[arg(a), arg(b)]),
-            Node::Ite(c, a, b) => app("ite", &[arg(c), arg(a), arg(b)]),
-            Node::Eq(a, b) => app("=", &[arg(a), arg(b)]),
-            Node::BvUn(BvUnOp::Not, a) => app("bvnot", &[arg(a)]),
-            Node::BvUn(BvUnOp::Neg, a) => app("bvneg", &[arg(a)]),
-            Node::BvBin(op, a, b) => app(op.smtlib_name(), &[arg(a), arg(b)]),
-            Node::BvCmp(op, a, b) => app(op.smtlib_name(), &[arg(a), arg(b)]),
-            Node::Extract { hi, lo, arg: a } => app(&format!("(_ extract {hi} {lo})"), &[arg(a)]),
-            Node::Concat(a, b) => app("concat", &[arg(a), arg(b)]),
-            Node::ZeroExt(k, a) => app(&format!("(_ zero_extend {k})"), &[arg(a)]),
-            Node::SignExt(k, a) => app(&format!("(_ sign_extend {k})"), &[arg(a)]),
-            Node::RotateLeft(k, a) => app(&format!("(_ rotate_left {k})"), &[arg(a)]),
-            Node::RotateRight(k, a) => app(&format!("(_ rotate_right {k})"), &[arg(a)]),
-            Node::Select(a, i) => app("select", &[arg(a), arg(i)]),
-            Node::Store(a, i, v) => app("store", &[arg(a), arg(i), arg(v)]),
-            Node::ConstArray(v) => app(
-                &format!("(as const {})", sort_to_smtlib(Sort::Array)),
-                &[arg(v)],
-            ),
+            let head: Cow<'static, str> = match *self.node(t) {
+                Node::BoolConst(b) => {
+                    let _ = write!(out, "{b}");
+                    continue;
+                }
+                Node::BvConst { width, value } => {
+                    out.push_str(&bv_literal(width, value));
+                    continue;
+                }
+                Node::Symbol(s) => {
+                    out.push_str(&quote_symbol(self.symbol_name(s)));
+                    continue;
+                }
+                Node::Not(_) => "not".into(),
+                Node::And(..) => "and".into(),
+                Node::Or(..) => "or".into(),
+                Node::Xor(..) => "xor".into(),
+                Node::Ite(..) => "ite".into(),
+                Node::Eq(..) => "=".into(),
+                Node::BvUn(BvUnOp::Not, _) => "bvnot".into(),
+                Node::BvUn(BvUnOp::Neg, _) => "bvneg".into(),
+                Node::BvBin(op, ..) => op.smtlib_name().into(),
+                Node::BvCmp(op, ..) => op.smtlib_name().into(),
+                Node::Extract { hi, lo, .. } => format!("(_ extract {hi} {lo})").into(),
+                Node::Concat(..) => "concat".into(),
+                Node::ZeroExt(k, _) => format!("(_ zero_extend {k})").into(),
+                Node::SignExt(k, _) => format!("(_ sign_extend {k})").into(),
+                Node::RotateLeft(k, _) => format!("(_ rotate_left {k})").into(),
+                Node::RotateRight(k, _) => format!("(_ rotate_right {k})").into(),
+                Node::Select(..) => "select".into(),
+                Node::Store(..) => "store".into(),
+                Node::ConstArray(_) => format!("(as const {})", sort_to_smtlib(Sort::Array)).into(),
+            };
+            out.push('(');
+            out.push_str(&head);
+            todo.push(Item::Text(")"));
+            let children: Vec<TermId> = self.node(t).children().collect();
+            for &c in children.iter().rev() {
+                todo.push(Item::Term(c));
+                todo.push(Item::Text(" "));
+            }
         }
     }
 
@@ -198,6 +213,30 @@ mod tests {
         assert_eq!(
             text,
             format!("(let (({name} (bvadd x #x01))) (bvmul {name} {name}))")
+        );
+    }
+
+    #[test]
+    fn a_long_store_chain_prints_in_one_pass() {
+        let mut s = TermStore::new();
+        let zero = s.bv_const(8, 0);
+        let mut array = s.const_array(zero);
+        let n = 200_000u64;
+        for k in 0..n {
+            let (i, v) = (s.bv_const(32, k), s.bv_const(8, k & 0xff));
+            array = s.store(array, i, v);
+        }
+        let i = s.declare("i", Sort::Bv(32)).unwrap();
+        let read = s.select(array, i);
+        let text = s.to_smtlib(read);
+        let head = "(select ".to_string() + &"(store ".repeat(n as usize);
+        assert!(text.starts_with(&head));
+        assert!(text.ends_with(" #x00030d3e #x3e) #x00030d3f #x3f) i)"));
+        // ` #x........ #x..)` closes each store, around the constant array.
+        let constant = "((as const (Array (_ BitVec 32) (_ BitVec 8))) #x00)";
+        assert_eq!(
+            text.len(),
+            head.len() + constant.len() + n as usize * 17 + " i)".len()
         );
     }
 

@@ -17,18 +17,29 @@
 //! write at a symbolic address, `base` is `const_array(0)` and there are no
 //! holes: the chunks alone say what memory holds.
 //!
-//! A read at a symbolic address needs the whole memory as one array term.
-//! It is built on first use (one `store` per non-zero byte, starting from
-//! `const_array(0)`) and cached together with a log of the concrete addresses
-//! written since, so a later read only adds a `store` per logged address;
-//! forks share the cached term. A write at a symbolic address extends that
-//! array with `store`s, makes it the new `base`, and turns every chunk into
-//! holes, since the write may have hit any byte. Concrete writes after that
-//! fill the chunks again, so concrete addresses written since the last
-//! symbolic write are read without the array.
+//! A read at a symbolic address needs memory as an array term, but only
+//! over the bytes the address can reach: its interval, read off the
+//! address term's shape ([`interval`](super::interval)), meets the bounds
+//! the caller knows (the object the access resolved into). The array is
+//! `base` plus one `store` per byte of that *window* (per non-zero byte
+//! while `base` is all zeros), so a symbolic index into a 256-byte table
+//! costs 256 stores at most however full the rest of memory is. Arrays are
+//! cached per window together with a log of the concrete addresses written
+//! in it since, so a later read only adds a `store` per logged address;
+//! forks share the cached terms. A write at a symbolic address extends the
+//! array of the chunks its window meets, makes it the new `base`, and
+//! turns those chunks into holes, since the write may have hit any of
+//! their bytes; `base` is unchanged outside them. Concrete writes after
+//! that fill the chunks again, so concrete addresses written since the
+//! last symbolic write are read without the array.
 
+use super::interval::unsigned_interval;
+use super::options::Contents;
 use super::place::{Case, Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{BvBinOp, BvCmp, Node, TermId, TermStore, ARRAY_INDEX_WIDTH};
+#[cfg(test)]
+use crate::limits::Limits;
+use crate::limits::{Checkpoint, Reached};
 use std::rc::Rc;
 
 #[cfg(test)]
@@ -46,6 +57,9 @@ const THE_MEMORY: ObjectId = ObjectId(0);
 pub const CHUNK: usize = 4096;
 const CHUNK_U64: u64 = CHUNK as u64;
 const CHUNKS_PER_PAGE: usize = (PAGE_SIZE / CHUNK_U64) as usize;
+
+/// The bounds of an access nothing but memory's size bounds.
+const ANYWHERE: (u64, u64) = (0, u64::MAX);
 
 /// Stores a read at a concrete offset from the top of an array skips, looking
 /// for the store that wrote it, before giving up and building a `select`.
@@ -84,17 +98,38 @@ enum Byte {
     Hole,
 }
 
-/// The whole memory as one array term, and what was written since.
+/// Windows whose arrays a memory keeps; the least recently built goes.
+const WINDOWS: usize = 8;
+
+/// An array term that agrees with memory at the bytes `lo..=hi` (elsewhere
+/// it holds what `base` does, or anything), and what was written there
+/// since.
 #[derive(Clone, Debug)]
-struct ArrayCache {
-    /// The memory as it was when `dirty` was empty.
+struct Window {
+    lo: u64,
+    hi: u64,
+    /// The bytes of the window as they were when `dirty` was empty, over
+    /// `under`.
     array: TermId,
-    /// Concrete addresses written since, maybe repeated.
+    /// The `base` it was built on: it holds what that does outside the
+    /// window.
+    under: TermId,
+    /// Concrete addresses in the window written since, maybe repeated.
     dirty: Vec<u32>,
     /// Length of `dirty` when it was last deduplicated.
     dirty_unique: usize,
     /// Stores in `array` above `base`.
     stores: usize,
+}
+
+impl Window {
+    fn meets(&self, lo: u64, hi: u64) -> bool {
+        self.lo <= hi && lo <= self.hi
+    }
+
+    fn span(&self) -> u64 {
+        self.hi - self.lo
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -111,7 +146,12 @@ pub struct FlatMemory {
     /// The array under the holes; `hole` (all zeros) until the first write
     /// at a symbolic address.
     base: TermId,
-    cache: Option<Box<ArrayCache>>,
+    /// Whether a symbolic access's array holds only the bytes it can reach
+    /// ([`Contents::PerObject`]), or all of memory.
+    narrow: bool,
+    /// Arrays built for symbolic reads, oldest first; empty until the
+    /// first one (concrete stores then skip logging their addresses).
+    windows: Vec<Window>,
 }
 
 impl FlatMemory {
@@ -126,8 +166,13 @@ impl FlatMemory {
             hole,
             concrete,
             base: hole,
-            cache: None,
+            narrow: true,
+            windows: Vec::new(),
         }
+    }
+
+    pub fn set_contents(&mut self, contents: Contents) {
+        self.narrow = contents == Contents::PerObject;
     }
 
     pub fn pages(&self) -> u32 {
@@ -215,18 +260,39 @@ impl FlatMemory {
 
     /// Reads `size` bytes (1, 2, 4 or 8) little-endian at `addr + offset` as
     /// a term of width `8 * size`. The access must be in bounds on the path.
+    #[cfg(test)]
     pub fn load(&mut self, store: &mut TermStore, addr: TermId, offset: u32, size: u32) -> TermId {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        let read = self.load_within(store, addr, offset, size, ANYWHERE, unlimited);
+        read.expect("no limits")
+    }
+
+    /// Reads `size` bytes (1, 2, 4 or 8) little-endian at `addr + offset`,
+    /// an access the path keeps in bounds and inside the bytes
+    /// `bounds.0..=bounds.1` (the object it resolved into), as a term of
+    /// width `8 * size`; the limit reached while building its array, if one
+    /// is.
+    pub fn load_within(
+        &mut self,
+        store: &mut TermStore,
+        addr: TermId,
+        offset: u32,
+        size: u32,
+        bounds: (u64, u64),
+        checkpoint: &mut Checkpoint,
+    ) -> Result<TermId, Reached> {
         assert!((1..=8).contains(&size), "load of {size} bytes");
         if let Some(a) = store.as_bv_const(addr) {
-            return self.load_at(store, a + u64::from(offset), size);
+            return Ok(self.load_at(store, a + u64::from(offset), size));
         }
+        let (lo, hi) = self.reach(store, addr, offset, size, bounds);
+        let array = self.window_array(store, lo, hi, false, checkpoint)?;
         let mut bytes = [self.zero; 8];
-        let array = self.array(store);
         for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
             let index = offset_index(store, addr, u64::from(offset) + k as u64);
             *slot = select(store, array, index);
         }
-        assemble(store, &bytes[..size as usize])
+        Ok(assemble(store, &bytes[..size as usize]))
     }
 
     /// Reads `size` bytes (1 to 8) little-endian at the concrete address
@@ -256,13 +322,41 @@ impl FlatMemory {
 
     /// Writes `value` (width `8 * size`) little-endian at `addr + offset`.
     /// The access must be in bounds on the path.
+    #[cfg(test)]
     pub fn store(&mut self, store: &mut TermStore, addr: TermId, offset: u32, value: TermId) {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        let write = self.store_within(store, addr, offset, value, ANYWHERE, unlimited);
+        write.expect("no limits")
+    }
+
+    /// Writes `value` (width `8 * size`) little-endian at `addr + offset`,
+    /// an access the path keeps in bounds and inside the bytes
+    /// `bounds.0..=bounds.1`; the limit reached while building the array,
+    /// if one is (memory is then unchanged).
+    pub fn store_within(
+        &mut self,
+        store: &mut TermStore,
+        addr: TermId,
+        offset: u32,
+        value: TermId,
+        bounds: (u64, u64),
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(), Reached> {
         let size = u32::from(store.width(value) / 8);
         if let Some(a) = store.as_bv_const(addr) {
             self.store_at(store, a + u64::from(offset), value);
-            return;
+            return Ok(());
         }
-        let mut array = self.array(store);
+        if self.slots.is_empty() {
+            return Ok(());
+        }
+        let (lo, hi) = self.reach(store, addr, offset, size, bounds);
+        let first = (lo / CHUNK_U64) as usize;
+        let last = ((hi / CHUNK_U64) as usize).min(self.slots.len() - 1);
+        let (chunks_lo, chunks_hi) = (first as u64 * CHUNK_U64, (last as u64 + 1) * CHUNK_U64 - 1);
+        // Outside those chunks, the new `base` must hold what the old one
+        // does: holes elsewhere still read it.
+        let mut array = self.window_array(store, chunks_lo, chunks_hi, true, checkpoint)?;
         for k in 0..size {
             let byte = match byte_of(store, value, k as u8) {
                 Byte::Const(b) => store.bv_const(8, u64::from(b)),
@@ -272,18 +366,24 @@ impl FlatMemory {
             let index = offset_index(store, addr, u64::from(offset) + u64::from(k));
             array = store.store(array, index, byte);
         }
-        // The write may have hit any byte: from now on `array` says what
-        // memory holds, except where concrete writes fill the chunks again.
+        // The write may have hit any byte of the chunks it can reach: from
+        // now on `array` says what they hold, except where concrete writes
+        // fill them again. Elsewhere `array` agrees with the old `base`.
         self.base = array;
-        for slot in &mut self.slots {
+        for slot in &mut self.slots[first..=last] {
             *slot = Slot::Hole;
         }
-        self.cache = Some(Box::new(ArrayCache {
+        self.windows.retain(|w| !w.meets(lo, hi));
+        self.keep_window(Window {
+            lo: chunks_lo,
+            hi: chunks_hi,
             array,
+            under: array,
             dirty: Vec::new(),
             dirty_unique: 0,
             stores: 0,
-        }));
+        });
+        Ok(())
     }
 
     /// Writes `value` (a whole number of bytes wide) little-endian at the
@@ -403,9 +503,11 @@ impl FlatMemory {
     #[inline(always)]
     pub fn store_concrete(&mut self, store: &mut TermStore, addr: u64, size: u32, value: u64) {
         let (ci, off) = split(addr);
-        if let (Some(Slot::Data(c)), true, None) =
-            (self.slots.get_mut(ci), off + 8 <= CHUNK, &self.cache)
-        {
+        if let (Some(Slot::Data(c)), true, None) = (
+            self.slots.get_mut(ci),
+            off + 8 <= CHUNK,
+            self.windows.first(),
+        ) {
             if let Some(Chunk::Bytes(b)) = Rc::get_mut(c) {
                 let word: &mut [u8; 8] = (&mut b[off..off + 8]).try_into().expect("eight bytes");
                 let keep = !crate::expr::mask((8 * size) as u8);
@@ -519,30 +621,123 @@ impl FlatMemory {
     }
 
     /// The whole memory as one array term, from indices to bytes.
-    pub fn array(&mut self, store: &mut TermStore) -> TermId {
-        let Some(cache) = &mut self.cache else {
-            let (array, stores) = self.rebuild(store);
-            self.cache = Some(Box::new(ArrayCache {
-                array,
-                dirty: Vec::new(),
-                dirty_unique: 0,
-                stores,
-            }));
-            return array;
-        };
-        if cache.dirty.is_empty() {
-            return cache.array;
+    #[cfg(test)]
+    fn array(&mut self, store: &mut TermStore) -> TermId {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        let array = self.window_array(store, 0, ANYWHERE.1, false, unlimited);
+        array.expect("no limits")
+    }
+
+    /// The bytes an access of `size` bytes at `addr + offset` can touch
+    /// on a path where it is in bounds and inside `bounds`.
+    fn reach(
+        &self,
+        store: &TermStore,
+        addr: TermId,
+        offset: u32,
+        size: u32,
+        bounds: (u64, u64),
+    ) -> (u64, u64) {
+        let last = self.len().saturating_sub(1);
+        if !self.narrow {
+            return (0, last);
         }
-        let mut dirty = std::mem::take(&mut cache.dirty);
-        let (mut array, old_stores) = (cache.array, cache.stores);
+        let (lo, hi) = unsigned_interval(store, addr);
+        let lo = (lo + u64::from(offset)).max(bounds.0);
+        let hi = (hi + u64::from(offset) + u64::from(size) - 1)
+            .min(bounds.1)
+            .min(last);
+        // No byte: no path makes the access, so any array will do.
+        (lo.min(hi), hi)
+    }
+
+    /// An array that agrees with memory at the bytes `lo..=hi`, and with
+    /// `base` elsewhere when `on_base`: a cached one brought up to date, or
+    /// a new one.
+    fn window_array(
+        &mut self,
+        store: &mut TermStore,
+        lo: u64,
+        hi: u64,
+        on_base: bool,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<TermId, Reached> {
+        // Windows over most of memory share the array of all of it.
+        let (lo, hi) = if hi - lo >= self.len() / 2 {
+            ANYWHERE
+        } else {
+            (lo, hi)
+        };
+        let span = hi - lo;
+        let cached = self
+            .windows
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                w.lo <= lo
+                    && hi <= w.hi
+                    && w.span() / 4 <= span.saturating_add(CHUNK_U64)
+                    && (!on_base || w.under == self.base || (w.lo, w.hi) == ANYWHERE)
+            })
+            .min_by_key(|(_, w)| w.span())
+            .map(|(i, _)| i);
+        if let Some(i) = cached {
+            return self.refresh(store, i, checkpoint);
+        }
+        let (array, stores) = self.rebuild(store, lo, hi, checkpoint)?;
+        self.keep_window(Window {
+            lo,
+            hi,
+            array,
+            under: self.base,
+            dirty: Vec::new(),
+            dirty_unique: 0,
+            stores,
+        });
+        Ok(array)
+    }
+
+    fn keep_window(&mut self, window: Window) {
+        if self.windows.len() == WINDOWS {
+            self.windows.remove(0);
+        }
+        self.windows.push(window);
+    }
+
+    /// Window `i`'s array with the bytes written since added.
+    fn refresh(
+        &mut self,
+        store: &mut TermStore,
+        i: usize,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<TermId, Reached> {
+        let w = &mut self.windows[i];
+        if w.dirty.is_empty() {
+            return Ok(w.array);
+        }
+        let mut dirty = std::mem::take(&mut w.dirty);
+        let (lo, hi, mut array) = (w.lo, w.hi, w.array);
         dirty.sort_unstable();
         dirty.dedup();
-        let mut stores = old_stores + dirty.len();
-        if stores > 64 && stores > 2 * self.rebuild_bound() + 64 {
-            // The chain would outgrow the memory it describes: start over.
-            (array, stores) = self.rebuild(store);
+        let mut under = w.under;
+        let mut stores = w.stores + dirty.len();
+        if stores > 64 && stores > 2 * self.rebuild_bound(lo, hi) + 64 {
+            // The chain would outgrow the bytes it describes: start over.
+            match self.rebuild(store, lo, hi, checkpoint) {
+                Ok(rebuilt) => (array, stores) = rebuilt,
+                Err(limit) => {
+                    // Stopped: the log stays, for the next read.
+                    self.windows[i].dirty = dirty;
+                    return Err(limit);
+                }
+            }
+            under = self.base;
         } else {
             for &a in &dirty {
+                if let Some(limit) = checkpoint.after(1) {
+                    self.windows[i].dirty = dirty;
+                    return Err(limit);
+                }
                 let at = u64::from(a);
                 let byte = self.read(at);
                 let value = self.byte_term(store, at, byte);
@@ -550,13 +745,9 @@ impl FlatMemory {
                 array = store.store(array, index, value);
             }
         }
-        self.cache = Some(Box::new(ArrayCache {
-            array,
-            dirty: Vec::new(),
-            dirty_unique: 0,
-            stores,
-        }));
-        array
+        let w = &mut self.windows[i];
+        (w.array, w.under, w.stores, w.dirty_unique) = (array, under, stores, 0);
+        Ok(array)
     }
 
     /// Approximate heap bytes this memory owns; a chunk shared by `n`
@@ -572,8 +763,8 @@ impl FlatMemory {
                 total += own / Rc::strong_count(c);
             }
         }
-        if let Some(cache) = &self.cache {
-            total += cache.dirty.capacity() * std::mem::size_of::<u32>();
+        for w in &self.windows {
+            total += w.dirty.capacity() * std::mem::size_of::<u32>();
         }
         total
     }
@@ -730,39 +921,66 @@ impl FlatMemory {
     }
 
     fn mark_dirty(&mut self, at: u64, n: u64) {
-        if let Some(cache) = &mut self.cache {
-            cache.dirty.extend((at..at + n).map(|a| a as u32));
-            if cache.dirty.len() > 2 * cache.dirty_unique + 1024 {
-                cache.dirty.sort_unstable();
-                cache.dirty.dedup();
-                cache.dirty_unique = cache.dirty.len();
+        if n == 0 {
+            return;
+        }
+        for w in &mut self.windows {
+            let (from, to) = (at.max(w.lo), (at + n - 1).min(w.hi));
+            if from > to {
+                continue;
+            }
+            w.dirty.extend((from..=to).map(|a| a as u32));
+            if w.dirty.len() > 2 * w.dirty_unique + 1024 {
+                w.dirty.sort_unstable();
+                w.dirty.dedup();
+                w.dirty_unique = w.dirty.len();
             }
         }
     }
 
     // ----- the array term -----
 
-    /// Most stores a rebuild of the array makes.
-    fn rebuild_bound(&self) -> usize {
-        self.slots
+    /// The chunks that hold bytes of `lo..=hi`.
+    fn chunks_of(&self, lo: u64, hi: u64) -> std::ops::Range<usize> {
+        let first = (lo / CHUNK_U64) as usize;
+        let end = usize::try_from(hi / CHUNK_U64).map_or(usize::MAX, |c| c.saturating_add(1));
+        first.min(self.slots.len())..end.min(self.slots.len())
+    }
+
+    /// Most stores a rebuild of the window `lo..=hi` makes.
+    fn rebuild_bound(&self, lo: u64, hi: u64) -> usize {
+        self.slots[self.chunks_of(lo, hi)]
             .iter()
             .filter(|s| matches!(s, Slot::Data(_)))
             .count()
             * CHUNK
     }
 
-    /// The memory as `base` plus one store per byte the chunks hold (only the
-    /// non-zero ones while `base` is all zeros), and the number of stores.
-    fn rebuild(&self, store: &mut TermStore) -> (TermId, usize) {
+    /// The bytes `lo..=hi` as `base` plus one store per byte the chunks
+    /// hold there (only the non-zero ones while `base` is all zeros), and
+    /// the number of stores.
+    fn rebuild(
+        &self,
+        store: &mut TermStore,
+        lo: u64,
+        hi: u64,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(TermId, usize), Reached> {
         let skip_zeros = self.base == self.hole;
         let mut array = self.base;
         let mut stores = 0;
-        for (ci, slot) in self.slots.iter().enumerate() {
-            let Slot::Data(c) = slot else {
+        for ci in self.chunks_of(lo, hi) {
+            let Slot::Data(c) = &self.slots[ci] else {
                 continue;
             };
-            for off in 0..CHUNK {
-                let at = (ci * CHUNK + off) as u64;
+            let start = ci as u64 * CHUNK_U64;
+            let from = lo.saturating_sub(start) as usize;
+            let to = (hi - start).min(CHUNK_U64 - 1) as usize;
+            if let Some(limit) = checkpoint.after((to + 1 - from) as u64) {
+                return Err(limit);
+            }
+            for off in from..=to {
+                let at = start + off as u64;
                 let value = match &**c {
                     Chunk::Bytes(b) => Byte::Const(b[off]),
                     Chunk::Mixed { .. } => self.read(at),
@@ -778,7 +996,7 @@ impl FlatMemory {
                 stores += 1;
             }
         }
-        (array, stores)
+        Ok((array, stores))
     }
 }
 

@@ -5,22 +5,28 @@
 //!   symbolic pointer;
 //! - [`dead_stack`]: the variables of stack frames that have returned (a
 //!   state's, whatever its model);
-//! - [`flat`]: the flat model, one object over the whole memory, with
+//! - `flat`: the flat model, one object over the whole memory, with
 //!   copy-on-write chunks of byte terms;
-//! - [`objects`]: the objects model, the flat memory's bytes with the
+//! - [`interval`]: the values a symbolic address can take, read off its
+//!   shape, so a read's array holds only the bytes it can reach;
+//! - `objects`: the objects model, the flat memory's bytes with the
 //!   heap's blocks and input buffers as objects whose bounds are checked;
 //! - [`options`]: how a run models the heap.
+//!
+//! The models are private: the rest of the engine reaches memory only
+//! through [`MemoryModel`] and the types re-exported here.
 
 pub mod dead_stack;
-pub mod flat;
+mod flat;
+pub mod interval;
 pub mod model;
-pub mod objects;
+mod objects;
 pub mod options;
 pub mod place;
 
 pub use dead_stack::{DeadSpan, DeadStack};
-pub use flat::{FlatMemory, CHUNK, MAX_PAGES, PAGE_SIZE};
+pub use flat::PAGE_SIZE;
 pub use model::MemoryModel;
-pub use objects::{Object, ObjectKind, ObjectMemory, Size};
-pub use options::{HeapOptions, SizeMode};
+pub use objects::{within, Free, Object, ObjectKind, Size, ALIGN};
+pub use options::{Contents, HeapOptions, SizeMode};
 pub use place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};

@@ -8,13 +8,17 @@
 //! interpreter's loop makes no virtual call. A fork clones the model;
 //! contents are shared copy on write.
 //!
-//! Both models keep the bytes in one [`FlatMemory`], so a spot's offset is
-//! its address in linear memory.
+//! Both models keep the bytes in one `FlatMemory`, so a spot's offset is
+//! its address in linear memory. The models are private to `memory/`: the
+//! interpreter makes, frees and looks up memory objects through this
+//! interface too, never through the objects model itself.
 
 use super::flat::FlatMemory;
-use super::objects::ObjectMemory;
-use super::place::{Place, Pointer, Resolution, Spot};
+use super::objects::{Free, Object, ObjectMemory, Size};
+use super::options::Contents;
+use super::place::{Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{TermId, TermStore};
+use crate::limits::{Checkpoint, Limits, Reached};
 
 /// Linear memory under one of the memory models.
 #[derive(Clone, Debug)]
@@ -46,15 +50,16 @@ impl MemoryModel {
         }
     }
 
-    /// The objects model, when this memory is under it.
-    pub fn objects(&self) -> Option<&ObjectMemory> {
+    /// The objects model, when this memory is under it. Private, so that
+    /// how objects are kept can change behind the methods below.
+    fn objects(&self) -> Option<&ObjectMemory> {
         match self {
             MemoryModel::Objects(m) => Some(m),
             MemoryModel::Flat(_) => None,
         }
     }
 
-    pub fn objects_mut(&mut self) -> Option<&mut ObjectMemory> {
+    fn objects_mut(&mut self) -> Option<&mut ObjectMemory> {
         match self {
             MemoryModel::Objects(m) => Some(m),
             MemoryModel::Flat(_) => None,
@@ -70,6 +75,11 @@ impl MemoryModel {
             objects.set_null_page(null_end);
             *self = MemoryModel::Objects(objects);
         }
+    }
+
+    /// Which bytes the arrays of symbolic accesses hold from now on.
+    pub fn set_contents(&mut self, contents: Contents) {
+        self.contents_mut().set_contents(contents)
     }
 
     pub fn pages(&self) -> u32 {
@@ -128,12 +138,37 @@ impl MemoryModel {
         self.read_concrete(spot, width)
     }
 
-    /// The `width` (1 to 8) bytes at `place`, little-endian, as a term.
-    pub fn read(&mut self, store: &mut TermStore, place: Place, width: u32) -> TermId {
-        let m = self.contents_mut();
+    /// The `width` (1 to 8) bytes at `place`, little-endian, as a term;
+    /// the limit reached while building it, if one is.
+    pub fn read(
+        &mut self,
+        store: &mut TermStore,
+        place: Place,
+        width: u32,
+        limits: Limits,
+    ) -> Result<TermId, Reached> {
         match place {
-            Place::Concrete(spot) => m.load_at(store, spot.offset, width),
-            Place::Symbolic { pointer, plus, .. } => m.load(store, pointer, plus, width),
+            Place::Concrete(spot) => Ok(self.contents_mut().load_at(store, spot.offset, width)),
+            Place::Symbolic {
+                object,
+                pointer,
+                plus,
+            } => {
+                let bounds = self.bounds(object);
+                let checkpoint = &mut Checkpoint::new(limits);
+                self.contents_mut()
+                    .load_within(store, pointer, plus, width, bounds, checkpoint)
+            }
+        }
+    }
+
+    /// The addresses an access resolved into `object` stays within
+    /// (inclusive): the object's bytes, or anywhere for the flat model's
+    /// one object and for the unchecked rest.
+    fn bounds(&self, object: ObjectId) -> (u64, u64) {
+        match self {
+            MemoryModel::Objects(m) => m.bounds(object),
+            MemoryModel::Flat(_) => (0, u64::MAX),
         }
     }
 
@@ -163,12 +198,30 @@ impl MemoryModel {
     }
 
     /// Writes `value` (a whole number of bytes wide) little-endian at
-    /// `place`.
-    pub fn write(&mut self, store: &mut TermStore, place: Place, value: TermId) {
-        let m = self.contents_mut();
+    /// `place`; the limit reached while building the array of a symbolic
+    /// place, if one is (memory is then unchanged).
+    pub fn write(
+        &mut self,
+        store: &mut TermStore,
+        place: Place,
+        value: TermId,
+        limits: Limits,
+    ) -> Result<(), Reached> {
         match place {
-            Place::Concrete(spot) => m.store_at(store, spot.offset, value),
-            Place::Symbolic { pointer, plus, .. } => m.store(store, pointer, plus, value),
+            Place::Concrete(spot) => {
+                self.contents_mut().store_at(store, spot.offset, value);
+                Ok(())
+            }
+            Place::Symbolic {
+                object,
+                pointer,
+                plus,
+            } => {
+                let bounds = self.bounds(object);
+                let checkpoint = &mut Checkpoint::new(limits);
+                self.contents_mut()
+                    .store_within(store, pointer, plus, value, bounds, checkpoint)
+            }
         }
     }
 
@@ -211,6 +264,132 @@ impl MemoryModel {
             MemoryModel::Flat(m) => m.heap_bytes(),
             MemoryModel::Objects(m) => m.heap_bytes(),
         }
+    }
+}
+
+/// The memory objects, which only the objects model has: under the flat
+/// model there are none, and what would change them does nothing.
+impl MemoryModel {
+    /// Whether accesses are checked against memory objects (the objects
+    /// model).
+    pub fn checks_objects(&self) -> bool {
+        self.objects().is_some()
+    }
+
+    /// Every memory object made so far, by id, freed ones included; none
+    /// under the flat model.
+    pub fn made_objects(&self) -> &[Object] {
+        self.objects().map_or(&[], ObjectMemory::objects)
+    }
+
+    pub fn object(&self, id: ObjectId) -> Option<&Object> {
+        self.objects()?.object(id)
+    }
+
+    /// The heap objects, freed or not, in allocation order.
+    pub fn heap_objects(&self) -> impl Iterator<Item = (ObjectId, &Object)> {
+        self.objects()
+            .into_iter()
+            .flat_map(ObjectMemory::heap_objects)
+    }
+
+    /// How many objects were made so far, and the ids of those freed (or,
+    /// for input buffers, retired) among the first `max`.
+    pub fn made_and_freed(&self, max: usize) -> (u32, Vec<u32>) {
+        self.objects()
+            .map_or((0, Vec::new()), |m| m.made_and_freed(max))
+    }
+
+    /// The base of a new heap object of `capacity` bytes, `align`ed, in a
+    /// slot reserving at least `reserve` bytes; `None` when memory cannot
+    /// hold it.
+    pub fn alloc(
+        &mut self,
+        size: Size,
+        capacity: u64,
+        reserve: u64,
+        align: u64,
+        site: (u32, u32),
+    ) -> Option<u64> {
+        let m = self.objects_mut()?;
+        let id = m.alloc(size, capacity, reserve, align, site)?;
+        m.object(id).map(|o| o.base)
+    }
+
+    /// The capacity of the live heap object whose base is `address`.
+    pub fn live_capacity(&self, address: u64) -> Option<u64> {
+        self.objects()?.live_capacity(address)
+    }
+
+    /// Frees the heap object whose base is `address`, or says why not;
+    /// `None` under the flat model.
+    pub fn free_at(&mut self, address: u64, at: (u32, u32)) -> Option<Free> {
+        Some(self.objects_mut()?.free_at(address, at))
+    }
+
+    /// `realloc`'s copy of `len` bytes from the block at `from` to the one
+    /// at `to`, unchecked: both are the allocator's.
+    pub fn copy_object(&mut self, store: &mut TermStore, to: u64, from: u64, len: u64) {
+        self.contents_mut().copy(store, to, from, len)
+    }
+
+    /// A new input buffer of `capacity` bytes in a slot of the heap of its
+    /// own (an entry's buffer parameter): its base and id.
+    pub fn alloc_input(
+        &mut self,
+        size: Size,
+        capacity: u64,
+        name: &str,
+        site: (u32, u32),
+    ) -> Option<(u64, ObjectId)> {
+        self.objects_mut()?.alloc_input(size, capacity, name, site)
+    }
+
+    /// Makes the `capacity` bytes at `base` an input buffer of `size`
+    /// bytes, in place of the input buffers it overlaps.
+    pub fn add_input(
+        &mut self,
+        base: u64,
+        size: Size,
+        capacity: u64,
+        name: &str,
+        site: (u32, u32),
+    ) {
+        if let Some(m) = self.objects_mut() {
+            m.add_input(base, size, capacity, name, site);
+        }
+    }
+
+    /// Gives object `id` its size: an entry's buffer, written whole at its
+    /// capacity first, then sized under the run's size mode.
+    pub fn set_size(&mut self, id: ObjectId, size: Size) {
+        if let Some(m) = self.objects_mut() {
+            m.set_size(id, size);
+        }
+    }
+
+    /// Ends the input buffers that overlap `[lo, hi)`, where new input is
+    /// written.
+    pub fn retire_inputs_over(&mut self, lo: u64, hi: u64, at: (u32, u32)) {
+        if let Some(m) = self.objects_mut() {
+            m.retire_inputs_over(lo, hi, at);
+        }
+    }
+
+    /// Ends the input buffers whose bytes start in `[lo, hi)`: the stack
+    /// frames that held them have returned.
+    pub fn retire_inputs_in(&mut self, lo: u64, hi: u64, at: (u32, u32)) {
+        if let Some(m) = self.objects_mut() {
+            m.retire_inputs_in(lo, hi, at);
+        }
+    }
+
+    /// The fault of `width` bytes at `address`, a place where no live
+    /// object takes them (a symbolic pointer's fault case, given a value);
+    /// unclassified under the flat model.
+    pub fn classify(&self, store: &mut TermStore, address: u64, width: u64) -> Fault {
+        self.objects()
+            .map_or(Fault::Unclassified, |m| m.classify(store, address, width))
     }
 }
 

@@ -62,6 +62,17 @@ pub struct Object {
     pub freed: Option<(u32, u32)>,
 }
 
+/// What a free of an address did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Free {
+    /// The live heap object there is freed.
+    Freed,
+    /// The heap object there was freed before.
+    Double(ObjectId),
+    /// No heap object starts there (`near`: the one whose slot holds it).
+    Invalid { near: Option<ObjectId> },
+}
+
 #[derive(Clone, Debug)]
 pub struct ObjectMemory {
     contents: FlatMemory,
@@ -119,6 +130,19 @@ impl ObjectMemory {
 
     pub fn object(&self, id: ObjectId) -> Option<&Object> {
         self.objects.get(id.0 as usize)
+    }
+
+    /// The addresses an access resolved into `id` stays within
+    /// (inclusive): its reserved bytes, or for the unchecked rest, what
+    /// lies between the null page and the heap.
+    pub fn bounds(&self, id: ObjectId) -> (u64, u64) {
+        match self.object(id) {
+            Some(o) if o.capacity > 0 => (o.base, o.base + o.capacity - 1),
+            _ if id == UNCHECKED && self.null_end < self.heap_start => {
+                (self.null_end, self.heap_start - 1)
+            }
+            _ => (0, u64::MAX),
+        }
     }
 
     /// A new heap object of `capacity` bytes at an `align`ed base (a power
@@ -229,7 +253,7 @@ impl ObjectMemory {
     }
 
     /// The heap object whose base is `address`, freed or not.
-    pub fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
+    fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
         let i = self
             .heap
             .partition_point(|&id| self.objects[id as usize].base < address);
@@ -237,13 +261,36 @@ impl ObjectMemory {
         (self.objects[id as usize].base == address).then_some(ObjectId(id))
     }
 
-    /// Ids of the heap objects, in allocation order.
-    pub fn heap_ids(&self) -> impl Iterator<Item = ObjectId> + '_ {
-        self.heap.iter().map(|&id| ObjectId(id))
+    /// The heap objects, freed or not, in allocation order.
+    pub fn heap_objects(&self) -> impl Iterator<Item = (ObjectId, &Object)> {
+        self.heap
+            .iter()
+            .map(|&id| (ObjectId(id), &self.objects[id as usize]))
+    }
+
+    /// The capacity of the live heap object whose base is `address`.
+    pub fn live_capacity(&self, address: u64) -> Option<u64> {
+        let o = self.object(self.heap_object_at(address)?)?;
+        o.freed.is_none().then_some(o.capacity)
+    }
+
+    /// Frees the heap object whose base is `address`, as freed at `at`,
+    /// when it is live; else says why not.
+    pub fn free_at(&mut self, address: u64, at: (u32, u32)) -> Free {
+        match self.heap_object_at(address) {
+            Some(id) if self.object(id).is_some_and(|o| o.freed.is_some()) => Free::Double(id),
+            Some(id) => {
+                self.free(id, at);
+                Free::Freed
+            }
+            None => Free::Invalid {
+                near: self.heap_slot(address),
+            },
+        }
     }
 
     /// Frees heap object `id`, and the input buffers inside it.
-    pub fn free(&mut self, id: ObjectId, at: (u32, u32)) {
+    fn free(&mut self, id: ObjectId, at: (u32, u32)) {
         let Some(o) = Rc::make_mut(&mut self.objects).get_mut(id.0 as usize) else {
             return;
         };
@@ -321,7 +368,7 @@ impl ObjectMemory {
     /// The object whose slot of the heap (its gaps and padding included)
     /// holds `address`: the last whose leading gap starts at or below it,
     /// when it is below the end of the last slot.
-    pub fn heap_slot(&self, address: u64) -> Option<ObjectId> {
+    fn heap_slot(&self, address: u64) -> Option<ObjectId> {
         let i = self
             .slots
             .partition_point(|&id| self.objects[id as usize].base <= address + GAP);

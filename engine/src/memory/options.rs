@@ -49,6 +49,48 @@ impl FromStr for SizeMode {
     }
 }
 
+/// Which bytes the array of a symbolic access holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Contents {
+    /// All of linear memory: a symbolic read selects over every byte
+    /// written anywhere, and a symbolic write may have hit any byte. The
+    /// baseline the per-object contents are measured against.
+    Whole,
+    /// The bytes the access can reach: the object it resolved into,
+    /// narrowed by the values its address can take.
+    #[default]
+    PerObject,
+}
+
+impl Contents {
+    pub const ALL: [Contents; 2] = [Contents::Whole, Contents::PerObject];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Contents::Whole => "whole",
+            Contents::PerObject => "per-object",
+        }
+    }
+}
+
+impl fmt::Display for Contents {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Contents {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Contents::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown contents `{s}` (known: whole, per-object)"))
+    }
+}
+
 /// The heap model of a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -69,6 +111,8 @@ pub struct HeapOptions {
     /// the largest of them (up to 1 MiB), so that a bug that needs a large
     /// block is found; `false` leaves them out, as the seed's model does.
     pub past_capacity: bool,
+    /// Which bytes a symbolic access's array holds.
+    pub contents: Contents,
 }
 
 /// Bytes of symbolic-size capacity by default (the seed prototype's).
@@ -87,6 +131,7 @@ impl Default for HeapOptions {
             malloc_may_fail: false,
             leaks: true,
             past_capacity: true,
+            contents: Contents::default(),
         }
     }
 }

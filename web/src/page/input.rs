@@ -9,7 +9,7 @@ use base64::Engine;
 
 use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
-use symplay_engine::memory::{HeapOptions, SizeMode};
+use symplay_engine::memory::{Contents, HeapOptions, SizeMode};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
 
@@ -103,6 +103,8 @@ pub struct OptionFields {
     pub leaks: String,
     /// Sizes past the capacity get one more path.
     pub past_capacity: String,
+    /// `per-object` or `whole`: which bytes a symbolic access's array holds.
+    pub contents: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
@@ -182,6 +184,7 @@ impl OptionFields {
             malloc_may_fail: o.heap.malloc_may_fail.to_string(),
             leaks: o.heap.leaks.to_string(),
             past_capacity: o.heap.past_capacity.to_string(),
+            contents: o.heap.contents.name().into(),
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
@@ -252,6 +255,7 @@ impl OptionFields {
             "malloc-may-fail" => &mut self.malloc_may_fail,
             "leaks" => &mut self.leaks,
             "past-capacity" => &mut self.past_capacity,
+            "contents" => &mut self.contents,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
@@ -371,6 +375,7 @@ impl OptionFields {
             malloc_may_fail: self.malloc_may_fail == "true",
             leaks: self.leaks == "true",
             past_capacity: self.past_capacity == "true",
+            contents: self.contents.parse::<Contents>()?,
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -511,6 +516,7 @@ mod tests {
             malloc_may_fail: "true".into(),
             leaks: "false".into(),
             past_capacity: "false".into(),
+            contents: "whole".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
@@ -535,6 +541,7 @@ mod tests {
                     malloc_may_fail: true,
                     leaks: false,
                     past_capacity: false,
+                    contents: Contents::Whole,
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
@@ -601,6 +608,7 @@ mod tests {
     fn bad_options_are_named() {
         let cases = [
             ("size-mode", "lazy", "unknown size mode `lazy`"),
+            ("contents", "flat", "unknown contents `flat`"),
             ("capacity", "0", "capacity must be"),
             (
                 "capacity",

@@ -131,6 +131,9 @@ impl<M: Borrow<Module>> Exploration<M> {
                 "the entry {entry_name} is the allocator: it runs as the module's own code, without the heap model (no heap checks)"
             ));
         }
+        for memory in &mut state.memories {
+            memory.set_contents(options.heap.contents);
+        }
         if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
             state.memories[memory as usize].check_objects(start, roles.null_end);
         }

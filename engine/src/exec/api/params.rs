@@ -7,8 +7,7 @@ use crate::exec::context::guidance::fits;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
 use crate::expr::TermId;
-use crate::memory::objects::Size;
-use crate::memory::ObjectId;
+use crate::memory::{ObjectId, Size};
 use crate::report::{counted, param_name, BufferArg};
 use crate::state::value::Val;
 use crate::state::{Input, State};
@@ -261,9 +260,8 @@ pub(super) fn start_states(
         for mut s in states {
             let flow = exec
                 .sized(&mut s, m.len, m.capacity, &mut |exec, s, size: Size| {
-                    if let Some(objects) = exec.program.memory_mut(s).and_then(|m| m.objects_mut())
-                    {
-                        objects.set_size(m.object, size);
+                    if let Some(memory) = exec.program.memory_mut(s) {
+                        memory.set_size(m.object, size);
                     }
                     Ok(Flow::Next)
                 })
@@ -294,8 +292,7 @@ fn make_buffer(
     let (base, object) = exec
         .program
         .memory_mut(s)
-        .and_then(|m| m.objects_mut())
-        .and_then(|objects| objects.alloc_input(Size::Con(capacity), capacity, &input_name, site))
+        .and_then(|m| m.alloc_input(Size::Con(capacity), capacity, &input_name, site))
         .ok_or_else(|| {
             format!(
                 "linear memory has no room for the buffer of parameter {} ({capacity} bytes)",

@@ -4,6 +4,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
 use crate::expr::TermId;
+use crate::limits::Reached;
 use crate::report::DropCause;
 use crate::solver::SolveResult;
 use crate::state::State;
@@ -30,6 +31,13 @@ impl Executor<'_> {
             self.cx.bounds.stopped_by.get_or_insert(limit);
         }
         reached.is_some()
+    }
+
+    /// Ends the state at `limit`, reached while building its terms: it is
+    /// left unexplored and the run ends, as at a cut-off query.
+    pub(crate) fn cut_at(&mut self, limit: Reached) -> End {
+        self.cx.bounds.stopped_by.get_or_insert(limit);
+        End::CutOff
     }
 
     /// Is the path condition of `s` together with `extra` satisfiable?

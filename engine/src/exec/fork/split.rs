@@ -202,8 +202,7 @@ impl Executor<'_> {
         let memory = self
             .program
             .memory(s)
-            .and_then(|m| m.objects())
-            .map(|objects| objects.made_and_freed(MAX_OBJECTS))
+            .map(|m| m.made_and_freed(MAX_OBJECTS))
             .filter(|&(made, _)| made > 0)
             .map(|(made, freed)| NodeMemory {
                 objects: made,

@@ -72,8 +72,8 @@ impl Executor<'_> {
     ) -> Result<(String, Vec<TermId>), End> {
         // New input in place of the input buffers it overwrites.
         let at = s.at;
-        if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
-            objects.retire_inputs_over(ptr, ptr + len, at);
+        if let Some(memory) = self.program.memory_mut(s) {
+            memory.retire_inputs_over(ptr, ptr + len, at);
         }
         self.write_fresh_bytes(s, name, ptr, len, exact)
     }

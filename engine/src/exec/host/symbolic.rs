@@ -79,8 +79,8 @@ impl Executor<'_> {
         self.sized(s, len, capacity, &mut |exec, s, size| {
             // Under the module's own allocator there are no objects: the
             // bytes are there, their reads unchecked.
-            if let Some(objects) = exec.program.memory_mut(s).and_then(|m| m.objects_mut()) {
-                objects.add_input(ptr, size, capacity, &name, site);
+            if let Some(memory) = exec.program.memory_mut(s) {
+                memory.add_input(ptr, size, capacity, &name, site);
             }
             let len = match size {
                 Size::Con(n) => Val::i32(n as u32),

@@ -80,7 +80,7 @@ impl Executor<'_> {
                 if load
                     && width > 1
                     && (a + u64::from(plus)).is_multiple_of(width)
-                    && memory.objects().is_some() =>
+                    && memory.checks_objects() =>
             {
                 1
             }
@@ -141,14 +141,13 @@ impl Executor<'_> {
                 Err(end) => return end,
             },
         } + u64::from(plus);
-        let objects = self.program.memory(s).and_then(|m| m.objects());
         let meant = meant.map(Meant::fault_variable);
         MemoryFault::of_access(
             fault,
             address,
             width,
             access,
-            objects,
+            self.program.memory(s),
             &mut self.cx.terms,
             meant,
         )
@@ -183,7 +182,10 @@ impl Executor<'_> {
                 return Ok(Val::con((size * 8) as u8, bits));
             }
         }
-        let t = memory.read(&mut self.cx.terms, place, size);
+        let limits = self.cx.bounds.limits;
+        let t = memory
+            .read(&mut self.cx.terms, place, size, limits)
+            .map_err(|limit| self.cut_at(limit))?;
         let t = self.cx.caches.simplifier.simplify(&mut self.cx.terms, t);
         Ok(Val::from_term(&self.cx.terms, t))
     }
@@ -243,7 +245,10 @@ impl Executor<'_> {
                     if u32::from(exec.cx.terms.width(v)) > size * 8 {
                         v = exec.cx.terms.extract((size * 8 - 1) as u8, 0, v);
                     }
-                    memory.write(&mut exec.cx.terms, place, v);
+                    let limits = exec.cx.bounds.limits;
+                    memory
+                        .write(&mut exec.cx.terms, place, v, limits)
+                        .map_err(|limit| exec.cut_at(limit))?;
                 }
             }
             Ok(())

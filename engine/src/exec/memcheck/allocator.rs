@@ -9,8 +9,7 @@ use super::sizes::Then;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
-use crate::memory::objects::{ALIGN, UNCHECKED};
-use crate::memory::{options, Size, Spot};
+use crate::memory::{options, Free, MemoryModel, Size, ALIGN};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -57,7 +56,7 @@ impl Executor<'_> {
     pub(crate) fn peer_alloc(&mut self, s: &mut State) -> Result<Flow, End> {
         let size = s.pop();
         let base = s.pop();
-        if self.program.memory(s).and_then(|m| m.objects()).is_none() {
+        if !self.checks_objects(s) {
             s.stack.push(base);
             return Ok(Flow::Next);
         }
@@ -68,7 +67,7 @@ impl Executor<'_> {
     /// the memory error it is; NULL does nothing) and gives `p` back.
     pub(crate) fn peer_dealloc(&mut self, s: &mut State) -> Result<Flow, End> {
         let p = s.pop();
-        if self.program.memory(s).and_then(|m| m.objects()).is_none() {
+        if !self.checks_objects(s) {
             s.stack.push(p);
             return Ok(Flow::Next);
         }
@@ -318,13 +317,10 @@ impl Executor<'_> {
         // Every block reserves the capacity of a symbolic size, so that a
         // replay, where the size is concrete, lays the heap out alike.
         let reserve = u64::from(self.program.roles.heap.capacity);
-        let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) else {
-            return 0;
-        };
-        match objects.alloc(size, capacity, reserve, align, site) {
-            Some(id) => objects.object(id).map_or(0, |o| o.base),
-            None => 0,
-        }
+        self.program
+            .memory_mut(s)
+            .and_then(|m| m.alloc(size, capacity, reserve, align, site))
+            .unwrap_or(0)
     }
 
     /// The capacity of an allocation of symbolic size `sigma`: the run's,
@@ -368,12 +364,7 @@ impl Executor<'_> {
         let bases: Vec<u64> = self
             .program
             .memory(s)
-            .and_then(|m| m.objects())
-            .map(|o| {
-                o.heap_ids()
-                    .filter_map(|id| o.object(id).map(|o| o.base))
-                    .collect()
-            })
+            .map(|m| m.heap_objects().map(|(_, o)| o.base).collect())
             .unwrap_or_default();
         let mut values = vec![0];
         values.extend(bases);
@@ -403,23 +394,15 @@ impl Executor<'_> {
             return Ok(());
         }
         let at = s.at;
-        let objects = self
+        let freed = self
             .program
             .memory_mut(s)
-            .and_then(|m| m.objects_mut())
+            .and_then(|m| m.free_at(p, at))
             .ok_or(End::Trap(Trap::Unreachable))?;
-        match objects.heap_object_at(p) {
-            Some(id) if objects.object(id).is_some_and(|o| o.freed.is_some()) => {
-                Err(MemoryFault::double_free(p, id, access).into())
-            }
-            Some(id) => {
-                objects.free(id, at);
-                Ok(())
-            }
-            None => {
-                let near = objects.heap_slot(p);
-                Err(MemoryFault::invalid_free(p, near, access).into())
-            }
+        match freed {
+            Free::Freed => Ok(()),
+            Free::Double(id) => Err(MemoryFault::double_free(p, id, access).into()),
+            Free::Invalid { near } => Err(MemoryFault::invalid_free(p, near, access).into()),
         }
     }
 
@@ -439,11 +422,7 @@ impl Executor<'_> {
             if new != 0 {
                 let len = old_capacity.min(exec.live_capacity(s, new).unwrap_or(0));
                 if let Some(memory) = exec.program.memory_mut(s) {
-                    let at = |offset| Spot {
-                        object: UNCHECKED,
-                        offset,
-                    };
-                    memory.copy(&mut exec.cx.terms, at(new), at(p), len);
+                    memory.copy_object(&mut exec.cx.terms, new, p, len);
                 }
                 exec.free_at(s, p, Access::Realloc)?;
             }
@@ -451,11 +430,16 @@ impl Executor<'_> {
         })
     }
 
+    /// Whether `s`'s memory is under the objects model.
+    fn checks_objects(&self, s: &State) -> bool {
+        self.program
+            .memory(s)
+            .is_some_and(MemoryModel::checks_objects)
+    }
+
     /// The capacity of the live heap object whose base is `p`.
     fn live_capacity(&self, s: &State, p: u64) -> Option<u64> {
-        let objects = self.program.memory(s)?.objects()?;
-        let o = objects.object(objects.heap_object_at(p)?)?;
-        o.freed.is_none().then_some(o.capacity)
+        self.program.memory(s)?.live_capacity(p)
     }
 }
 

@@ -13,8 +13,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, VariableFault};
 use crate::expr::{BvBinOp, Node, TermId, TermStore};
-use crate::memory::objects::within;
-use crate::memory::{Case, Fault, Resolution};
+use crate::memory::{within, Case, Fault, Resolution};
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 use symplay_wasm::{FrameBase, FrameVariables, Variable};

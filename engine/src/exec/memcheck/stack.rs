@@ -34,8 +34,8 @@ impl Executor<'_> {
             Val::Con { bits, .. } if bits < bottom || bits > top => return Err(overflow(bits)),
             Val::Con { bits, .. } => {
                 let at = s.at;
-                if let Some(objects) = self.program.memory_mut(s).and_then(|m| m.objects_mut()) {
-                    objects.retire_inputs_in(bottom, bits, at);
+                if let Some(memory) = self.program.memory_mut(s) {
+                    memory.retire_inputs_in(bottom, bits, at);
                 }
                 // Returned frames' variables above it are this code's frame now.
                 s.dead_stack.cover(bits, s.frames.len() as u32);

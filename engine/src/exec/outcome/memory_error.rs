@@ -8,7 +8,7 @@
 
 use crate::exec::program::Program;
 use crate::expr::TermStore;
-use crate::memory::{Fault, FaultKind, ObjectId, ObjectKind, ObjectMemory};
+use crate::memory::{Fault, FaultKind, MemoryModel, ObjectId, ObjectKind};
 use crate::report::{Access, Location, MemoryError, MemoryErrorKind, ObjectReport, SourceLine};
 use symplay_wasm::Variable;
 
@@ -61,12 +61,12 @@ impl MemoryFault {
         address: u64,
         width: u64,
         access: Access,
-        objects: Option<&ObjectMemory>,
+        memory: Option<&MemoryModel>,
         terms: &mut TermStore,
         meant: Option<VariableFault>,
     ) -> Option<MemoryFault> {
-        let fault = match (fault, objects) {
-            (Fault::Unclassified, Some(objects)) => objects.classify(terms, address, width),
+        let fault = match (fault, memory) {
+            (Fault::Unclassified, Some(memory)) => memory.classify(terms, address, width),
             (fault, _) => fault,
         };
         let (kind, object) = match (fault, meant) {
@@ -77,7 +77,7 @@ impl MemoryFault {
             (Fault::OutOfBounds | Fault::Unclassified | Fault::Variable, _) => return None,
         };
         let input = object
-            .and_then(|id| objects?.object(id))
+            .and_then(|id| memory?.object(id))
             .is_some_and(|o| matches!(o.kind, ObjectKind::Input(_)));
         let kind = match (kind, input) {
             (FaultKind::Overflow, false) => MemoryErrorKind::HeapOverflow,
@@ -170,16 +170,16 @@ impl MemoryFault {
     /// path's (after the model's objects, of which it is not one).
     pub(crate) fn report(
         self,
-        objects: Option<&ObjectMemory>,
+        memory: Option<&MemoryModel>,
         program: &Program<'_>,
     ) -> (MemoryError, Option<ObjectReport>) {
         let variable = self.variable.as_ref().map(|v| {
-            let id = objects.map_or(0, |o| o.objects().len() as u32);
+            let id = memory.map_or(0, |m| m.made_objects().len() as u32);
             v.report(id, program)
         });
         let base = self
             .object
-            .and_then(|id| objects?.object(id))
+            .and_then(|id| memory?.object(id))
             .map(|o| o.base);
         let mut error = MemoryError {
             kind: self.kind,

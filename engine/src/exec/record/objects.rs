@@ -12,11 +12,11 @@ impl Executor<'_> {
     /// The memory objects of `s`, under the objects model, with their sizes
     /// under `model`.
     pub(super) fn object_reports(&self, s: &State, model: &Model) -> Vec<ObjectReport> {
-        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
+        let Some(memory) = self.program.memory(s) else {
             return Vec::new();
         };
-        objects
-            .objects()
+        memory
+            .made_objects()
             .iter()
             .take(MAX_OBJECTS)
             .zip(0u32..)
@@ -51,24 +51,20 @@ impl Executor<'_> {
     /// Heap objects of `s` still allocated, but for one whose base the
     /// entry returned.
     pub(super) fn leaks(&self, s: &State, returned: &[u64]) -> Vec<u32> {
-        let Some(objects) = self.program.memory(s).and_then(|m| m.objects()) else {
+        let Some(memory) = self.program.memory(s) else {
             return Vec::new();
         };
-        objects
-            .heap_ids()
-            .filter(|&id| {
-                objects
-                    .object(id)
-                    .is_some_and(|o| o.freed.is_none() && !returned.contains(&o.base))
-            })
-            .map(|id| id.0)
+        memory
+            .heap_objects()
+            .filter(|(_, o)| o.freed.is_none() && !returned.contains(&o.base))
+            .map(|(id, _)| id.0)
             .collect()
     }
 
     /// The least and greatest size of object `id` the path allows, when
     /// the size is symbolic.
     pub(super) fn size_range(&mut self, s: &mut State, id: ObjectId) -> Option<[u64; 2]> {
-        let o = self.program.memory(s)?.objects()?.object(id)?;
+        let o = self.program.memory(s)?.object(id)?;
         let (Size::Sym(t), capacity) = (o.size, o.capacity) else {
             return None;
         };

@@ -231,8 +231,7 @@ impl Executor<'_> {
         let End::MemoryError(fault) = end else {
             return None;
         };
-        let model_objects = self.program.memory(s).and_then(|m| m.objects());
-        let (error, variable) = fault.report(model_objects, &self.program);
+        let (error, variable) = fault.report(self.program.memory(s), &self.program);
         objects.extend(variable);
         if let Some(id) = error.object {
             let range = self.size_range(s, ObjectId(id));

@@ -470,6 +470,164 @@ fn owi_169_symbolic_read_of_a_data_segment() {
     assert_eq!(chain_len(&s, array), 2);
 }
 
+/// The array a read of `index` selects from: the read's `select`, or the
+/// array under the constant a read over stores folded to.
+fn read_array(s: &TermStore, read: TermId) -> TermId {
+    match *s.node(read) {
+        Node::Select(array, _) => array,
+        _ => panic!("not a select: {:?}", s.node(read)),
+    }
+}
+
+/// `(i & mask) + base`: an index whose interval is `[base, base + mask]`.
+fn masked(s: &mut TermStore, i: TermId, mask: u64, base: u64) -> TermId {
+    let m = c32(s, mask);
+    let low = s.bin(BvBinOp::And, i, m);
+    let b = c32(s, base);
+    s.bin(BvBinOp::Add, low, b)
+}
+
+#[test]
+fn a_read_of_a_masked_index_stores_only_the_bytes_it_can_reach() {
+    let mut s = TermStore::new();
+    let mut solver = Solver::default();
+    let mut m = FlatMemory::new(&mut s, 16, None);
+    let table: Vec<u8> = (1..=255u8).chain([7]).collect();
+    m.write_concrete(&mut s, 1024, &table);
+    // Half a mebibyte of non-zero bytes elsewhere.
+    let seven = s.bv_const(8, 7);
+    m.fill(&mut s, 65536, seven, 512 * 1024);
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let at = masked(&mut s, i, 0xff, 1024);
+    let before = s.len();
+    let r = m.load(&mut s, at, 0, 1);
+    assert_eq!(
+        chain_len(&s, read_array(&s, r)),
+        256,
+        "the table, not the fill"
+    );
+    // A store, an index and a value per byte of the table at most.
+    assert!(
+        s.len() - before <= 3 * 256 + 8,
+        "{} terms",
+        s.len() - before
+    );
+    // Still the table's bytes: index 9 reads 10, and nothing reads 0.
+    let ten = s.bv_const(8, 10);
+    let is10 = s.eq(r, ten);
+    let model = sat(&mut solver, &mut s, &[is10]).expect("byte 9 is 10");
+    assert_eq!(bv(&s, i, &model) & 0xff, 9);
+    let zero = s.bv_const(8, 0);
+    let is0 = s.eq(r, zero);
+    assert!(sat(&mut solver, &mut s, &[is0]).is_none(), "no byte is 0");
+    // A read the caller bounds to one object reaches only its bytes.
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    m.write_concrete(&mut s, 8192, &[9; 64]);
+    let unlimited = &mut Checkpoint::new(Limits::default());
+    let r = m.load_within(&mut s, p, 0, 1, (8192, 8192 + 15), unlimited);
+    let r = r.unwrap();
+    assert_eq!(chain_len(&s, read_array(&s, r)), 16);
+}
+
+#[test]
+fn a_limit_stops_building_an_array_and_the_next_read_still_is_right() {
+    let mut s = TermStore::new();
+    let mut m = FlatMemory::new(&mut s, 16, None);
+    let seven = s.bv_const(8, 7);
+    m.fill(&mut s, 0, seven, 16 * PAGE_SIZE);
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    let past = Limits {
+        deadline: Some(web_time::Instant::now() - web_time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let before = s.len();
+    let stopped = m.load_within(&mut s, p, 0, 1, ANYWHERE, &mut Checkpoint::new(past));
+    assert_eq!(stopped, Err(Reached::Time));
+    assert!(
+        s.len() - before <= 3 * Checkpoint::WORK as usize,
+        "stopped early"
+    );
+    let v = s.bv_const(8, 9);
+    let stopped = m.store_within(&mut s, p, 0, v, ANYWHERE, &mut Checkpoint::new(past));
+    assert_eq!(stopped, Err(Reached::Time));
+    assert_eq!(
+        m.load_concrete(5, 1),
+        Some(7),
+        "a write cut off changes nothing"
+    );
+    let r = m.load(&mut s, p, 0, 1);
+    let mut model = Model::new();
+    model.set(
+        symbol_id(&s, p),
+        Value::Bv {
+            width: 32,
+            value: 4097,
+        },
+    );
+    assert_eq!(bv(&s, r, &model), 7);
+}
+
+#[test]
+fn a_write_at_a_masked_index_leaves_other_chunks_concrete() {
+    let mut s = TermStore::new();
+    let mut m = FlatMemory::new(&mut s, 1, None);
+    m.write_concrete(&mut s, 100, &[5; 8]);
+    m.write_concrete(&mut s, 5 * CHUNK_U64, &[6; 8]);
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let v = s.declare("v", Sort::Bv(8)).unwrap();
+    let at = masked(&mut s, i, 0x3f, 2 * CHUNK_U64);
+    m.store(&mut s, at, 0, v);
+    // Chunk 2 may have been hit; chunks 0 and 5 were not.
+    assert_eq!(m.load_concrete(100, 8), Some(0x0505_0505_0505_0505));
+    assert_eq!(m.load_concrete(5 * CHUNK_U64, 2), Some(0x0606));
+    assert_eq!(m.load_concrete(2 * CHUNK_U64, 1), None);
+    // Reading back through the same index gives the value.
+    let r = m.load(&mut s, at, 0, 1);
+    assert_eq!(r, v);
+    // A byte of chunk 2 is the value where the index hit it, else 0.
+    let r = m.load_at(&mut s, 2 * CHUNK_U64 + 3, 1);
+    let mut model = Model::new();
+    model.set(
+        symbol_id(&s, v),
+        Value::Bv {
+            width: 8,
+            value: 0xab,
+        },
+    );
+    for (index, expected) in [(3, 0xab), (4, 0)] {
+        model.set(
+            symbol_id(&s, i),
+            Value::Bv {
+                width: 32,
+                value: index,
+            },
+        );
+        assert_eq!(bv(&s, r, &model), expected, "index {index}");
+    }
+    // A later write at a symbolic index elsewhere keeps chunk 2's write.
+    let at5 = masked(&mut s, i, 0x3f, 5 * CHUNK_U64 + 64);
+    let w = s.bv_const(8, 0x11);
+    m.store(&mut s, at5, 0, w);
+    assert_eq!(bv(&s, r, &model), 0);
+    let again = m.load_at(&mut s, 2 * CHUNK_U64 + 3, 1);
+    model.set(
+        symbol_id(&s, i),
+        Value::Bv {
+            width: 32,
+            value: 3,
+        },
+    );
+    assert_eq!(bv(&s, again, &model), 0xab);
+    let fifth = m.load_at(&mut s, 5 * CHUNK_U64 + 67, 1);
+    assert_eq!(bv(&s, fifth, &model), 0x11);
+    assert_eq!(
+        m.load_concrete(5 * CHUNK_U64, 2),
+        None,
+        "chunk 5 may be hit now"
+    );
+    assert_eq!(m.load_concrete(100, 8), Some(0x0505_0505_0505_0505));
+}
+
 #[test]
 fn reading_unwritten_memory_at_a_symbolic_address_builds_no_stores() {
     let mut s = TermStore::new();
@@ -499,7 +657,7 @@ fn the_data_array_is_built_once_and_shared_by_forks() {
     let before = s.len();
     let _ = fork.load(&mut s, i, 0, 1);
     assert_eq!(fork.array(&mut s), array);
-    assert!(fork.cache.as_ref().unwrap().dirty.is_empty());
+    assert!(fork.windows.iter().all(|w| w.dirty.is_empty()));
     assert_eq!(s.len(), before, "the fork reuses the array");
     // A concrete write then a symbolic read adds one store, not a rebuild.
     let k = s.bv_const(8, 0xee);
@@ -787,7 +945,22 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
                     rng.pick(&reuse)
                 } else {
                     let pv = a - offset - rng.below(a - offset + 1).min(rng.below(8));
-                    let p = new_symbol(&mut s, &mut assignment, 32, pv);
+                    let p = if rng.chance(50) {
+                        // `(q & 0xff) + high`: its interval is a window of
+                        // 256 bytes, and the read's array covers only it.
+                        let (low, high) = (pv & 0xff, pv & !0xff);
+                        let q = new_symbol(&mut s, &mut assignment, 32, rng.next() << 8 | low);
+                        let m = c32(&mut s, 0xff);
+                        let masked = s.bin(BvBinOp::And, q, m);
+                        if high == 0 {
+                            masked
+                        } else {
+                            let h = c32(&mut s, high);
+                            s.bin(BvBinOp::Add, masked, h)
+                        }
+                    } else {
+                        new_symbol(&mut s, &mut assignment, 32, pv)
+                    };
                     pointers.push((p, pv));
                     (p, pv)
                 };

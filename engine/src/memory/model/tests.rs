@@ -80,7 +80,7 @@ fn what_is_written_at_a_spot_is_read_through_a_symbolic_place() {
         .iter()
         .find_map(|c| c.target.ok())
         .expect("a place inside");
-    let byte = m.read(&mut s, place, 1);
+    let byte = m.read(&mut s, place, 1, Limits::default()).unwrap();
     // p + 1 = 101 reads the second byte written.
     let (hundred, cd) = (s.bv_const(32, 100), s.bv_const(8, 0xcd));
     let (at_100, is_cd) = (s.eq(p, hundred), s.eq(byte, cd));
@@ -88,8 +88,10 @@ fn what_is_written_at_a_spot_is_read_through_a_symbolic_place() {
     assert!(!sat(&mut s, &[at_100, not_cd]));
     // A symbolic write is read back at the concrete spot it may hit.
     let v = s.declare("v", Sort::Bv(8)).unwrap();
-    m.write(&mut s, place, v);
-    let read = m.read(&mut s, Place::Concrete(spot.plus(1)), 1);
+    m.write(&mut s, place, v, Limits::default()).unwrap();
+    let read = m
+        .read(&mut s, Place::Concrete(spot.plus(1)), 1, Limits::default())
+        .unwrap();
     let (is_v, was_cd) = (s.eq(read, v), s.eq(read, cd));
     let not_v = s.not(is_v);
     assert!(!sat(&mut s, &[at_100, not_v]), "p = 100 wrote byte 101");

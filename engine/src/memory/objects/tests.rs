@@ -51,6 +51,20 @@ fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
 }
 
 #[test]
+fn a_free_at_a_live_base_frees_and_any_other_says_why_not() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let ba = base(&m, a);
+    assert_eq!(m.live_capacity(ba), Some(8));
+    assert_eq!(m.free_at(ba + 1, SITE), Free::Invalid { near: Some(a) });
+    assert_eq!(m.free_at(HEAP - 8, SITE), Free::Invalid { near: None });
+    assert_eq!(m.free_at(ba, SITE), Free::Freed);
+    assert_eq!(m.live_capacity(ba), None);
+    assert_eq!(m.free_at(ba, SITE), Free::Double(a));
+}
+
+#[test]
 fn a_concrete_access_is_allowed_inside_a_live_object_or_below_the_heap() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);

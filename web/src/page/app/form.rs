@@ -11,7 +11,7 @@ use crate::page::components::code_pane::{CodePane, Listing};
 use crate::page::components::wat_pane::WatPane;
 use crate::page::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
 use crate::page::state::{Code, Load, Side, Source, Wat};
-use symplay_engine::memory::SizeMode;
+use symplay_engine::memory::{Contents, SizeMode};
 use symplay_engine::search::SearchKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -190,6 +190,13 @@ impl App {
                 <label title="where a symbolic size can pass the capacity, one more path takes the largest such size (up to 1 MiB); off, as the seed's model, those sizes are left out">
                     <input id={id("past-capacity")} type="checkbox" disabled={!objects}
                     checked={f.past_capacity == "true"} onchange={check("past-capacity")} />{ " sizes past the capacity" }</label>
+                <label title="which bytes the array of a symbolic read or write holds: per-object, the bytes it can reach in the object it resolved into; whole, all of linear memory (the baseline)">{ "contents " }
+                    <select id={id("contents")} onchange={select("contents")}>
+                        { for Contents::ALL.iter().map(|c| html! {
+                            <option value={c.name()} selected={c.name() == f.contents}>{ c.name() }</option>
+                        }) }
+                    </select>
+                </label>
             </div>
             <div class="controls options outcomes">
                 <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">

@@ -14,6 +14,7 @@ use crate::page::components::tree::details::NodeDetails;
 use crate::page::components::tree::view::TreeView;
 use crate::page::describe::count;
 use crate::page::state::{Load, Side, Tab};
+use symplay_engine::memory::Contents;
 use symplay_engine::report::Report;
 use yew::prelude::*;
 
@@ -357,6 +358,9 @@ fn configuration(r: &Report) -> String {
         }
     } else {
         words.push("the module's allocator".into());
+    }
+    if r.heap.contents != Contents::default() {
+        words.push(format!("{} contents", r.heap.contents.name()));
     }
     if let Some(frames) = r.limits.max_call_depth {
         words.push(format!("max call depth {frames}"));
