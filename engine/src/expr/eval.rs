@@ -5,6 +5,7 @@
 
 use super::node::{mask, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId};
 use super::store::TermStore;
+use crate::limits::{Checkpoint, Limits, Reached};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -221,14 +222,38 @@ impl TermStore {
 
     /// Whether every boolean term in `terms` is true under `model`.
     pub fn satisfies(&self, terms: &[TermId], model: &Model) -> bool {
-        let values = self.eval_all(terms, model);
-        terms.iter().all(|t| values[t] == Value::Bool(true))
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        self.satisfies_within(terms, model, unlimited)
+            .expect("no limits")
+    }
+
+    /// As [`TermStore::satisfies`], stopping at the limit `checkpoint`
+    /// reaches.
+    pub fn satisfies_within(
+        &self,
+        terms: &[TermId],
+        model: &Model,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<bool, Reached> {
+        let values = self.eval_all_within(terms, model, checkpoint)?;
+        Ok(terms.iter().all(|t| values[t] == Value::Bool(true)))
     }
 
     /// The values of `roots`. A value is dropped after its last use, and a
     /// store takes over its array when nothing else reads it, so a chain of
     /// n stores costs O(n) and not O(n^2).
     fn eval_all(&self, roots: &[TermId], model: &Model) -> FxHashMap<TermId, Value> {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        self.eval_all_within(roots, model, unlimited)
+            .expect("no limits")
+    }
+
+    fn eval_all_within(
+        &self,
+        roots: &[TermId],
+        model: &Model,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<FxHashMap<TermId, Value>, Reached> {
         let order = self.reachable(roots);
         let mut uses: FxHashMap<TermId, u32> = FxHashMap::default();
         for &t in roots {
@@ -241,6 +266,9 @@ impl TermStore {
         }
         let mut values: FxHashMap<TermId, Value> = FxHashMap::default();
         for t in order {
+            if let Some(limit) = checkpoint.after(1) {
+                return Err(limit);
+            }
             let mut take = |c: TermId| {
                 let left = uses.get_mut(&c).expect("counted child");
                 *left -= 1;
@@ -253,7 +281,7 @@ impl TermStore {
             let v = self.eval_node(self.node(t), self.sort(t), model, &mut take);
             values.insert(t, v);
         }
-        values
+        Ok(values)
     }
 
     /// The value of `node` when every child is a boolean or bit-vector

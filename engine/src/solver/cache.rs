@@ -7,6 +7,7 @@
 
 use super::query::GroupAnswer;
 use crate::expr::{Model, TermId, TermStore};
+use crate::limits::{Checkpoint, Reached};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -51,11 +52,18 @@ pub struct CexCache {
 }
 
 impl CexCache {
-    pub fn lookup(&mut self, store: &TermStore, group: &[TermId]) -> Option<GroupAnswer> {
+    pub fn lookup(
+        &mut self,
+        store: &TermStore,
+        group: &[TermId],
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Option<GroupAnswer>, Reached> {
         if self.has_unsat_subset(group) {
-            return Some(GroupAnswer::Unsat);
+            return Ok(Some(GroupAnswer::Unsat));
         }
-        self.satisfying_model(store, group).map(GroupAnswer::Sat)
+        Ok(self
+            .satisfying_model(store, group, checkpoint)?
+            .map(GroupAnswer::Sat))
     }
 
     /// Whether every constraint of some stored core is in `group`.
@@ -73,7 +81,12 @@ impl CexCache {
 
     /// A stored model that satisfies `group`, trying those whose queries
     /// share the most constraints with it.
-    fn satisfying_model(&self, store: &TermStore, group: &[TermId]) -> Option<Rc<Model>> {
+    fn satisfying_model(
+        &self,
+        store: &TermStore,
+        group: &[TermId],
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Option<Rc<Model>>, Reached> {
         let mut overlap: FxHashMap<u64, usize> = FxHashMap::default();
         for c in group {
             for &id in self.models_with.get(c).into_iter().flatten() {
@@ -83,13 +96,15 @@ impl CexCache {
         let mut ranked: Vec<(usize, u64)> = overlap.into_iter().map(|(id, n)| (n, id)).collect();
         // Most overlap first; newest first among equals, so the order is deterministic.
         ranked.sort_unstable_by(|a, b| b.cmp(a));
-        ranked
-            .into_iter()
-            .take(MODELS_TRIED)
-            .filter_map(|(_, id)| self.models.get(&id))
-            .map(|(_, model)| model)
-            .find(|model| store.satisfies(group, model))
-            .cloned()
+        for (_, id) in ranked.into_iter().take(MODELS_TRIED) {
+            let Some((_, model)) = self.models.get(&id) else {
+                continue;
+            };
+            if store.satisfies_within(group, model, checkpoint)? {
+                return Ok(Some(model.clone()));
+            }
+        }
+        Ok(None)
     }
 
     pub fn insert_unsat(&mut self, core: &[TermId]) {
@@ -182,15 +197,15 @@ mod tests {
         let mut model = Model::new();
         model.set(x, Value::Bv { width: 8, value: 5 });
         cache.insert_sat(&[c[0]], Rc::new(model));
+        let unlimited = &mut Checkpoint::new(crate::limits::Limits::default());
+        let mut tried = |group: &[TermId]| cache.satisfying_model(&s, group, unlimited).unwrap();
         // x = 5 satisfies x < 20 too: a query that shares nothing is not tried.
-        assert!(cache.satisfying_model(&s, &[c[1]]).is_none());
+        assert!(tried(&[c[1]]).is_none());
         let both = [c[0], c[1]];
-        let found = cache
-            .satisfying_model(&s, &both)
-            .expect("x = 5 satisfies both");
+        let found = tried(&both).expect("x = 5 satisfies both");
         assert!(s.satisfies(&both, &found));
         // x = 5 does not satisfy x >= 20.
-        assert!(cache.satisfying_model(&s, &[c[0], c[2]]).is_none());
+        assert!(tried(&[c[0], c[2]]).is_none());
     }
 
     #[test]

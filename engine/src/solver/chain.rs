@@ -13,7 +13,7 @@ use super::independence::SymbolIndex;
 use super::query::{GroupAnswer, LayerStats, QueryAnswers, QueryBudget, SolverStats};
 use super::simplify::Simplifier;
 use crate::expr::{TermId, TermStore};
-use crate::limits::Reached;
+use crate::limits::{Checkpoint, Reached};
 use std::rc::Rc;
 use web_time::Instant;
 
@@ -114,6 +114,14 @@ pub(super) struct Shared<'a> {
     pub budget: &'a QueryBudget,
 }
 
+impl Shared<'_> {
+    /// Leaves `g` unknown at the run's `limit`, reached in layer `me`.
+    fn stop_at(&mut self, g: &mut Group, me: usize, limit: Reached) {
+        *self.stopped_by = self.stopped_by.or(Some(limit));
+        g.answer(GroupAnswer::Unknown(limit.stop_reason().into()), me, None);
+    }
+}
+
 impl Stage {
     pub fn new(layer: Layer) -> Stage {
         match layer {
@@ -159,8 +167,17 @@ impl Stage {
         match self {
             Stage::Simplify(simplifier) => {
                 shared.stats.simplify.queries += 1;
+                let checkpoint = &mut Checkpoint::new(shared.budget.limits);
                 for g in groups.iter_mut().filter(|g| g.answer.is_none()) {
-                    let simplified = simplifier.simplify_constraints(store, &g.constraints);
+                    let simplified =
+                        simplifier.simplify_constraints_within(store, &g.constraints, checkpoint);
+                    let simplified = match simplified {
+                        Ok(simplified) => simplified,
+                        Err(limit) => {
+                            shared.stop_at(g, me, limit);
+                            break;
+                        }
+                    };
                     *g = Group::new(store, simplified, me);
                     // Folded to nothing: satisfiable by any model.
                     if g.constraints.is_empty() {
@@ -198,11 +215,19 @@ impl Stage {
                 }
             }
             Stage::CexCache(cache) => {
+                let checkpoint = &mut Checkpoint::new(shared.budget.limits);
                 for g in groups.iter_mut().filter(|g| g.answer.is_none()) {
                     shared.stats.cex_cache.queries += 1;
-                    if let Some(answer) = cache.lookup(store, &g.constraints) {
-                        shared.stats.cex_cache.hits += 1;
-                        g.answer(answer, me, None);
+                    match cache.lookup(store, &g.constraints, checkpoint) {
+                        Ok(Some(answer)) => {
+                            shared.stats.cex_cache.hits += 1;
+                            g.answer(answer, me, None);
+                        }
+                        Ok(None) => {}
+                        Err(limit) => {
+                            shared.stop_at(g, me, limit);
+                            break;
+                        }
                     }
                 }
             }

@@ -19,6 +19,7 @@ mod tests;
 mod walk;
 
 use crate::expr::{TermId, TermStore};
+use crate::limits::{Checkpoint, Limits, Reached};
 use rewrite::Rewriter;
 use rustc_hash::FxHashMap;
 use substitute::Substitution;
@@ -39,10 +40,26 @@ impl Simplifier {
 
     /// An equivalent, simpler term (same value under every model).
     pub fn simplify(&mut self, store: &mut TermStore, t: TermId) -> TermId {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        self.simplify_within(store, t, unlimited)
+            .expect("no limits")
+    }
+
+    /// As [`Simplifier::simplify`], stopping at the limit `checkpoint`
+    /// reaches (what was simplified so far stays remembered).
+    pub fn simplify_within(
+        &mut self,
+        store: &mut TermStore,
+        t: TermId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<TermId, Reached> {
         if let Some(done) = self.memoized(t) {
-            return done;
+            return Ok(done);
         }
-        for u in pending_terms(store, t, |u| self.memoized(u).is_some()) {
+        for u in pending_terms(store, t, |u| self.memoized(u).is_some(), checkpoint)? {
+            if let Some(limit) = checkpoint.after(1) {
+                return Err(limit);
+            }
             let node = store
                 .node(u)
                 .map_children(|c| self.memoized(c).unwrap_or(c));
@@ -53,7 +70,7 @@ impl Simplifier {
                 self.remember(simplified, simplified);
             }
         }
-        self.memoized(t).unwrap_or(t)
+        Ok(self.memoized(t).unwrap_or(t))
     }
 
     /// Simplifies a conjunction of boolean constraints into an equivalent
@@ -62,8 +79,24 @@ impl Simplifier {
     /// `false` if any is false, and the constants that facts like `x = 5`
     /// fix substituted into the other constraints.
     pub fn simplify_constraints(&mut self, store: &mut TermStore, cs: &[TermId]) -> Vec<TermId> {
-        let simplified: Vec<TermId> = cs.iter().map(|&c| self.simplify(store, c)).collect();
-        constraints::simplify_conjunction(store, &simplified)
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        self.simplify_constraints_within(store, cs, unlimited)
+            .expect("no limits")
+    }
+
+    /// As [`Simplifier::simplify_constraints`], stopping at the limit
+    /// `checkpoint` reaches.
+    pub fn simplify_constraints_within(
+        &mut self,
+        store: &mut TermStore,
+        cs: &[TermId],
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Vec<TermId>, Reached> {
+        let simplified = cs
+            .iter()
+            .map(|&c| self.simplify_within(store, c, checkpoint))
+            .collect::<Result<Vec<TermId>, Reached>>()?;
+        Ok(constraints::simplify_conjunction(store, &simplified))
     }
 
     /// The symbol a constraint fixes and the constant it fixes it to, if

@@ -10,6 +10,7 @@
 use super::c_variables::Meant;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
+use crate::limits::Checkpoint;
 use crate::memory::{Fault, Place, Pointer, Resolution, Spot};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
@@ -186,7 +187,13 @@ impl Executor<'_> {
         let t = memory
             .read(&mut self.cx.terms, place, size, limits)
             .map_err(|limit| self.cut_at(limit))?;
-        let t = self.cx.caches.simplifier.simplify(&mut self.cx.terms, t);
+        let checkpoint = &mut Checkpoint::new(limits);
+        let t = self
+            .cx
+            .caches
+            .simplifier
+            .simplify_within(&mut self.cx.terms, t, checkpoint)
+            .map_err(|limit| self.cut_at(limit))?;
         Ok(Val::from_term(&self.cx.terms, t))
     }
 

@@ -3,6 +3,7 @@
 use super::rewrite::Rewriter;
 use super::walk::pending_terms;
 use crate::expr::{TermId, TermStore};
+use crate::limits::{Checkpoint, Limits};
 use rustc_hash::FxHashMap;
 
 /// Replaces symbols by constants and simplifies what changes as a result.
@@ -26,7 +27,9 @@ impl<'f> Substitution<'f> {
         if let Some(&done) = self.done.get(&t) {
             return done;
         }
-        for u in pending_terms(store, t, |u| self.done.contains_key(&u)) {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        let pending = pending_terms(store, t, |u| self.done.contains_key(&u), unlimited);
+        for u in pending.expect("no limits") {
             let rewritten = match self.values.get(&u) {
                 Some(&value) => value,
                 None => {

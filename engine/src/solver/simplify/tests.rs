@@ -109,6 +109,36 @@ fn results_are_remembered_across_calls() {
     assert_eq!(f.s.len(), terms_after_first, "a second call builds nothing");
 }
 
+/// A run's limit stops simplifying a large term part way; what was done
+/// stays remembered, and the next call finishes it.
+#[test]
+fn a_limit_stops_simplifying_and_the_next_call_goes_on() {
+    use crate::limits::{Checkpoint, Limits, Reached};
+    let mut f = Fixture::new();
+    let one = f.c(1);
+    let mut sum = f.x;
+    for _ in 0..300_000u64 {
+        sum = f.s.bin(BvBinOp::Add, sum, one);
+    }
+    let past = Limits {
+        deadline: Some(web_time::Instant::now() - web_time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let mut simplifier = Simplifier::new();
+    let stopped = simplifier.simplify_within(&mut f.s, sum, &mut Checkpoint::new(past));
+    assert_eq!(stopped, Err(Reached::Time));
+    let total = f.c(300_000 % 256);
+    let expected = f.s.bin(BvBinOp::Add, total, f.x);
+    assert_eq!(simplifier.simplify(&mut f.s, sum), expected);
+    // Evaluation stops at the limit too.
+    let is_expected = f.s.eq(sum, expected);
+    let model = crate::expr::Model::new();
+    let checked =
+        f.s.satisfies_within(&[is_expected], &model, &mut Checkpoint::new(past));
+    assert_eq!(checked, Err(Reached::Time));
+    assert!(f.s.satisfies(&[is_expected], &model));
+}
+
 /// Terms far deeper than the call stack allows a recursive pass.
 #[test]
 fn deep_terms_simplify_without_recursion() {
