@@ -351,9 +351,11 @@ impl FlatMemory {
             return Ok(());
         }
         let (lo, hi) = self.reach(store, addr, offset, size, bounds);
-        let first = (lo / CHUNK_U64) as usize;
-        let last = ((hi / CHUNK_U64) as usize).min(self.slots.len() - 1);
-        let (chunks_lo, chunks_hi) = (first as u64 * CHUNK_U64, (last as u64 + 1) * CHUNK_U64 - 1);
+        let chunks = self.chunks_of(lo, hi);
+        let (chunks_lo, chunks_hi) = (
+            chunks.start as u64 * CHUNK_U64,
+            chunks.end as u64 * CHUNK_U64 - 1,
+        );
         // Outside those chunks, the new `base` must hold what the old one
         // does: holes elsewhere still read it.
         let mut array = self.window_array(store, chunks_lo, chunks_hi, true, checkpoint)?;
@@ -370,7 +372,7 @@ impl FlatMemory {
         // now on `array` says what they hold, except where concrete writes
         // fill them again. Elsewhere `array` agrees with the old `base`.
         self.base = array;
-        for slot in &mut self.slots[first..=last] {
+        for slot in &mut self.slots[chunks] {
             *slot = Slot::Hole;
         }
         self.windows.retain(|w| !w.meets(lo, hi));
