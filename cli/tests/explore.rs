@@ -553,6 +553,55 @@ fn limits_hold_in_bit_blasting_in_host_calls_and_on_wide_branches() {
     std::fs::remove_file(&wide).ok();
 }
 
+/// Memory at its extremes: the largest memory a module may declare, a
+/// grow by 60,000 pages, a fill of a symbolic length up to 4 GiB, a loop
+/// writing a symbolic byte to every byte of 16 pages. Each ends with a
+/// clear result, within its limits.
+#[test]
+#[cfg(target_os = "linux")]
+fn memory_at_its_extremes_ends_clearly_within_the_limits() {
+    let limits = ["--entry", "f", "--max-time", "40", "--max-memory", "256"];
+    let run = |name: &str| explore_watched(&test_data(&format!("limits/{name}.wat")), &limits);
+    let measured =
+        |report: &serde_json::Value| report["stats"]["peak_memory_bytes"].as_u64().unwrap();
+
+    // Blank pages take no room: 4 GiB declared costs what was written.
+    let (_, _, stdout, report) = run("huge_memory");
+    assert_eq!(report["stop_reason"], "completed", "{stdout}");
+    let paths = report["paths"].as_array().unwrap();
+    assert!(paths.len() >= 2, "{stdout}");
+    assert!(paths.iter().all(|p| p["status"] == "returned"), "{stdout}");
+    assert!(measured(&report) < 4 << 20, "{} bytes", measured(&report));
+
+    let (_, _, stdout, report) = run("grow_60000_pages");
+    assert_eq!(report["stop_reason"], "completed", "{stdout}");
+    assert!(measured(&report) < 4 << 20, "{} bytes", measured(&report));
+    for path in report["paths"].as_array().unwrap() {
+        let size = path["returns"][0].as_u64().unwrap();
+        assert!((60_001..60_001 + 256).contains(&size), "{stdout}");
+    }
+
+    // The length is made concrete, and the summary says so.
+    let (_, _, stdout, report) = run("fill_symbolic_length");
+    assert!(
+        stdout.contains("values were made concrete (the memory.fill size"),
+        "{stdout}"
+    );
+    assert!(!report["concretised"].as_array().unwrap().is_empty());
+
+    // A million byte terms outgrow 256 MiB: the run stops at its limit,
+    // with the measured peak under it.
+    let (_, peak, stdout, report) = run("write_16_pages");
+    assert_eq!(report["stop_reason"], "memory limit", "{stdout}");
+    assert!(stdout.contains("stopped early: memory limit"), "{stdout}");
+    assert!(
+        measured(&report) <= 256 << 20,
+        "{} bytes",
+        measured(&report)
+    );
+    assert!(peak < 512 << 20, "{} MiB resident", peak >> 20);
+}
+
 #[test]
 fn ctrl_c_inside_bit_blasting_stops_the_run_within_a_second() {
     // The 42,000 instructions take milliseconds; the circuit seconds.

@@ -113,14 +113,17 @@ impl Limits {
     }
 
     /// As [`Limits::reached`], with `headroom` more bytes counted as in
-    /// use: what a structure about to double will take at once.
+    /// use: what a structure about to double will take at once. Memory
+    /// is reached a 32nd short of the limit, which leaves
+    /// room for what is allocated between two looks and for the report.
     pub fn reached_with(&self, headroom: u64) -> Option<Reached> {
         if self.interrupt.is_some_and(|i| i.is_set()) {
             Some(Reached::Interrupt)
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Reached::Time)
         } else if self.max_memory.is_some_and(|max| {
-            heap_in_use().is_some_and(|used| used.saturating_add(headroom) >= max)
+            heap_in_use()
+                .is_some_and(|used| used.saturating_add(headroom) >= max - max / MEMORY_MARGIN)
         }) {
             Some(Reached::Memory)
         } else {
@@ -128,6 +131,10 @@ impl Limits {
         }
     }
 }
+
+/// The share of the memory limit kept free: the run stops when what is in
+/// use comes within `max / MEMORY_MARGIN` of it.
+const MEMORY_MARGIN: u64 = 32;
 
 /// The smaller of two optional limits; a missing one sets none.
 fn smaller<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {

@@ -51,6 +51,25 @@ impl TermStore {
         self.nodes.is_empty()
     }
 
+    /// Bytes the store allocates at once if it grows by `terms` more: its
+    /// vectors and its table double when full, the old ones kept until
+    /// the new ones are filled.
+    pub fn growth_bytes(&self, terms: usize) -> u64 {
+        let doubled = |capacity: usize, len: usize, entry: usize| {
+            if capacity - len < terms {
+                2 * capacity.max(1) * entry
+            } else {
+                0
+            }
+        };
+        let (len, table) = (self.nodes.len(), self.table.capacity());
+        // A table entry, its control byte, and its buckets' spare eighth.
+        let entry = (std::mem::size_of::<(Node, TermId)>() + 1) * 8 / 7;
+        (doubled(self.nodes.capacity(), len, std::mem::size_of::<Node>())
+            + doubled(self.sorts.capacity(), len, std::mem::size_of::<Sort>())
+            + doubled(table, self.table.len(), entry)) as u64
+    }
+
     pub fn node(&self, t: TermId) -> &Node {
         &self.nodes[t.index()]
     }

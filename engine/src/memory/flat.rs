@@ -3,12 +3,13 @@
 //!
 //! # Representation
 //!
-//! Memory is cut into chunks of [`CHUNK`] bytes held behind [`Rc`]: cloning a
-//! memory (a fork) copies one pointer per chunk, and a chunk is copied only
-//! when one of the memories sharing it writes to it (copy on write). A chunk
-//! that was never written is [`Slot::Zero`] and takes no space; a chunk of
-//! concrete bytes is plain `u8`s; only a chunk with a symbolic byte also
-//! keeps a term per byte.
+//! Memory is cut into chunks of [`CHUNK`] bytes held behind [`Rc`], in a
+//! [`PersistentVec`] whose nodes its clones share: cloning a memory (a
+//! fork) copies one pointer, and a write copies only what another memory
+//! still shares, its chunk and the few small nodes above it (fine-grain
+//! copy on write). A chunk that was never written is [`Slot::Zero`] and
+//! takes no space; a chunk of concrete bytes is plain `u8`s; only a chunk
+//! with a symbolic byte also keeps a term per byte.
 //!
 //! # Symbolic addresses
 //!
@@ -35,6 +36,7 @@
 
 use super::interval::unsigned_interval;
 use super::options::Contents;
+use super::persistent::PersistentVec;
 use super::place::{Case, Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{BvBinOp, BvCmp, Node, TermId, TermStore, ARRAY_INDEX_WIDTH};
 #[cfg(test)]
@@ -42,6 +44,8 @@ use crate::limits::Limits;
 use crate::limits::{Checkpoint, Reached};
 use std::rc::Rc;
 
+#[cfg(test)]
+mod fine_grain_tests;
 #[cfg(test)]
 mod tests;
 
@@ -53,8 +57,9 @@ pub const MAX_PAGES: u32 = 65536;
 /// The one object of the flat model: the whole memory.
 const THE_MEMORY: ObjectId = ObjectId(0);
 
-/// Bytes in one copy-on-write chunk.
-pub const CHUNK: usize = 4096;
+/// Bytes in one copy-on-write chunk: what a state copies when it first
+/// writes to memory it shares.
+pub const CHUNK: usize = 256;
 const CHUNK_U64: u64 = CHUNK as u64;
 const CHUNKS_PER_PAGE: usize = (PAGE_SIZE / CHUNK_U64) as usize;
 
@@ -76,12 +81,12 @@ enum Slot {
 
 #[derive(Clone, Debug)]
 enum Chunk {
-    /// Only concrete bytes.
-    Bytes(Box<[u8]>),
+    /// Only concrete bytes, kept inline: one allocation per chunk.
+    Bytes([u8; CHUNK]),
     /// Some symbolic bytes: `terms[i]` is the byte's term, or the memory's
     /// `concrete` marker when `bytes[i]` is the value, or its `hole` marker.
     Mixed {
-        bytes: Box<[u8]>,
+        bytes: [u8; CHUNK],
         terms: Box<[TermId]>,
         /// Entries of `terms` that are not the `concrete` marker.
         symbolic: u32,
@@ -134,7 +139,7 @@ impl Window {
 
 #[derive(Clone, Debug)]
 pub struct FlatMemory {
-    slots: Vec<Slot>,
+    slots: PersistentVec<Slot>,
     max_pages: u32,
     /// `(_ bv0 8)`.
     zero: TermId,
@@ -160,7 +165,10 @@ impl FlatMemory {
         let hole = store.const_array(zero);
         let concrete = store.fls();
         FlatMemory {
-            slots: vec![Slot::Zero; min_pages.min(MAX_PAGES) as usize * CHUNKS_PER_PAGE],
+            slots: PersistentVec::filled(
+                min_pages.min(MAX_PAGES) as usize * CHUNKS_PER_PAGE,
+                Slot::Zero,
+            ),
             max_pages: max_pages.unwrap_or(MAX_PAGES).min(MAX_PAGES),
             zero,
             hole,
@@ -185,7 +193,7 @@ impl FlatMemory {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.slots.len() == 0
     }
 
     /// The most pages this memory can grow to.
@@ -200,8 +208,7 @@ impl FlatMemory {
         let new = old.checked_add(delta).filter(|&n| n <= self.max_pages)?;
         // New pages are zero, and so is `base` there: every store in it is at
         // an index that was in bounds when it was made.
-        self.slots
-            .resize(new as usize * CHUNKS_PER_PAGE, Slot::Zero);
+        self.slots.grow(new as usize * CHUNKS_PER_PAGE);
         Some(old)
     }
 
@@ -347,12 +354,12 @@ impl FlatMemory {
             self.store_at(store, a + u64::from(offset), value);
             return Ok(());
         }
-        if self.slots.is_empty() {
+        if self.is_empty() {
             return Ok(());
         }
         let (lo, hi) = self.reach(store, addr, offset, size, bounds);
         let chunks = self.chunks_of(lo, hi);
-        let (chunks_lo, chunks_hi) = (
+        let (chunks_lo, chunks_hi) = self.widened(
             chunks.start as u64 * CHUNK_U64,
             chunks.end as u64 * CHUNK_U64 - 1,
         );
@@ -368,13 +375,12 @@ impl FlatMemory {
             let index = offset_index(store, addr, u64::from(offset) + u64::from(k));
             array = store.store(array, index, byte);
         }
-        // The write may have hit any byte of the chunks it can reach: from
-        // now on `array` says what they hold, except where concrete writes
-        // fill them again. Elsewhere `array` agrees with the old `base`.
+        // The write may have hit any byte it can reach: from now on
+        // `array` says what they hold, except where concrete writes fill
+        // them again. Elsewhere `array` agrees with memory (in the chunks
+        // it was built over) and with the old `base`.
         self.base = array;
-        for slot in &mut self.slots[chunks] {
-            *slot = Slot::Hole;
-        }
+        self.make_holes(lo, hi);
         self.windows.retain(|w| !w.meets(lo, hi));
         self.keep_window(Window {
             lo: chunks_lo,
@@ -557,20 +563,27 @@ impl FlatMemory {
         debug_assert!(addr + len <= self.len(), "fill out of bounds");
         let byte = byte_of(store, value, 0);
         let end = (addr + len).min(self.len());
+        // Whole chunks share one chunk of `byte`s; the ends are written
+        // byte by byte.
+        let first = addr.div_ceil(CHUNK_U64);
+        let last = end / CHUNK_U64;
+        if first < last {
+            let uniform = self.uniform_slot(byte);
+            self.slots.set_range(first as usize..last as usize, uniform);
+            self.mark_dirty(first * CHUNK_U64, (last - first) * CHUNK_U64);
+        }
+        let whole = first * CHUNK_U64..last * CHUNK_U64;
         let mut at = addr;
         while at < end {
             let (ci, off) = split(at);
-            let n = (CHUNK - off).min((end - at) as usize);
-            if n == CHUNK {
-                self.slots[ci] = self.uniform_slot(byte);
-                self.mark_dirty(at, CHUNK_U64);
-            } else {
-                for k in 0..n as u64 {
+            let n = (CHUNK - off).min((end - at) as usize) as u64;
+            if !whole.contains(&at) {
+                for k in 0..n {
                     self.write(at + k, byte);
                 }
                 self.demote(ci);
             }
-            at += n as u64;
+            at += n;
         }
     }
 
@@ -664,12 +677,7 @@ impl FlatMemory {
         on_base: bool,
         checkpoint: &mut Checkpoint,
     ) -> Result<TermId, Reached> {
-        // Windows over most of memory share the array of all of it.
-        let (lo, hi) = if hi - lo >= self.len() / 2 {
-            ANYWHERE
-        } else {
-            (lo, hi)
-        };
+        let (lo, hi) = self.widened(lo, hi);
         let span = hi - lo;
         let cached = self
             .windows
@@ -697,6 +705,16 @@ impl FlatMemory {
             stores,
         });
         Ok(array)
+    }
+
+    /// The window `lo..=hi`, or all of memory when it covers most of it:
+    /// such windows share the array of all of it.
+    fn widened(&self, lo: u64, hi: u64) -> (u64, u64) {
+        if hi - lo >= self.len() / 2 {
+            ANYWHERE
+        } else {
+            (lo, hi)
+        }
     }
 
     fn keep_window(&mut self, window: Window) {
@@ -755,16 +773,16 @@ impl FlatMemory {
     /// Approximate heap bytes this memory owns; a chunk shared by `n`
     /// memories counts `1 / n`.
     pub fn heap_bytes(&self) -> usize {
-        let mut total = self.slots.capacity() * std::mem::size_of::<Slot>();
-        for slot in &self.slots {
-            if let Slot::Data(c) = slot {
+        let mut total = self.slots.heap_bytes(|slot| match slot {
+            Slot::Data(c) => {
                 let own = match &**c {
-                    Chunk::Bytes(_) => CHUNK,
-                    Chunk::Mixed { .. } => CHUNK * (1 + std::mem::size_of::<TermId>()),
+                    Chunk::Bytes(_) => 0,
+                    Chunk::Mixed { .. } => CHUNK * std::mem::size_of::<TermId>(),
                 } + std::mem::size_of::<Chunk>();
-                total += own / Rc::strong_count(c);
+                own / Rc::strong_count(c)
             }
-        }
+            Slot::Zero | Slot::Hole => 0,
+        });
         for w in &self.windows {
             total += w.dirty.capacity() * std::mem::size_of::<u32>();
         }
@@ -794,9 +812,9 @@ impl FlatMemory {
         }
     }
 
-    /// Writes a byte that is not a hole; `Term`s are never constants.
+    /// Writes a byte; `Term`s are never constants, and a `Hole` makes
+    /// the byte read what `base` holds.
     fn write(&mut self, at: u64, byte: Byte) {
-        debug_assert!(byte != Byte::Hole);
         let (ci, off) = split(at);
         if ci >= self.slots.len() || self.read(at) == byte {
             return;
@@ -806,7 +824,7 @@ impl FlatMemory {
         match (&mut *chunk, byte) {
             (Chunk::Bytes(b), Byte::Const(v)) => b[off] = v,
             (Chunk::Bytes(b), _) => {
-                let bytes = std::mem::take(b);
+                let bytes = *b;
                 let mut terms = vec![concrete; CHUNK].into_boxed_slice();
                 terms[off] = to_term(byte, hole);
                 *chunk = Chunk::Mixed {
@@ -841,6 +859,24 @@ impl FlatMemory {
         self.mark_dirty(at, 1);
     }
 
+    /// Turns the bytes `lo..=hi` into holes: the chunks they cover whole
+    /// at once, the bytes of the others one by one, so that the bytes
+    /// around them stay as they are (a read there needs no array).
+    fn make_holes(&mut self, lo: u64, hi: u64) {
+        let (first, end) = (lo.div_ceil(CHUNK_U64), (hi + 1) / CHUNK_U64);
+        let ends = if first < end {
+            self.slots
+                .set_range(first as usize..end as usize, Slot::Hole);
+            [lo..first * CHUNK_U64, end * CHUNK_U64..hi + 1]
+        } else {
+            // Less than two chunks, none of them whole.
+            [lo..hi + 1, 0..0]
+        };
+        for at in ends.into_iter().flatten() {
+            self.write(at, Byte::Hole);
+        }
+    }
+
     /// The term of a byte read at `at`.
     fn byte_term(&self, store: &mut TermStore, at: u64, byte: Byte) -> TermId {
         match byte {
@@ -859,11 +895,11 @@ impl FlatMemory {
         let slot = &mut self.slots[ci];
         match slot {
             Slot::Zero => {
-                *slot = Slot::Data(Rc::new(Chunk::Bytes(vec![0; CHUNK].into_boxed_slice())));
+                *slot = Slot::Data(Rc::new(Chunk::Bytes([0; CHUNK])));
             }
             Slot::Hole => {
                 *slot = Slot::Data(Rc::new(Chunk::Mixed {
-                    bytes: vec![0; CHUNK].into_boxed_slice(),
+                    bytes: [0; CHUNK],
                     terms: vec![self.hole; CHUNK].into_boxed_slice(),
                     symbolic: CHUNK as u32,
                 }));
@@ -887,8 +923,7 @@ impl FlatMemory {
             symbolic: 0, bytes, ..
         } = &**c
         {
-            let bytes = bytes.clone();
-            *c = Rc::new(Chunk::Bytes(bytes));
+            *c = Rc::new(Chunk::Bytes(*bytes));
         }
     }
 
@@ -897,9 +932,9 @@ impl FlatMemory {
         match byte {
             // `Zero` also says `base` is zero there: true only without holes.
             Byte::Const(0) if self.base == self.hole => Slot::Zero,
-            Byte::Const(v) => Slot::Data(Rc::new(Chunk::Bytes(vec![v; CHUNK].into_boxed_slice()))),
+            Byte::Const(v) => Slot::Data(Rc::new(Chunk::Bytes([v; CHUNK]))),
             _ => Slot::Data(Rc::new(Chunk::Mixed {
-                bytes: vec![0; CHUNK].into_boxed_slice(),
+                bytes: [0; CHUNK],
                 terms: vec![to_term(byte, self.hole); CHUNK].into_boxed_slice(),
                 symbolic: CHUNK as u32,
             })),
@@ -951,11 +986,20 @@ impl FlatMemory {
 
     /// Most stores a rebuild of the window `lo..=hi` makes.
     fn rebuild_bound(&self, lo: u64, hi: u64) -> usize {
-        self.slots[self.chunks_of(lo, hi)]
-            .iter()
-            .filter(|s| matches!(s, Slot::Data(_)))
-            .count()
-            * CHUNK
+        self.data_chunks(lo, hi).len() * CHUNK
+    }
+
+    /// The chunks with data among those that hold bytes of `lo..=hi`, and
+    /// their numbers, found without visiting the blank rest of memory.
+    fn data_chunks(&self, lo: u64, hi: u64) -> Vec<(usize, Rc<Chunk>)> {
+        let mut found = Vec::new();
+        self.slots
+            .for_each_written(self.chunks_of(lo, hi), |ci, slot| {
+                if let Slot::Data(c) = slot {
+                    found.push((ci, c.clone()));
+                }
+            });
+        found
     }
 
     /// The bytes `lo..=hi` as `base` plus one store per byte the chunks
@@ -971,10 +1015,7 @@ impl FlatMemory {
         let skip_zeros = self.base == self.hole;
         let mut array = self.base;
         let mut stores = 0;
-        for ci in self.chunks_of(lo, hi) {
-            let Slot::Data(c) = &self.slots[ci] else {
-                continue;
-            };
+        for (ci, c) in self.data_chunks(lo, hi) {
             let start = ci as u64 * CHUNK_U64;
             let from = lo.saturating_sub(start) as usize;
             let to = (hi - start).min(CHUNK_U64 - 1) as usize;
@@ -983,7 +1024,7 @@ impl FlatMemory {
             }
             for off in from..=to {
                 let at = start + off as u64;
-                let value = match &**c {
+                let value = match &*c {
                     Chunk::Bytes(b) => Byte::Const(b[off]),
                     Chunk::Mixed { .. } => self.read(at),
                 };

@@ -11,7 +11,9 @@
 //!   shape, so a read's array holds only the bytes it can reach;
 //! - `objects`: the objects model, the flat memory's bytes with the
 //!   heap's blocks and input buffers as objects whose bounds are checked;
-//! - [`options`]: how a run models the heap.
+//! - [`options`]: how a run models the heap;
+//! - `persistent`: the persistent vector whose nodes forks share, under
+//!   the flat model's chunks.
 //!
 //! The models are private: the rest of the engine reaches memory only
 //! through [`MemoryModel`] and the types re-exported here.
@@ -22,6 +24,7 @@ pub mod interval;
 pub mod model;
 mod objects;
 pub mod options;
+mod persistent;
 pub mod place;
 
 pub use dead_stack::{DeadSpan, DeadStack};

@@ -169,7 +169,10 @@ impl Scheduler {
         check: &mut impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
         state: &State,
     ) -> Option<&'static str> {
-        if let Some(reached) = exec.cx.bounds.limits.reached() {
+        // A slice may build up to a million terms: the term store's next
+        // doubling counts as in use before it happens.
+        let growth = exec.cx.terms.growth_bytes(1 << 20);
+        if let Some(reached) = exec.cx.bounds.limits.reached_with(growth) {
             Some(reached.stop_reason())
         } else if self
             .max_paths

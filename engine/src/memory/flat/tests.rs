@@ -36,12 +36,14 @@ fn bv(s: &TermStore, t: TermId, model: &Model) -> u64 {
 }
 
 /// Chunks two memories share (the same `Rc`).
-fn shared_chunks(a: &FlatMemory, b: &FlatMemory) -> usize {
-    a.slots
-        .iter()
-        .zip(&b.slots)
-        .filter(|(x, y)| matches!((x, y), (Slot::Data(p), Slot::Data(q)) if Rc::ptr_eq(p, q)))
-        .count()
+pub(super) fn shared_chunks(a: &FlatMemory, b: &FlatMemory) -> usize {
+    let mut shared = 0;
+    a.slots.for_each_written(0..a.slots.len(), |i, x| {
+        if let (Slot::Data(p), Some(Slot::Data(q))) = (x, b.slots.get(i)) {
+            shared += usize::from(Rc::ptr_eq(p, q));
+        }
+    });
+    shared
 }
 
 /// Stores in an array term above its constant array.
@@ -324,16 +326,16 @@ fn clones_are_independent_and_share_unchanged_chunks() {
     for i in 0..64u64 {
         a.write_concrete(&mut s, i * 65536 + 17, &[i as u8 + 1; 100]);
     }
-    let data_chunks = a
-        .slots
-        .iter()
-        .filter(|s| matches!(s, Slot::Data(_)))
-        .count();
-    assert_eq!(data_chunks, 64);
+    assert_eq!(a.data_chunks(0, a.len() - 1).len(), 64);
+    let alone = a.heap_bytes();
     let mut b = a.clone();
     assert_eq!(shared_chunks(&a, &b), 64);
-    // Sharing makes each memory's own share half of its chunks.
-    assert!(b.heap_bytes() < 64 * (CHUNK + 64) / 2 + 4096 * 16 + 1024);
+    // Sharing makes each memory's own share half of what one alone holds.
+    assert!(
+        b.heap_bytes() <= alone / 2 + 64,
+        "{} of {alone}",
+        b.heap_bytes()
+    );
     let x = s.declare("x", Sort::Bv(32)).unwrap();
     let p = c32(&mut s, 17);
     b.store(&mut s, p, 0, x);
@@ -364,16 +366,17 @@ fn a_fork_of_sixteen_mib_is_cheap() {
     let mut m = FlatMemory::new(&mut s, 256, None);
     let data = vec![0x5a; 1 << 20];
     m.write_concrete(&mut s, 0, &data);
+    let alone = m.heap_bytes();
     let forks: Vec<FlatMemory> = (0..100).map(|_| m.clone()).collect();
-    // Each fork owns a share of the data and its slot table, not a copy.
+    // Each fork owns a share of the data and of the nodes above it, not
+    // a copy: together they hold about what one memory does.
     let total: usize = forks.iter().map(FlatMemory::heap_bytes).sum::<usize>() + m.heap_bytes();
-    let slot_tables = 101 * 4096 * std::mem::size_of::<Slot>();
     assert!(
-        total < slot_tables + (1 << 20) + 101 * 1024,
-        "forks hold {total} bytes"
+        (1 << 20) <= alone && total <= alone + 101 * 64,
+        "one memory holds {alone} bytes, 101 hold {total}"
     );
     for f in &forks {
-        assert_eq!(shared_chunks(f, &m), 256);
+        assert_eq!(shared_chunks(f, &m), (1 << 20) / CHUNK);
     }
 }
 
@@ -621,9 +624,14 @@ fn a_write_at_a_masked_index_leaves_other_chunks_concrete() {
     let fifth = m.load_at(&mut s, 5 * CHUNK_U64 + 67, 1);
     assert_eq!(bv(&s, fifth, &model), 0x11);
     assert_eq!(
-        m.load_concrete(5 * CHUNK_U64, 2),
+        m.load_concrete(5 * CHUNK_U64 + 64, 1),
         None,
-        "chunk 5 may be hit now"
+        "the bytes it can reach may be hit now"
+    );
+    assert_eq!(
+        m.load_concrete(5 * CHUNK_U64, 2),
+        Some(0x0606),
+        "the bytes it cannot reach stay concrete"
     );
     assert_eq!(m.load_concrete(100, 8), Some(0x0505_0505_0505_0505));
 }
@@ -686,7 +694,7 @@ fn concrete_writes_between_symbolic_reads_stay_linear() {
     assert!(created < 40 * n as usize, "{created} terms for {n} rounds");
     let array = m.array(&mut s);
     assert!(
-        chain_len(&s, array) <= 2 * 2 * CHUNK + 64,
+        chain_len(&s, array) <= 2 * 8192 + 64,
         "the chain is rebuilt before it outgrows memory"
     );
     // Still right: evaluate the array.
@@ -813,14 +821,14 @@ fn a_mebibyte_of_concrete_writes_stays_small() {
         m.store(&mut s, a, 0, v);
     }
     let heap = m.heap_bytes();
+    // The bytes, a header per chunk and the nodes above the chunks.
     assert!(
-        heap <= (1 << 20) + (1 << 20) / 8,
+        heap <= (1 << 20) + (1 << 20) / 4,
         "1 MiB of concrete bytes takes {heap} bytes"
     );
-    assert!(m
-        .slots
-        .iter()
-        .all(|s| matches!(s, Slot::Data(c) if matches!(**c, Chunk::Bytes(_)))));
+    let chunks = m.data_chunks(0, m.len() - 1);
+    assert_eq!(chunks.len(), (1 << 20) / CHUNK);
+    assert!(chunks.iter().all(|(_, c)| matches!(**c, Chunk::Bytes(_))));
     // The constants of values and addresses, nothing per byte.
     assert!(s.len() - terms_before <= 2 * (1 << 18) + 256);
 }
