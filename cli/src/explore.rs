@@ -605,6 +605,9 @@ fn summary(r: &Report, show_memory: bool) -> String {
         s.timing.total_ms,
         s.peak_memory_bytes as f64 / f64::from(1 << 20)
     ));
+    if let Some(states) = s.state_bytes_text() {
+        text.push_str(&format!("{states}\n"));
+    }
     text.push_str(&format!("limits: {}\n", limits_text(&r.limits)));
     text.push_str(&format!("outcomes: {}\n", r.outcomes.describe()));
     if r.havoc_imports {

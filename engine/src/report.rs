@@ -889,6 +889,11 @@ pub struct TreeNode {
     /// The memory objects when this node forked, under the objects model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<NodeMemory>,
+    /// Bytes the state held of its own (what it shares with other states
+    /// not counted: memory it did not write since it was forked) when it
+    /// forked here, or ended here at a leaf.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state_bytes: Option<u64>,
 }
 
 /// The memory objects of a state when it forked: the first `objects` of
@@ -929,6 +934,12 @@ pub struct Stats {
     /// Peak heap in use, where the program meters it; else the peak of
     /// the estimate of what states and terms hold.
     pub peak_memory_bytes: u64,
+    /// The most and the mean bytes a state held of its own where it forked
+    /// or ended (the tree's `state_bytes`).
+    #[serde(default)]
+    pub max_state_bytes: u64,
+    #[serde(default)]
+    pub mean_state_bytes: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }
@@ -939,7 +950,29 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `312 B`, `1.2 KiB`, `3.4 MiB`: a size as the command line and the
+/// page write it.
+pub fn bytes_text(n: u64) -> String {
+    match n {
+        0..1024 => format!("{n} B"),
+        1024..0x10_0000 => format!("{:.1} KiB", n as f64 / 1024.0),
+        _ => format!("{:.1} MiB", n as f64 / f64::from(1 << 20)),
+    }
+}
+
 impl Stats {
+    /// `memory per state: 1.2 KiB on average, 4.0 KiB at most`, what
+    /// states held of their own where they forked or ended, when any did.
+    pub fn state_bytes_text(&self) -> Option<String> {
+        (self.max_state_bytes > 0).then(|| {
+            format!(
+                "memory per state: {} on average, {} at most (what states share not counted)",
+                bytes_text(self.mean_state_bytes),
+                bytes_text(self.max_state_bytes)
+            )
+        })
+    }
+
     /// `7 queries: 3 simplified away, 4 by SAT (4 SAT calls)`: the queries
     /// by how they were answered (the parts add up), and the SAT calls
     /// made (one per independent group that reached the solver).

@@ -29,6 +29,8 @@ pub struct Node {
     pub pending: u32,
     /// The memory objects when it forked.
     pub memory: Option<NodeMemory>,
+    /// Bytes the state held of its own when it forked here or ended here.
+    pub state_bytes: Option<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -81,14 +83,26 @@ impl ExecTree {
         at: Location,
         kind: ForkKind,
         memory: Option<NodeMemory>,
+        state_bytes: u64,
     ) {
-        self.nodes[v].fork = Some(at);
-        self.nodes[v].fork_kind = kind;
-        self.nodes[v].memory = memory;
+        let node = &mut self.nodes[v];
+        node.fork = Some(at);
+        node.fork_kind = kind;
+        node.memory = memory;
+        node.state_bytes = Some(state_bytes);
     }
 
-    pub fn end_path(&mut self, v: NodeId, path: usize) {
+    pub fn end_path(&mut self, v: NodeId, path: usize, state_bytes: u64) {
         self.nodes[v].path = Some(path);
+        self.nodes[v].state_bytes = Some(state_bytes);
+    }
+
+    /// The most and the mean bytes a state held of its own where it forked
+    /// or ended, over the nodes where one did.
+    pub fn state_bytes(&self) -> (u64, u64) {
+        let held = self.nodes.iter().filter_map(|n| n.state_bytes);
+        let (max, sum, n) = held.fold((0, 0, 0), |(max, sum, n), b| (b.max(max), sum + b, n + 1));
+        (max, sum.checked_div(n).unwrap_or(0))
     }
 
     pub fn drop_path(&mut self, v: NodeId) {
@@ -129,6 +143,7 @@ impl ExecTree {
                 dropped: n.dropped,
                 pending: n.pending,
                 memory: n.memory.clone(),
+                state_bytes: n.state_bytes,
             })
             .collect()
     }

@@ -523,6 +523,36 @@ test('a heap overflow: the bug, its block drawn with the write on it, the memory
   assert.deepEqual(errors, []);
 });
 
+test('memory per state: the statistics and a node\'s details tell what its state held of its own, and the tree colours by it', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  await run(page, { entry: 'copy_name', paths: 9 });
+  const size = '[0-9.]+ (B|KiB|MiB)';
+  assert.match(await page.locator('.stats.state-bytes').innerText(),
+    new RegExp(`^memory per state: ${size} on average, ${size} at most \\(what states share not counted\\)$`));
+  await clickNode(page.locator('#tree .node.returned').first());
+  assert.match(await page.locator('#node-details .state-bytes').innerText(), new RegExp(`^${size} of its own when it ended$`));
+  await clickNode(page.locator('#tree .node.inner-node').last());
+  assert.match(await page.locator('#node-details .state-bytes').innerText(), new RegExp(`^${size} of its own when it forked$`));
+  // Coloured by memory: shades from the least bytes to the most, the
+  // outcome colours gone, a legend of where each shade starts.
+  const colour = page.locator('#tree-colour');
+  assert.equal(await colour.innerText(), 'colour by memory');
+  await colour.click();
+  assert.equal(await colour.innerText(), 'colour by outcome');
+  assert.equal(await page.locator('#tree .node.returned').count(), 0);
+  assert.ok(await page.locator('#tree .node.shade-0').count() > 0, 'the least bytes');
+  assert.ok(await page.locator('#tree .node.shade-4').count() > 0, 'the most bytes');
+  const legend = page.locator('#memory-legend li');
+  assert.equal(await legend.count(), 5);
+  assert.match(await legend.first().innerText(), new RegExp(`^${size}\\+$`));
+  await page.screenshot({ path: join(artifacts, 'tree-by-memory.png'), fullPage: true });
+  await colour.click();
+  assert.ok(await page.locator('#tree .node.returned').count() > 0, 'back to outcomes');
+  assert.deepEqual(errors, []);
+});
+
 test('size modes: a read past a buffer of one length only is missed by base and found by fork-lazy', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'length-read');

@@ -773,20 +773,28 @@ impl FlatMemory {
     /// Approximate heap bytes this memory owns; a chunk shared by `n`
     /// memories counts `1 / n`.
     pub fn heap_bytes(&self) -> usize {
-        let mut total = self.slots.heap_bytes(|slot| match slot {
-            Slot::Data(c) => {
-                let own = match &**c {
-                    Chunk::Bytes(_) => 0,
-                    Chunk::Mixed { .. } => CHUNK * std::mem::size_of::<TermId>(),
-                } + std::mem::size_of::<Chunk>();
-                own / Rc::strong_count(c)
-            }
+        self.slots.heap_bytes(|slot| match slot {
+            Slot::Data(c) => chunk_bytes(c) / Rc::strong_count(c),
             Slot::Zero | Slot::Hole => 0,
-        });
-        for w in &self.windows {
-            total += w.dirty.capacity() * std::mem::size_of::<u32>();
-        }
-        total
+        }) + self.log_bytes()
+    }
+
+    /// Bytes this memory holds that no other one shares: the chunks it
+    /// wrote since it was cloned, the nodes above them, its windows' logs.
+    pub fn own_bytes(&self) -> usize {
+        self.slots.own_bytes(|slot| match slot {
+            Slot::Data(c) if Rc::strong_count(c) == 1 => chunk_bytes(c),
+            _ => 0,
+        }) + self.log_bytes()
+    }
+
+    fn log_bytes(&self) -> usize {
+        let logs = self
+            .windows
+            .iter()
+            .map(|w| w.dirty.capacity())
+            .sum::<usize>();
+        logs * std::mem::size_of::<u32>()
     }
 
     // ----- bytes at concrete addresses -----
@@ -1044,6 +1052,15 @@ impl FlatMemory {
 }
 
 // ----- helpers -----
+
+/// Bytes a chunk takes.
+fn chunk_bytes(c: &Chunk) -> usize {
+    let terms = match c {
+        Chunk::Bytes(_) => 0,
+        Chunk::Mixed { .. } => CHUNK * std::mem::size_of::<TermId>(),
+    };
+    std::mem::size_of::<Chunk>() + terms
+}
 
 /// Chunk number and offset in it.
 fn split(at: u64) -> (usize, usize) {

@@ -265,6 +265,15 @@ impl MemoryModel {
             MemoryModel::Objects(m) => m.heap_bytes(),
         }
     }
+
+    /// Bytes this memory holds that no other one shares: what a state
+    /// wrote since it was forked.
+    pub fn own_bytes(&self) -> usize {
+        match self {
+            MemoryModel::Flat(m) => m.own_bytes(),
+            MemoryModel::Objects(m) => m.own_bytes(),
+        }
+    }
 }
 
 /// The memory objects, which only the objects model has: under the flat

@@ -33,6 +33,9 @@ pub const ALIGN: u64 = 16;
 
 /// The spots outside every object, where accesses are not checked.
 pub const UNCHECKED: ObjectId = ObjectId(u32::MAX);
+/// Input buffers a concrete access looks through on the fast path; with
+/// more live at once, concrete accesses take the slow path.
+const INPUTS_SCANNED: usize = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Size {
@@ -340,11 +343,22 @@ impl ObjectMemory {
     #[inline(always)]
     pub fn resolve_concrete(&self, address: u64, width: u64) -> Option<Spot> {
         let end = address.checked_add(width)?;
-        if end > self.contents.len() || !self.inputs.is_empty() {
+        if end > self.contents.len() || address < self.null_end {
             return None;
         }
-        if address < self.null_end {
-            return None;
+        if !self.inputs.is_empty() {
+            // As in `resolve_at`, the newest input the access meets takes
+            // it; past a few inputs, the slow path looks.
+            if self.inputs.len() > INPUTS_SCANNED {
+                return None;
+            }
+            let meets = |&&id: &&u32| {
+                let o = &self.objects[id as usize];
+                address < o.base + o.capacity && o.base < end
+            };
+            if let Some(&id) = self.inputs.iter().rev().find(meets) {
+                return self.inside(ObjectId(id), address, end);
+            }
         }
         if end <= self.heap_start {
             return Some(Spot {
@@ -352,7 +366,13 @@ impl ObjectMemory {
                 offset: address,
             });
         }
-        let id = self.heap_slot(address)?;
+        self.inside(self.heap_slot(address)?, address, end)
+    }
+
+    /// The spot of `address..end` when it lies in object `id`'s live bytes
+    /// of a concrete size.
+    #[inline(always)]
+    fn inside(&self, id: ObjectId, address: u64, end: u64) -> Option<Spot> {
         let o = &self.objects[id.0 as usize];
         match o.size {
             Size::Con(size) if o.freed.is_none() && address >= o.base && end <= o.base + size => {
@@ -598,6 +618,17 @@ impl ObjectMemory {
 
     pub fn heap_bytes(&self) -> usize {
         self.contents.heap_bytes() + self.objects.len() * std::mem::size_of::<Object>()
+    }
+
+    /// Bytes this memory holds that no other one shares: its own contents,
+    /// and the object table once it made or freed an object since a fork.
+    pub fn own_bytes(&self) -> usize {
+        let table = if Rc::strong_count(&self.objects) == 1 {
+            self.objects.len() * std::mem::size_of::<Object>()
+        } else {
+            0
+        };
+        self.contents.own_bytes() + table
     }
 }
 

@@ -175,6 +175,12 @@ impl<T: Clone> PersistentVec<T> {
         self.shared_bytes(&self.root, self.height, 1, &entry)
     }
 
+    /// Bytes of the trie's nodes that no other vector shares, with what
+    /// `entry` says each entry of theirs holds.
+    pub fn own_bytes(&self, entry: impl Fn(&T) -> usize) -> usize {
+        own_bytes(&self.root, &entry)
+    }
+
     fn shared_bytes(
         &self,
         node: &Rc<Node<T>>,
@@ -209,6 +215,19 @@ impl<T: Clone> std::ops::IndexMut<usize> for PersistentVec<T> {
     fn index_mut(&mut self, i: usize) -> &mut T {
         self.get_mut(i).expect("index in bounds")
     }
+}
+
+/// Bytes of `node` and of what it holds that no other vector shares: a
+/// node another one shares is shared with all below it.
+fn own_bytes<T>(node: &Rc<Node<T>>, entry: &impl Fn(&T) -> usize) -> usize {
+    if Rc::strong_count(node) > 1 {
+        return 0;
+    }
+    std::mem::size_of::<Node<T>>()
+        + match &**node {
+            Node::Inner(children) => children.iter().map(|c| own_bytes(c, entry)).sum::<usize>(),
+            Node::Leaf(entries) => entries.iter().map(entry).sum(),
+        }
 }
 
 /// Entries a trie of `height` levels of inner nodes holds.
@@ -347,6 +366,25 @@ mod tests {
             }
             assert_eq!(kept.get(start), Some(if start % 37 == 0 { &3 } else { &0 }));
         }
+    }
+
+    #[test]
+    fn a_clone_owns_only_the_nodes_it_wrote() {
+        let mut a = PersistentVec::filled(4096, 0u8);
+        *a.get_mut(0).unwrap() = 1;
+        assert!(a.own_bytes(|_| 0) > 0);
+        let mut b = a.clone();
+        assert_eq!((a.own_bytes(|_| 0), b.own_bytes(|_| 0)), (0, 0));
+        *b.get_mut(4000).unwrap() = 2;
+        // The root, a node per level down to the entry's leaf: three.
+        let node = std::mem::size_of::<Node<u8>>();
+        assert_eq!(b.own_bytes(|_| 0), 3 * node);
+        assert_eq!(b.own_bytes(|&x| usize::from(x)), 3 * node + 2);
+        assert_eq!(
+            a.own_bytes(|_| 0),
+            node,
+            "its root: the other copied its own"
+        );
     }
 
     #[test]

@@ -164,6 +164,42 @@ impl State {
         self.set_pc(t.pc);
     }
 
+    /// Bytes this state holds that no other one shares: what it wrote to
+    /// memory since it was forked, and the parts a fork copies whole.
+    pub fn own_bytes(&self) -> u64 {
+        let memory: usize = self.memories.iter().map(MemoryModel::own_bytes).sum();
+        memory as u64 + self.copied_bytes()
+    }
+
+    /// Rough bytes of the parts of the state a fork copies whole: frames,
+    /// operands, globals, tables, the path condition and its facts, the
+    /// inputs and the output.
+    fn copied_bytes(&self) -> u64 {
+        let value = std::mem::size_of::<Val>();
+        let frames: usize = self
+            .frames
+            .iter()
+            .map(|f| f.locals.len() * value + std::mem::size_of::<Frame>())
+            .sum();
+        let tables: usize = self.tables.iter().map(|t| t.entries.len() * 8).sum();
+        let inputs: usize = self
+            .inputs
+            .iter()
+            .map(|i| match i {
+                Input::Bytes { bytes, .. } | Input::SizedBytes { bytes, .. } => bytes.len() * 4,
+                Input::Arg { .. } | Input::Int { .. } => 0,
+            } + std::mem::size_of::<Input>())
+            .sum();
+        let output = self.stdout.len() + self.stderr.len();
+        let condition = self.constraints.len() * 4 + self.facts.len() * 16;
+        (frames
+            + tables
+            + inputs
+            + output
+            + condition
+            + (self.stack.len() + self.globals.len()) * value) as u64
+    }
+
     /// A unique input name on this path: `name`, then `name#2`, `name#3`...
     pub fn unique_name(&mut self, name: &str) -> String {
         let uses = self.name_uses.entry(name.to_string()).or_insert(0);
@@ -188,9 +224,7 @@ impl Pending for State {
     /// A rough size in bytes, for the memory limit.
     fn estimated_bytes(&self) -> u64 {
         let memory: u64 = self.memories.iter().map(|m| m.heap_bytes() as u64).sum();
-        let frames: usize = self.frames.iter().map(|f| f.locals.len() * 16 + 48).sum();
-        let tables: usize = self.tables.iter().map(|t| t.entries.len() * 8).sum();
-        memory + (frames + tables + self.stack.len() * 16 + self.constraints.len() * 4) as u64
+        memory + self.copied_bytes()
     }
 }
 

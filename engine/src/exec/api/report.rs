@@ -41,6 +41,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             total_instructions: cx.records.covered.iter().map(|c| c.len() as u64).sum(),
         };
         let pending = self.pending() as u64;
+        let (max_state_bytes, mean_state_bytes) = cx.records.tree.state_bytes();
         let stats = Stats {
             instructions: cx.counters.instructions,
             forks: cx.counters.forks,
@@ -55,6 +56,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             answered: solver_stats.answered,
             terms: cx.terms.len() as u64,
             peak_memory_bytes: heap_peak().unwrap_or(self.peak_memory),
+            max_state_bytes,
+            mean_state_bytes,
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,

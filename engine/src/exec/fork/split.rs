@@ -208,7 +208,11 @@ impl Executor<'_> {
                 objects: made,
                 freed,
             });
-        self.cx.records.tree.set_fork(parent, at, kind, memory);
+        let state_bytes = s.own_bytes();
+        self.cx
+            .records
+            .tree
+            .set_fork(parent, at, kind, memory, state_bytes);
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
             let mut sibling = s.clone();

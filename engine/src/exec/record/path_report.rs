@@ -45,7 +45,7 @@ impl Executor<'_> {
         let panic = self.panic_report(&end, &model);
         let memory_error = self.memory_error_report(&mut s, end, &mut objects);
         let id = self.cx.records.paths.len();
-        self.cx.records.tree.end_path(s.node, id);
+        self.cx.records.tree.end_path(s.node, id, s.own_bytes());
         self.cx.records.paths.push(PathReport {
             id,
             status,

@@ -212,10 +212,11 @@ fn input_buffers_end_when_overwritten_freed_or_left_behind() {
     let second = m.add_input(254, Size::Con(4), 4, "b", SITE).unwrap();
     assert!(m.object(first).unwrap().freed.is_some());
     assert_eq!(
-        m.resolve_concrete(256, 2),
-        None,
-        "the second input checks it"
+        m.resolve_concrete(256, 2).map(|s| s.object),
+        Some(second),
+        "the second input takes it"
     );
+    assert_eq!(m.resolve_concrete(257, 2), None, "past the second input");
     assert!(matches!(
         m.resolve(&mut s, Pointer::Con(257), 0, 2),
         Resolution::Certain(Err(Fault::Object { kind: FaultKind::Overflow, object: Some(o) })) if o == second
@@ -238,6 +239,46 @@ fn input_buffers_end_when_overwritten_freed_or_left_behind() {
         m.resolve_concrete(258, 1).map(|s| s.object),
         Some(UNCHECKED)
     );
+}
+
+/// The fast path's answer for every access near inputs and heap blocks,
+/// live, freed and nested, is the slow path's, and it answers away from
+/// them.
+#[test]
+fn concrete_accesses_resolve_on_the_fast_path_as_on_the_slow_one_among_inputs() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let len = s.declare("len", Sort::Bv(32)).unwrap();
+    let data = m.add_input(1024, Size::Con(16), 16, "data", SITE).unwrap();
+    m.add_input(2048, Size::Sym(len), 8, "sized", SITE).unwrap();
+    let block = m.alloc(Size::Con(32), 32, 0, ALIGN, SITE).unwrap();
+    let inside = base(&m, block) + 8;
+    let nested = m
+        .add_input(inside, Size::Con(4), 4, "nested", SITE)
+        .unwrap();
+    let freed = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    m.free(freed, SITE);
+    let (ranges, mut fast) = ([0..64, 1000..1060, 2040..2070, HEAP..HEAP + 160], 0);
+    for address in ranges.into_iter().flatten() {
+        for width in [1, 2, 4, 8] {
+            let Some(spot) = m.resolve_concrete(address, width) else {
+                continue;
+            };
+            fast += 1;
+            assert_eq!(
+                m.resolve(&mut s, Pointer::Con(address), 0, width),
+                Resolution::Certain(Ok(Place::Concrete(spot))),
+                "{width} bytes at {address}"
+            );
+        }
+    }
+    assert!(fast > 400, "{fast} accesses on the fast path");
+    let object = |a, w| m.resolve_concrete(a, w).map(|s| s.object);
+    assert_eq!(object(600, 8), Some(UNCHECKED), "away from the inputs");
+    assert_eq!(object(1030, 2), Some(data));
+    assert_eq!(object(inside, 4), Some(nested));
+    assert_eq!(object(inside - 4, 4), Some(block), "the block around it");
+    assert_eq!(object(2048, 1), None, "a symbolic size is the slow path's");
 }
 
 #[test]

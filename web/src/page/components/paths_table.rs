@@ -107,6 +107,9 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 s.queries_text(),
                 s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
             ) }</p>
+            if let Some(states) = s.state_bytes_text() {
+                <p class="stats state-bytes">{ states }</p>
+            }
         </section>
     }
 }

@@ -6,7 +6,7 @@ use crate::disassembly::{line_of, Line};
 use crate::page::components::memory_view::{MemoryView, NodeMemoryView};
 use crate::page::describe::{inputs, outcome};
 use std::rc::Rc;
-use symplay_engine::report::{ForkKind, ObjectReport, Report};
+use symplay_engine::report::{bytes_text, ForkKind, ObjectReport, Report};
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -90,6 +90,17 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
                 <dd><NodeMemoryView {objects} memory={m.clone()} /></dd>
             </> })
         });
+    let state_bytes = node.state_bytes.map(|b| {
+        let when = if path.is_some() {
+            "when it ended"
+        } else {
+            "when it forked"
+        };
+        html! { <>
+            <dt>{ "state memory" }</dt>
+            <dd class="state-bytes">{ format!("{} of its own {when}", bytes_text(b)) }</dd>
+        </> }
+    });
     let leaf = path.map(|p| {
         html! { <>
             <dt>{ "outcome" }</dt><dd class="outcome">{ outcome(p) }</dd>
@@ -120,7 +131,7 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
     html! {
         <aside id={format!("{prefix}node-details")} class="node-details">
             <h3>{ format!("node {} ({})", node.id, kind.label()) }</h3>
-            <dl>{ branch }{ location }{ leaf }{ condition }</dl>
+            <dl>{ branch }{ location }{ leaf }{ state_bytes }{ condition }</dl>
             // The memory as wide as the pane, under the fields.
             { node_memory }
             if let Some(p) = path.filter(|p| !p.objects.is_empty()) {

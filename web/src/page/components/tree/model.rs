@@ -5,7 +5,7 @@
 use super::layout::{tidy, Layout, Shape};
 use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
-use symplay_engine::report::{ForkKind, Number, Report, Status};
+use symplay_engine::report::{bytes_text, ForkKind, Number, Report, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -80,7 +80,43 @@ pub struct Model {
     /// What a pointer resting on each node is told: the condition in full,
     /// and for a leaf how its path ended and with which input.
     pub tips: Vec<String>,
+    /// Bytes each drawn node's state held of its own where it forked or
+    /// ended (none where no state did: pending, dropped, collapsed).
+    pub state_bytes: Vec<Option<u64>>,
     pub layout: Layout,
+}
+
+/// Shades of the colouring by memory, from the least to the most bytes
+/// (the style sheet's `shade-0` to `shade-4`).
+pub const MEMORY_SHADES: usize = 5;
+
+/// Each of `bytes`' shade (0 to [`MEMORY_SHADES`] - 1) on a log scale from
+/// the least of them to the most, and the bytes where each shade starts.
+pub fn memory_shades(bytes: &[Option<u64>]) -> (Vec<Option<usize>>, Vec<u64>) {
+    let known = bytes.iter().flatten().copied();
+    let (lo, hi) = known.fold((u64::MAX, 0), |(lo, hi), b| (lo.min(b), hi.max(b)));
+    if lo > hi {
+        return (vec![None; bytes.len()], Vec::new());
+    }
+    let (lo_log, span) = (
+        (lo.max(1) as f64).ln(),
+        (hi.max(1) as f64 / lo.max(1) as f64).ln(),
+    );
+    let shade = |b: u64| {
+        if span == 0.0 {
+            return 0;
+        }
+        let t = ((b.max(1) as f64).ln() - lo_log) / span;
+        ((t * MEMORY_SHADES as f64) as usize).min(MEMORY_SHADES - 1)
+    };
+    let starts = (0..MEMORY_SHADES)
+        .map(|k| {
+            (lo_log + span * k as f64 / MEMORY_SHADES as f64)
+                .exp()
+                .round() as u64
+        })
+        .collect();
+    (bytes.iter().map(|b| b.map(shade)).collect(), starts)
 }
 
 /// Node `v`'s label: its branch condition, or below a result split into
@@ -114,6 +150,9 @@ fn tip(report: &Report, v: usize, forked: ForkKind, hidden: usize) -> String {
         if !input.is_empty() {
             tip.push_str(&format!(" with {input}"));
         }
+    }
+    if let Some(bytes) = node.state_bytes {
+        tip.push_str(&format!("\nstate memory: {} of its own", bytes_text(bytes)));
     }
     if hidden > 0 {
         tip.push_str(&format!("\n{hidden} nodes collapsed below"));
@@ -195,6 +234,11 @@ impl Model {
             .zip(&hidden)
             .map(|((&v, &k), &h)| tip(report, v, k, h))
             .collect();
+        let state_bytes = nodes
+            .iter()
+            .zip(&hidden)
+            .map(|(&v, &h)| report.tree[v].state_bytes.filter(|_| h == 0))
+            .collect();
         Model {
             nodes,
             parent,
@@ -203,6 +247,7 @@ impl Model {
             hidden,
             labels,
             tips,
+            state_bytes,
             layout,
         }
     }
@@ -370,6 +415,7 @@ mod tests {
             dropped: false,
             pending: 0,
             memory: None,
+            state_bytes: None,
         }
     }
 
@@ -377,6 +423,17 @@ mod tests {
         let mut r = report("[]", paths);
         r.tree = nodes;
         r
+    }
+
+    #[test]
+    fn memory_shades_run_from_the_least_bytes_to_the_most_on_a_log_scale() {
+        let bytes = [Some(1000), None, Some(32_000), Some(1000 * 2), Some(4000)];
+        let (shades, starts) = memory_shades(&bytes);
+        assert_eq!(shades, [Some(0), None, Some(4), Some(1), Some(2)]);
+        assert_eq!(starts, [1000, 2000, 4000, 8000, 16000]);
+        // One size for all: one shade; nothing known: no shade.
+        assert_eq!(memory_shades(&[Some(5), Some(5)]).0, [Some(0), Some(0)]);
+        assert_eq!(memory_shades(&[None]).0, [None]);
     }
 
     #[test]

@@ -7,11 +7,11 @@
 //! stay quick.
 
 use super::labels::{self, Placed, Screen};
-use super::model::{legible_cut, Kind, Model};
+use super::model::{legible_cut, memory_shades, Kind, Model};
 use crate::page::describe::count;
 use std::collections::HashSet;
 use std::rc::Rc;
-use symplay_engine::report::Report;
+use symplay_engine::report::{bytes_text, Report};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{AddEventListenerOptions, Element, ResizeObserver, WheelEvent};
@@ -106,6 +106,9 @@ pub enum Msg {
     /// The pane changed size.
     Resized,
     Toggle(usize),
+    /// Colours the nodes by the memory their states held, or back by
+    /// outcome.
+    ColourByMemory(bool),
 }
 
 struct Drag {
@@ -116,6 +119,9 @@ struct Drag {
 
 pub struct TreeView {
     model: Rc<Model>,
+    /// Nodes are coloured by the bytes their states held of their own,
+    /// not by outcome.
+    by_memory: bool,
     collapsed: HashSet<usize>,
     /// Subtrees the last legible fit collapsed.
     cut: usize,
@@ -292,6 +298,7 @@ impl Component for TreeView {
     fn create(ctx: &Context<Self>) -> Self {
         TreeView {
             model: Rc::new(Model::new(&ctx.props().report, &HashSet::new())),
+            by_memory: false,
             collapsed: HashSet::new(),
             cut: 0,
             scale: 1.0,
@@ -466,6 +473,7 @@ impl Component for TreeView {
                 }
                 self.relayout(&ctx.props().report);
             }
+            Msg::ColourByMemory(on) => self.by_memory = on,
         }
         true
     }
@@ -600,12 +608,27 @@ impl Component for TreeView {
                             <button id={id("tree-expand-all")} onclick={link.callback(|_| Msg::ExpandAll)}>{ "expand all" }</button>
                         </span>
                     }
-                    <ul class="legend">
-                        // The kinds this tree has.
-                        { for Kind::ALL.iter().filter(|k| self.model.kind.contains(k)).map(|k| html! {
-                            <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
-                        }) }
-                    </ul>
+                    if self.model.state_bytes.iter().any(Option::is_some) {
+                        <button id={id("tree-colour")} title="colour the nodes by the memory their states held of their own, or by how their paths ended"
+                            onclick={link.callback({ let on = !self.by_memory; move |_| Msg::ColourByMemory(on) })}>
+                            { if self.by_memory { "colour by outcome" } else { "colour by memory" } }
+                        </button>
+                    }
+                    if self.by_memory {
+                        <ul id={id("memory-legend")} class="legend">
+                            // The bytes where each shade starts.
+                            { for memory_shades(&self.model.state_bytes).1.iter().enumerate().map(|(k, &from)| html! {
+                                <li><span class={classes!("swatch", format!("shade-{k}"))} />{ format!("{}+", bytes_text(from)) }</li>
+                            }) }
+                        </ul>
+                    } else {
+                        <ul class="legend">
+                            // The kinds this tree has.
+                            { for Kind::ALL.iter().filter(|k| self.model.kind.contains(k)).map(|k| html! {
+                                <li><span class={classes!("swatch", k.class())} />{ k.label() }</li>
+                            }) }
+                        </ul>
+                    }
                 </div>
                 <div class="tree-body">
                     <svg ref={self.svg.clone()} tabindex="0" style={node_radius} onkeydown={on_key} onmousedown={on_down} onmousemove={on_move}
@@ -614,7 +637,7 @@ impl Component for TreeView {
                         onclick={on_click}>
                         <g transform={transform}>
                             { trails }
-                            <Nodes model={self.model.clone()} />
+                            <Nodes model={self.model.clone()} by_memory={self.by_memory} />
                             { ring }
                             { current }
                         </g>
@@ -647,11 +670,13 @@ fn position(model: &Model, i: usize) -> (f64, f64) {
 #[derive(Properties)]
 struct NodesProps {
     model: Rc<Model>,
+    /// Each node's colour is its state's memory, not its outcome.
+    by_memory: bool,
 }
 
 impl PartialEq for NodesProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.model, &other.model)
+        Rc::ptr_eq(&self.model, &other.model) && self.by_memory == other.by_memory
     }
 }
 
@@ -667,6 +692,11 @@ fn Nodes(props: &NodesProps) -> Html {
             edges.push_str(&format!("M{x0} {y0}L{x1} {y1}"));
         }
     }
+    let shades = props.by_memory.then(|| memory_shades(&model.state_bytes).0);
+    let colour = |i: usize, kind: Kind| match &shades {
+        Some(shades) => shades[i].map_or("no-memory".to_string(), |k| format!("shade-{k}")),
+        None => kind.class().to_string(),
+    };
     html! {
         <>
             <path class="edges" d={edges} />
@@ -675,7 +705,7 @@ fn Nodes(props: &NodesProps) -> Html {
                 let leaf = if *kind == Kind::Inner { "inner-node" } else { "leaf" };
                 let hidden = model.hidden.get(i).copied().unwrap_or(0);
                 html! {
-                    <g data-node={i.to_string()} class={classes!("node", leaf, kind.class(), (hidden > 0).then_some("collapsed"))}>
+                    <g data-node={i.to_string()} class={classes!("node", leaf, colour(i, *kind), (hidden > 0).then_some("collapsed"))}>
                         <title>{ &model.tips[i] }</title>
                         <circle cx={x.to_string()} cy={y.to_string()} r={RADIUS.to_string()} />
                         if hidden > 0 {
