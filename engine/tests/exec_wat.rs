@@ -471,28 +471,63 @@ fn active_segments_are_dropped_after_instantiation() {
     assert_eq!(r.paths[0].trap, Some(Trap::OutOfBounds));
 }
 
-/// Once a branch fixes `x` to 7, the loop's 200 comparisons of `x` are
-/// decided by the fact, not by the solver, and its loads from `x`'s
-/// address are concrete.
-#[test]
-fn a_branch_that_fixes_an_input_decides_later_conditions_without_queries() {
-    let wat = r#"(module (memory 1)
-      (func (export "f") (param $x i32) (result i32) (local $i i32) (local $sum i32)
-        (if (i32.ne (local.get $x) (i32.const 7)) (then (return (i32.const -1))))
+/// A module whose `f` sets `$c` as `setup` says (to its parameter, or to
+/// a byte of the input `text`), returns -1 unless `$c` is `fixed`, then
+/// compares `$c` with a counter 200 times, adding the byte at address `$c`
+/// each time.
+fn fixed_then_compared(setup: &str, fixed: u32) -> String {
+    format!(
+        r#"(module
+      (import "symplay" "symbolic_buffer" (func $symbolic_buffer (param i32 i32 i32)))
+      (memory 1)
+      (data (i32.const 16) "text\00")
+      (func (export "f") (param $x i32) (result i32) (local $c i32) (local $i i32) (local $sum i32)
+        {setup}
+        (if (i32.ne (local.get $c) (i32.const {fixed})) (then (return (i32.const -1))))
         (loop $again
-          (if (i32.lt_u (local.get $x) (local.get $i))
+          (if (i32.lt_u (local.get $c) (local.get $i))
             (then (local.set $sum (i32.add (local.get $sum) (i32.const 1)))))
-          (local.set $sum (i32.add (local.get $sum) (i32.load8_u (local.get $x))))
+          (local.set $sum (i32.add (local.get $sum) (i32.load8_u (local.get $c))))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br_if $again (i32.lt_u (local.get $i) (i32.const 200))))
-        (local.get $sum)))"#;
-    let r = run(wat, "f", &Options::default());
+        (local.get $sum)))"#
+    )
+}
+
+/// Once a branch fixes `$c`, the loop's 200 comparisons of it are decided
+/// by the fact, not by the solver, and its loads from `$c`'s address are
+/// concrete: `f` returns -1, or `sum`, on one fork.
+fn assert_decided_by_the_fact(r: &Report, sum: i64) {
     let mut returns: Vec<_> = r.paths.iter().map(|p| format!("{:?}", p.returns)).collect();
     returns.sort();
-    assert_eq!(returns, ["[Int(-1)]", "[Int(192)]"]);
+    assert_eq!(returns, ["[Int(-1)]".to_string(), format!("[Int({sum})]")]);
     assert_eq!(r.stats.forks, 1);
     assert!(r.stats.queries <= 4, "{} queries", r.stats.queries);
     assert!(r.concretised.is_empty(), "{:?}", r.concretised);
+}
+
+#[test]
+fn a_branch_that_fixes_an_input_decides_later_conditions_without_queries() {
+    let wat = fixed_then_compared("(local.set $c (local.get $x))", 7);
+    assert_decided_by_the_fact(&run(&wat, "f", &Options::default()), 192);
+}
+
+/// The same for a byte of an input buffer, a read of its array.
+#[test]
+fn a_branch_that_fixes_a_buffer_byte_decides_later_conditions_without_queries() {
+    let wat = fixed_then_compared(
+        "(call $symbolic_buffer (i32.const 64) (i32.const 2) (i32.const 16))
+         (local.set $c (i32.load8_u (i32.const 64)))",
+        u32::from(b'a'),
+    );
+    let r = run(&wat, "f", &Options::default());
+    assert_decided_by_the_fact(&r, 102);
+    let pinned = r
+        .paths
+        .iter()
+        .find(|p| p.returns != [Number::Int(-1)])
+        .unwrap();
+    assert_eq!(pinned.path_condition_readable, "text[0] == 'a'");
 }
 
 /// References stay concrete: a `select` of references on a symbolic

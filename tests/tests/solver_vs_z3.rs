@@ -1,7 +1,9 @@
 //! Differential tests against z3 on random formulas that use every operator:
 //! Symplay's solver must give z3's answer, and each side's model must satisfy
 //! the formula under the other side's semantics. A second test checks that
-//! z3 reads Symplay's SMT-LIB printing and agrees with its evaluator.
+//! z3 reads Symplay's SMT-LIB printing and agrees with its evaluator; a
+//! third, that z3 and Symplay's reader read the path conditions of an
+//! input buffer, an array symbol.
 //!
 //! `SYMPLAY_DIFF_SEED` and `SYMPLAY_DIFF_COUNT` override the seed and the
 //! number of formulas. A failure prints a script that reproduces it.
@@ -10,9 +12,11 @@ use std::panic::{self, AssertUnwindSafe};
 use std::rc::Rc;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
+use symplay_engine::exec::{explore, Options};
 use symplay_engine::expr::{
     value_to_smtlib, ArrayValue, Model, Sort, TermId, TermStore, Value, ARRAY_VALUE_WIDTH,
 };
+use symplay_engine::smtlib::{run_script, RunOptions};
 use symplay_engine::solver::{SolveResult, Solver};
 use symplay_tests::coverage::OperatorCounts;
 use symplay_tests::gen::formula::random_formula;
@@ -413,4 +417,42 @@ fn random_model(store: &TermStore, formula: TermId, rng: &mut Rng) -> Model {
         model.set(s, value);
     }
     model
+}
+
+/// Four bytes of input `text`, read at a constant place and at the place
+/// its first byte gives.
+const BUFFER_READS: &str = r#"(module
+  (import "symplay" "symbolic_buffer" (func $symbolic_buffer (param i32 i32 i32)))
+  (memory 1)
+  (data (i32.const 16) "text\00")
+  (func (export "check") (result i32)
+    (call $symbolic_buffer (i32.const 64) (i32.const 4) (i32.const 16))
+    (if (i32.eq (i32.load8_u (i32.const 65)) (i32.const 97))
+      (then (return (i32.const 1))))
+    (i32.load8_u (i32.add (i32.const 64) (i32.and (i32.load8_u (i32.const 64)) (i32.const 3))))))"#;
+
+/// A path condition declares an input buffer as one array and reads its
+/// bytes with `select`: z3 and Symplay's own reader take the script and
+/// find it satisfiable.
+#[test]
+fn path_conditions_over_an_input_buffer_read_back() {
+    let module = symplay_wasm::load(BUFFER_READS.as_bytes()).unwrap();
+    let report = explore(&module, "check", &Options::default()).unwrap();
+    let mut z3 = start_z3();
+    let array = "(declare-fun text () (Array (_ BitVec 32) (_ BitVec 8)))";
+    assert!(report.paths.len() >= 2, "{} paths", report.paths.len());
+    for path in &report.paths {
+        let script = &path.path_condition;
+        assert!(script.contains(array), "{script}");
+        assert!(script.contains("(select text #x00000001)"), "{script}");
+        z3.reset().unwrap();
+        z3.send(script).unwrap();
+        assert_eq!(
+            z3.read_check_sat_answer().unwrap(),
+            Z3Answer::Sat,
+            "{script}"
+        );
+        let ours = run_script(script, &RunOptions::default()).unwrap();
+        assert_eq!(ours.text, "sat\n", "{script}");
+    }
 }

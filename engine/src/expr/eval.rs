@@ -85,6 +85,20 @@ impl Model {
         self.values.get(&symbol)
     }
 
+    /// Gives byte `index` of the array symbol `array` the value `byte`; its
+    /// other bytes stay as they were (all zero without a value before).
+    pub fn set_byte(&mut self, array: SymbolId, index: u32, byte: u8) {
+        let value = self
+            .values
+            .entry(array)
+            .or_insert_with(|| Value::Array(Rc::default()));
+        if let Value::Array(contents) = value {
+            // Copied at most once, when shared: a model takes an input
+            // buffer's bytes one by one, from one group of constraints each.
+            Rc::make_mut(contents).set(index, byte);
+        }
+    }
+
     /// The assigned symbols, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (SymbolId, &Value)> {
         self.values.iter().map(|(&s, v)| (s, v))

@@ -240,6 +240,23 @@ mod tests {
         );
     }
 
+    /// An input buffer is declared once, as an array, and its bytes are
+    /// reads of it at constant indices.
+    #[test]
+    fn an_input_buffer_is_declared_as_one_array() {
+        let mut s = TermStore::new();
+        let text = s.declare("text", Sort::Array).unwrap();
+        let three = s.bv_const(32, 3);
+        let byte = s.select(text, three);
+        let a = s.bv_const(8, u64::from(b'a'));
+        let is_a = s.eq(byte, a);
+        assert_eq!(s.to_smtlib(is_a), "(= (select text #x00000003) #x61)");
+        assert_eq!(
+            s.declarations(&[is_a]),
+            "(declare-fun text () (Array (_ BitVec 32) (_ BitVec 8)))\n"
+        );
+    }
+
     #[test]
     fn literals_symbols_and_values() {
         let mut s = TermStore::new();

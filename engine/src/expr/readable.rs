@@ -728,23 +728,30 @@ impl Printer<'_> {
         }
     }
 
-    /// A byte symbol's buffer and index: `text[3]` is (`text`, 3).
+    /// An input buffer's byte, a read of its array symbol at a constant
+    /// index: `text[3]` is (`text`, 3).
     fn buffer_byte(&self, t: TermId) -> Option<(&str, u64)> {
-        let Node::Symbol(s) = *self.terms.node(t) else {
+        let Node::Select(array, index) = *self.terms.node(t) else {
             return None;
         };
-        let (name, index) = self
-            .terms
-            .symbol_name(s)
-            .strip_suffix(']')?
-            .rsplit_once('[')?;
-        Some((name, index.parse().ok()?))
+        let Node::Symbol(s) = *self.terms.node(array) else {
+            return None;
+        };
+        Some((self.terms.symbol_name(s), self.constant(index)?.1))
     }
 
-    /// A read of memory: the value stored at a constant address; at a
-    /// symbolic one, `base + offset` whose every value lands on the bytes
-    /// of one input buffer, that buffer at the offset (`text[c ? 1 : 0]`).
+    /// A read of an input buffer, `text[3]` or `text[i - 1]`; a read of
+    /// memory: the value stored at a constant address; at a symbolic one,
+    /// `base + offset` whose every value lands on the bytes of one input
+    /// buffer, that buffer at the offset (`text[c ? 1 : 0]`).
     fn read(&mut self, array: TermId, index: TermId, outer: u8, depth: u32, style: Style) {
+        if let Node::Symbol(s) = *self.terms.node(array) {
+            self.out.push_str(self.terms.symbol_name(s));
+            self.out.push('[');
+            self.term(index, TERNARY, depth);
+            self.out.push(']');
+            return;
+        }
         if let Some((_, at)) = self.constant(index) {
             if let Some(value) = self.stored_at(array, at) {
                 return self.styled(value, outer, depth, style);
@@ -1033,9 +1040,11 @@ mod tests {
         let t = st.bv_const(8, u64::from(b't'));
         let at = st.bv_const(32, 0x400);
         memory = st.store(memory, at, t);
+        let input = st.declare("text", Sort::Array).unwrap();
         let mut text = Vec::new();
         for i in 0..5u64 {
-            let byte = st.declare(&format!("text[{i}]"), Sort::Bv(8)).unwrap();
+            let k = st.bv_const(32, i);
+            let byte = st.select(input, k);
             let at = st.bv_const(32, 0x1040a + i);
             memory = st.store(memory, at, byte);
             text.push(byte);
@@ -1110,11 +1119,49 @@ mod tests {
         );
     }
 
+    /// An input buffer is an array symbol: its bytes read by index, at a
+    /// constant or a symbolic one, and compared with characters.
+    #[test]
+    fn input_buffers_read_by_index() {
+        let mut st = TermStore::new();
+        let guess = st.declare("guess", Sort::Array).unwrap();
+        let three = st.bv_const(32, 3);
+        let third = st.select(guess, three);
+        assert_eq!(st.to_readable(third), "guess[3]");
+        let zero = st.bv_const(32, 0);
+        let first = st.select(guess, zero);
+        let s_char = st.bv_const(8, u64::from(b's'));
+        let is_s = st.eq(s_char, first);
+        let nul = st.bv_const(8, 0);
+        let ends = st.eq(third, nul);
+        assert_eq!(
+            st.conjunction_to_readable(&[is_s, ends]),
+            "guess[0] == 's' && guess[3] == '\\0'"
+        );
+        // `record[0] < 5` on the byte widened, as C compares a char.
+        let record = st.declare("record", Sort::Array).unwrap();
+        let kind = st.select(record, zero);
+        let wide = st.zero_ext(24, kind);
+        let five = st.bv_const(32, 5);
+        let below = st.cmp(BvCmp::Ult, wide, five);
+        assert_eq!(st.to_readable(below), "record[0] <u 5");
+        // At a symbolic index: `text[i - 1]`, the index as a term.
+        let i = st.declare("i", Sort::Bv(32)).unwrap();
+        let minus_one = st.bv_const(32, u64::from(u32::MAX));
+        let before = st.bin(BvBinOp::Add, i, minus_one);
+        let text = st.declare("text", Sort::Array).unwrap();
+        let read = st.select(text, before);
+        let is_s = st.eq(read, s_char);
+        assert_eq!(st.to_readable(is_s), "text[i - 1] == 's'");
+    }
+
     /// Signs and precedence as a C reader takes them.
     #[test]
     fn signed_bytes_and_bitwise_operations_read_as_in_c() {
         let mut st = TermStore::new();
-        let c = st.declare("text[0]", Sort::Bv(8)).unwrap();
+        let text = st.declare("text", Sort::Array).unwrap();
+        let zero = st.bv_const(32, 0);
+        let c = st.select(text, zero);
         // `c >= 0` for a signed char, compiled as `sext(c) > -1`.
         let wide = st.sign_ext(24, c);
         let minus_one = st.bv_const(32, u64::from(u32::MAX));

@@ -7,7 +7,7 @@
 //! one `input` array. Any other use of the array (a read at a symbolic index,
 //! a store over it) depends on all of its bytes.
 
-use crate::expr::{ArrayValue, Model, Node, Sort, SymbolId, TermId, TermStore, Value};
+use crate::expr::{Model, Node, Sort, SymbolId, TermId, TermStore, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -63,12 +63,7 @@ impl SymbolIndex {
                         Some(Value::Array(a)) => a.get(i),
                         _ => 0,
                     };
-                    let mut array = match model.get(s) {
-                        Some(Value::Array(a)) => a.clone(),
-                        _ => Rc::new(ArrayValue::default()),
-                    };
-                    Rc::make_mut(&mut array).set(i, byte);
-                    model.set(s, Value::Array(array));
+                    model.set_byte(s, i, byte);
                 }
             }
         }
@@ -177,7 +172,7 @@ impl DisjointSets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{BvCmp, Sort};
+    use crate::expr::{ArrayValue, BvCmp, Sort};
 
     #[test]
     fn constraints_join_through_shared_symbols() {

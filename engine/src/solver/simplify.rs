@@ -99,14 +99,15 @@ impl Simplifier {
         Ok(constraints::simplify_conjunction(store, &simplified))
     }
 
-    /// The symbol a constraint fixes and the constant it fixes it to, if
-    /// the constraint is such a fact (`x = 5`, `b`, `not b`).
+    /// The term a constraint fixes and the constant it fixes it to, if
+    /// the constraint is such a fact (`x = 5`, `b`, `not b`, or
+    /// `select(text, 3) = 97` for a byte of an array symbol).
     pub fn fact(store: &mut TermStore, c: TermId) -> Option<(TermId, TermId)> {
         constraints::as_fact(store, c)
     }
 
-    /// `t` with the constants of `facts` (symbol to constant) in place of
-    /// their symbols, simplified where that changes it.
+    /// `t` with the constants of `facts` (a fixed term to its constant) in
+    /// place of those terms, simplified where that changes it.
     pub fn substitute(
         store: &mut TermStore,
         facts: &FxHashMap<TermId, TermId>,

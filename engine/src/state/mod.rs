@@ -29,20 +29,16 @@ pub struct Frame {
 #[derive(Clone, Debug)]
 pub enum Input {
     /// A parameter of the entry function (width 32 or 64).
-    Arg {
-        width: u8,
-        value: Val,
-    },
+    Arg { width: u8, value: Val },
     Int {
         name: String,
         width: u8,
         term: TermId,
     },
-    Bytes {
-        name: String,
-        bytes: Vec<TermId>,
-    },
-    /// Bytes of which the first `len` (a 32-bit term) are the input.
+    /// A buffer, one array symbol `name`: byte `k` is `select(name, k)`
+    /// (a constant in a concrete replay).
+    Bytes { name: String, bytes: Vec<TermId> },
+    /// A buffer of which the first `len` (a 32-bit term) bytes are the input.
     SizedBytes {
         name: String,
         bytes: Vec<TermId>,
@@ -76,10 +72,10 @@ pub struct State {
     pub dropped_elems: Vec<Vec<bool>>,
     /// The path condition: boolean terms that all hold on this path.
     pub constraints: Vec<TermId>,
-    /// The symbols the path condition fixes to a constant (`x = 5`), to
-    /// that constant: conditions and addresses are rewritten with them
-    /// before the solver is asked (KLEE's equality rewriting), so a pinned
-    /// input costs no query.
+    /// The symbols and input bytes the path condition fixes to a constant
+    /// (`x = 5`, `text[3] = 97`), to that constant: conditions and
+    /// addresses are rewritten with them before the solver is asked
+    /// (KLEE's equality rewriting), so a pinned input costs no query.
     pub facts: FxHashMap<TermId, TermId>,
     pub inputs: Vec<Input>,
     /// How often each input name was used, for unique names (`x`, `x#2`).
@@ -124,7 +120,7 @@ impl State {
     }
 
     /// Adds `c` to the path condition (unless it is `true`), and to the
-    /// facts if it fixes a symbol.
+    /// facts if it fixes a symbol or an input byte.
     pub(crate) fn assume(&mut self, terms: &mut TermStore, c: TermId) {
         if terms.as_bool_const(c) == Some(true) {
             return;

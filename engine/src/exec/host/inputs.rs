@@ -1,12 +1,13 @@
 //! Symbolic inputs: a fresh integer or buffer of bytes, each a named
-//! input of the path (its test gives their values). In a concrete replay
-//! they are the test's values; in a guided one, symbols the run's forks
-//! follow to the test's values.
+//! input of the path (its test gives their values). An integer is a
+//! symbol; a buffer is one array symbol, its byte `k` the read at `k`. In a
+//! concrete replay they are the test's values; in a guided one, symbols the
+//! run's forks follow to the test's values.
 
 use crate::exec::context::guidance::InputSource;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
-use crate::expr::{Sort, TermId};
+use crate::expr::{Sort, TermId, TermStore, ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH};
 use crate::report::{Access, InputValue};
 use crate::state::value::Val;
 use crate::state::{Input, State};
@@ -19,14 +20,32 @@ impl Executor<'_> {
     /// `given` in a concrete replay, else a symbol, which a guided replay
     /// pins to `given` (`input = value` joins the guide).
     pub(crate) fn input_term(&mut self, name: &str, width: u8, given: Option<u64>) -> TermId {
+        self.input_value(width, given, |terms| {
+            declare_input(terms, name, Sort::Bv(width))
+        })
+    }
+
+    /// Byte `k` of the buffer input whose array symbol is `array`:
+    /// `array[k]`, or the test's byte `given` as [`Self::input_term`] has it.
+    fn input_byte(&mut self, array: TermId, k: u64, given: Option<u64>) -> TermId {
+        self.input_value(ARRAY_VALUE_WIDTH, given, |terms| {
+            let index = terms.bv_const(ARRAY_INDEX_WIDTH, k);
+            terms.select(array, index)
+        })
+    }
+
+    /// The constant `given` in a concrete replay, else the term `make`
+    /// builds, pinned to `given` in a guided replay.
+    fn input_value(
+        &mut self,
+        width: u8,
+        given: Option<u64>,
+        make: impl FnOnce(&mut TermStore) -> TermId,
+    ) -> TermId {
         if let (Some(value), false) = (given, self.cx.guidance.source.symbolic()) {
             return self.cx.terms.bv_const(width, value);
         }
-        let term = self
-            .cx
-            .terms
-            .declare(name, Sort::Bv(width))
-            .unwrap_or_else(|_| self.cx.terms.fresh(name, Sort::Bv(width)));
+        let term = make(&mut self.cx.terms);
         if let (InputSource::Guided(_), Some(value)) = (&self.cx.guidance.source, given) {
             let c = self.cx.terms.bv_const(width, value);
             let eq = self.cx.terms.eq(term, c);
@@ -92,6 +111,7 @@ impl Executor<'_> {
         let buffer = self.spot(s, ptr, len, Access::Write)?;
         let name = s.unique_name(name);
         let replayed = self.cx.guidance.given_bytes(&name, exact, len);
+        let array = declare_input(&mut self.cx.terms, &name, Sort::Array);
         let mut bytes = Vec::with_capacity(len as usize);
         for k in 0..len {
             // A buffer of megabytes takes seconds and gigabytes: the run's
@@ -102,7 +122,7 @@ impl Executor<'_> {
             let given = replayed
                 .as_ref()
                 .map(|b| u64::from(b.get(k as usize).copied().unwrap_or(0)));
-            let t = self.input_term(&format!("{name}[{k}]"), 8, given);
+            let t = self.input_byte(array, k, given);
             if let Some(memory) = self.program.memory_mut(s) {
                 memory.write_byte(&mut self.cx.terms, buffer.plus(k), t);
             }
@@ -126,4 +146,12 @@ impl Executor<'_> {
             });
         self.input_term(&format!("{name}.len"), 32, given)
     }
+}
+
+/// The symbol of input `name` of `sort`; another one, named after it, when
+/// `name` already has another sort (an integer and a buffer of one name).
+fn declare_input(terms: &mut TermStore, name: &str, sort: Sort) -> TermId {
+    terms
+        .declare(name, sort)
+        .unwrap_or_else(|_| terms.fresh(name, sort))
 }

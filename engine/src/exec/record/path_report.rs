@@ -7,7 +7,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::panic::Part;
 use crate::exec::outcome::End;
-use crate::expr::{to_signed, Model};
+use crate::expr::{to_signed, Model, TermId};
 use crate::memory::ObjectId;
 use crate::report::{
     InputValue, MemoryError, NamedInput, Number, ObjectReport, PanicReport, PathReport, Status,
@@ -128,6 +128,17 @@ impl Executor<'_> {
         }
     }
 
+    /// The values of byte terms under `model`, evaluated together: a
+    /// buffer's bytes share their array.
+    fn bytes_in(&self, model: &Model, bytes: &[TermId]) -> Vec<u8> {
+        self.cx
+            .terms
+            .eval_each(bytes, model)
+            .iter()
+            .map(|v| v.as_bv().unwrap_or(0) as u8)
+            .collect()
+    }
+
     /// What the entry returned, typed, or the code the program exited with.
     fn results(&self, end: &End, model: &Model) -> (Vec<Number>, Option<i64>) {
         let entry_results = self
@@ -165,21 +176,13 @@ impl Executor<'_> {
                 }),
                 Input::Bytes { name, bytes } => inputs.named.push(NamedInput {
                     name: name.clone(),
-                    value: InputValue::Bytes(
-                        bytes.iter().map(|&b| value(Val::Sym(b)) as u8).collect(),
-                    ),
+                    value: InputValue::Bytes(self.bytes_in(model, bytes)),
                 }),
                 Input::SizedBytes { name, bytes, len } => {
-                    let len = value(Val::Sym(*len)) as usize;
+                    let len = (value(Val::Sym(*len)) as usize).min(bytes.len());
                     inputs.named.push(NamedInput {
                         name: name.clone(),
-                        value: InputValue::Bytes(
-                            bytes
-                                .iter()
-                                .take(len)
-                                .map(|&b| value(Val::Sym(b)) as u8)
-                                .collect(),
-                        ),
+                        value: InputValue::Bytes(self.bytes_in(model, &bytes[..len])),
                     })
                 }
             }

@@ -3,8 +3,9 @@
 //! The constraints are split at top-level `and`s, simplified one by one and
 //! deduplicated; `true` ones are dropped and a `false` one decides the whole
 //! conjunction. A constraint that fixes a symbol to a constant (`x = 5`, a
-//! bare boolean symbol `b`, or `not b`) is a *fact*: the constant replaces
-//! the symbol in every other constraint. That keeps the models, because the
+//! bare boolean symbol `b`, or `not b`), or a byte of an array symbol at a
+//! constant index (`select(text, 3) = 97`), is a *fact*: the constant
+//! replaces that term in every other constraint. That keeps the models, because the
 //! fact itself stays in the result and still fixes the symbol. Substitution
 //! can expose new facts (`x + y = 7` becomes `y = 2`), so it repeats for a
 //! bounded number of rounds.
@@ -98,17 +99,29 @@ fn is_false(store: &TermStore, constraints: &[TermId]) -> bool {
         .any(|&c| store.as_bool_const(c) == Some(false))
 }
 
-/// The symbol and the constant it must equal, if `c` is a fact.
+/// The term `c` fixes and the constant it must equal, if `c` is a fact.
 pub(super) fn as_fact(store: &mut TermStore, c: TermId) -> Option<(TermId, TermId)> {
     let is_symbol = |store: &TermStore, t: TermId| matches!(store.node(t), Node::Symbol(_));
     let is_constant = |store: &TermStore, t: TermId| {
         matches!(store.node(t), Node::BvConst { .. } | Node::BoolConst(_))
     };
+    let fixable = |store: &TermStore, t: TermId| is_symbol(store, t) || is_symbol_byte(store, t);
     match *store.node(c) {
         Node::Symbol(_) if store.sort(c) == Sort::Bool => Some((c, store.tru())),
         Node::Not(b) if is_symbol(store, b) => Some((b, store.fls())),
-        Node::Eq(a, b) if is_symbol(store, a) && is_constant(store, b) => Some((a, b)),
-        Node::Eq(a, b) if is_constant(store, a) && is_symbol(store, b) => Some((b, a)),
+        Node::Eq(a, b) if fixable(store, a) && is_constant(store, b) => Some((a, b)),
+        Node::Eq(a, b) if is_constant(store, a) && fixable(store, b) => Some((b, a)),
         _ => None,
+    }
+}
+
+/// Whether `t` reads an array symbol at a constant index (an input's
+/// byte): like a symbol, it has one value in a model wherever it occurs.
+fn is_symbol_byte(store: &TermStore, t: TermId) -> bool {
+    match *store.node(t) {
+        Node::Select(array, index) => {
+            matches!(store.node(array), Node::Symbol(_)) && store.as_bv_const(index).is_some()
+        }
+        _ => false,
     }
 }

@@ -21,6 +21,27 @@ fn a_fixed_symbol_is_substituted_into_the_other_constraints() {
     assert_eq!(got, expected);
 }
 
+/// An input buffer's byte is a read of its array symbol at a constant
+/// index: pinned, it is a fact like a symbol, so a branch on it needs no
+/// query. A read at a symbolic index is not one.
+#[test]
+fn a_pinned_byte_of_an_array_symbol_is_a_fact() {
+    let mut f = Fixture::new();
+    let (three, five, two) = (f.s.bv_const(32, 3), f.c(5), f.c(2));
+    let byte = f.s.select(f.mem, three);
+    let pinned = f.s.eq(byte, five);
+    assert_eq!(Simplifier::fact(&mut f.s, pinned), Some((byte, five)));
+    let anywhere = f.s.select(f.mem, f.i);
+    let unpinned = f.s.eq(anywhere, five);
+    assert_eq!(Simplifier::fact(&mut f.s, unpinned), None);
+    let sum = f.s.bin(BvBinOp::Add, byte, f.y);
+    let seven = f.c(7);
+    let sum_is_seven = f.s.eq(sum, seven);
+    let got = simplify_constraints(&mut f.s, &[pinned, sum_is_seven]);
+    let expected = [f.s.eq(five, byte), f.s.eq(two, f.y)];
+    assert_eq!(got, expected);
+}
+
 #[test]
 fn facts_exposed_by_substitution_are_substituted_in_turn() {
     let mut f = Fixture::new();
