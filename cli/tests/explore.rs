@@ -970,3 +970,48 @@ fn the_ways_queries_were_answered_add_up_to_the_queries() {
         assert!(parts.contains("by SAT"), "{file}: {stats}");
     }
 }
+
+/// A symbolic read of an input buffer reads the input's array at the
+/// offset (`text[i - 1]`); with arrays of all of memory it is a read of
+/// memory at the address. Both find the same paths.
+#[test]
+fn a_symbolic_read_of_an_input_reads_its_array_at_the_offset() {
+    let file = test_data("memory/input_index.wat");
+    let conditions = |contents: &str| {
+        let args = [
+            "explore",
+            &file,
+            "--entry",
+            "before",
+            "--contents",
+            contents,
+            "--json",
+            "-",
+        ];
+        let (code, stdout, stderr) = symplay(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let paths = report["paths"].as_array().unwrap().clone();
+        let returns: Vec<String> = paths.iter().map(|p| p["returns"].to_string()).collect();
+        let readable: Vec<String> = paths
+            .iter()
+            .map(|p| p["path_condition_readable"].as_str().unwrap().to_string())
+            .collect();
+        (returns, readable)
+    };
+    let (returns, readable) = conditions("per-object");
+    assert_eq!(returns, ["[-1]", "[1]", "[0]"]);
+    assert!(
+        readable[1].ends_with("&& text[i - 1] == ':'"),
+        "{}",
+        readable[1]
+    );
+    assert!(
+        readable[2].ends_with("&& text[i - 1] != ':'"),
+        "{}",
+        readable[2]
+    );
+    let (whole_returns, whole) = conditions("whole");
+    assert_eq!(whole_returns, returns);
+    assert!(whole[1].ends_with("&& mem[i + 255] == ':'"), "{}", whole[1]);
+}

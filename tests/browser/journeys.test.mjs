@@ -529,7 +529,7 @@ test('memory per state: the statistics and a node\'s details tell what its state
   await shownEntry(page, 'copy_name');
   await run(page, { entry: 'copy_name', paths: 9 });
   const size = '[0-9.]+ (B|KiB|MiB)';
-  assert.match(await page.locator('.stats.state-bytes').innerText(),
+  assert.match(await page.locator('p.state-memory').innerText(),
     new RegExp(`^memory per state: ${size} on average, ${size} at most \\(what states share not counted\\)$`));
   await clickNode(page.locator('#tree .node.returned').first());
   assert.match(await page.locator('#node-details .state-bytes').innerText(), new RegExp(`^${size} of its own when it ended$`));

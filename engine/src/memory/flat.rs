@@ -108,11 +108,14 @@ const WINDOWS: usize = 8;
 
 /// An array term that agrees with memory at the bytes `lo..=hi` (elsewhere
 /// it holds what `base` does, or anything), and what was written there
-/// since.
+/// since. An object's window is indexed from the object's first byte, its
+/// origin, over the array the object's bytes were made from.
 #[derive(Clone, Debug)]
 struct Window {
     lo: u64,
     hi: u64,
+    /// The object's first byte, for an object's window.
+    origin: Option<u64>,
     /// The bytes of the window as they were when `dirty` was empty, over
     /// `under`.
     array: TermId,
@@ -134,6 +137,32 @@ impl Window {
 
     fn span(&self) -> u64 {
         self.hi - self.lo
+    }
+
+    /// The index of the byte at `at` in the window's array.
+    fn index(&self, at: u64) -> u64 {
+        at - self.origin.unwrap_or(0)
+    }
+}
+
+/// What a symbolic access stays within, as its resolution says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Within {
+    /// The bytes `lo..=hi` of memory (the unchecked rest, the flat
+    /// model's one object): the access reads an array indexed by address.
+    Bytes(u64, u64),
+    /// One object's bytes `lo..=hi`: the access reads the object's own
+    /// array, indexed from its first byte, over the array its bytes were
+    /// made from (an input's) or zeros, with a store per byte changed
+    /// since.
+    Object(u64, u64),
+}
+
+impl Within {
+    fn bounds(self) -> (u64, u64) {
+        match self {
+            Within::Bytes(lo, hi) | Within::Object(lo, hi) => (lo, hi),
+        }
     }
 }
 
@@ -270,33 +299,38 @@ impl FlatMemory {
     #[cfg(test)]
     pub fn load(&mut self, store: &mut TermStore, addr: TermId, offset: u32, size: u32) -> TermId {
         let unlimited = &mut Checkpoint::new(Limits::default());
-        let read = self.load_within(store, addr, offset, size, ANYWHERE, unlimited);
+        let anywhere = Within::Bytes(ANYWHERE.0, ANYWHERE.1);
+        let read = self.load_within(store, addr, offset, size, anywhere, unlimited);
         read.expect("no limits")
     }
 
     /// Reads `size` bytes (1, 2, 4 or 8) little-endian at `addr + offset`,
-    /// an access the path keeps in bounds and inside the bytes
-    /// `bounds.0..=bounds.1` (the object it resolved into), as a term of
-    /// width `8 * size`; the limit reached while building its array, if one
-    /// is.
+    /// an access the path keeps in bounds and `within` what it resolved
+    /// into, as a term of width `8 * size`; the limit reached while
+    /// building its array, if one is.
     pub fn load_within(
         &mut self,
         store: &mut TermStore,
         addr: TermId,
         offset: u32,
         size: u32,
-        bounds: (u64, u64),
+        within: Within,
         checkpoint: &mut Checkpoint,
     ) -> Result<TermId, Reached> {
         assert!((1..=8).contains(&size), "load of {size} bytes");
         if let Some(a) = store.as_bv_const(addr) {
             return Ok(self.load_at(store, a + u64::from(offset), size));
         }
-        let (lo, hi) = self.reach(store, addr, offset, size, bounds);
-        let array = self.window_array(store, lo, hi, false, checkpoint)?;
+        let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
+        let origin = match within {
+            Within::Object(first, _) if self.narrow => Some(first),
+            _ => None,
+        };
+        let array = self.window_array(store, (lo, hi), origin, false, checkpoint)?;
         let mut bytes = [self.zero; 8];
         for (k, slot) in bytes.iter_mut().enumerate().take(size as usize) {
-            let index = offset_index(store, addr, u64::from(offset) + k as u64);
+            let delta = (u64::from(offset) + k as u64).wrapping_sub(origin.unwrap_or(0));
+            let index = offset_index(store, addr, delta);
             *slot = select(store, array, index);
         }
         Ok(assemble(store, &bytes[..size as usize]))
@@ -365,7 +399,8 @@ impl FlatMemory {
         );
         // Outside those chunks, the new `base` must hold what the old one
         // does: holes elsewhere still read it.
-        let mut array = self.window_array(store, chunks_lo, chunks_hi, true, checkpoint)?;
+        let chunks = (chunks_lo, chunks_hi);
+        let mut array = self.window_array(store, chunks, None, true, checkpoint)?;
         for k in 0..size {
             let byte = match byte_of(store, value, k as u8) {
                 Byte::Const(b) => store.bv_const(8, u64::from(b)),
@@ -385,6 +420,7 @@ impl FlatMemory {
         self.keep_window(Window {
             lo: chunks_lo,
             hi: chunks_hi,
+            origin: None,
             array,
             under: array,
             dirty: Vec::new(),
@@ -639,7 +675,7 @@ impl FlatMemory {
     #[cfg(test)]
     fn array(&mut self, store: &mut TermStore) -> TermId {
         let unlimited = &mut Checkpoint::new(Limits::default());
-        let array = self.window_array(store, 0, ANYWHERE.1, false, unlimited);
+        let array = self.window_array(store, ANYWHERE, None, false, unlimited);
         array.expect("no limits")
     }
 
@@ -666,25 +702,30 @@ impl FlatMemory {
         (lo.min(hi), hi)
     }
 
-    /// An array that agrees with memory at the bytes `lo..=hi`, and with
-    /// `base` elsewhere when `on_base`: a cached one brought up to date, or
-    /// a new one.
+    /// An array that agrees with memory at the bytes `lo..=hi`: indexed by
+    /// address, and agreeing with `base` elsewhere when `on_base`; or, with
+    /// an `origin`, the array of the object whose first byte is there,
+    /// indexed from it. A cached one brought up to date, or a new one.
     fn window_array(
         &mut self,
         store: &mut TermStore,
-        lo: u64,
-        hi: u64,
+        (lo, hi): (u64, u64),
+        origin: Option<u64>,
         on_base: bool,
         checkpoint: &mut Checkpoint,
     ) -> Result<TermId, Reached> {
-        let (lo, hi) = self.widened(lo, hi);
+        let (lo, hi) = match origin {
+            None => self.widened(lo, hi),
+            Some(_) => (lo, hi),
+        };
         let span = hi - lo;
         let cached = self
             .windows
             .iter()
             .enumerate()
             .filter(|(_, w)| {
-                w.lo <= lo
+                w.origin == origin
+                    && w.lo <= lo
                     && hi <= w.hi
                     && w.span() / 4 <= span.saturating_add(CHUNK_U64)
                     && (!on_base || w.under == self.base || (w.lo, w.hi) == ANYWHERE)
@@ -694,10 +735,14 @@ impl FlatMemory {
         if let Some(i) = cached {
             return self.refresh(store, i, checkpoint);
         }
-        let (array, stores) = self.rebuild(store, lo, hi, checkpoint)?;
+        let (array, stores) = match origin {
+            Some(first) => self.rebuild_object(store, first, lo, hi, checkpoint)?,
+            None => self.rebuild(store, lo, hi, checkpoint)?,
+        };
         self.keep_window(Window {
             lo,
             hi,
+            origin,
             array,
             under: self.base,
             dirty: Vec::new(),
@@ -736,14 +781,22 @@ impl FlatMemory {
             return Ok(w.array);
         }
         let mut dirty = std::mem::take(&mut w.dirty);
-        let (lo, hi, mut array) = (w.lo, w.hi, w.array);
+        let (lo, hi, mut array, origin) = (w.lo, w.hi, w.array, w.origin);
         dirty.sort_unstable();
         dirty.dedup();
         let mut under = w.under;
         let mut stores = w.stores + dirty.len();
-        if stores > 64 && stores > 2 * self.rebuild_bound(lo, hi) + 64 {
+        let bound = match origin {
+            Some(_) => (hi - lo + 1) as usize,
+            None => self.rebuild_bound(lo, hi),
+        };
+        if stores > 64 && stores > 2 * bound + 64 {
             // The chain would outgrow the bytes it describes: start over.
-            match self.rebuild(store, lo, hi, checkpoint) {
+            let rebuilt = match origin {
+                Some(first) => self.rebuild_object(store, first, lo, hi, checkpoint),
+                None => self.rebuild(store, lo, hi, checkpoint),
+            };
+            match rebuilt {
                 Ok(rebuilt) => (array, stores) = rebuilt,
                 Err(limit) => {
                     // Stopped: the log stays, for the next read.
@@ -761,7 +814,7 @@ impl FlatMemory {
                 let at = u64::from(a);
                 let byte = self.read(at);
                 let value = self.byte_term(store, at, byte);
-                let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
+                let index = store.bv_const(ARRAY_INDEX_WIDTH, self.windows[i].index(at));
                 array = store.store(array, index, value);
             }
         }
@@ -1010,6 +1063,54 @@ impl FlatMemory {
         found
     }
 
+    /// The bytes `lo..=hi` of the object whose first byte is at `origin`,
+    /// as an array indexed from it: the array its bytes were made from (an
+    /// input's, when its first byte is that array's first) or zeros, plus
+    /// a store per byte there that differs from it; and the number of
+    /// stores.
+    fn rebuild_object(
+        &self,
+        store: &mut TermStore,
+        origin: u64,
+        lo: u64,
+        hi: u64,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(TermId, usize), Reached> {
+        let made_from = match self.read(origin) {
+            Byte::Term(t) => input_array(store, t, 0),
+            _ => None,
+        };
+        let terminal = made_from.unwrap_or(self.hole);
+        let mut array = terminal;
+        let mut stores = 0;
+        for ci in self.chunks_of(lo, hi) {
+            if made_from.is_none() && matches!(self.slots[ci], Slot::Zero) {
+                continue;
+            }
+            let start = ci as u64 * CHUNK_U64;
+            let (from, to) = (lo.max(start), hi.min(start + CHUNK_U64 - 1));
+            if let Some(limit) = checkpoint.after(to + 1 - from) {
+                return Err(limit);
+            }
+            for at in from..=to {
+                let k = at - origin;
+                let value = match self.read(at) {
+                    Byte::Const(0) if made_from.is_none() => continue,
+                    Byte::Term(t)
+                        if made_from.is_some() && input_array(store, t, k) == made_from =>
+                    {
+                        continue
+                    }
+                    byte => self.byte_term(store, at, byte),
+                };
+                let index = store.bv_const(ARRAY_INDEX_WIDTH, k);
+                array = store.store(array, index, value);
+                stores += 1;
+            }
+        }
+        Ok((array, stores))
+    }
+
     /// The bytes `lo..=hi` as `base` plus one store per byte the chunks
     /// hold there (only the non-zero ones while `base` is all zeros), and
     /// the number of stores.
@@ -1060,6 +1161,20 @@ fn chunk_bytes(c: &Chunk) -> usize {
         Chunk::Mixed { .. } => CHUNK * std::mem::size_of::<TermId>(),
     };
     std::mem::size_of::<Chunk>() + terms
+}
+
+/// The array symbol whose byte `k` the byte term `t` reads, if it reads
+/// one: an input's byte.
+fn input_array(store: &TermStore, t: TermId, k: u64) -> Option<TermId> {
+    match *store.node(t) {
+        Node::Select(array, index)
+            if store.as_bv_const(index) == Some(k)
+                && matches!(store.node(array), Node::Symbol(_)) =>
+        {
+            Some(array)
+        }
+        _ => None,
+    }
 }
 
 /// Chunk number and offset in it.
@@ -1193,13 +1308,14 @@ fn decompose(store: &TermStore, index: TermId) -> (Option<TermId>, u64) {
 }
 
 /// `addr + delta` as a 32-bit index, folding constants: `(x + c) + d` is
-/// `x + (c + d)`. In bounds, it cannot wrap.
+/// `x + (c + d)`, modulo 2^32 (`delta` may take an object's base off).
 fn offset_index(store: &mut TermStore, addr: TermId, delta: u64) -> TermId {
+    let delta = delta & 0xffff_ffff;
     if delta == 0 {
         return addr;
     }
     match decompose(store, addr) {
-        (None, c) => store.bv_const(ARRAY_INDEX_WIDTH, c.wrapping_add(delta)),
+        (None, c) => store.bv_const(ARRAY_INDEX_WIDTH, c.wrapping_add(delta) & 0xffff_ffff),
         (Some(x), c) => {
             let total = c.wrapping_add(delta) & 0xffff_ffff;
             if total == 0 {

@@ -13,7 +13,7 @@
 //! interpreter makes, frees and looks up memory objects through this
 //! interface too, never through the objects model itself.
 
-use super::flat::FlatMemory;
+use super::flat::{FlatMemory, Within};
 use super::objects::{Free, Object, ObjectMemory, Size};
 use super::options::Contents;
 use super::place::{Fault, ObjectId, Place, Pointer, Resolution, Spot};
@@ -154,10 +154,10 @@ impl MemoryModel {
                 pointer,
                 plus,
             } => {
-                let bounds = self.bounds(object);
+                let within = self.within(object);
                 let checkpoint = &mut Checkpoint::new(limits);
                 self.contents_mut()
-                    .load_within(store, pointer, plus, width, bounds, checkpoint)
+                    .load_within(store, pointer, plus, width, within, checkpoint)
             }
         }
     }
@@ -169,6 +169,17 @@ impl MemoryModel {
         match self {
             MemoryModel::Objects(m) => m.bounds(object),
             MemoryModel::Flat(_) => (0, u64::MAX),
+        }
+    }
+
+    /// What an access resolved into `object` reads: that object's own
+    /// array, or, for the flat model's one object and the unchecked rest,
+    /// memory's bytes within their bounds.
+    fn within(&self, object: ObjectId) -> Within {
+        let (lo, hi) = self.bounds(object);
+        match self {
+            MemoryModel::Objects(m) if m.object(object).is_some() => Within::Object(lo, hi),
+            _ => Within::Bytes(lo, hi),
         }
     }
 

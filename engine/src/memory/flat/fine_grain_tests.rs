@@ -41,8 +41,8 @@ fn read(m: &mut FlatMemory, s: &mut TermStore, offset: u64) -> TermId {
 fn read_at(m: &mut FlatMemory, s: &mut TermStore, index: TermId, len: u64) -> TermId {
     let address = object_address(s, index);
     let unlimited = &mut Checkpoint::new(Limits::default());
-    let bounds = (BASE, BASE + len - 1);
-    m.load_within(s, address, 0, 1, bounds, unlimited)
+    let object = Within::Object(BASE, BASE + len - 1);
+    m.load_within(s, address, 0, 1, object, unlimited)
         .expect("no limits")
 }
 

@@ -490,6 +490,60 @@ fn masked(s: &mut TermStore, i: TermId, mask: u64, base: u64) -> TermId {
     s.bin(BvBinOp::Add, low, b)
 }
 
+/// An input's bytes read at a symbolic index are the input's array read
+/// at the offset, `text[i]`; a byte written since is one store over it,
+/// and a heap object's array holds its own bytes only, indexed from its
+/// base.
+#[test]
+fn an_object_read_at_a_symbolic_index_reads_its_own_array_from_its_base() {
+    let mut s = TermStore::new();
+    let mut m = FlatMemory::new(&mut s, 1, None);
+    let text = s.declare("text", Sort::Array).unwrap();
+    let base = 4096;
+    for k in 0..16 {
+        let index = c32(&mut s, k);
+        let byte = s.select(text, index);
+        m.set_byte(&mut s, base + k, byte);
+    }
+    m.write_concrete(&mut s, 2000, &[9; 64]);
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let object = Within::Object(base, base + 15);
+    let unlimited = &mut Checkpoint::new(Limits::default());
+    let at = masked(&mut s, i, 15, base);
+    let read = m.load_within(&mut s, at, 0, 1, object, unlimited).unwrap();
+    let fifteen = c32(&mut s, 15);
+    let offset = s.bin(BvBinOp::And, i, fifteen);
+    assert_eq!(read, s.select(text, offset), "text[i & 15]");
+    let (one, two) = (c32(&mut s, 1), c32(&mut s, 2));
+    let next = m.load_within(&mut s, at, 1, 1, object, unlimited).unwrap();
+    let offset_one = s.bin(BvBinOp::Add, offset, one);
+    assert_eq!(next, s.select(text, offset_one), "text[(i & 15) + 1]");
+    // A byte written since: one store over the input's array.
+    m.write_concrete(&mut s, base + 2, &[7]);
+    let read = m.load_within(&mut s, at, 0, 1, object, unlimited).unwrap();
+    let seven = s.bv_const(8, 7);
+    let written = s.store(text, two, seven);
+    assert_eq!(read_array(&s, read), written);
+    // A heap object of zeros and a few bytes: its bytes only, from its base.
+    let heap = 8192;
+    m.write_concrete(&mut s, heap + 1, &[5, 6]);
+    let object = Within::Object(heap, heap + 31);
+    let at = masked(&mut s, i, 31, heap);
+    let read = m.load_within(&mut s, at, 0, 1, object, unlimited).unwrap();
+    assert_eq!(chain_len(&s, read_array(&s, read)), 2);
+    let mut model = Model::new();
+    for (index, expected) in [(1, 5), (2, 6), (3, 0)] {
+        model.set(
+            symbol_id(&s, i),
+            Value::Bv {
+                width: 32,
+                value: index,
+            },
+        );
+        assert_eq!(bv(&s, read, &model), expected, "byte {index}");
+    }
+}
+
 #[test]
 fn a_read_of_a_masked_index_stores_only_the_bytes_it_can_reach() {
     let mut s = TermStore::new();
@@ -527,7 +581,7 @@ fn a_read_of_a_masked_index_stores_only_the_bytes_it_can_reach() {
     let p = s.declare("p", Sort::Bv(32)).unwrap();
     m.write_concrete(&mut s, 8192, &[9; 64]);
     let unlimited = &mut Checkpoint::new(Limits::default());
-    let r = m.load_within(&mut s, p, 0, 1, (8192, 8192 + 15), unlimited);
+    let r = m.load_within(&mut s, p, 0, 1, Within::Bytes(8192, 8192 + 15), unlimited);
     let r = r.unwrap();
     assert_eq!(chain_len(&s, read_array(&s, r)), 16);
 }
@@ -544,7 +598,8 @@ fn a_limit_stops_building_an_array_and_the_next_read_still_is_right() {
         ..Limits::default()
     };
     let before = s.len();
-    let stopped = m.load_within(&mut s, p, 0, 1, ANYWHERE, &mut Checkpoint::new(past));
+    let anywhere = Within::Bytes(ANYWHERE.0, ANYWHERE.1);
+    let stopped = m.load_within(&mut s, p, 0, 1, anywhere, &mut Checkpoint::new(past));
     assert_eq!(stopped, Err(Reached::Time));
     assert!(
         s.len() - before <= 3 * Checkpoint::WORK as usize,

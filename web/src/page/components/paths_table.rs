@@ -108,7 +108,7 @@ pub fn PathsTable(props: &PathsProps) -> Html {
                 s.timing.solver_ms, s.timing.total_ms, r.coverage.covered_instructions, r.coverage.total_instructions
             ) }</p>
             if let Some(states) = s.state_bytes_text() {
-                <p class="stats state-bytes">{ states }</p>
+                <p class="state-memory">{ states }</p>
             }
         </section>
     }

@@ -5,7 +5,7 @@
 use super::layout::{tidy, Layout, Shape};
 use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
-use symplay_engine::report::{bytes_text, ForkKind, Number, Report, Status};
+use symplay_engine::report::{ForkKind, Number, Report, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -150,9 +150,6 @@ fn tip(report: &Report, v: usize, forked: ForkKind, hidden: usize) -> String {
         if !input.is_empty() {
             tip.push_str(&format!(" with {input}"));
         }
-    }
-    if let Some(bytes) = node.state_bytes {
-        tip.push_str(&format!("\nstate memory: {} of its own", bytes_text(bytes)));
     }
     if hidden > 0 {
         tip.push_str(&format!("\n{hidden} nodes collapsed below"));
