@@ -36,7 +36,7 @@
 
 use super::interval::unsigned_interval;
 use super::options::Contents;
-use super::persistent::PersistentVec;
+use super::persistent::{mix, PersistentVec};
 use super::place::{Case, Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{BvBinOp, BvCmp, Node, TermId, TermStore, ARRAY_INDEX_WIDTH};
 #[cfg(test)]
@@ -839,6 +839,59 @@ impl FlatMemory {
             Slot::Data(c) if Rc::strong_count(c) == 1 => chunk_bytes(c),
             _ => 0,
         }) + self.log_bytes()
+    }
+
+    /// A hash of what memory holds, for finding states with equal memory
+    /// (state merging) without comparing their bytes: memories that hold
+    /// the same bytes hash alike however they came to be and whatever they
+    /// share, and a hash changes with any byte (up to collisions, which a
+    /// byte-by-byte check rules out). Each byte adds a hash of its place
+    /// and value, a zero nothing; holes add the hash of `base`, the array
+    /// they read, so a memory with holes over another `base` hashes apart
+    /// even where the arrays agree. Each trie node keeps its subtree's
+    /// hash: a memory hashed again pays for the chunks written since.
+    pub fn content_hash(&self) -> u64 {
+        let bytes = self.slots.hash(|slot| self.slot_hash(slot));
+        let base = if self.base == self.hole {
+            0
+        } else {
+            mix(1 << 62 | self.base.index() as u64)
+        };
+        bytes ^ mix(self.len()) ^ base
+    }
+
+    /// The sum of the hashes of a chunk's bytes, each of its place in the
+    /// chunk and its value.
+    fn slot_hash(&self, slot: &Slot) -> u64 {
+        let byte = |off: usize, b: Byte| match b {
+            Byte::Const(0) => 0,
+            Byte::Const(v) => mix((off as u64) << 8 | u64::from(v)),
+            Byte::Term(t) => mix(1 << 61 | (off as u64) << 32 | t.index() as u64),
+            Byte::Hole => mix(1 << 60 | off as u64),
+        };
+        let sum = |bytes: &mut dyn Iterator<Item = Byte>| {
+            bytes
+                .enumerate()
+                .fold(0u64, |sum, (off, b)| sum.wrapping_add(byte(off, b)))
+        };
+        match slot {
+            Slot::Zero => 0,
+            Slot::Hole => sum(&mut std::iter::repeat_n(Byte::Hole, CHUNK)),
+            Slot::Data(c) => match &**c {
+                Chunk::Bytes(b) => sum(&mut b.iter().map(|&v| Byte::Const(v))),
+                Chunk::Mixed { bytes, terms, .. } => {
+                    sum(&mut bytes.iter().zip(terms.iter()).map(|(&v, &t)| {
+                        if t == self.concrete {
+                            Byte::Const(v)
+                        } else if t == self.hole {
+                            Byte::Hole
+                        } else {
+                            Byte::Term(t)
+                        }
+                    }))
+                }
+            },
+        }
     }
 
     fn log_bytes(&self) -> usize {

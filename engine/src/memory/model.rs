@@ -277,6 +277,13 @@ impl MemoryModel {
         }
     }
 
+    /// A hash of the bytes memory holds: equal for memories that hold the
+    /// same bytes, whatever they share (the objects' table is not in it).
+    /// State merging looks for equal memories by it.
+    pub fn content_hash(&self) -> u64 {
+        self.contents().content_hash()
+    }
+
     /// Bytes this memory holds that no other one shares: what a state
     /// wrote since it was forked.
     pub fn own_bytes(&self) -> usize {

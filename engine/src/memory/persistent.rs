@@ -10,6 +10,7 @@
 //! millions of blank entries holds one node per height, and walks over a
 //! range skip blank subtrees whole.
 
+use std::cell::Cell;
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -20,9 +21,43 @@ const FANOUT: usize = 1 << BITS;
 const MASK: usize = FANOUT - 1;
 
 #[derive(Clone, Debug)]
-enum Node<T> {
+struct Node<T> {
+    kind: Kind<T>,
+    /// The subtree's hash once asked for, until the subtree changes.
+    hash: Cell<Option<u64>>,
+}
+
+#[derive(Clone, Debug)]
+enum Kind<T> {
     Inner([Rc<Node<T>>; FANOUT]),
     Leaf([T; FANOUT]),
+}
+
+impl<T> Node<T> {
+    fn inner(children: [Rc<Node<T>>; FANOUT]) -> Rc<Node<T>> {
+        Rc::new(Node {
+            kind: Kind::Inner(children),
+            hash: Cell::new(None),
+        })
+    }
+
+    fn leaf(entries: [T; FANOUT]) -> Rc<Node<T>> {
+        Rc::new(Node {
+            kind: Kind::Leaf(entries),
+            hash: Cell::new(None),
+        })
+    }
+
+    /// The node made this vector's own (copied if another shares it), its
+    /// hash forgotten: the caller changes what is below it.
+    fn changed(node: &mut Rc<Node<T>>) -> &mut Kind<T>
+    where
+        T: Clone,
+    {
+        let node = Rc::make_mut(node);
+        node.hash.set(None);
+        &mut node.kind
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -39,11 +74,11 @@ impl<T: Clone> PersistentVec<T> {
     /// `len` entries, each `fill`; the entries a later [`Self::grow`] adds
     /// are `fill` too.
     pub fn filled(len: usize, fill: T) -> Self {
-        let mut blank = vec![Rc::new(Node::Leaf(std::array::from_fn(|_| fill.clone())))];
+        let mut blank = vec![Node::leaf(std::array::from_fn(|_| fill.clone()))];
         let mut height = 0;
         while capacity(height) < len {
             let below = blank[height as usize].clone();
-            blank.push(Rc::new(Node::Inner(std::array::from_fn(|_| below.clone()))));
+            blank.push(Node::inner(std::array::from_fn(|_| below.clone())));
             height += 1;
         }
         PersistentVec {
@@ -66,12 +101,12 @@ impl<T: Clone> PersistentVec<T> {
         let mut node = &*self.root;
         let mut shift = self.height * BITS;
         loop {
-            match node {
-                Node::Inner(children) => {
+            match &node.kind {
+                Kind::Inner(children) => {
                     node = &children[(i >> shift) & MASK];
                     shift -= BITS;
                 }
-                Node::Leaf(entries) => return Some(&entries[i & MASK]),
+                Kind::Leaf(entries) => return Some(&entries[i & MASK]),
             }
         }
     }
@@ -82,15 +117,15 @@ impl<T: Clone> PersistentVec<T> {
         if i >= self.len {
             return None;
         }
-        let mut node = Rc::make_mut(&mut self.root);
+        let mut node = Node::changed(&mut self.root);
         let mut shift = self.height * BITS;
         loop {
             match node {
-                Node::Inner(children) => {
-                    node = Rc::make_mut(&mut children[(i >> shift) & MASK]);
+                Kind::Inner(children) => {
+                    node = Node::changed(&mut children[(i >> shift) & MASK]);
                     shift -= BITS;
                 }
-                Node::Leaf(entries) => return Some(&mut entries[i & MASK]),
+                Kind::Leaf(entries) => return Some(&mut entries[i & MASK]),
             }
         }
     }
@@ -104,12 +139,12 @@ impl<T: Clone> PersistentVec<T> {
             let blank = Rc::make_mut(&mut self.blank);
             let below = blank[self.height as usize].clone();
             if blank.len() == self.height as usize + 1 {
-                blank.push(Rc::new(Node::Inner(std::array::from_fn(|_| below.clone()))));
+                blank.push(Node::inner(std::array::from_fn(|_| below.clone())));
             }
             let old = std::mem::replace(&mut self.root, below.clone());
             let mut children: [Rc<Node<T>>; FANOUT] = std::array::from_fn(|_| below.clone());
             children[0] = old;
-            self.root = Rc::new(Node::Inner(children));
+            self.root = Node::inner(children);
             self.height += 1;
         }
         // Entries past the old length were blank all along: writes stay
@@ -148,8 +183,8 @@ impl<T: Clone> PersistentVec<T> {
         if Rc::ptr_eq(node, &self.blank[height as usize]) {
             return;
         }
-        match &**node {
-            Node::Inner(children) => {
+        match &node.kind {
+            Kind::Inner(children) => {
                 let span = capacity(height - 1);
                 for (k, child) in children.iter().enumerate() {
                     let start = first + k * span;
@@ -158,7 +193,7 @@ impl<T: Clone> PersistentVec<T> {
                     }
                 }
             }
-            Node::Leaf(entries) => {
+            Kind::Leaf(entries) => {
                 for (k, entry) in entries.iter().enumerate() {
                     if range.contains(&(first + k)) {
                         f(first + k, entry);
@@ -173,6 +208,16 @@ impl<T: Clone> PersistentVec<T> {
     /// entry's own bytes come from `entry`.
     pub fn heap_bytes(&self, entry: impl Fn(&T) -> usize) -> usize {
         self.shared_bytes(&self.root, self.height, 1, &entry)
+    }
+
+    /// A hash of the entries from `entry`'s hash of each, which must be
+    /// the same function every time: each node keeps its subtree's hash
+    /// until the subtree changes, so a vector that changed a few entries
+    /// since it was last hashed hashes the nodes above them only. Equal
+    /// entries give equal hashes however the vectors share their nodes,
+    /// and entries hashed 0 add nothing.
+    pub fn hash(&self, entry: impl Fn(&T) -> u64) -> u64 {
+        node_hash(&self.root, &entry)
     }
 
     /// Bytes of the trie's nodes that no other vector shares, with what
@@ -193,12 +238,12 @@ impl<T: Clone> PersistentVec<T> {
         }
         let holders = holders * Rc::strong_count(node);
         let own = std::mem::size_of::<Node<T>>() / holders;
-        own + match &**node {
-            Node::Inner(children) => children
+        own + match &node.kind {
+            Kind::Inner(children) => children
                 .iter()
                 .map(|c| self.shared_bytes(c, height - 1, holders, entry))
                 .sum::<usize>(),
-            Node::Leaf(entries) => entries.iter().map(|e| entry(e) / holders).sum(),
+            Kind::Leaf(entries) => entries.iter().map(|e| entry(e) / holders).sum(),
         }
     }
 }
@@ -217,6 +262,36 @@ impl<T: Clone> std::ops::IndexMut<usize> for PersistentVec<T> {
     }
 }
 
+fn node_hash<T>(node: &Node<T>, entry: &impl Fn(&T) -> u64) -> u64 {
+    if let Some(known) = node.hash.get() {
+        return known;
+    }
+    let hash = match &node.kind {
+        Kind::Inner(children) => weighted(children.iter().map(|c| node_hash(c, entry))),
+        Kind::Leaf(entries) => weighted(entries.iter().map(entry)),
+    };
+    node.hash.set(Some(hash));
+    hash
+}
+
+/// The sum of a node's hashes, each times an odd weight for its place in
+/// the node: the place counts, and a zero adds nothing.
+fn weighted(hashes: impl Iterator<Item = u64>) -> u64 {
+    hashes.enumerate().fold(0, |sum, (k, h)| {
+        let weight = mix(k as u64) | 1;
+        sum.wrapping_add(h.wrapping_mul(weight))
+    })
+}
+
+/// A 64-bit hash of `x` (splitmix64's finaliser over `x` plus its
+/// increment), for entries' and weights' hashes.
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// Bytes of `node` and of what it holds that no other vector shares: a
 /// node another one shares is shared with all below it.
 fn own_bytes<T>(node: &Rc<Node<T>>, entry: &impl Fn(&T) -> usize) -> usize {
@@ -224,9 +299,9 @@ fn own_bytes<T>(node: &Rc<Node<T>>, entry: &impl Fn(&T) -> usize) -> usize {
         return 0;
     }
     std::mem::size_of::<Node<T>>()
-        + match &**node {
-            Node::Inner(children) => children.iter().map(|c| own_bytes(c, entry)).sum::<usize>(),
-            Node::Leaf(entries) => entries.iter().map(entry).sum(),
+        + match &node.kind {
+            Kind::Inner(children) => children.iter().map(|c| own_bytes(c, entry)).sum::<usize>(),
+            Kind::Leaf(entries) => entries.iter().map(entry).sum(),
         }
 }
 
@@ -251,8 +326,8 @@ fn set_in<T: Clone>(
         *node = uniform_node(height, value, uniform);
         return;
     }
-    match Rc::make_mut(node) {
-        Node::Inner(children) => {
+    match Node::changed(node) {
+        Kind::Inner(children) => {
             let below = capacity(height - 1);
             for (k, child) in children.iter_mut().enumerate() {
                 let start = first + k * below;
@@ -261,7 +336,7 @@ fn set_in<T: Clone>(
                 }
             }
         }
-        Node::Leaf(entries) => {
+        Kind::Leaf(entries) => {
             for (k, entry) in entries.iter_mut().enumerate() {
                 if range.contains(&(first + k)) {
                     *entry = value.clone();
@@ -274,10 +349,10 @@ fn set_in<T: Clone>(
 fn uniform_node<T: Clone>(height: u32, value: &T, uniform: &mut Vec<Rc<Node<T>>>) -> Rc<Node<T>> {
     while uniform.len() <= height as usize {
         let node = match uniform.last() {
-            None => Node::Leaf(std::array::from_fn(|_| value.clone())),
-            Some(below) => Node::Inner(std::array::from_fn(|_| below.clone())),
+            None => Node::leaf(std::array::from_fn(|_| value.clone())),
+            Some(below) => Node::inner(std::array::from_fn(|_| below.clone())),
         };
-        uniform.push(Rc::new(node));
+        uniform.push(node);
     }
     uniform[height as usize].clone()
 }
@@ -297,8 +372,12 @@ mod tests {
         assert_eq!((a.get(100), a.get(4000)), (Some(&7), Some(&0)));
         assert_eq!((b.get(100), b.get(4000)), (Some(&8), Some(&9)));
         // Only the paths to the two entries were copied.
-        let Node::Inner(ra) = &*a.root else { panic!() };
-        let Node::Inner(rb) = &*b.root else { panic!() };
+        let Kind::Inner(ra) = &a.root.kind else {
+            panic!()
+        };
+        let Kind::Inner(rb) = &b.root.kind else {
+            panic!()
+        };
         let shared = ra.iter().zip(rb).filter(|(x, y)| Rc::ptr_eq(x, y)).count();
         assert_eq!(shared, FANOUT - 2);
     }
@@ -385,6 +464,45 @@ mod tests {
             node,
             "its root: the other copied its own"
         );
+    }
+
+    #[test]
+    fn equal_entries_hash_alike_however_their_nodes_are_shared() {
+        let entry = |&x: &u32| u64::from(x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut a = PersistentVec::filled(5000, 0u32);
+        let blank = a.hash(entry);
+        assert_eq!(blank, 0, "zeros add nothing");
+        *a.get_mut(7).unwrap() = 3;
+        *a.get_mut(4000).unwrap() = 9;
+        let mut b = PersistentVec::filled(5000, 0u32);
+        *b.get_mut(4000).unwrap() = 9;
+        let mut c = b.clone();
+        *c.get_mut(7).unwrap() = 3;
+        assert_eq!(
+            a.hash(entry),
+            c.hash(entry),
+            "the same entries, written in another order"
+        );
+        assert_ne!(a.hash(entry), b.hash(entry));
+        // Hashed, changed and changed back: the cached hashes follow.
+        *a.get_mut(7).unwrap() = 4;
+        assert_ne!(a.hash(entry), c.hash(entry));
+        *a.get_mut(7).unwrap() = 3;
+        assert_eq!(a.hash(entry), c.hash(entry));
+        // A value moved to another place is another vector.
+        let mut d = b.clone();
+        *d.get_mut(8).unwrap() = 3;
+        assert_ne!(d.hash(entry), c.hash(entry));
+        // A range set at once hashes as the same entries set one by one.
+        let mut whole = PersistentVec::filled(5000, 0u32);
+        whole.set_range(256..1024, 5);
+        let mut each = PersistentVec::filled(5000, 0u32);
+        for i in 256..1024 {
+            *each.get_mut(i).unwrap() = 5;
+        }
+        assert_eq!(whole.hash(entry), each.hash(entry));
+        whole.set_range(300..301, 0);
+        assert_ne!(whole.hash(entry), each.hash(entry));
     }
 
     #[test]

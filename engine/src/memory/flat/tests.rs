@@ -361,6 +361,56 @@ fn clones_are_independent_and_share_unchanged_chunks() {
 }
 
 #[test]
+fn memories_holding_the_same_bytes_hash_alike_however_they_were_written() {
+    let mut s = TermStore::new();
+    let blank = FlatMemory::new(&mut s, 4, None);
+    let x = s.declare("x", Sort::Bv(8)).unwrap();
+    let mut a = blank.clone();
+    a.write_concrete(&mut s, 100, &[1, 2, 3]);
+    a.set_byte(&mut s, 5000, x);
+    let seven = s.bv_const(8, 7);
+    a.fill(&mut s, 3 * CHUNK_U64, seven, 4 * CHUNK_U64);
+    // The same bytes in another order, one by one, after a fork.
+    let mut b = blank.clone();
+    b.write_concrete(&mut s, 3 * CHUNK_U64, &[7; 4 * CHUNK]);
+    let mut b = b.clone();
+    b.set_byte(&mut s, 5000, x);
+    b.write_concrete(&mut s, 102, &[3]);
+    b.write_concrete(&mut s, 100, &[1, 2]);
+    assert_eq!(a.content_hash(), b.content_hash());
+    // Zeros written are no different from zeros never written.
+    let mut zeros = blank.clone();
+    zeros.write_concrete(&mut s, 70_000, &[0; 300]);
+    assert_eq!(zeros.content_hash(), blank.content_hash());
+    // Any byte changed tells them apart, and changing it back does not.
+    let before = a.content_hash();
+    a.write_concrete(&mut s, 101, &[9]);
+    assert_ne!(a.content_hash(), before);
+    a.write_concrete(&mut s, 101, &[2]);
+    assert_eq!(a.content_hash(), before);
+    let y = s.declare("y", Sort::Bv(8)).unwrap();
+    let mut c = b.clone();
+    c.set_byte(&mut s, 5000, y);
+    assert_ne!(c.content_hash(), b.content_hash(), "another term");
+    let mut d = b.clone();
+    d.set_byte(&mut s, 5001, x);
+    d.write_concrete(&mut s, 5000, &[0]);
+    assert_ne!(d.content_hash(), b.content_hash(), "the term elsewhere");
+    // The same write at a symbolic index in two forks: equal again.
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let at = masked(&mut s, i, 0xff, 2 * CHUNK_U64);
+    let (mut e, mut f) = (a.clone(), b.clone());
+    e.store(&mut s, at, 0, x);
+    f.store(&mut s, at, 0, x);
+    assert_eq!(e.content_hash(), f.content_hash());
+    assert_ne!(e.content_hash(), a.content_hash());
+    // Memories of other sizes differ.
+    let mut grown = blank.clone();
+    grown.grow(1);
+    assert_ne!(grown.content_hash(), blank.content_hash());
+}
+
+#[test]
 fn a_fork_of_sixteen_mib_is_cheap() {
     let mut s = TermStore::new();
     let mut m = FlatMemory::new(&mut s, 256, None);
