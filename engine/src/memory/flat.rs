@@ -323,8 +323,9 @@ impl FlatMemory {
         }
         let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
         let origin = match within {
-            Within::Object(first, _) if self.narrow => Some(first),
-            _ => None,
+            _ if !self.narrow => None,
+            Within::Object(first, _) => Some(first),
+            Within::Bytes(..) => self.input_origin(store, lo, hi),
         };
         let array = self.window_array(store, (lo, hi), origin, false, checkpoint)?;
         let mut bytes = [self.zero; 8];
@@ -1116,9 +1117,29 @@ impl FlatMemory {
         found
     }
 
+    /// Where the input array that the bytes `lo..=hi` were made from
+    /// starts, when the first and the last of them are still that input's
+    /// bytes: a read of them outside any object (a `symbolic_buffer`'s)
+    /// then goes through the input's array too.
+    fn input_origin(&self, store: &TermStore, lo: u64, hi: u64) -> Option<u64> {
+        let Byte::Term(first) = self.read(lo) else {
+            return None;
+        };
+        let Node::Select(array, index) = *store.node(first) else {
+            return None;
+        };
+        let origin = lo.checked_sub(store.as_bv_const(index)?)?;
+        let Byte::Term(last) = self.read(hi) else {
+            return None;
+        };
+        (input_array(store, first, lo - origin)? == array
+            && input_array(store, last, hi - origin) == Some(array))
+        .then_some(origin)
+    }
+
     /// The bytes `lo..=hi` of the object whose first byte is at `origin`,
     /// as an array indexed from it: the array its bytes were made from (an
-    /// input's, when its first byte is that array's first) or zeros, plus
+    /// input's, when the byte at `lo` is still that input's) or zeros, plus
     /// a store per byte there that differs from it; and the number of
     /// stores.
     fn rebuild_object(
@@ -1129,8 +1150,8 @@ impl FlatMemory {
         hi: u64,
         checkpoint: &mut Checkpoint,
     ) -> Result<(TermId, usize), Reached> {
-        let made_from = match self.read(origin) {
-            Byte::Term(t) => input_array(store, t, 0),
+        let made_from = match self.read(lo) {
+            Byte::Term(t) => input_array(store, t, lo - origin),
             _ => None,
         };
         let terminal = made_from.unwrap_or(self.hole);

@@ -594,6 +594,34 @@ fn an_object_read_at_a_symbolic_index_reads_its_own_array_from_its_base() {
     }
 }
 
+/// Input bytes outside any object (a `symbolic_buffer`'s) read at a
+/// symbolic index are the input's array too, indexed from its start; once
+/// a byte at the ends of the reach is no longer the input's, the read goes
+/// back to an array by address.
+#[test]
+fn input_bytes_outside_objects_read_at_a_symbolic_index_read_the_input() {
+    let mut s = TermStore::new();
+    let mut m = FlatMemory::new(&mut s, 2, None);
+    let buf = s.declare("buf", Sort::Array).unwrap();
+    let start = 65536;
+    for k in 0..64 {
+        let index = c32(&mut s, k);
+        let byte = s.select(buf, index);
+        m.set_byte(&mut s, start + k, byte);
+    }
+    let i = s.declare("i", Sort::Bv(32)).unwrap();
+    let at = masked(&mut s, i, 31, start + 16);
+    let read = m.load(&mut s, at, 0, 1);
+    let (mask, sixteen) = (c32(&mut s, 31), c32(&mut s, 16));
+    let low = s.bin(BvBinOp::And, i, mask);
+    let offset = s.bin(BvBinOp::Add, low, sixteen);
+    assert_eq!(read, s.select(buf, offset), "buf[(i & 31) + 16]");
+    m.write_concrete(&mut s, start + 16, &[1]);
+    let read = m.load(&mut s, at, 0, 1);
+    assert_ne!(read_array(&s, read), buf);
+    assert!(matches!(*s.node(read), Node::Select(..)));
+}
+
 #[test]
 fn a_read_of_a_masked_index_stores_only_the_bytes_it_can_reach() {
     let mut s = TermStore::new();
