@@ -4,7 +4,8 @@
 //! per-object` (only the bytes the access can reach), and the bench prints
 //! per shape the paths, terms built, time (the report's `total_ms`, median
 //! of the runs) and peak memory under each, with per-object's ratios
-//! against whole measured in the same run. Both must find the same paths.
+//! against whole measured in the same run, and the mean bytes a state held
+//! of its own where it forked or ended. Both must find the same paths.
 //!
 //! Goals: a symbolic index into a 256-byte table after half a mebibyte of
 //! memory was filled elsewhere takes under 1 s and at most 3x the time of
@@ -105,6 +106,8 @@ struct Measure {
     terms: f64,
     ms: f64,
     peak_mib: f64,
+    /// The report's `mean_state_bytes`.
+    state_bytes: f64,
     limited: bool,
 }
 
@@ -119,11 +122,13 @@ fn explore(binary: &Path, shape: &Shape, contents: &str, limit: u32) -> Result<M
         terms: number(&report, "/stats/terms")?,
         ms: number(&report, "/stats/timing/total_ms")?,
         peak_mib: number(&report, "/stats/peak_memory_bytes")? / f64::from(1 << 20),
+        state_bytes: number(&report, "/stats/mean_state_bytes")?,
         limited: report["stop_reason"].as_str() == Some("time limit"),
     })
 }
 
-/// The medians of `runs` explorations (paths and terms from the last).
+/// The medians of `runs` explorations (paths, terms and the bytes per
+/// state from the last: they do not vary).
 fn measured(
     binary: &Path,
     shape: &Shape,
@@ -145,6 +150,7 @@ fn measured(
     Ok(Measure {
         paths: last.paths,
         terms: last.terms,
+        state_bytes: last.state_bytes,
         limited: last.limited,
         ms: median_of(all.iter().map(|m| m.ms).collect()),
         peak_mib: median_of(all.iter().map(|m| m.peak_mib).collect()),
@@ -165,7 +171,7 @@ fn run() -> Result<bool, String> {
         settings.runs
     );
     println!(
-        "  {:<30} {:>7} | {:>9} {:>9} {:>8} | {:>9} {:>9} {:>8} | {:>7} {:>7} {:>7}",
+        "  {:<30} {:>7} | {:>9} {:>9} {:>8} | {:>9} {:>9} {:>8} {:>8} | {:>7} {:>7} {:>7}",
         "shape",
         "paths",
         "whole ms",
@@ -174,6 +180,7 @@ fn run() -> Result<bool, String> {
         "p-o ms",
         "terms",
         "MiB",
+        "B/state",
         "time",
         "terms",
         "memory"
@@ -196,7 +203,7 @@ fn run() -> Result<bool, String> {
         }
         let at = if whole.limited { "≥" } else { "" };
         println!(
-            "  {:<30} {:>7} | {:>9} {:>9} {:>8.1} | {:>9} {:>9} {:>8.1} | {at}{:>6.2}x {:>6.2}x {:>6.2}x",
+            "  {:<30} {:>7} | {:>9} {:>9} {:>8.1} | {:>9} {:>9} {:>8.1} {:>8.0} | {at}{:>6.2}x {:>6.2}x {:>6.2}x",
             shape.name,
             ours.paths,
             time(&whole),
@@ -205,6 +212,7 @@ fn run() -> Result<bool, String> {
             time(&ours),
             ours.terms,
             ours.peak_mib,
+            ours.state_bytes,
             whole.ms / ours.ms,
             whole.terms / ours.terms,
             whole.peak_mib / ours.peak_mib,
