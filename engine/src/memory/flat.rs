@@ -1125,16 +1125,14 @@ impl FlatMemory {
         let Byte::Term(first) = self.read(lo) else {
             return None;
         };
-        let Node::Select(array, index) = *store.node(first) else {
-            return None;
-        };
-        let origin = lo.checked_sub(store.as_bv_const(index)?)?;
-        let Byte::Term(last) = self.read(hi) else {
-            return None;
-        };
-        (input_array(store, first, lo - origin)? == array
-            && input_array(store, last, hi - origin) == Some(array))
-        .then_some(origin)
+        let (array, k) = input_byte(store, first)?;
+        let origin = lo.checked_sub(k)?;
+        match self.read(hi) {
+            Byte::Term(last) if input_array(store, last, hi - origin) == Some(array) => {
+                Some(origin)
+            }
+            _ => None,
+        }
     }
 
     /// The bytes `lo..=hi` of the object whose first byte is at `origin`,
@@ -1237,18 +1235,21 @@ fn chunk_bytes(c: &Chunk) -> usize {
     std::mem::size_of::<Chunk>() + terms
 }
 
-/// The array symbol whose byte `k` the byte term `t` reads, if it reads
-/// one: an input's byte.
-fn input_array(store: &TermStore, t: TermId, k: u64) -> Option<TermId> {
+/// The array symbol and the constant index the byte term `t` reads, if
+/// it reads one: an input's byte.
+fn input_byte(store: &TermStore, t: TermId) -> Option<(TermId, u64)> {
     match *store.node(t) {
-        Node::Select(array, index)
-            if store.as_bv_const(index) == Some(k)
-                && matches!(store.node(array), Node::Symbol(_)) =>
-        {
-            Some(array)
+        Node::Select(array, index) if matches!(store.node(array), Node::Symbol(_)) => {
+            Some((array, store.as_bv_const(index)?))
         }
         _ => None,
     }
+}
+
+/// The array symbol whose byte `k` the byte term `t` reads, if it reads
+/// one.
+fn input_array(store: &TermStore, t: TermId, k: u64) -> Option<TermId> {
+    input_byte(store, t).and_then(|(array, index)| (index == k).then_some(array))
 }
 
 /// Chunk number and offset in it.

@@ -540,6 +540,18 @@ fn masked(s: &mut TermStore, i: TermId, mask: u64, base: u64) -> TermId {
     s.bin(BvBinOp::Add, low, b)
 }
 
+/// An input `name` of `len` bytes at `start`, as the host writes one: byte
+/// `k` is `select(name, k)`; its array symbol.
+fn write_input(m: &mut FlatMemory, s: &mut TermStore, name: &str, start: u64, len: u64) -> TermId {
+    let array = s.declare(name, Sort::Array).unwrap();
+    for k in 0..len {
+        let index = c32(s, k);
+        let byte = s.select(array, index);
+        m.set_byte(s, start + k, byte);
+    }
+    array
+}
+
 /// An input's bytes read at a symbolic index are the input's array read
 /// at the offset, `text[i]`; a byte written since is one store over it,
 /// and a heap object's array holds its own bytes only, indexed from its
@@ -548,13 +560,8 @@ fn masked(s: &mut TermStore, i: TermId, mask: u64, base: u64) -> TermId {
 fn an_object_read_at_a_symbolic_index_reads_its_own_array_from_its_base() {
     let mut s = TermStore::new();
     let mut m = FlatMemory::new(&mut s, 1, None);
-    let text = s.declare("text", Sort::Array).unwrap();
     let base = 4096;
-    for k in 0..16 {
-        let index = c32(&mut s, k);
-        let byte = s.select(text, index);
-        m.set_byte(&mut s, base + k, byte);
-    }
+    let text = write_input(&mut m, &mut s, "text", base, 16);
     m.write_concrete(&mut s, 2000, &[9; 64]);
     let i = s.declare("i", Sort::Bv(32)).unwrap();
     let object = Within::Object(base, base + 15);
@@ -602,13 +609,8 @@ fn an_object_read_at_a_symbolic_index_reads_its_own_array_from_its_base() {
 fn input_bytes_outside_objects_read_at_a_symbolic_index_read_the_input() {
     let mut s = TermStore::new();
     let mut m = FlatMemory::new(&mut s, 2, None);
-    let buf = s.declare("buf", Sort::Array).unwrap();
     let start = 65536;
-    for k in 0..64 {
-        let index = c32(&mut s, k);
-        let byte = s.select(buf, index);
-        m.set_byte(&mut s, start + k, byte);
-    }
+    let buf = write_input(&mut m, &mut s, "buf", start, 64);
     let i = s.declare("i", Sort::Bv(32)).unwrap();
     let at = masked(&mut s, i, 31, start + 16);
     let read = m.load(&mut s, at, 0, 1);
