@@ -612,14 +612,16 @@ impl FlatMemory {
         let whole = first * CHUNK_U64..last * CHUNK_U64;
         let mut at = addr;
         while at < end {
+            if whole.contains(&at) {
+                at = whole.end;
+                continue;
+            }
             let (ci, off) = split(at);
             let n = (CHUNK - off).min((end - at) as usize) as u64;
-            if !whole.contains(&at) {
-                for k in 0..n {
-                    self.write(at + k, byte);
-                }
-                self.demote(ci);
+            for k in 0..n {
+                self.write(at + k, byte);
             }
+            self.demote(ci);
             at += n;
         }
     }
