@@ -971,35 +971,38 @@ fn the_ways_queries_were_answered_add_up_to_the_queries() {
     }
 }
 
+/// What `entry` of `memory/input_index.wat` returns on each path and its
+/// readable path conditions, under `--contents contents`.
+fn input_index_paths(entry: &str, contents: &str) -> (Vec<String>, Vec<String>) {
+    let file = test_data("memory/input_index.wat");
+    let args = [
+        "explore",
+        &file,
+        "--entry",
+        entry,
+        "--contents",
+        contents,
+        "--json",
+        "-",
+    ];
+    let (code, stdout, stderr) = symplay(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let paths = report["paths"].as_array().unwrap().clone();
+    let returns: Vec<String> = paths.iter().map(|p| p["returns"].to_string()).collect();
+    let readable: Vec<String> = paths
+        .iter()
+        .map(|p| p["path_condition_readable"].as_str().unwrap().to_string())
+        .collect();
+    (returns, readable)
+}
+
 /// A symbolic read of an input buffer reads the input's array at the
 /// offset (`text[i - 1]`); with arrays of all of memory it is a read of
 /// memory at the address. Both find the same paths.
 #[test]
 fn a_symbolic_read_of_an_input_reads_its_array_at_the_offset() {
-    let file = test_data("memory/input_index.wat");
-    let conditions = |contents: &str| {
-        let args = [
-            "explore",
-            &file,
-            "--entry",
-            "before",
-            "--contents",
-            contents,
-            "--json",
-            "-",
-        ];
-        let (code, stdout, stderr) = symplay(&args);
-        assert_eq!(code, 0, "{stderr}");
-        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-        let paths = report["paths"].as_array().unwrap().clone();
-        let returns: Vec<String> = paths.iter().map(|p| p["returns"].to_string()).collect();
-        let readable: Vec<String> = paths
-            .iter()
-            .map(|p| p["path_condition_readable"].as_str().unwrap().to_string())
-            .collect();
-        (returns, readable)
-    };
-    let (returns, readable) = conditions("per-object");
+    let (returns, readable) = input_index_paths("before", "per-object");
     assert_eq!(returns, ["[-1]", "[1]", "[0]"]);
     assert!(
         readable[1].ends_with("&& text[i - 1] == ':'"),
@@ -1011,7 +1014,22 @@ fn a_symbolic_read_of_an_input_reads_its_array_at_the_offset() {
         "{}",
         readable[2]
     );
-    let (whole_returns, whole) = conditions("whole");
+    let (whole_returns, whole) = input_index_paths("before", "whole");
     assert_eq!(whole_returns, returns);
     assert!(whole[1].ends_with("&& mem[i + 255] == ':'"), "{}", whole[1]);
+}
+
+/// A write at a symbolic offset into an input buffer is one store over
+/// the input's array: the read after it is the input's byte unless the
+/// two offsets meet, and the runs under both contents find the same paths.
+#[test]
+fn a_read_after_a_write_at_a_symbolic_offset_reads_the_inputs_array_with_that_store() {
+    let (returns, readable) = input_index_paths("after_write", "per-object");
+    assert_eq!(returns, ["[-1]", "[-2]", "[1]", "[0]"]);
+    assert!(
+        readable[3].ends_with(r"&& (i - 1 == j - 1 ? '\0' : text[i - 1]) != ':'"),
+        "{}",
+        readable[3]
+    );
+    assert_eq!(input_index_paths("after_write", "whole").0, returns);
 }

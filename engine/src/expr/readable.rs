@@ -124,6 +124,14 @@ enum Operand {
     Text(String),
 }
 
+/// A read under writes at symbolic addresses: at a constant address, over
+/// the byte `below` the writes; or at a symbolic index of an input's array.
+#[derive(Clone, Copy)]
+enum Overwritten {
+    Address { at: u64, below: TermId },
+    Index { index: TermId, input: TermId },
+}
+
 /// Stores walked down a memory's chain before a read is left as it is.
 const MAX_STORES_WALKED: usize = 4096;
 /// The values of a symbolic offset looked at before a read is left as it is.
@@ -666,13 +674,14 @@ impl Printer<'_> {
         None
     }
 
-    /// A byte read at `at` under writes at symbolic addresses, as the
-    /// choice it is: `(headers.len == 2 ? '\0' : headers[1])`.
+    /// A byte read under writes at symbolic addresses, as the choice it
+    /// is: at a constant address, `(headers.len == 2 ? '\0' : headers[1])`;
+    /// at a symbolic index of an input's array, `(i - 1 == j - 1 ? '\0' :
+    /// text[i - 1])`.
     fn overwritten(
         &mut self,
         writes: &[(TermId, TermId)],
-        at: u64,
-        below: TermId,
+        read: Overwritten,
         outer: u8,
         depth: u32,
         style: Style,
@@ -685,16 +694,42 @@ impl Printer<'_> {
             Style::Byte { .. } => style,
             _ => Style::Byte { signed: false },
         };
-        for &(index, value) in writes {
-            self.address_is(index, at, depth);
+        for &(written, value) in writes {
+            match read {
+                Overwritten::Address { at, .. } => self.address_is(written, at, depth),
+                Overwritten::Index { index, .. } => {
+                    self.term(index, EQUALITY + 1, depth);
+                    self.out.push_str(" == ");
+                    self.term(written, EQUALITY + 1, depth);
+                }
+            }
             self.out.push_str(" ? ");
             self.styled(value, OR, depth, style);
             self.out.push_str(" : ");
         }
-        self.styled(below, OR, depth, style);
+        match read {
+            Overwritten::Address { below, .. } => self.styled(below, OR, depth, style),
+            Overwritten::Index { index, input } => self.read(input, index, OR, depth, style),
+        }
         if open {
             self.out.push(')');
         }
+    }
+
+    /// The few writes (index and value, newest first) an array holds over
+    /// an input's array symbol: an object's array after writes at its
+    /// offsets.
+    fn writes_over_input(&self, array: TermId) -> Option<(Vec<(TermId, TermId)>, TermId)> {
+        let mut writes = Vec::new();
+        let mut a = array;
+        while let Node::Store(inner, index, value) = *self.terms.node(a) {
+            if writes.len() == MAX_SYMBOLIC_WRITES {
+                return None;
+            }
+            writes.push((index, value));
+            a = inner;
+        }
+        matches!(self.terms.node(a), Node::Symbol(_)).then_some((writes, a))
     }
 
     /// `index == at` for an address term, the constant moved to the right
@@ -757,8 +792,12 @@ impl Printer<'_> {
                 return self.styled(value, outer, depth, style);
             }
             if let Some((writes, value)) = self.written_at(array, at) {
-                return self.overwritten(&writes, at, value, outer, depth, style);
+                let read = Overwritten::Address { at, below: value };
+                return self.overwritten(&writes, read, outer, depth, style);
             }
+        } else if let Some((writes, input)) = self.writes_over_input(array) {
+            let read = Overwritten::Index { index, input };
+            return self.overwritten(&writes, read, outer, depth, style);
         }
         if let Some((offset, base)) = self.plus_constant(index) {
             let mut offsets = Vec::new();

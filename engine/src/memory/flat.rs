@@ -29,10 +29,21 @@
 //! in it since, so a later read only adds a `store` per logged address;
 //! forks share the cached terms. A write at a symbolic address extends the
 //! array of the chunks its window meets, makes it the new `base`, and
-//! turns those chunks into holes, since the write may have hit any of
-//! their bytes; `base` is unchanged outside them. Concrete writes after
-//! that fill the chunks again, so concrete addresses written since the
+//! turns the bytes it can reach into holes, since the write may have hit
+//! any of them; `base` is unchanged outside them. Concrete writes after
+//! that fill the bytes again, so concrete addresses written since the
 //! last symbolic write are read without the array.
+//!
+//! # Objects
+//!
+//! An access the caller resolved into one object ([`Within::Object`])
+//! reads and writes the object's own array, indexed by offset from its
+//! first byte (KLEE's `ObjectState` and its update list): the array its
+//! bytes were made from (an input's) or zeros, plus a store per byte
+//! changed since. A write at a symbolic offset there stores into that
+//! array alone, and the bytes it can reach become holes that read it:
+//! nothing outside the object changes, and a later read of the object
+//! selects from its array, never from one over all of memory.
 
 use super::interval::unsigned_interval;
 use super::options::Contents;
@@ -103,6 +114,11 @@ enum Byte {
     Hole,
 }
 
+/// Objects smaller than this get an array over all of their bytes at a
+/// write at a symbolic offset (KLEE flushes any object whole); larger ones
+/// only over the bytes the write can reach.
+const WHOLE_OBJECT_WINDOW: u64 = 1 << 16;
+
 /// Windows whose arrays a memory keeps; the least recently built goes.
 const WINDOWS: usize = 8;
 
@@ -166,6 +182,18 @@ impl Within {
     }
 }
 
+/// Bytes `lo..=hi` that a write at a symbolic offset into one object made
+/// holes: they read that object's array, `array`, at their offset from its
+/// first byte, `origin`. Every range of one object has the object's latest
+/// array, which agrees with its older ones outside the bytes it wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ObjectHoles {
+    lo: u64,
+    hi: u64,
+    origin: u64,
+    array: TermId,
+}
+
 #[derive(Clone, Debug)]
 pub struct FlatMemory {
     slots: PersistentVec<Slot>,
@@ -177,9 +205,12 @@ pub struct FlatMemory {
     hole: TermId,
     /// `false`, the marker of a concrete byte in `Chunk::Mixed::terms`.
     concrete: TermId,
-    /// The array under the holes; `hole` (all zeros) until the first write
-    /// at a symbolic address.
+    /// The array under the holes outside objects, indexed by address;
+    /// `hole` (all zeros) until the first write at a symbolic address there.
     base: TermId,
+    /// The holes that objects' writes at symbolic offsets made, which read
+    /// the object's own array: sorted, disjoint, usually none or a few.
+    object_holes: Vec<ObjectHoles>,
     /// Whether a symbolic access's array holds only the bytes it can reach
     /// ([`Contents::PerObject`]), or all of memory.
     narrow: bool,
@@ -203,6 +234,7 @@ impl FlatMemory {
             hole,
             concrete,
             base: hole,
+            object_holes: Vec::new(),
             narrow: true,
             windows: Vec::new(),
         }
@@ -367,21 +399,22 @@ impl FlatMemory {
     #[cfg(test)]
     pub fn store(&mut self, store: &mut TermStore, addr: TermId, offset: u32, value: TermId) {
         let unlimited = &mut Checkpoint::new(Limits::default());
-        let write = self.store_within(store, addr, offset, value, ANYWHERE, unlimited);
+        let anywhere = Within::Bytes(ANYWHERE.0, ANYWHERE.1);
+        let write = self.store_within(store, addr, offset, value, anywhere, unlimited);
         write.expect("no limits")
     }
 
     /// Writes `value` (width `8 * size`) little-endian at `addr + offset`,
-    /// an access the path keeps in bounds and inside the bytes
-    /// `bounds.0..=bounds.1`; the limit reached while building the array,
-    /// if one is (memory is then unchanged).
+    /// an access the path keeps in bounds and `within` what it resolved
+    /// into; the limit reached while building the array, if one is (memory
+    /// is then unchanged).
     pub fn store_within(
         &mut self,
         store: &mut TermStore,
         addr: TermId,
         offset: u32,
         value: TermId,
-        bounds: (u64, u64),
+        within: Within,
         checkpoint: &mut Checkpoint,
     ) -> Result<(), Reached> {
         let size = u32::from(store.width(value) / 8);
@@ -392,7 +425,35 @@ impl FlatMemory {
         if self.is_empty() {
             return Ok(());
         }
-        let (lo, hi) = self.reach(store, addr, offset, size, bounds);
+        let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
+        match within {
+            Within::Object(origin, last) if self.narrow => {
+                // The object's array over all of it, when it is not huge:
+                // then it agrees with every byte the write cannot reach, and
+                // a later read of any part of the object needs no more
+                // stores than the bytes written since.
+                let window = if last - origin < WHOLE_OBJECT_WINDOW {
+                    (origin, last)
+                } else {
+                    (lo, hi)
+                };
+                let written = (addr, offset, value);
+                self.store_in_object(store, written, (lo, hi), (window, origin), checkpoint)
+            }
+            _ => self.store_in_bytes(store, (addr, offset, value), (lo, hi), checkpoint),
+        }
+    }
+
+    /// A write at a symbolic address that can reach the bytes `lo..=hi`
+    /// outside any object: it extends the array of the chunks it meets,
+    /// which becomes `base`.
+    fn store_in_bytes(
+        &mut self,
+        store: &mut TermStore,
+        (addr, offset, value): (TermId, u32, TermId),
+        (lo, hi): (u64, u64),
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(), Reached> {
         let chunks = self.chunks_of(lo, hi);
         let (chunks_lo, chunks_hi) = self.widened(
             chunks.start as u64 * CHUNK_U64,
@@ -401,34 +462,58 @@ impl FlatMemory {
         // Outside those chunks, the new `base` must hold what the old one
         // does: holes elsewhere still read it.
         let chunks = (chunks_lo, chunks_hi);
-        let mut array = self.window_array(store, chunks, None, true, checkpoint)?;
-        for k in 0..size {
-            let byte = match byte_of(store, value, k as u8) {
-                Byte::Const(b) => store.bv_const(8, u64::from(b)),
-                Byte::Term(t) => t,
-                Byte::Hole => unreachable!("byte_of gives no holes"),
-            };
-            let index = offset_index(store, addr, u64::from(offset) + u64::from(k));
-            array = store.store(array, index, byte);
-        }
+        let array = self.window_array(store, chunks, None, true, checkpoint)?;
+        let array = stored(store, array, (addr, offset, value), 0);
         // The write may have hit any byte it can reach: from now on
         // `array` says what they hold, except where concrete writes fill
         // them again. Elsewhere `array` agrees with memory (in the chunks
         // it was built over) and with the old `base`.
         self.base = array;
-        self.make_holes(lo, hi);
+        self.make_holes(lo, hi, None);
+        self.keep_written_window((lo, hi), (chunks_lo, chunks_hi), None, array);
+        Ok(())
+    }
+
+    /// A write at a symbolic offset into the object whose first byte is at
+    /// `origin`, that can reach its bytes `lo..=hi`: one store over the
+    /// object's own array over `window` (KLEE's update list), which the
+    /// bytes it can reach read from now on. Nothing outside the object
+    /// changes.
+    fn store_in_object(
+        &mut self,
+        store: &mut TermStore,
+        (addr, offset, value): (TermId, u32, TermId),
+        (lo, hi): (u64, u64),
+        (window, origin): ((u64, u64), u64),
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(), Reached> {
+        let array = self.window_array(store, window, Some(origin), true, checkpoint)?;
+        let array = stored(store, array, (addr, offset, value), origin);
+        self.make_holes(lo, hi, Some((origin, array)));
+        self.keep_written_window((lo, hi), window, Some(origin), array);
+        Ok(())
+    }
+
+    /// After a write at a symbolic address that can reach `lo..=hi`: the
+    /// windows there are stale, and `array` is the one over `window`.
+    fn keep_written_window(
+        &mut self,
+        (lo, hi): (u64, u64),
+        window: (u64, u64),
+        origin: Option<u64>,
+        array: TermId,
+    ) {
         self.windows.retain(|w| !w.meets(lo, hi));
         self.keep_window(Window {
-            lo: chunks_lo,
-            hi: chunks_hi,
-            origin: None,
+            lo: window.0,
+            hi: window.1,
+            origin,
             array,
             under: array,
             dirty: Vec::new(),
             dirty_unique: 0,
             stores: 0,
         });
-        Ok(())
     }
 
     /// Writes `value` (a whole number of bytes wide) little-endian at the
@@ -706,9 +791,11 @@ impl FlatMemory {
     }
 
     /// An array that agrees with memory at the bytes `lo..=hi`: indexed by
-    /// address, and agreeing with `base` elsewhere when `on_base`; or, with
-    /// an `origin`, the array of the object whose first byte is there,
-    /// indexed from it. A cached one brought up to date, or a new one.
+    /// address; or, with an `origin`, the array of the object whose first
+    /// byte is there, indexed from it. With `on_base`, elsewhere it agrees
+    /// with the array the holes there read (`base`, or the object's), so
+    /// that a write can extend it. A cached one brought up to date, or a
+    /// new one.
     fn window_array(
         &mut self,
         store: &mut TermStore,
@@ -731,7 +818,7 @@ impl FlatMemory {
                     && w.lo <= lo
                     && hi <= w.hi
                     && w.span() / 4 <= span.saturating_add(CHUNK_U64)
-                    && (!on_base || w.under == self.base || (w.lo, w.hi) == ANYWHERE)
+                    && (!on_base || self.on_current_base(w))
             })
             .min_by_key(|(_, w)| w.span())
             .map(|(i, _)| i);
@@ -747,12 +834,22 @@ impl FlatMemory {
             hi,
             origin,
             array,
-            under: self.base,
+            under: self.under(origin),
             dirty: Vec::new(),
             dirty_unique: 0,
             stores,
         });
         Ok(array)
+    }
+
+    /// Whether window `w` agrees outside its bytes with the array its
+    /// holes read now: a write at a symbolic address may extend it then.
+    /// (An object with no holes has none to keep.)
+    fn on_current_base(&self, w: &Window) -> bool {
+        match w.origin {
+            None => w.under == self.base || (w.lo, w.hi) == ANYWHERE,
+            Some(o) => self.object_array(o).is_none_or(|array| w.under == array),
+        }
     }
 
     /// The window `lo..=hi`, or all of memory when it covers most of it:
@@ -807,7 +904,7 @@ impl FlatMemory {
                     return Err(limit);
                 }
             }
-            under = self.base;
+            under = self.under(origin);
         } else {
             for &a in &dirty {
                 if let Some(limit) = checkpoint.after(1) {
@@ -849,9 +946,10 @@ impl FlatMemory {
     /// the same bytes hash alike however they came to be and whatever they
     /// share, and a hash changes with any byte (up to collisions, which a
     /// byte-by-byte check rules out). Each byte adds a hash of its place
-    /// and value, a zero nothing; holes add the hash of `base`, the array
-    /// they read, so a memory with holes over another `base` hashes apart
-    /// even where the arrays agree. Each trie node keeps its subtree's
+    /// and value, a zero nothing; holes add the hash of the array they
+    /// read (`base`, or an object's with the bytes that read it), so a
+    /// memory with holes over another array hashes apart even where the
+    /// arrays agree. Each trie node keeps its subtree's
     /// hash: a memory hashed again pays for the chunks written since.
     pub fn content_hash(&self) -> u64 {
         let bytes = self.slots.hash(|slot| self.slot_hash(slot));
@@ -860,7 +958,11 @@ impl FlatMemory {
         } else {
             mix(1 << 62 | self.base.index() as u64)
         };
-        bytes ^ mix(self.len()) ^ base
+        let objects = self.object_holes.iter().fold(0u64, |sum, r| {
+            let array = mix(1 << 59 | r.array.index() as u64);
+            sum.wrapping_add(mix(r.lo ^ mix(r.hi ^ mix(r.origin ^ array))))
+        });
+        bytes ^ mix(self.len()) ^ base ^ objects
     }
 
     /// The sum of the hashes of a chunk's bytes, each of its place in the
@@ -897,13 +999,16 @@ impl FlatMemory {
         }
     }
 
+    /// Bytes of what a clone copies whole: the windows' logs and the
+    /// objects' hole ranges.
     fn log_bytes(&self) -> usize {
         let logs = self
             .windows
             .iter()
             .map(|w| w.dirty.capacity())
             .sum::<usize>();
-        logs * std::mem::size_of::<u32>()
+        let holes = self.object_holes.capacity() * std::mem::size_of::<ObjectHoles>();
+        logs * std::mem::size_of::<u32>() + holes
     }
 
     // ----- bytes at concrete addresses -----
@@ -976,10 +1081,12 @@ impl FlatMemory {
         self.mark_dirty(at, 1);
     }
 
-    /// Turns the bytes `lo..=hi` into holes: the chunks they cover whole
-    /// at once, the bytes of the others one by one, so that the bytes
-    /// around them stay as they are (a read there needs no array).
-    fn make_holes(&mut self, lo: u64, hi: u64) {
+    /// Turns the bytes `lo..=hi` into holes of `base`, or of an object's
+    /// array (its origin and the array): the chunks they cover whole at
+    /// once, the bytes of the others one by one, so that the bytes around
+    /// them stay as they are (a read there needs no array).
+    fn make_holes(&mut self, lo: u64, hi: u64, object: Option<(u64, TermId)>) {
+        self.claim_holes(lo, hi, object);
         let (first, end) = (lo.div_ceil(CHUNK_U64), (hi + 1) / CHUNK_U64);
         let ends = if first < end {
             self.slots
@@ -994,15 +1101,78 @@ impl FlatMemory {
         }
     }
 
+    /// Makes the holes `lo..=hi` read `base`, or the array of the object
+    /// whose first byte is `origin`; that object's other holes read its
+    /// new array too (it agrees with the old one outside `lo..=hi`).
+    fn claim_holes(&mut self, lo: u64, hi: u64, object: Option<(u64, TermId)>) {
+        let mut kept = Vec::with_capacity(self.object_holes.len() + 2);
+        for r in self.object_holes.drain(..) {
+            if r.hi < lo || hi < r.lo {
+                kept.push(r);
+                continue;
+            }
+            if r.lo < lo {
+                kept.push(ObjectHoles { hi: lo - 1, ..r });
+            }
+            if hi < r.hi {
+                kept.push(ObjectHoles { lo: hi + 1, ..r });
+            }
+        }
+        if let Some((origin, array)) = object {
+            for r in kept.iter_mut().filter(|r| r.origin == origin) {
+                r.array = array;
+            }
+            let at = kept.partition_point(|r| r.hi < lo);
+            kept.insert(
+                at,
+                ObjectHoles {
+                    lo,
+                    hi,
+                    origin,
+                    array,
+                },
+            );
+        }
+        self.object_holes = kept;
+    }
+
+    /// The object holes `at` is among, if it is.
+    fn object_holes_at(&self, at: u64) -> Option<&ObjectHoles> {
+        let i = self.object_holes.partition_point(|r| r.hi < at);
+        self.object_holes.get(i).filter(|r| r.lo <= at)
+    }
+
+    /// The array the holes of the object whose first byte is `origin` read.
+    fn object_array(&self, origin: u64) -> Option<TermId> {
+        let mut ranges = self.object_holes.iter();
+        ranges.find(|r| r.origin == origin).map(|r| r.array)
+    }
+
+    /// The array a window of `origin`'s is built over, which it agrees with
+    /// outside its bytes: `base`, or the object's array (zeros until a
+    /// write at a symbolic offset into it).
+    fn under(&self, origin: Option<u64>) -> TermId {
+        match origin {
+            None => self.base,
+            Some(o) => self.object_array(o).unwrap_or(self.hole),
+        }
+    }
+
     /// The term of a byte read at `at`.
     fn byte_term(&self, store: &mut TermStore, at: u64, byte: Byte) -> TermId {
         match byte {
             Byte::Const(b) => store.bv_const(8, u64::from(b)),
             Byte::Term(t) => t,
-            Byte::Hole => {
-                let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
-                select(store, self.base, index)
-            }
+            Byte::Hole => match self.object_holes_at(at) {
+                Some(r) => {
+                    let index = store.bv_const(ARRAY_INDEX_WIDTH, at - r.origin);
+                    select(store, r.array, index)
+                }
+                None => {
+                    let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
+                    select(store, self.base, index)
+                }
+            },
         }
     }
 
@@ -1138,10 +1308,11 @@ impl FlatMemory {
     }
 
     /// The bytes `lo..=hi` of the object whose first byte is at `origin`,
-    /// as an array indexed from it: the array its bytes were made from (an
-    /// input's, when the byte at `lo` is still that input's) or zeros, plus
-    /// a store per byte there that differs from it; and the number of
-    /// stores.
+    /// as an array indexed from it, and the number of stores: the object's
+    /// array, when a write at a symbolic offset made one, plus a store per
+    /// byte there that is not one of its holes; else the array its bytes
+    /// were made from (an input's, when the byte at `lo` is still that
+    /// input's) or zeros, plus a store per byte there that differs from it.
     fn rebuild_object(
         &self,
         store: &mut TermStore,
@@ -1150,15 +1321,16 @@ impl FlatMemory {
         hi: u64,
         checkpoint: &mut Checkpoint,
     ) -> Result<(TermId, usize), Reached> {
+        let own = self.object_array(origin);
         let made_from = match self.read(lo) {
-            Byte::Term(t) => input_array(store, t, lo - origin),
+            Byte::Term(t) if own.is_none() => input_array(store, t, lo - origin),
             _ => None,
         };
-        let terminal = made_from.unwrap_or(self.hole);
-        let mut array = terminal;
+        let zeros = own.is_none() && made_from.is_none();
+        let mut array = own.or(made_from).unwrap_or(self.hole);
         let mut stores = 0;
         for ci in self.chunks_of(lo, hi) {
-            if made_from.is_none() && matches!(self.slots[ci], Slot::Zero) {
+            if zeros && matches!(self.slots[ci], Slot::Zero) {
                 continue;
             }
             let start = ci as u64 * CHUNK_U64;
@@ -1168,15 +1340,19 @@ impl FlatMemory {
             }
             for at in from..=to {
                 let k = at - origin;
-                let value = match self.read(at) {
-                    Byte::Const(0) if made_from.is_none() => continue,
-                    Byte::Term(t)
-                        if made_from.is_some() && input_array(store, t, k) == made_from =>
-                    {
-                        continue
+                let byte = self.read(at);
+                let same = match byte {
+                    Byte::Const(0) => zeros,
+                    Byte::Term(t) => made_from.is_some() && input_array(store, t, k) == made_from,
+                    Byte::Hole => {
+                        own.is_some() && self.object_holes_at(at).map(|r| r.origin) == Some(origin)
                     }
-                    byte => self.byte_term(store, at, byte),
+                    Byte::Const(_) => false,
                 };
+                if same {
+                    continue;
+                }
+                let value = self.byte_term(store, at, byte);
                 let index = store.bv_const(ARRAY_INDEX_WIDTH, k);
                 array = store.store(array, index, value);
                 stores += 1;
@@ -1186,8 +1362,8 @@ impl FlatMemory {
     }
 
     /// The bytes `lo..=hi` as `base` plus one store per byte the chunks
-    /// hold there (only the non-zero ones while `base` is all zeros), and
-    /// the number of stores.
+    /// hold there (only the non-zero ones while `base` is all zeros) and
+    /// per hole an object's array says, and the number of stores.
     fn rebuild(
         &self,
         store: &mut TermStore,
@@ -1217,6 +1393,23 @@ impl FlatMemory {
                     Byte::Const(v) => store.bv_const(8, u64::from(v)),
                     Byte::Term(t) => t,
                 };
+                let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
+                array = store.store(array, index, value);
+                stores += 1;
+            }
+        }
+        // Objects' holes read the objects' arrays, not `base`.
+        for r in self
+            .object_holes
+            .iter()
+            .filter(|r| r.lo <= hi && lo <= r.hi)
+        {
+            let (from, to) = (lo.max(r.lo), hi.min(r.hi));
+            if let Some(limit) = checkpoint.after(to + 1 - from) {
+                return Err(limit);
+            }
+            for at in (from..=to).filter(|&at| self.read(at) == Byte::Hole) {
+                let value = self.byte_term(store, at, Byte::Hole);
                 let index = store.bv_const(ARRAY_INDEX_WIDTH, at);
                 array = store.store(array, index, value);
                 stores += 1;
@@ -1385,6 +1578,27 @@ fn decompose(store: &TermStore, index: TermId) -> (Option<TermId>, u64) {
 }
 
 /// `addr + delta` as a 32-bit index, folding constants: `(x + c) + d` is
+/// `array` with `value` stored little-endian at `addr + offset`, indexed
+/// from `origin`.
+fn stored(
+    store: &mut TermStore,
+    mut array: TermId,
+    (addr, offset, value): (TermId, u32, TermId),
+    origin: u64,
+) -> TermId {
+    for k in 0..store.width(value) / 8 {
+        let byte = match byte_of(store, value, k) {
+            Byte::Const(b) => store.bv_const(8, u64::from(b)),
+            Byte::Term(t) => t,
+            Byte::Hole => unreachable!("byte_of gives no holes"),
+        };
+        let delta = (u64::from(offset) + u64::from(k)).wrapping_sub(origin);
+        let index = offset_index(store, addr, delta);
+        array = store.store(array, index, byte);
+    }
+    array
+}
+
 /// `x + (c + d)`, modulo 2^32 (`delta` may take an object's base off).
 fn offset_index(store: &mut TermStore, addr: TermId, delta: u64) -> TermId {
     let delta = delta & 0xffff_ffff;

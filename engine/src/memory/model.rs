@@ -172,9 +172,9 @@ impl MemoryModel {
         }
     }
 
-    /// What an access resolved into `object` reads: that object's own
-    /// array, or, for the flat model's one object and the unchecked rest,
-    /// memory's bytes within their bounds.
+    /// What an access resolved into `object` reads and writes: that
+    /// object's own array, or, for the flat model's one object and the
+    /// unchecked rest, memory's bytes within their bounds.
     fn within(&self, object: ObjectId) -> Within {
         let (lo, hi) = self.bounds(object);
         match self {
@@ -228,10 +228,10 @@ impl MemoryModel {
                 pointer,
                 plus,
             } => {
-                let bounds = self.bounds(object);
+                let within = self.within(object);
                 let checkpoint = &mut Checkpoint::new(limits);
                 self.contents_mut()
-                    .store_within(store, pointer, plus, value, bounds, checkpoint)
+                    .store_within(store, pointer, plus, value, within, checkpoint)
             }
         }
     }

@@ -49,8 +49,8 @@ fn read_at(m: &mut FlatMemory, s: &mut TermStore, index: TermId, len: u64) -> Te
 fn write_at(m: &mut FlatMemory, s: &mut TermStore, index: TermId, len: u64, value: TermId) {
     let address = object_address(s, index);
     let unlimited = &mut Checkpoint::new(Limits::default());
-    let bounds = (BASE, BASE + len - 1);
-    m.store_within(s, address, 0, value, bounds, unlimited)
+    let object = Within::Object(BASE, BASE + len - 1);
+    m.store_within(s, address, 0, value, object, unlimited)
         .expect("no limits");
 }
 

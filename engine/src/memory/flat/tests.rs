@@ -601,6 +601,80 @@ fn an_object_read_at_a_symbolic_index_reads_its_own_array_from_its_base() {
     }
 }
 
+/// A write at a symbolic offset into an object is one store over that
+/// object's own array (KLEE's update list): a later read at a symbolic
+/// offset selects from it, the object's bytes the write could not reach
+/// and every byte outside the object stay as they were, and a write into
+/// another object adds nothing to it.
+#[test]
+fn a_write_at_a_symbolic_offset_changes_only_its_objects_array() {
+    let mut s = TermStore::new();
+    let mut m = FlatMemory::new(&mut s, 1, None);
+    let (a, b) = (4096, 8192);
+    let text = write_input(&mut m, &mut s, "text", a, 16);
+    m.write_concrete(&mut s, a - 1, &[3]);
+    m.write_concrete(&mut s, a + 16, &[4]);
+    let unlimited = &mut Checkpoint::new(Limits::default());
+    let (i, j, k) = (
+        s.declare("i", Sort::Bv(32)).unwrap(),
+        s.declare("j", Sort::Bv(32)).unwrap(),
+        s.declare("k", Sort::Bv(32)).unwrap(),
+    );
+    let (in_a, in_b) = (Within::Object(a, a + 15), Within::Object(b, b + 31));
+    // `text[i & 7] = v`: it can reach the first 8 bytes of `text` only.
+    let v = s.declare("v", Sort::Bv(8)).unwrap();
+    let at_i = masked(&mut s, i, 7, a);
+    m.store_within(&mut s, at_i, 0, v, in_a, unlimited).unwrap();
+    let w = s.declare("w", Sort::Bv(8)).unwrap();
+    let at_j = masked(&mut s, j, 31, b);
+    m.store_within(&mut s, at_j, 0, w, in_b, unlimited).unwrap();
+    let at_k = masked(&mut s, k, 15, a);
+    let read = m.load_within(&mut s, at_k, 0, 1, in_a, unlimited).unwrap();
+    let seven = c32(&mut s, 7);
+    let i_offset = s.bin(BvBinOp::And, i, seven);
+    let written = s.store(text, i_offset, v);
+    assert_eq!(read_array(&s, read), written, "store(text, i & 7, v)");
+    let at_k = masked(&mut s, k, 31, b);
+    let read = m.load_within(&mut s, at_k, 0, 1, in_b, unlimited).unwrap();
+    let thirty_one = c32(&mut s, 31);
+    let j_offset = s.bin(BvBinOp::And, j, thirty_one);
+    let zeros = m.hole;
+    let written = s.store(zeros, j_offset, w);
+    assert_eq!(read_array(&s, read), written, "store(zeros, j & 31, w)");
+    // Bytes the writes could not reach read as they did, and so do the
+    // bytes around the objects.
+    let eight = c32(&mut s, 8);
+    assert_eq!(m.load_at(&mut s, a + 8, 1), s.select(text, eight));
+    assert_eq!(m.load_concrete(a - 1, 1), Some(3));
+    assert_eq!(m.load_concrete(a + 16, 1), Some(4));
+    assert_eq!(m.load_concrete(b + 32, 1), Some(0));
+    // A byte the write could reach reads the object's array at its offset.
+    let three = m.load_at(&mut s, a + 3, 1);
+    let mut model = Model::new();
+    for (name, t, value) in [("i", i, 3), ("v", v, 0x55)] {
+        let width = if name == "v" { 8 } else { 32 };
+        model.set(symbol_id(&s, t), Value::Bv { width, value });
+    }
+    assert_eq!(bv(&s, three, &model), 0x55, "text[3] after text[3] = v");
+    model.set(
+        symbol_id(&s, i),
+        Value::Bv {
+            width: 32,
+            value: 4,
+        },
+    );
+    model.set_byte(symbol_id(&s, text), 3, 0x61);
+    assert_eq!(bv(&s, three, &model), 0x61, "text[3] after text[4] = v");
+    // The object's array is part of the content hash: another write over
+    // the same holes changes it.
+    let mut other = m.clone();
+    assert_eq!(other.content_hash(), m.content_hash());
+    other
+        .store_within(&mut s, at_i, 0, w, in_a, unlimited)
+        .unwrap();
+    assert_ne!(other.content_hash(), m.content_hash());
+}
+
 /// Input bytes outside any object (a `symbolic_buffer`'s) read at a
 /// symbolic index are the input's array too, indexed from its start; once
 /// a byte at the ends of the reach is no longer the input's, the read goes
@@ -686,7 +760,7 @@ fn a_limit_stops_building_an_array_and_the_next_read_still_is_right() {
         "stopped early"
     );
     let v = s.bv_const(8, 9);
-    let stopped = m.store_within(&mut s, p, 0, v, ANYWHERE, &mut Checkpoint::new(past));
+    let stopped = m.store_within(&mut s, p, 0, v, anywhere, &mut Checkpoint::new(past));
     assert_eq!(stopped, Err(Reached::Time));
     assert_eq!(
         m.load_concrete(5, 1),
@@ -970,6 +1044,10 @@ fn a_mebibyte_of_concrete_writes_stays_small() {
 
 // ----- randomized differential test against a byte vector -----
 
+/// The objects of the differential test (first and last byte): symbolic
+/// accesses inside one of them often go through its own array.
+const OBJECTS: [(u64, u64); 3] = [(40, 139), (300, 555), (600, 615)];
+
 /// Runs random operations on a memory and on a `Vec<u8>` model. With
 /// `symbolic`, values and addresses may be terms: the model then holds their
 /// values under one fixed assignment of the symbols, and every load is
@@ -985,6 +1063,8 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
     let mut pool: Vec<TermId> = Vec::new();
     let mut pointers: Vec<(TermId, u64)> = Vec::new();
     let mut fresh = 0u32;
+    let anywhere = Within::Bytes(ANYWHERE.0, ANYWHERE.1);
+    let unlimited = &mut Checkpoint::new(Limits::default());
 
     let mut new_symbol = |s: &mut TermStore, assignment: &mut Model, width: u8, value: u64| {
         fresh += 1;
@@ -1117,8 +1197,16 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
                 let ok = in_bounds(&mem, &mut s, address, offset as u32, size);
                 assert_eq!(s.eval(ok, &assignment), Value::Bool(true));
                 let range = a as usize..(a + u64::from(size)) as usize;
+                // Inside an object, often through the object's own array.
+                let end = a + u64::from(size) - 1;
+                let within = OBJECTS
+                    .iter()
+                    .find(|&&(lo, hi)| lo <= a && end <= hi && rng.chance(70))
+                    .map_or(anywhere, |&(lo, hi)| Within::Object(lo, hi));
                 if rng.chance(50) {
-                    let t = mem.load(&mut s, address, offset as u32, size);
+                    let t = mem
+                        .load_within(&mut s, address, offset as u32, size, within, unlimited)
+                        .expect("no limits");
                     let mut expected = [0u8; 8];
                     expected[..size as usize].copy_from_slice(&model[range]);
                     assert_eq!(
@@ -1135,7 +1223,8 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
                         s.bv_const(width, rng.next())
                     };
                     let v = bv(&s, value, &assignment);
-                    mem.store(&mut s, address, offset as u32, value);
+                    mem.store_within(&mut s, address, offset as u32, value, within, unlimited)
+                        .expect("no limits");
                     model[range].copy_from_slice(&v.to_le_bytes()[..size as usize]);
                 }
             }
