@@ -43,7 +43,9 @@
 //! changed since. A write at a symbolic offset there stores into that
 //! array alone, and the bytes it can reach become holes that read it:
 //! nothing outside the object changes, and a later read of the object
-//! selects from its array, never from one over all of memory.
+//! selects from its array, never from one over all of memory. Outside
+//! objects, the regions below the heap (the data, the stack, the rest) are
+//! owners in the same way for an access that can reach one of them only.
 
 use super::interval::unsigned_interval;
 use super::options::Contents;
@@ -165,7 +167,8 @@ impl Window {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Within {
     /// The bytes `lo..=hi` of memory (the unchecked rest, the flat
-    /// model's one object): the access reads an array indexed by address.
+    /// model's one object): the access reads an array indexed by address,
+    /// or, when it can reach one region only, that region's array.
     Bytes(u64, u64),
     /// One object's bytes `lo..=hi`: the access reads the object's own
     /// array, indexed from its first byte, over the array its bytes were
@@ -211,6 +214,10 @@ pub struct FlatMemory {
     /// The holes that objects' writes at symbolic offsets made, which read
     /// the object's own array: sorted, disjoint, usually none or a few.
     object_holes: Vec<ObjectHoles>,
+    /// Where the regions outside objects start (data, stack, the rest),
+    /// and where the last ends: an access that can reach one of them only
+    /// has that region's own array, as an object does.
+    regions: Rc<[u64]>,
     /// Whether a symbolic access's array holds only the bytes it can reach
     /// ([`Contents::PerObject`]), or all of memory.
     narrow: bool,
@@ -235,6 +242,7 @@ impl FlatMemory {
             concrete,
             base: hole,
             object_holes: Vec::new(),
+            regions: Rc::new([]),
             narrow: true,
             windows: Vec::new(),
         }
@@ -242,6 +250,19 @@ impl FlatMemory {
 
     pub fn set_contents(&mut self, contents: Contents) {
         self.narrow = contents == Contents::PerObject;
+    }
+
+    /// Where the regions outside objects start, and where the last ends.
+    pub fn set_regions(&mut self, starts: &[u64]) {
+        self.regions = starts.into();
+    }
+
+    /// The first and last byte of the region that holds `lo..=hi`, if one
+    /// does.
+    fn region_of(&self, lo: u64, hi: u64) -> Option<(u64, u64)> {
+        let i = self.regions.partition_point(|&start| start <= lo);
+        let (start, end) = (*self.regions.get(i.checked_sub(1)?)?, *self.regions.get(i)?);
+        (hi < end).then_some((start, end - 1))
     }
 
     pub fn pages(&self) -> u32 {
@@ -357,7 +378,9 @@ impl FlatMemory {
         let origin = match within {
             _ if !self.narrow => None,
             Within::Object(first, _) => Some(first),
-            Within::Bytes(..) => self.input_origin(store, lo, hi),
+            Within::Bytes(..) => self
+                .input_origin(store, lo, hi)
+                .or_else(|| Some(self.region_of(lo, hi)?.0)),
         };
         let array = self.window_array(store, (lo, hi), origin, false, checkpoint)?;
         let mut bytes = [self.zero; 8];
@@ -426,7 +449,11 @@ impl FlatMemory {
             return Ok(());
         }
         let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
-        match within {
+        let region = match within {
+            Within::Bytes(..) if self.narrow => self.region_of(lo, hi),
+            _ => None,
+        };
+        match region.map_or(within, |(first, last)| Within::Object(first, last)) {
             Within::Object(origin, last) if self.narrow => {
                 // The object's array over all of it, when it is not huge:
                 // then it agrees with every byte the write cannot reach, and

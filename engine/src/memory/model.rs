@@ -77,6 +77,14 @@ impl MemoryModel {
         }
     }
 
+    /// The regions of the memory below the heap (data, stack, the rest),
+    /// by where each starts and, last, where the heap starts: a symbolic
+    /// access there that can reach one region only reads and writes that
+    /// region's own array.
+    pub fn set_regions(&mut self, starts: &[u64]) {
+        self.contents_mut().set_regions(starts)
+    }
+
     /// Which bytes the arrays of symbolic accesses hold from now on.
     pub fn set_contents(&mut self, contents: Contents) {
         self.contents_mut().set_contents(contents)

@@ -135,7 +135,9 @@ impl<M: Borrow<Module>> Exploration<M> {
             memory.set_contents(options.heap.contents);
         }
         if let (Some(start), Some(memory)) = (roles.heap_start, links.instances[0].memory) {
-            state.memories[memory as usize].check_objects(start, roles.null_end);
+            let memory = &mut state.memories[memory as usize];
+            memory.check_objects(start, roles.null_end);
+            memory.set_regions(&roles.region_starts());
         }
         // One instance: its function indices are the store function ids.
         let modules = [m];

@@ -35,11 +35,13 @@ pub struct Roles {
 }
 
 /// The C stack: the global holding its pointer (an index in
-/// `State::globals`) and the lowest address it may reach.
+/// `State::globals`), the lowest address it may reach and the pointer's
+/// value at the start (the stack's top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stack {
     pub global: u32,
     pub bottom: u64,
+    pub top: u64,
 }
 
 impl Roles {
@@ -138,7 +140,11 @@ impl Roles {
                     end
                 }
             };
-            roles.stack = Some(Stack { global, bottom });
+            roles.stack = Some(Stack {
+                global,
+                bottom,
+                top: sp,
+            });
             sp
         });
         if roles.allocator.iter().any(Option::is_some) || objects_needed {
@@ -165,6 +171,24 @@ impl Roles {
             }
         }
         roles
+    }
+
+    /// Where the regions of memory below the heap start: the data, the
+    /// stack and what lies between (each up to the next), then the heap's
+    /// start, which ends the last. Empty when the heap is not modelled.
+    pub fn region_starts(&self) -> Vec<u64> {
+        let Some(heap_start) = self.heap_start else {
+            return Vec::new();
+        };
+        let stack = self.stack.map_or([0; 2], |s| [s.bottom, s.top]);
+        let mut starts: Vec<u64> = [self.null_end, heap_start]
+            .into_iter()
+            .chain(stack)
+            .filter(|&at| self.null_end <= at && at <= heap_start)
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        starts
     }
 
     /// The Rust panic function store function `func` is.

@@ -31,6 +31,12 @@ fn symbol_id(s: &TermStore, t: TermId) -> SymbolId {
     }
 }
 
+/// Gives the bit-vector symbol `t` the value `value` in `model`.
+fn set_bv(model: &mut Model, s: &TermStore, t: TermId, value: u64) {
+    let width = s.width(t);
+    model.set(symbol_id(s, t), Value::Bv { width, value });
+}
+
 fn bv(s: &TermStore, t: TermId, model: &Model) -> u64 {
     s.eval(t, model).as_bv().expect("a bit-vector")
 }
@@ -651,18 +657,10 @@ fn a_write_at_a_symbolic_offset_changes_only_its_objects_array() {
     // A byte the write could reach reads the object's array at its offset.
     let three = m.load_at(&mut s, a + 3, 1);
     let mut model = Model::new();
-    for (name, t, value) in [("i", i, 3), ("v", v, 0x55)] {
-        let width = if name == "v" { 8 } else { 32 };
-        model.set(symbol_id(&s, t), Value::Bv { width, value });
-    }
+    set_bv(&mut model, &s, i, 3);
+    set_bv(&mut model, &s, v, 0x55);
     assert_eq!(bv(&s, three, &model), 0x55, "text[3] after text[3] = v");
-    model.set(
-        symbol_id(&s, i),
-        Value::Bv {
-            width: 32,
-            value: 4,
-        },
-    );
+    set_bv(&mut model, &s, i, 4);
     model.set_byte(symbol_id(&s, text), 3, 0x61);
     assert_eq!(bv(&s, three, &model), 0x61, "text[3] after text[4] = v");
     // The object's array is part of the content hash: another write over
@@ -673,6 +671,56 @@ fn a_write_at_a_symbolic_offset_changes_only_its_objects_array() {
         .store_within(&mut s, at_i, 0, w, in_a, unlimited)
         .unwrap();
     assert_ne!(other.content_hash(), m.content_hash());
+}
+
+/// Outside objects, an access that can reach one region only (the data,
+/// the stack) has that region's own array: a write at a symbolic offset
+/// into the stack adds nothing to a read of the data, and an access that
+/// can reach both regions still sees it.
+#[test]
+fn a_region_has_an_array_of_its_own() {
+    let mut s = TermStore::new();
+    let mut m = FlatMemory::new(&mut s, 1, None);
+    let (data, stack, heap) = (1024, 4096, 8192);
+    m.set_regions(&[data, stack, heap]);
+    m.write_concrete(&mut s, data, &[1, 2, 3, 4]);
+    m.write_concrete(&mut s, stack, &[5, 6, 7, 8]);
+    let (i, j) = (
+        s.declare("i", Sort::Bv(32)).unwrap(),
+        s.declare("j", Sort::Bv(32)).unwrap(),
+    );
+    let v = s.declare("v", Sort::Bv(8)).unwrap();
+    let in_stack = masked(&mut s, j, 0xff, stack);
+    m.store(&mut s, in_stack, 0, v);
+    let in_data = masked(&mut s, i, 0xff, data);
+    let read = m.load(&mut s, in_data, 0, 1);
+    let array = read_array(&s, read);
+    assert_eq!(chain_len(&s, array), 4, "the data's four bytes, no more");
+    let mut a = array;
+    while let Node::Store(below, index, _) = *s.node(a) {
+        assert!(
+            s.as_bv_const(index).is_some(),
+            "a store at a constant offset"
+        );
+        a = below;
+    }
+    // Indexed from the region's first byte.
+    let mut model = Model::new();
+    set_bv(&mut model, &s, i, 2);
+    assert_eq!(bv(&s, read, &model), 3);
+    // Reaching both regions: the write is seen.
+    let anywhere = masked(&mut s, i, 0x1fff, 0);
+    let read = m.load(&mut s, anywhere, 0, 1);
+    set_bv(&mut model, &s, j, 1);
+    set_bv(&mut model, &s, v, 0x42);
+    for (at, expected, what) in [
+        (stack + 1, 0x42, "the stack byte written"),
+        (stack + 2, 7, "the stack byte next to it"),
+        (data + 3, 4, "a data byte"),
+    ] {
+        set_bv(&mut model, &s, i, at);
+        assert_eq!(bv(&s, read, &model), expected, "{what}");
+    }
 }
 
 /// Input bytes outside any object (a `symbolic_buffer`'s) read at a
@@ -1047,6 +1095,8 @@ fn a_mebibyte_of_concrete_writes_stays_small() {
 /// The objects of the differential test (first and last byte): symbolic
 /// accesses inside one of them often go through its own array.
 const OBJECTS: [(u64, u64); 3] = [(40, 139), (300, 555), (600, 615)];
+/// Where the differential test's regions start, and the last ends.
+const REGIONS: [u64; 3] = [128, 512, 900];
 
 /// Runs random operations on a memory and on a `Vec<u8>` model. With
 /// `symbolic`, values and addresses may be terms: the model then holds their
@@ -1057,6 +1107,9 @@ fn differential(seed: u64, symbolic: bool, ops: usize) {
     let mut s = TermStore::new();
     let max_pages = 3;
     let mut mem = FlatMemory::new(&mut s, 1, Some(max_pages));
+    // Regions that objects overlap: accesses to their bytes go through
+    // either's array.
+    mem.set_regions(&REGIONS);
     let mut model = vec![0u8; PAGE_SIZE as usize];
     let mut other: Option<(FlatMemory, Vec<u8>)> = None;
     let mut assignment = Model::new();
