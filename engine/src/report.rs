@@ -940,6 +940,10 @@ pub struct Stats {
     pub max_state_bytes: u64,
     #[serde(default)]
     pub mean_state_bytes: u64,
+    /// SAT (CNF) variables the bit-blaster made over the run, in every
+    /// instance it used: what bit-blasting the queries cost.
+    #[serde(default)]
+    pub sat_variables: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }

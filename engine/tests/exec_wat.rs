@@ -710,3 +710,25 @@ fn the_call_depth_limit_is_the_engine_s_not_a_bug() {
         "{too_deep}"
     );
 }
+
+#[test]
+fn sat_variables_count_what_bit_blasting_made() {
+    let wat = r#"(module
+      (func (export "is_square_of_37") (param $x i32) (result i32)
+        (if (result i32) (i32.eq (i32.mul (local.get $x) (local.get $x)) (i32.const 1369))
+          (then (i32.const 1)) (else (i32.const 0))))
+      (func (export "double") (param $x i32) (result i32)
+        (i32.add (local.get $x) (local.get $x))))"#;
+    let blasted = run(wat, "is_square_of_37", &Options::default());
+    assert_eq!(blasted.stats.paths, 2);
+    assert!(blasted.stats.sat_calls > 0);
+    // A 32-bit multiplier alone takes thousands of variables.
+    assert!(
+        blasted.stats.sat_variables > 1000,
+        "{}",
+        blasted.stats.sat_variables
+    );
+    let straight = run(wat, "double", &Options::default());
+    assert_eq!(straight.stats.sat_calls, 0);
+    assert_eq!(straight.stats.sat_variables, 0);
+}

@@ -1,7 +1,8 @@
 //! What the benchmarks share: their settings (runs, the short form CI runs,
 //! goals set out of reach on purpose), CPU time, medians, goals that fail
-//! the benchmark when missed, its exit code, and the CLI (built as the
-//! benchmark is) with the reports it writes.
+//! the benchmark when missed and targets that are only reported, its exit
+//! code, and the CLI (built as the benchmark is) with the reports it
+//! writes.
 
 use serde_json::Value;
 use std::ffi::OsStr;
@@ -55,10 +56,7 @@ impl Settings {
     /// (in `unit`) keeps within `bound`.
     pub fn goal(&self, what: &str, measured: f64, bound: Bound, unit: &str) -> bool {
         let met = met(measured, bound, self.unreachable);
-        let limit = match bound {
-            Bound::AtMost(limit) => format!("at most {}{unit}", figure(limit)),
-            Bound::AtLeast(limit) => format!("at least {}{unit}", figure(limit)),
-        };
+        let limit = bound.text(unit);
         let unreachable = if self.unreachable {
             " (set out of reach by SYMPLAY_BENCH_UNREACHABLE=1)"
         } else {
@@ -70,6 +68,29 @@ impl Settings {
             if met { "met" } else { "NOT met" }
         );
         met
+    }
+}
+
+/// Prints a target that a benchmark reports and does not enforce (one not
+/// met yet, or measured too noisily to fail a run on) with the measure:
+/// whether `measured` (in `unit`) keeps within `bound`.
+pub fn target(what: &str, measured: f64, bound: Bound, unit: &str) {
+    let met = met(measured, bound, false);
+    println!(
+        "target (reported, not enforced): {what}, {}: {}{unit}, {}",
+        bound.text(unit),
+        figure(measured),
+        if met { "met" } else { "not yet met" }
+    );
+}
+
+impl Bound {
+    /// `at most 5x`.
+    fn text(self, unit: &str) -> String {
+        match self {
+            Bound::AtMost(limit) => format!("at most {}{unit}", figure(limit)),
+            Bound::AtLeast(limit) => format!("at least {}{unit}", figure(limit)),
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The example corpus: the committed C examples under `static/examples/c`
-//! and the entries Symplay can explore in each.
+//! and the entries Symplay can explore in each; the heap corpus under
+//! `tests/data/heap`, with the memory error each entry has.
 
 use std::path::{Path, PathBuf};
 use symplay_wasm::{ExportKind, Module, ValType};
@@ -77,5 +78,49 @@ pub fn integer_entries(module: &Module) -> Vec<String> {
             })
         })
         .map(|e| e.name.clone())
+        .collect()
+}
+
+/// How the heap corpus is explored (depth first): at most this many paths
+/// and instructions per entry.
+pub const HEAP_MAX_PATHS: u64 = 500;
+pub const HEAP_MAX_INSTRUCTIONS: u64 = 50_000_000;
+
+/// An entry of the heap corpus and the memory error
+/// `tests/data/heap/expected.txt` says it has.
+pub struct HeapCase {
+    /// The module's file name under `tests/data/heap`.
+    pub file: String,
+    pub entry: String,
+    /// The error's kind (`heap_overflow`, ..., `leak`), or `none`.
+    pub kind: String,
+    /// `read`, `write`, `free`, or `-`.
+    pub access: String,
+    /// The C source line, where there is one.
+    pub line: Option<u32>,
+}
+
+/// The heap corpus's folder.
+pub fn heap_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap")
+}
+
+/// Every entry of the heap corpus, in the order `expected.txt` lists them.
+pub fn heap_cases() -> Result<Vec<HeapCase>, String> {
+    let listed = heap_dir().join("expected.txt");
+    let text =
+        std::fs::read_to_string(&listed).map_err(|e| format!("{}: {e}", listed.display()))?;
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| match l.split(' ').collect::<Vec<&str>>()[..] {
+            [file, entry, kind, access, line] => Ok(HeapCase {
+                file: file.into(),
+                entry: entry.into(),
+                kind: kind.into(),
+                access: access.into(),
+                line: line.parse().ok(),
+            }),
+            _ => Err(format!("{}: {l}: not five fields", listed.display())),
+        })
         .collect()
 }

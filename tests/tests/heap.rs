@@ -18,37 +18,10 @@ use symplay_wasm::ExportKind;
 fn options() -> Options {
     Options {
         search: SearchKind::Dfs,
-        max_paths: Some(500),
-        max_instructions: Some(50_000_000),
+        max_paths: Some(corpus::HEAP_MAX_PATHS),
+        max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
         ..Options::default()
     }
-}
-
-struct Expected {
-    file: String,
-    entry: String,
-    kind: String,
-    access: String,
-    line: Option<u32>,
-}
-
-fn expected() -> Vec<Expected> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap");
-    let text = std::fs::read_to_string(dir.join("expected.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split(' ').collect();
-            assert_eq!(f.len(), 5, "expected.txt: {l}");
-            Expected {
-                file: f[0].into(),
-                entry: f[1].into(),
-                kind: f[2].into(),
-                access: f[3].into(),
-                line: f[4].parse().ok(),
-            }
-        })
-        .collect()
 }
 
 fn line(p: &PathReport) -> Option<u32> {
@@ -81,8 +54,8 @@ fn assert_replays(module: &symplay_wasm::Module, entry: &str, p: &PathReport, wh
 
 #[test]
 fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap");
-    let cases = expected();
+    let dir = corpus::heap_dir();
+    let cases = corpus::heap_cases().unwrap();
     assert!(cases.len() >= 40, "the expected list is complete");
     let mut correct_programs = std::collections::BTreeSet::new();
     for case in &cases {
@@ -215,7 +188,7 @@ fn the_examples_have_no_memory_error_or_leak() {
 /// input that replays it.
 #[test]
 fn a_bug_that_needs_a_block_past_the_capacity_is_found_with_the_defaults() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/heap");
+    let dir = corpus::heap_dir();
     for level in ["O0", "O1"] {
         let what = format!("large_block.{level}.wasm");
         let module = symplay_wasm::load(&std::fs::read(dir.join(&what)).unwrap()).unwrap();

@@ -82,6 +82,10 @@ impl<B: SatBackend> Instance<B> {
 pub struct BitBlaster<B: SatBackend + Default = VarisatBackend> {
     translator: Translator,
     instance: Instance<B>,
+    /// Variables of the instances replaced so far: with the current one's,
+    /// all the variables made (what a query cost, however often the
+    /// instance was replaced).
+    retired_vars: u64,
 }
 
 impl BitBlaster<VarisatBackend> {
@@ -103,6 +107,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         BitBlaster {
             translator: Translator::default(),
             instance: Instance::new(sat),
+            retired_vars: 0,
         }
     }
 
@@ -161,7 +166,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
             )));
         }
         if self.mostly_unused(&lits) {
-            self.instance = Instance::new(B::default());
+            self.new_instance();
         }
         let mut assumptions = Vec::with_capacity(lits.len());
         let mut constraint_of: FxHashMap<Lit, TermId> = FxHashMap::default();
@@ -193,8 +198,22 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         self.instance.sat.num_clauses()
     }
 
+    /// The variables made since this bit-blaster was, in every instance.
+    pub fn vars_made(&self) -> u64 {
+        self.retired_vars + self.instance.sat.num_vars() as u64
+    }
+
+    /// A new SAT instance over the same graph and translated terms.
+    fn new_instance(&mut self) {
+        self.retired_vars = self.vars_made();
+        self.instance = Instance::new(B::default());
+    }
+
+    /// Starts over from nothing but the count of variables made.
     fn reset(&mut self) {
+        let retired_vars = self.vars_made();
         *self = BitBlaster::with_backend(B::default());
+        self.retired_vars = retired_vars;
     }
 
     fn encode(&mut self, lit: AigLit, checkpoint: &mut Checkpoint) -> Result<Lit, Reached> {

@@ -81,8 +81,11 @@ pub struct SolverStats {
     pub cex_cache: LayerStats,
     /// Queries: SAT calls; hits: those answered sat or unsat.
     pub sat_solver: LayerStats,
+    /// The current SAT instance's size.
     pub sat_vars: u64,
     pub sat_clauses: u64,
+    /// Every SAT variable the bit-blaster made, over all its instances.
+    pub sat_vars_made: u64,
     pub total_time: Duration,
     /// Each query once, by the costliest layer its answer needed.
     pub answered: QueryAnswers,

@@ -32,6 +32,25 @@
       (i32.load8_u offset=8192 (i32.and (local.get $i) (i32.const 4095)))
       (i32.const 200)))
 
+  ;; Four reads of the 256-byte table at symbolic indices, after the
+  ;; memory grew by $grow pages and $fill bytes from 65536 were filled with
+  ;; non-zero bytes: 1 when the bytes read xor to 200. The reads reach the
+  ;; table alone, whatever the memory's size and contents.
+  (func (export "table_reads")
+    (param $a i32) (param $b i32) (param $c i32) (param $d i32)
+    (param $grow i32) (param $fill i32) (result i32)
+    (drop (memory.grow (local.get $grow)))
+    (memory.fill (i32.const 65536) (i32.const 7) (local.get $fill))
+    (i32.eq
+      (i32.xor
+        (i32.xor
+          (i32.load8_u offset=1024 (i32.and (local.get $a) (i32.const 255)))
+          (i32.load8_u offset=1024 (i32.and (local.get $b) (i32.const 255))))
+        (i32.xor
+          (i32.load8_u offset=1024 (i32.and (local.get $c) (i32.const 255)))
+          (i32.load8_u offset=1024 (i32.and (local.get $d) (i32.const 255)))))
+      (i32.const 200)))
+
   ;; n symbolic bytes at 65536 (n a power of two), read at a symbolic index.
   (func (export "index_read") (param $i i32) (param $n i32) (result i32)
     (call $symbolic_buffer (i32.const 65536) (local.get $n) (i32.const 16))
@@ -65,6 +84,21 @@
         (if (i32.eq (i32.load8_u offset=65536 (local.get $k)) (i32.const 97))
           (then (local.set $count (i32.add (local.get $count) (i32.const 1)))))
         (i32.store offset=131072 (i32.shl (local.get $k) (i32.const 2)) (local.get $count))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
+    (local.get $count))
+
+  ;; The same over the whole memory: byte k's count goes to page k (n at
+  ;; most 16), so each path writes to n of the 16 pages.
+  (func (export "page_writes") (param $n i32) (result i32)
+    (local $k i32) (local $count i32)
+    (call $symbolic_buffer (i32.const 65536) (local.get $n) (i32.const 16))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $k) (local.get $n)))
+        (if (i32.eq (i32.load8_u offset=65536 (local.get $k)) (i32.const 97))
+          (then (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+        (i32.store offset=32768 (i32.shl (local.get $k) (i32.const 16)) (local.get $count))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $next)))
     (local.get $count)))

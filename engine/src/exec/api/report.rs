@@ -58,6 +58,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             peak_memory_bytes: heap_peak().unwrap_or(self.peak_memory),
             max_state_bytes,
             mean_state_bytes,
+            sat_variables: solver_stats.sat_vars_made,
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,

@@ -760,10 +760,14 @@ fn a_budget_gives_unknown_and_the_next_query_starts_fresh() {
         other => panic!("expected unknown, got {other:?}"),
     }
     assert_eq!(bb.num_clauses(), 0, "the instance is discarded");
+    // Its variables were made all the same.
+    let made = bb.vars_made();
+    assert!(made > 64, "{made} variables made");
     let five = s.bv_const(32, 5);
     let x_is_5 = s.eq(x, five);
     let model = expect_sat(solve_checked(&mut bb, &s, &[x_is_5, x_above_1]));
     assert_eq!(s.eval(x, &model).as_bv(), Some(5));
+    assert_eq!(bb.vars_made(), made + bb.num_vars() as u64);
     let x_is_1 = s.eq(x, one);
     expect_unsat(solve_checked(&mut bb, &s, &[x_is_1, x_above_1]));
 }
@@ -867,7 +871,9 @@ fn independent_queries_do_not_pile_up_in_one_instance() {
         largest = largest.max(bb.num_vars());
         all.extend(query);
     }
-    // The instance has been replaced since: the axiom must come back.
+    // The instance has been replaced since: the axiom must come back, and
+    // the variables made count the replaced instances too.
+    assert!(bb.vars_made() > largest as u64);
     let i_is_j = s.eq(i, j);
     expect_unsat(solve_checked(&mut bb, &s, &[at_i_is_1, at_j_is_2, i_is_j]));
     let mut together = BitBlaster::new();
