@@ -10,8 +10,7 @@
 //! of its own where it forked or ended; the same per entry of the examples
 //! and the heap corpus in the full form, and in both forms their geometric
 //! means and the entry where per-object fares worst against whole. Both
-//! modes must find the same paths (but for the entries listed in
-//! `programs.rs` with the reason they differ). A whole-memory run that
+//! modes must find the same paths. A whole-memory run that
 //! reaches its time limit (or the memory limit) prints as `>` its time.
 //!
 //! The shapes: symbolic indices into a 256-byte table (after half a

@@ -6,14 +6,6 @@ use std::path::Path;
 use symplay_tests::bench;
 use symplay_tests::corpus::{self, c_examples, heap_cases, integer_entries};
 
-/// Entries whose paths differ between the modes, and why: the difference
-/// is printed, not failed on.
-const KNOWN_DIFFERENCES: [(&str, &str); 1] = [(
-    "imports_malloc.wasm ok",
-    "per-object reads back the byte written at the same symbolic offset as a \
-     select over stores, which the result split takes for a 16-value lookup",
-)];
-
 /// `file entry`, or `file` alone where the entry is named as the file is.
 fn name(file: &str, entry: &str) -> String {
     if file.split('.').next() == Some(entry) {
@@ -66,8 +58,7 @@ fn cases() -> Result<Vec<Case>, String> {
 const MIN_JUDGED_MS: f64 = 10.0;
 
 /// Explores every entry under both modes, prints a row per entry when
-/// `rows`, and a summary; an error when an entry's paths differ for no
-/// known reason.
+/// `rows`, and a summary; an error when an entry's paths differ.
 pub fn run(binary: &Path, runs: usize, limit: u32, rows: bool) -> Result<(), String> {
     let cases = cases()?;
     println!(
@@ -77,34 +68,19 @@ pub fn run(binary: &Path, runs: usize, limit: u32, rows: bool) -> Result<(), Str
     if rows {
         measure::print_header("entry");
     }
-    // The entries both modes explored alike: the others did other work.
     let mut measured: Vec<(String, Pair)> = Vec::new();
-    let mut differing = Vec::new();
     for case in cases {
         let pair = measure::compare(binary, &case, runs, limit)?;
         if rows {
             measure::print_row(&case.name, &pair);
         }
-        if pair.paths_agree() {
-            measured.push((case.name, pair));
-        } else {
-            let (whole, ours) = (pair.whole.paths, pair.ours.paths);
-            match KNOWN_DIFFERENCES.iter().find(|(n, _)| *n == case.name) {
-                Some((_, why)) => differing.push(format!(
-                    "{}: paths {whole} whole, {ours} per object (known: {why})",
-                    case.name
-                )),
-                None => {
-                    return Err(format!(
-                        "{}: {whole} paths under whole contents, {ours} per object",
-                        case.name
-                    ))
-                }
-            }
+        if !pair.paths_agree() {
+            return Err(format!(
+                "{}: {} paths under whole contents, {} per object",
+                case.name, pair.whole.paths, pair.ours.paths
+            ));
         }
-    }
-    for line in &differing {
-        println!("  paths differ: {line}");
+        measured.push((case.name, pair));
     }
     let log_mean = |ratio: fn(&Pair) -> f64| {
         let logs: f64 = measured.iter().map(|(_, p)| ratio(p).ln()).sum();
@@ -115,7 +91,7 @@ pub fn run(binary: &Path, runs: usize, limit: u32, rows: bool) -> Result<(), Str
         .filter(|(_, p)| p.whole.ms.min(p.ours.ms) >= MIN_JUDGED_MS)
         .min_by(|(_, a), (_, b)| a.time_ratio().total_cmp(&b.time_ratio()));
     println!(
-        "  the {} entries of the same paths, geometric mean of whole / per-object: time {:.2}x, peak memory {:.2}x",
+        "  the {} entries, geometric mean of whole / per-object: time {:.2}x, peak memory {:.2}x",
         measured.len(),
         log_mean(Pair::time_ratio),
         log_mean(|p| p.whole.peak_mib / p.ours.peak_mib),
