@@ -21,7 +21,6 @@ mod walk;
 use crate::expr::{TermId, TermStore};
 use crate::limits::{Checkpoint, Limits, Reached};
 use rewrite::Rewriter;
-use rustc_hash::FxHashMap;
 use substitute::Substitution;
 use walk::pending_terms;
 
@@ -106,11 +105,11 @@ impl Simplifier {
         constraints::as_fact(store, c)
     }
 
-    /// `t` with the constants of `facts` (a fixed term to its constant) in
-    /// place of those terms, simplified where that changes it.
+    /// `t` with the constants `facts` gives (a fixed term to its constant)
+    /// in place of those terms, simplified where that changes it.
     pub fn substitute(
         store: &mut TermStore,
-        facts: &FxHashMap<TermId, TermId>,
+        facts: impl Fn(TermId) -> Option<TermId>,
         t: TermId,
     ) -> TermId {
         Substitution::new(facts).apply(store, t)

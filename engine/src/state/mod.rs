@@ -2,15 +2,24 @@
 //! memories and tables, path condition and the symbolic inputs created so far,
 //! and its node in the execution tree. What two states must share to be
 //! merged is their [`MergeKey`].
+//!
+//! A fork ([`State::fork`]) shares what it can with the state it was forked
+//! from: memory is a persistent trie, the path condition a [`Chain`](chain::Chain) of
+//! links frozen at forks, and the parts written rarely (inputs, notes,
+//! output, tables) sit behind [`Rc`] until a write copies them
+//! (`Rc::make_mut`). Frames, operands and globals, which nearly every
+//! step writes, are copied.
 
+mod chain;
+mod condition;
 pub mod value;
 
-use crate::expr::{TermId, TermStore};
+use crate::expr::TermId;
 use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
-use crate::solver::simplify::Simplifier;
-use rustc_hash::FxHashMap;
+pub use condition::PathCondition;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use symplay_wasm::ir::Target;
 use value::Val;
 
@@ -56,8 +65,9 @@ pub struct Table {
     pub max: Option<u32>,
 }
 
-/// The store of every instance is part of the state: a fork copies it (the
-/// memories copy on write), and instances address it through their links.
+/// The store of every instance is part of the state: a fork shares it (the
+/// parts behind `Rc` are copied by the first write), and instances address
+/// it through their links.
 #[derive(Clone, Debug, Default)]
 pub struct State {
     pub frames: Vec<Frame>,
@@ -66,25 +76,19 @@ pub struct State {
     pub memories: Vec<MemoryModel>,
     /// The C stack variables of the frames that have returned.
     pub dead_stack: DeadStack,
-    pub tables: Vec<Table>,
+    pub tables: Rc<Vec<Table>>,
     /// Per instance, per segment: dropped (by `data.drop`, or instantiation).
-    pub dropped_data: Vec<Vec<bool>>,
-    pub dropped_elems: Vec<Vec<bool>>,
-    /// The path condition: boolean terms that all hold on this path.
-    pub constraints: Vec<TermId>,
-    /// The symbols and input bytes the path condition fixes to a constant
-    /// (`x = 5`, `text[3] = 97`), to that constant: conditions and
-    /// addresses are rewritten with them before the solver is asked
-    /// (KLEE's equality rewriting), so a pinned input costs no query.
-    pub facts: FxHashMap<TermId, TermId>,
-    pub inputs: Vec<Input>,
+    pub dropped_data: Rc<Vec<Vec<bool>>>,
+    pub dropped_elems: Rc<Vec<Vec<bool>>>,
+    pub condition: PathCondition,
+    pub inputs: Rc<Vec<Input>>,
     /// How often each input name was used, for unique names (`x`, `x#2`).
-    pub name_uses: BTreeMap<String, u32>,
-    pub notes: Vec<String>,
+    pub name_uses: Rc<BTreeMap<String, u32>>,
+    pub notes: Rc<Vec<String>>,
     /// What this path made concrete, and where (function, pc).
-    pub concretised: Vec<(String, (u32, u32))>,
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
+    pub concretised: Rc<Vec<(String, (u32, u32))>>,
+    pub stdout: Rc<Vec<u8>>,
+    pub stderr: Rc<Vec<u8>>,
     /// The execution-tree node this state is in.
     pub node: usize,
     /// Forks on this path so far.
@@ -114,21 +118,56 @@ impl State {
             frames: self.frames.iter().map(|f| (f.func, f.pc, f.base)).collect(),
             stack: self.stack.len(),
             memory_pages: self.memories.iter().map(MemoryModel::pages).collect(),
-            tables: self.tables.clone(),
+            tables: self.tables.to_vec(),
             dead_stack: self.dead_stack.clone(),
         }
     }
 
-    /// Adds `c` to the path condition (unless it is `true`), and to the
-    /// facts if it fixes a symbol or an input byte.
-    pub(crate) fn assume(&mut self, terms: &mut TermStore, c: TermId) {
-        if terms.as_bool_const(c) == Some(true) {
-            return;
-        }
-        if let Some((symbol, value)) = Simplifier::fact(terms, c) {
-            self.facts.entry(symbol).or_insert(value);
-        }
-        self.constraints.push(c);
+    /// A copy of this state for another side of a fork, sharing all but
+    /// the frames, operands and globals with it.
+    pub fn fork(&mut self) -> State {
+        self.condition.freeze();
+        self.clone()
+    }
+
+    pub(crate) fn add_input(&mut self, input: Input) {
+        Rc::make_mut(&mut self.inputs).push(input);
+    }
+
+    /// The tables, this state's own from here on.
+    pub(crate) fn tables_mut(&mut self) -> &mut Vec<Table> {
+        Rc::make_mut(&mut self.tables)
+    }
+
+    /// Per instance, per data segment: dropped; this state's own from here on.
+    pub(crate) fn dropped_data_mut(&mut self) -> &mut Vec<Vec<bool>> {
+        Rc::make_mut(&mut self.dropped_data)
+    }
+
+    /// Per instance, per element segment: dropped; this state's own from
+    /// here on.
+    pub(crate) fn dropped_elems_mut(&mut self) -> &mut Vec<Vec<bool>> {
+        Rc::make_mut(&mut self.dropped_elems)
+    }
+
+    /// What the program wrote to file descriptor 1 (`stderr` false) or 2,
+    /// this state's own from here on.
+    pub(crate) fn output_mut(&mut self, stderr: bool) -> &mut Vec<u8> {
+        Rc::make_mut(if stderr {
+            &mut self.stderr
+        } else {
+            &mut self.stdout
+        })
+    }
+
+    /// A warning for the path's report.
+    pub(crate) fn note(&mut self, text: String) {
+        Rc::make_mut(&mut self.notes).push(text);
+    }
+
+    /// Records that the path made `what` concrete at `at`.
+    pub(crate) fn mark_concretised(&mut self, what: String, at: (u32, u32)) {
+        Rc::make_mut(&mut self.concretised).push((what, at));
     }
 
     pub(crate) fn pop(&mut self) -> Val {
@@ -161,44 +200,69 @@ impl State {
     }
 
     /// Bytes this state holds that no other one shares: what it wrote to
-    /// memory since it was forked, and the parts a fork copies whole.
+    /// memory since it was forked, the parts a fork copies, and those it
+    /// shares no more.
     pub fn own_bytes(&self) -> u64 {
         let memory: usize = self.memories.iter().map(MemoryModel::own_bytes).sum();
-        memory as u64 + self.copied_bytes()
+        let rest = self.copied_bytes() + self.condition.own_bytes() + self.rc_bytes(Held::Own);
+        (memory + rest) as u64
     }
 
-    /// Rough bytes of the parts of the state a fork copies whole: frames,
-    /// operands, globals, tables, the path condition and its facts, the
-    /// inputs and the output.
-    fn copied_bytes(&self) -> u64 {
+    /// Rough bytes of the parts of the state a fork copies: frames,
+    /// operands and globals.
+    fn copied_bytes(&self) -> usize {
         let value = std::mem::size_of::<Val>();
         let frames: usize = self
             .frames
             .iter()
             .map(|f| f.locals.len() * value + std::mem::size_of::<Frame>())
             .sum();
-        let tables: usize = self.tables.iter().map(|t| t.entries.len() * 8).sum();
-        let inputs: usize = self
-            .inputs
-            .iter()
-            .map(|i| match i {
-                Input::Bytes { bytes, .. } | Input::SizedBytes { bytes, .. } => bytes.len() * 4,
-                Input::Arg { .. } | Input::Int { .. } => 0,
-            } + std::mem::size_of::<Input>())
-            .sum();
-        let output = self.stdout.len() + self.stderr.len();
-        let condition = self.constraints.len() * 4 + self.facts.len() * 16;
-        (frames
-            + tables
-            + inputs
-            + output
-            + condition
-            + (self.stack.len() + self.globals.len()) * value) as u64
+        frames + (self.stack.len() + self.globals.len()) * value
+    }
+
+    /// Rough bytes of the parts behind `Rc`: inputs, names, notes, output,
+    /// tables and dropped segments, as `held` counts them.
+    fn rc_bytes(&self, held: Held) -> usize {
+        use std::mem::size_of;
+        let input = |i: &Input| {
+            size_of::<Input>()
+                + match i {
+                    Input::Bytes { bytes, .. } | Input::SizedBytes { bytes, .. } => {
+                        bytes.len() * size_of::<TermId>()
+                    }
+                    Input::Arg { .. } | Input::Int { .. } => 0,
+                }
+        };
+        let text = |t: &String| size_of::<String>() + t.len();
+        let table = |t: &Table| size_of::<Table>() + t.entries.len() * size_of::<Option<u32>>();
+        let dropped = |d: &Rc<Vec<Vec<bool>>>| {
+            held.of(d, || {
+                d.iter().map(|s| size_of::<Vec<bool>>() + s.len()).sum()
+            })
+        };
+        held.of(&self.inputs, || self.inputs.iter().map(input).sum())
+            + held.of(&self.name_uses, || {
+                self.name_uses
+                    .keys()
+                    .map(|k| text(k) + size_of::<u32>())
+                    .sum()
+            })
+            + held.of(&self.notes, || self.notes.iter().map(text).sum())
+            + held.of(&self.concretised, || {
+                self.concretised.iter().map(|(c, _)| text(c) + 8).sum()
+            })
+            + held.of(&self.stdout, || self.stdout.len())
+            + held.of(&self.stderr, || self.stderr.len())
+            + held.of(&self.tables, || self.tables.iter().map(table).sum())
+            + dropped(&self.dropped_data)
+            + dropped(&self.dropped_elems)
     }
 
     /// A unique input name on this path: `name`, then `name#2`, `name#3`...
     pub fn unique_name(&mut self, name: &str) -> String {
-        let uses = self.name_uses.entry(name.to_string()).or_insert(0);
+        let uses = Rc::make_mut(&mut self.name_uses)
+            .entry(name.to_string())
+            .or_insert(0);
         *uses += 1;
         if *uses == 1 {
             name.to_string()
@@ -217,17 +281,42 @@ impl Pending for State {
         self.frames.last().map(|f| (f.func, f.pc))
     }
 
-    /// A rough size in bytes, for the memory limit.
+    /// A rough size in bytes, for the memory limit: a part that `n`
+    /// states share counts `1 / n` in each, so the states' figures add up
+    /// to what they hold together.
     fn estimated_bytes(&self) -> u64 {
-        let memory: u64 = self.memories.iter().map(|m| m.heap_bytes() as u64).sum();
-        memory + self.copied_bytes()
+        let memory: usize = self.memories.iter().map(MemoryModel::heap_bytes).sum();
+        let rest =
+            self.copied_bytes() + self.condition.shared_bytes() + self.rc_bytes(Held::Shared);
+        (memory + rest) as u64
+    }
+}
+
+/// How a state counts a part behind `Rc` that others may share.
+#[derive(Clone, Copy)]
+enum Held {
+    /// All of it while no other state holds it, else nothing.
+    Own,
+    /// Its share: `1 / n` of it when `n` states hold it.
+    Shared,
+}
+
+impl Held {
+    /// What `part`, of `bytes`, counts for one of its holders.
+    fn of<T>(self, part: &Rc<T>, bytes: impl FnOnce() -> usize) -> usize {
+        let holders = Rc::strong_count(part);
+        match self {
+            Held::Own if holders > 1 => 0,
+            Held::Own => bytes(),
+            Held::Shared => bytes() / holders,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::TermStore;
+    use crate::expr::{BvCmp, Sort, TermStore};
 
     fn at(func: u32, pc: u32) -> State {
         State {
@@ -248,7 +337,6 @@ mod tests {
         let mut b = at(3, 10);
         b.frames[0].locals[0] = Val::i32(7);
         b.globals.push(Val::i32(1));
-        b.constraints.push(TermStore::new().tru());
         let mut c = at(3, 10);
         c.globals.push(Val::i32(2));
         assert_eq!(b.merge_key(), c.merge_key());
@@ -264,10 +352,159 @@ mod tests {
         grown.memories[0].grow(1);
         assert_ne!(a.merge_key(), grown.merge_key());
         let mut table = at(3, 10);
-        table.tables.push(Table {
+        table.tables_mut().push(Table {
             entries: vec![Some(2)],
             max: None,
         });
         assert_ne!(a.merge_key(), table.merge_key());
+    }
+
+    /// A state with something in every part a fork shares, and its terms.
+    fn full() -> (State, TermStore) {
+        let mut terms = TermStore::new();
+        let mut s = at(0, 0);
+        let x = terms.declare("x", Sort::Bv(32)).unwrap();
+        let five = terms.bv_const(32, 5);
+        let fact = terms.eq(x, five);
+        let small = terms.cmp(BvCmp::Ult, x, five);
+        s.condition.assume(&mut terms, small);
+        s.condition.assume(&mut terms, fact);
+        let name = s.unique_name("x");
+        s.add_input(Input::Int {
+            name,
+            width: 32,
+            term: x,
+        });
+        s.note("a note".into());
+        s.mark_concretised("a value".into(), (0, 1));
+        s.output_mut(false).extend(b"out");
+        s.output_mut(true).extend(b"err");
+        s.tables_mut().push(Table {
+            entries: vec![None; 4],
+            max: None,
+        });
+        s.dropped_data_mut().push(vec![false; 2]);
+        s.dropped_elems_mut().push(vec![false; 2]);
+        (s, terms)
+    }
+
+    /// Whether `a` and `b` hold the same allocation of each shared part.
+    fn shared_parts(a: &State, b: &State) -> [bool; 10] {
+        [
+            a.condition.shares_with(&b.condition),
+            Rc::ptr_eq(&a.inputs, &b.inputs),
+            Rc::ptr_eq(&a.name_uses, &b.name_uses),
+            Rc::ptr_eq(&a.notes, &b.notes),
+            Rc::ptr_eq(&a.concretised, &b.concretised),
+            Rc::ptr_eq(&a.stdout, &b.stdout),
+            Rc::ptr_eq(&a.stderr, &b.stderr),
+            Rc::ptr_eq(&a.tables, &b.tables),
+            Rc::ptr_eq(&a.dropped_data, &b.dropped_data),
+            Rc::ptr_eq(&a.dropped_elems, &b.dropped_elems),
+        ]
+    }
+
+    #[test]
+    fn a_fork_shares_every_part_until_one_side_writes_it() {
+        let (mut a, mut terms) = full();
+        let before = a.condition.constraints();
+        let mut b = a.fork();
+        assert_eq!(shared_parts(&a, &b), [true; 10]);
+        let y = terms.declare("y", Sort::Bv(32)).unwrap();
+        let zero = terms.bv_const(32, 0);
+        let new = terms.eq(y, zero);
+        b.condition.assume(&mut terms, new);
+        b.unique_name("x");
+        b.note("another".into());
+        b.output_mut(false).push(b'!');
+        b.tables_mut()[0].entries[0] = Some(1);
+        b.dropped_data_mut()[0][1] = true;
+        assert_eq!(
+            shared_parts(&a, &b),
+            [true, true, false, false, true, false, true, false, false, true],
+            "what b wrote is its own, the rest still shared"
+        );
+        // None of it shows in a.
+        assert_eq!(a.condition.constraints(), before);
+        assert_eq!(a.condition.fact(y), None);
+        assert_eq!(b.condition.fact(y), Some(zero));
+        assert_eq!(a.unique_name("x"), "x#2");
+        assert_eq!(*a.notes, ["a note"]);
+        assert_eq!(*a.stdout, b"out");
+        assert_eq!(a.tables[0].entries[0], None);
+        assert_eq!(a.dropped_data[0], [false, false]);
+        assert_eq!(b.condition.constraints()[..before.len()], before[..]);
+    }
+
+    #[test]
+    fn a_fresh_fork_owns_little_and_pays_for_what_it_adds() {
+        let (mut a, mut terms) = full();
+        let held_alone = a.own_bytes();
+        let mut b = a.fork();
+        // Frames, operands and globals only: the rest is shared.
+        let copied = b.copied_bytes() as u64;
+        assert_eq!(b.own_bytes(), copied);
+        assert_eq!(a.own_bytes(), copied);
+        assert!(held_alone > copied + 100, "{held_alone} against {copied}");
+        let y = terms.declare("y", Sort::Bv(32)).unwrap();
+        let zero = terms.bv_const(32, 0);
+        let new = terms.eq(y, zero);
+        b.condition.assume(&mut terms, new);
+        let with_constraint = b.own_bytes();
+        assert!(with_constraint > copied && with_constraint < copied + 200);
+        // A note copies the notes: b pays for all of them, a for none.
+        b.note("x".repeat(1000));
+        assert!(b.own_bytes() >= with_constraint + 1000);
+        // a holds its notes alone now.
+        let notes = std::mem::size_of::<String>() + "a note".len();
+        assert_eq!(a.own_bytes(), copied + notes as u64);
+    }
+
+    #[test]
+    fn the_memory_limit_counts_what_forks_share_once() {
+        let (mut a, _) = full();
+        a.note("x".repeat(10_000));
+        let alone = a.estimated_bytes();
+        let b = a.fork();
+        let together = a.estimated_bytes() + b.estimated_bytes();
+        // The copied frames count twice, and the links the fork froze the
+        // path condition in are new; the notes (and the rest) count once.
+        let copied = a.copied_bytes() as u64;
+        assert!(
+            together <= alone + copied + 200,
+            "{together} against {alone}"
+        );
+        assert!(together >= alone);
+    }
+
+    #[test]
+    fn the_path_condition_keeps_its_order_across_forks() {
+        let mut terms = TermStore::new();
+        let mut s = at(0, 0);
+        let mut expected = Vec::new();
+        let mut forks = Vec::new();
+        for k in 0..300u64 {
+            let x = terms.declare(&format!("x{}", k % 7), Sort::Bv(32)).unwrap();
+            let value = terms.bv_const(32, k);
+            let c = terms.eq(x, value);
+            s.condition.assume(&mut terms, c);
+            expected.push(c);
+            // Forks at irregular steps, some kept alive, some dropped.
+            if k % 3 != 1 {
+                let fork = s.fork();
+                if k % 5 == 0 {
+                    forks.push((fork, expected.clone()));
+                }
+            }
+        }
+        assert_eq!(s.condition.constraints(), expected);
+        for (fork, theirs) in &forks {
+            assert_eq!(&fork.condition.constraints(), theirs);
+        }
+        // The first fact of a symbol holds, as in the path condition.
+        for k in 0..7 {
+            let x = terms.declare(&format!("x{k}"), Sort::Bv(32)).unwrap();
+            assert_eq!(s.condition.fact(x), Some(terms.bv_const(32, k)));
+        }
     }
 }

@@ -222,7 +222,7 @@ pub(super) fn start_states(
                     Val::Sym(exec.input_term(&name, width, replayed.map(|v| v as u64)))
                 }
                 (_, None) if ty.is_ref() => {
-                    s.notes.push(format!(
+                    s.note(format!(
                         "the {ty} parameter {name} is null: references are not inputs"
                     ));
                     Val::reference(None)
@@ -230,15 +230,14 @@ pub(super) fn start_states(
                 // Float parameters stay concrete (zero): floats are not symbolic.
                 (true, None) => {
                     let what = format!("the float parameter {name}");
-                    s.notes
-                        .push(format!("concretised {what} to 0: floats are not symbolic"));
-                    s.concretised.push((what, (entry, 0)));
+                    s.note(format!("concretised {what} to 0: floats are not symbolic"));
+                    s.mark_concretised(what, (entry, 0));
                     Val::con(width, 0)
                 }
                 (false, _) => Val::con(width, replayed.unwrap_or(0) as u64),
             }
         };
-        s.inputs.push(Input::Arg { width, value });
+        s.add_input(Input::Arg { width, value });
         args.push(value);
     }
     let frame = exec
@@ -310,7 +309,7 @@ fn make_buffer(
         })?;
     // Sizing (in `start_states`) bounds the length by the capacity.
     let len = exec.input_length(&name, capacity);
-    s.inputs.push(Input::SizedBytes {
+    s.add_input(Input::SizedBytes {
         name: name.clone(),
         bytes,
         len,

@@ -310,7 +310,7 @@ impl Store {
             model.set(symbol, TermValue::Bv { width, value: bits });
             let value = self.terms.bv_const(width, bits);
             let pin = self.terms.eq(term, value);
-            state.assume(&mut self.terms, pin);
+            state.condition.assume(&mut self.terms, pin);
             vals.push(Val::Sym(term));
         }
         let ended = self.run(func, state, vals, InputSource::Symbolic)?;
@@ -318,7 +318,7 @@ impl Store {
         Ok(ended
             .into_iter()
             .map(|(s, end)| SymbolicPath {
-                feasible: self.terms.satisfies(&s.constraints, &model),
+                feasible: self.terms.satisfies(&s.condition.constraints(), &model),
                 outcome: self.outcome(end, &results, &model),
             })
             .collect())

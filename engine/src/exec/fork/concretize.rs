@@ -17,11 +17,11 @@ impl Executor<'_> {
             Val::Sym(t) => t,
         };
         let value = self.pin(s, t)?;
-        s.notes.push(format!(
+        s.note(format!(
             "concretised {what} to {value} at {}",
             self.program.location_text(s.at)
         ));
-        s.concretised.push((what.to_string(), s.at));
+        s.mark_concretised(what.to_string(), s.at);
         Ok(value)
     }
 
@@ -32,7 +32,7 @@ impl Executor<'_> {
         let value = self.value_now(s, t)?;
         let c = self.cx.terms.bv_const(self.cx.terms.width(t), value);
         let eq = self.cx.terms.eq(t, c);
-        s.assume(&mut self.cx.terms, eq);
+        s.condition.assume(&mut self.cx.terms, eq);
         Ok(value)
     }
 }

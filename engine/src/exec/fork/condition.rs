@@ -44,10 +44,10 @@ impl Executor<'_> {
             self.cx.terms.node(t),
             Node::BvConst { .. } | Node::BoolConst(_)
         );
-        if s.facts.is_empty() || constant {
+        if constant || !s.condition.has_facts() {
             return t;
         }
-        Simplifier::substitute(&mut self.cx.terms, &s.facts, t)
+        Simplifier::substitute(&mut self.cx.terms, |u| s.condition.fact(u), t)
     }
 
     /// `v` as the path condition fixes it: concrete again when it is made
@@ -56,7 +56,7 @@ impl Executor<'_> {
     /// no query and an address on it no symbolic access.
     pub(crate) fn settle(&mut self, s: &State, v: Val) -> Val {
         match v {
-            Val::Sym(t) if !s.facts.is_empty() => {
+            Val::Sym(t) if s.condition.has_facts() => {
                 let t = self.with_facts(s, t);
                 Val::from_term(&self.cx.terms, t)
             }

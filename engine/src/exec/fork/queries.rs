@@ -43,7 +43,7 @@ impl Executor<'_> {
     /// Is the path condition of `s` together with `extra` satisfiable?
     /// `None` when the solver cannot tell; a cut-off query ends the state.
     pub(crate) fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
-        let mut query = s.constraints.clone();
+        let mut query = s.condition.constraints();
         query.push(extra);
         match self.check(&query) {
             SolveResult::Sat(_) => Ok(Some(true)),
@@ -71,7 +71,7 @@ impl Executor<'_> {
         extra: &[TermId],
         t: TermId,
     ) -> Result<Option<u64>, End> {
-        let mut query = s.constraints.clone();
+        let mut query = s.condition.constraints();
         query.extend_from_slice(extra);
         match self.check(&query) {
             SolveResult::Sat(model) => Ok(self.cx.terms.eval(t, &model).as_bv()),

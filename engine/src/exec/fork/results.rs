@@ -73,7 +73,7 @@ impl Executor<'_> {
             return Err(end(results));
         }
         let Some(mut alternatives) = self.result_values(s, &results, max)? else {
-            s.notes.push(format!(
+            s.note(format!(
                 "the result can take more than {max} values: it stays a term"
             ));
             return Err(end(results));
@@ -99,7 +99,7 @@ impl Executor<'_> {
         max: usize,
     ) -> Result<Option<Vec<Alternative>>, End> {
         let mut alternatives = Vec::new();
-        let mut query = s.constraints.clone();
+        let mut query = s.condition.constraints();
         loop {
             let model = match self.check(&query) {
                 SolveResult::Sat(model) => model,

@@ -96,7 +96,7 @@ impl Executor<'_> {
             // constraint per iteration).
             let (only, cond) = feasible[0];
             if single || undecided {
-                s.assume(&mut self.cx.terms, cond);
+                s.condition.assume(&mut self.cx.terms, cond);
             }
             return Ok((only, Vec::new()));
         }
@@ -153,7 +153,7 @@ impl Executor<'_> {
                 break;
             }
         }
-        s.assume(&mut self.cx.terms, taken.1);
+        s.condition.assume(&mut self.cx.terms, taken.1);
         Ok((taken.0, Vec::new()))
     }
 
@@ -215,7 +215,7 @@ impl Executor<'_> {
             .set_fork(parent, at, kind, memory, state_bytes);
         let mut siblings = Vec::new();
         for &(i, c) in &feasible[1..] {
-            let mut sibling = s.clone();
+            let mut sibling = s.fork();
             self.enter_child(&mut sibling, parent, c);
             siblings.push((i, sibling));
         }
@@ -236,7 +236,7 @@ impl Executor<'_> {
     ) {
         let mut first = leaving.and_then(|l| feasible.iter().position(|&(i, _)| i == l));
         if first.is_none() {
-            if let SolveResult::Sat(model) = self.check(&s.constraints) {
+            if let SolveResult::Sat(model) = self.check(&s.condition.constraints()) {
                 first = feasible
                     .iter()
                     .position(|&(_, c)| self.cx.terms.eval(c, &model).as_bool() == Some(true));
@@ -253,6 +253,6 @@ impl Executor<'_> {
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
         s.node = self.cx.records.tree.add_child(parent, cond);
         s.depth += 1;
-        s.assume(&mut self.cx.terms, cond);
+        s.condition.assume(&mut self.cx.terms, cond);
     }
 }

@@ -73,7 +73,7 @@ impl Executor<'_> {
         }
         let note = format!("{named}, not provided, returned fresh symbolic values (havoc)");
         if !s.notes.contains(&note) {
-            s.notes.push(note);
+            s.note(note);
         }
         Ok(Flow::Next)
     }

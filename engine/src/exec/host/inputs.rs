@@ -59,7 +59,7 @@ impl Executor<'_> {
         let name = s.unique_name(name);
         let given = self.cx.guidance.given_int(&name, width);
         let term = self.input_term(&name, width, given);
-        s.inputs.push(Input::Int { name, width, term });
+        s.add_input(Input::Int { name, width, term });
         Val::from_term(&self.cx.terms, term)
     }
 
@@ -74,7 +74,7 @@ impl Executor<'_> {
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let len = self.concretize(s, len, "a symbolic buffer length")?;
         let (name, bytes) = self.fresh_bytes(s, name, ptr, len, Some(len))?;
-        s.inputs.push(Input::Bytes { name, bytes });
+        s.add_input(Input::Bytes { name, bytes });
         Ok(())
     }
 

@@ -29,9 +29,8 @@ impl Executor<'_> {
             }
             PeerApi::FloatSymbol(ty) => {
                 let what = format!("a {ty} symbol");
-                s.notes
-                    .push(format!("concretised {what} to 0: floats are not symbolic"));
-                s.concretised.push((what, s.at));
+                s.note(format!("concretised {what} to 0: floats are not symbolic"));
+                s.mark_concretised(what, s.at);
                 s.stack.push(Val::zero(ty));
             }
             PeerApi::Range => {
@@ -65,7 +64,7 @@ impl Executor<'_> {
             PeerApi::PrintChar => {
                 let c = s.pop();
                 let c = self.concretize(s, c, "a print_char character")?;
-                s.stdout.push(c as u8);
+                s.output_mut(false).push(c as u8);
             }
         }
         Ok(Flow::Next)

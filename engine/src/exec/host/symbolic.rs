@@ -70,7 +70,7 @@ impl Executor<'_> {
         }
         let (name, bytes) = self.fresh_bytes(s, &name, ptr, capacity, None)?;
         let len = self.input_length(&name, capacity);
-        s.inputs.push(Input::SizedBytes {
+        s.add_input(Input::SizedBytes {
             name: name.clone(),
             bytes,
             len,

@@ -53,12 +53,7 @@ impl Executor<'_> {
             }
         }
         self.write_bytes(s, nwritten, &(out.len() as u32).to_le_bytes())?;
-        if fd == 1 {
-            &mut s.stdout
-        } else {
-            &mut s.stderr
-        }
-        .extend(out);
+        s.output_mut(fd != 1).extend(out);
         Ok(0)
     }
 

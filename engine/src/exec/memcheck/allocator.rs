@@ -249,12 +249,12 @@ impl Executor<'_> {
         let fits = self.cx.terms.cmp(BvCmp::Ule, sigma, c);
         if !self.program.roles.heap.past_capacity {
             self.fork(s, &[fits])?;
-            s.notes.push(format!(
+            s.note(format!(
                 "sizes above {capacity} of the allocation at {} are not explored",
                 self.program.location_text(s.at)
             ));
             let what = format!("a symbolic allocation size, bounded by its capacity {capacity}");
-            s.concretised.push((what, s.at));
+            s.mark_concretised(what, s.at);
             return within(self, s, then);
         }
         // Sizes past the capacity: one more path, which takes the largest
@@ -290,12 +290,12 @@ impl Executor<'_> {
         let other = self.cx.terms.eq(sigma, value);
         let other = self.cx.terms.not(other);
         if self.model_value(s, &[other], sigma)?.is_some() {
-            s.notes.push(format!(
+            s.note(format!(
                 "past its capacity {capacity}, the allocation at {} takes its largest size {size}; the sizes between are not explored",
                 self.program.location_text(s.at)
             ));
             let what = format!("a symbolic allocation size past its capacity {capacity}");
-            s.concretised.push((what, s.at));
+            s.mark_concretised(what, s.at);
         }
         let pinned = self.cx.terms.eq(sigma, value);
         self.fork(s, &[pinned])?;

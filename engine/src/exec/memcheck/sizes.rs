@@ -38,12 +38,12 @@ impl Executor<'_> {
                 let smaller = self.cx.terms.cmp(BvCmp::Ult, sigma, value);
                 // The smaller sizes are left out, which the path records.
                 if self.model_value(s, &[smaller], sigma)?.is_some() {
-                    s.notes.push(format!(
+                    s.note(format!(
                         "the symbolic size at {} is pinned to its largest value {max} (size mode base)",
                         self.program.location_text(s.at)
                     ));
                     let what = "a symbolic size, pinned to its largest value (size mode base)";
-                    s.concretised.push((what.to_string(), s.at));
+                    s.mark_concretised(what.to_string(), s.at);
                 }
                 let pinned = self.cx.terms.eq(sigma, value);
                 self.fork(s, &[pinned])?;

@@ -112,15 +112,19 @@ pub(crate) fn add_instance(
     for t in &module.tables {
         let address = t.import.as_ref().and_then(|_| imported_tables.next());
         own.tables.push(address.unwrap_or_else(|| {
-            state.tables.push(Table {
+            state.tables_mut().push(Table {
                 entries: vec![None; t.min as usize],
                 max: t.max,
             });
             state.tables.len() as u32 - 1
         }));
     }
-    state.dropped_data.push(vec![false; module.data.len()]);
-    state.dropped_elems.push(vec![false; module.elements.len()]);
+    state
+        .dropped_data_mut()
+        .push(vec![false; module.data.len()]);
+    state
+        .dropped_elems_mut()
+        .push(vec![false; module.elements.len()]);
     links.instances.push(own);
     instance
 }
@@ -141,7 +145,7 @@ pub(crate) fn init_segments(
             ElementMode::Active { table, offset } => (table, offset),
             // Declared segments are dropped at instantiation too.
             ElementMode::Declared => {
-                state.dropped_elems[instance as usize][index] = true;
+                state.dropped_elems_mut()[instance as usize][index] = true;
                 continue;
             }
             ElementMode::Passive => continue,
@@ -156,13 +160,13 @@ pub(crate) fn init_segments(
             .tables
             .get(table as usize)
             .and_then(|&t| {
-                state.tables[t as usize]
+                state.tables_mut()[t as usize]
                     .entries
                     .get_mut(at..at + items.len())
             })
             .ok_or(SegmentError { data: false, index })?;
         slots.copy_from_slice(&items);
-        state.dropped_elems[instance as usize][index] = true;
+        state.dropped_elems_mut()[instance as usize][index] = true;
     }
     for (index, seg) in module.data.iter().enumerate() {
         let DataMode::Active { offset, .. } = seg.mode else {
@@ -173,7 +177,7 @@ pub(crate) fn init_segments(
         if !memory.is_some_and(|m| m.write_bytes_at(terms, at, &seg.bytes)) {
             return Err(SegmentError { data: true, index });
         }
-        state.dropped_data[instance as usize][index] = true;
+        state.dropped_data_mut()[instance as usize][index] = true;
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ use crate::report::{
 use crate::solver::SolveResult;
 use crate::state::value::{number, Val};
 use crate::state::{Input, State};
+use std::rc::Rc;
 
 impl Executor<'_> {
     /// Records that the path of `s` ended with `end`.
@@ -46,6 +47,7 @@ impl Executor<'_> {
         let memory_error = self.memory_error_report(&mut s, end, &mut objects);
         let id = self.cx.records.paths.len();
         self.cx.records.tree.end_path(s.node, id, s.own_bytes());
+        let constraints = s.condition.constraints();
         self.cx.records.paths.push(PathReport {
             id,
             status,
@@ -54,10 +56,10 @@ impl Executor<'_> {
             exit_code,
             inputs,
             location: self.program.location(s.at),
-            path_condition: self.cx.terms.to_smtlib_script(&s.constraints),
-            path_condition_readable: self.cx.terms.conjunction_to_readable(&s.constraints),
+            path_condition: self.cx.terms.to_smtlib_script(&constraints),
+            path_condition_readable: self.cx.terms.conjunction_to_readable(&constraints),
             node: s.node,
-            notes: s.notes,
+            notes: Rc::unwrap_or_clone(s.notes),
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&s.stderr).into_owned(),
             memory_error,
@@ -96,7 +98,7 @@ impl Executor<'_> {
     /// Counts the sites where the path made values concrete, each once
     /// however often the path passed it.
     fn record_concretised(&mut self, s: &mut State) {
-        let mut sites = std::mem::take(&mut s.concretised);
+        let mut sites = Rc::unwrap_or_clone(std::mem::take(&mut s.concretised));
         sites.sort_unstable();
         sites.dedup();
         for (what, at) in sites {
@@ -108,13 +110,12 @@ impl Executor<'_> {
     /// A model of the path condition (in a guided replay, the test's
     /// values); without one, inputs are zero and the path says so.
     fn path_model(&mut self, s: &mut State) -> Model {
-        let mut query = s.constraints.clone();
+        let mut query = s.condition.constraints();
         query.extend_from_slice(&self.cx.guidance.guide);
         match self.check(&query) {
             SolveResult::Sat(model) => model,
             _ => {
-                s.notes
-                    .push("the solver gave no model; inputs are zero".into());
+                s.note("the solver gave no model; inputs are zero".into());
                 Model::new()
             }
         }
@@ -167,7 +168,7 @@ impl Executor<'_> {
     fn test_input(&self, s: &State, model: &Model) -> TestInput {
         let value = |v: Val| self.value_in(model, v);
         let mut inputs = TestInput::default();
-        for input in &s.inputs {
+        for input in s.inputs.iter() {
             match input {
                 Input::Arg { width, value: v } => inputs.args.push(to_signed(*width, value(*v))),
                 Input::Int { name, width, term } => inputs.named.push(NamedInput {

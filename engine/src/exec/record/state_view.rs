@@ -36,7 +36,8 @@ impl Executor<'_> {
             location: self.program.location(at),
             frames,
             path_condition: s
-                .constraints
+                .condition
+                .constraints()
                 .iter()
                 .map(|&c| self.cx.terms.to_readable(c))
                 .collect(),

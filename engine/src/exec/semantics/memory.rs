@@ -87,7 +87,7 @@ impl Executor<'_> {
 
     pub(super) fn data_drop(&mut self, s: &mut State, data: u32) -> Result<Flow, End> {
         let instance = self.program.instance(s);
-        s.dropped_data[instance][data as usize] = true;
+        s.dropped_data_mut()[instance][data as usize] = true;
         Ok(Flow::Next)
     }
 }

@@ -70,7 +70,7 @@ impl Executor<'_> {
         let index = s.pop();
         let t = self.table(s, table)?;
         let index = self.entry_index(s, t, index)?;
-        s.tables[t].entries[index] = value.as_reference();
+        s.tables_mut()[t].entries[index] = value.as_reference();
         Ok(Flow::Next)
     }
 
@@ -117,7 +117,7 @@ impl Executor<'_> {
 
     pub(super) fn elem_drop(&mut self, s: &mut State, elem: u32) -> Result<Flow, End> {
         let instance = self.program.instance(s);
-        s.dropped_elems[instance][elem as usize] = true;
+        s.dropped_elems_mut()[instance][elem as usize] = true;
         Ok(Flow::Next)
     }
 
@@ -127,7 +127,7 @@ impl Executor<'_> {
         let t = self.table(s, table)?;
         let n = self.concretize(s, n, "the table.grow size")?;
         let all: u64 = s.tables.iter().map(|t| t.entries.len() as u64).sum();
-        let table = &mut s.tables[t];
+        let table = &mut s.tables_mut()[t];
         let old = table.entries.len() as u64;
         let limit = table.max.unwrap_or(u32::MAX);
         if old + n > u64::from(limit) || all + n > u64::from(MAX_TABLE_ENTRIES) {
@@ -148,7 +148,7 @@ impl Executor<'_> {
     ) -> Result<(), End> {
         let t = self.table(s, table)?;
         let (dst, n) = self.range(s, dst, n, "table.fill destination")?;
-        let entries = &mut s.tables[t].entries;
+        let entries = &mut s.tables_mut()[t].entries;
         if dst + n > entries.len() as u64 {
             return Err(OOB);
         }
@@ -183,7 +183,7 @@ impl Executor<'_> {
             .iter()
             .map(|&item| element(item, s, links))
             .collect();
-        s.tables[t].entries[dst as usize..(dst + n) as usize].copy_from_slice(&refs);
+        s.tables_mut()[t].entries[dst as usize..(dst + n) as usize].copy_from_slice(&refs);
         Ok(())
     }
 
@@ -205,10 +205,10 @@ impl Executor<'_> {
         }
         let (src, dst, n) = (src as usize, dst as usize, n as usize);
         if to == from {
-            s.tables[to].entries.copy_within(src..src + n, dst);
+            s.tables_mut()[to].entries.copy_within(src..src + n, dst);
         } else {
             let copied = s.tables[from].entries[src..src + n].to_vec();
-            s.tables[to].entries[dst..dst + n].copy_from_slice(&copied);
+            s.tables_mut()[to].entries[dst..dst + n].copy_from_slice(&copied);
         }
         Ok(())
     }

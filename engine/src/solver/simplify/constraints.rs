@@ -43,7 +43,7 @@ pub(super) fn simplify_conjunction(store: &mut TermStore, simplified: &[TermId])
         }
         // Symbols fixed in earlier rounds are already gone from the other
         // constraints, so only the new facts need substituting.
-        let mut substitution = Substitution::new(&new_facts);
+        let mut substitution = Substitution::new(|t| new_facts.get(&t).copied());
         let rewritten: Vec<TermId> = constraints
             .iter()
             .map(|&c| {

@@ -8,15 +8,15 @@ use rustc_hash::FxHashMap;
 
 /// Replaces symbols by constants and simplifies what changes as a result.
 /// One instance serves one substitution, sharing its work across terms.
-pub(super) struct Substitution<'f> {
-    /// Symbol term to the constant that replaces it.
-    values: &'f FxHashMap<TermId, TermId>,
+pub(super) struct Substitution<F> {
+    /// Symbol term to the constant that replaces it, if any.
+    values: F,
     /// Every term rewritten so far, to its rewritten form.
     done: FxHashMap<TermId, TermId>,
 }
 
-impl<'f> Substitution<'f> {
-    pub(super) fn new(values: &'f FxHashMap<TermId, TermId>) -> Substitution<'f> {
+impl<F: Fn(TermId) -> Option<TermId>> Substitution<F> {
+    pub(super) fn new(values: F) -> Substitution<F> {
         Substitution {
             values,
             done: FxHashMap::default(),
@@ -30,8 +30,8 @@ impl<'f> Substitution<'f> {
         let unlimited = &mut Checkpoint::new(Limits::default());
         let pending = pending_terms(store, t, |u| self.done.contains_key(&u), unlimited);
         for u in pending.expect("no limits") {
-            let rewritten = match self.values.get(&u) {
-                Some(&value) => value,
+            let rewritten = match (self.values)(u) {
+                Some(value) => value,
                 None => {
                     let old = *store.node(u);
                     let new = old.map_children(|c| self.done.get(&c).copied().unwrap_or(c));
