@@ -234,6 +234,17 @@ impl TermStore {
         terms.iter().map(|t| values[t].clone()).collect()
     }
 
+    /// As [`TermStore::eval`], stopping at the limit `checkpoint` reaches.
+    pub fn eval_within(
+        &self,
+        t: TermId,
+        model: &Model,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Value, Reached> {
+        let mut values = self.eval_all_within(&[t], model, checkpoint)?;
+        Ok(values.remove(&t).expect("the root is evaluated"))
+    }
+
     /// Whether every boolean term in `terms` is true under `model`.
     pub fn satisfies(&self, terms: &[TermId], model: &Model) -> bool {
         let unlimited = &mut Checkpoint::new(Limits::default());

@@ -3,8 +3,8 @@
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
-use crate::expr::TermId;
-use crate::limits::Reached;
+use crate::expr::{Model, TermId};
+use crate::limits::{Checkpoint, Reached};
 use crate::report::DropCause;
 use crate::solver::SolveResult;
 use crate::state::State;
@@ -31,6 +31,15 @@ impl Executor<'_> {
             self.cx.bounds.stopped_by.get_or_insert(limit);
         }
         reached.is_some()
+    }
+
+    /// The bits of `t` under `model` (0 for a non-bit-vector); a limit
+    /// reached while evaluating it (a term over a large array) ends the
+    /// state as a cut-off query does.
+    pub(crate) fn bits_under(&mut self, t: TermId, model: &Model) -> Result<Option<u64>, End> {
+        let checkpoint = &mut Checkpoint::new(self.cx.bounds.limits);
+        let value = self.cx.terms.eval_within(t, model, checkpoint);
+        Ok(value.map_err(|limit| self.cut_at(limit))?.as_bv())
     }
 
     /// Ends the state at `limit`, reached while building its terms: it is
@@ -74,7 +83,7 @@ impl Executor<'_> {
         let mut query = s.condition.constraints();
         query.extend_from_slice(extra);
         match self.check(&query) {
-            SolveResult::Sat(model) => Ok(self.cx.terms.eval(t, &model).as_bv()),
+            SolveResult::Sat(model) => self.bits_under(t, &model),
             SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
             SolveResult::Unsat | SolveResult::Unknown(_) => Ok(None),
         }

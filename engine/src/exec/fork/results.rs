@@ -118,7 +118,7 @@ impl Executor<'_> {
                     continue;
                 };
                 let width = self.cx.terms.width(t);
-                let bits = self.cx.terms.eval(t, &model).as_bv().unwrap_or(0);
+                let bits = self.bits_under(t, &model)?.unwrap_or(0);
                 let constant = self.cx.terms.bv_const(width, bits);
                 equalities.push(self.cx.terms.eq(t, constant));
                 values.push(Val::Con { width, bits });

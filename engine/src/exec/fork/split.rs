@@ -6,6 +6,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
 use crate::expr::TermId;
+use crate::limits::Checkpoint;
 use crate::report::{DropCause, ForkKind, NodeMemory, MAX_OBJECTS};
 use crate::solver::SolveResult;
 use crate::state::State;
@@ -237,9 +238,12 @@ impl Executor<'_> {
         let mut first = leaving.and_then(|l| feasible.iter().position(|&(i, _)| i == l));
         if first.is_none() {
             if let SolveResult::Sat(model) = self.check(&s.condition.constraints()) {
-                first = feasible
-                    .iter()
-                    .position(|&(_, c)| self.cx.terms.eval(c, &model).as_bool() == Some(true));
+                // Past a limit, the first alternative is as good as any.
+                let checkpoint = &mut Checkpoint::new(self.cx.bounds.limits);
+                first = feasible.iter().position(|&(_, c)| {
+                    let value = self.cx.terms.eval_within(c, &model, checkpoint);
+                    value.is_ok_and(|v| v.as_bool() == Some(true))
+                });
             }
         }
         if let Some(m) = first {

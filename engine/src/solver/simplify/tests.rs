@@ -137,6 +137,9 @@ fn a_limit_stops_simplifying_and_the_next_call_goes_on() {
         f.s.satisfies_within(&[is_expected], &model, &mut Checkpoint::new(past));
     assert_eq!(checked, Err(Reached::Time));
     assert!(f.s.satisfies(&[is_expected], &model));
+    let value = f.s.eval_within(sum, &model, &mut Checkpoint::new(past));
+    assert_eq!(value, Err(Reached::Time));
+    assert_eq!(f.s.eval(sum, &model).as_bv(), Some(300_000 % 256));
 }
 
 /// Terms far deeper than the call stack allows a recursive pass.
