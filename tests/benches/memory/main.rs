@@ -17,7 +17,8 @@
 //! mebibyte of memory was filled elsewhere too), a 4 KiB table, buffers of
 //! symbolic bytes; four reads of the 256-byte table in memories of 16
 //! pages, 16 pages of which 15 are filled with non-zero bytes, and 256
-//! filled pages; a string copy; 2^n paths from n input bytes, depth first
+//! filled pages; writes at symbolic offsets into a 1 KiB input object
+//! (each one store over its own array), then a read of it; a string copy; 2^n paths from n input bytes, depth first
 //! and breadth first; and a breadth-first run over 16 pages, each path
 //! writing to every page, whose states stop splitting at 10,000 pending.
 //!

@@ -4,6 +4,8 @@
 use crate::measure::Case;
 
 const FILE: &str = "tests/data/memory/shapes.wat";
+/// The shapes that write into an input object.
+const OBJECT_WRITES: &str = "tests/data/memory/object_writes.wat";
 const PAGE: u32 = 65536;
 
 /// The memories the same table reads are made in: a name, the pages the
@@ -92,6 +94,12 @@ pub fn all(short: bool) -> Vec<Case> {
     for (memory, grow, fill) in READ_MEMORIES {
         let args = concrete(&[(4, grow), (5, fill)]);
         all.push(shape(reads_name(memory), "table_reads", &args));
+    }
+    for writes in [4, 16] {
+        let name = format!("{writes} writes into 1 KiB, 512 KiB filled");
+        let mut case = shape(name, "object_writes", &concrete(&[(1, writes)]));
+        case.module = OBJECT_WRITES.into();
+        all.push(case);
     }
     let sizes: &[u32] = if short {
         &[64, 256, 1024]
