@@ -1019,6 +1019,35 @@ fn a_symbolic_read_of_an_input_reads_its_array_at_the_offset() {
     assert!(whole[1].ends_with("&& mem[i + 255] == ':'"), "{}", whole[1]);
 }
 
+/// length_read's header bytes, read at constant offsets after a write at
+/// its symbolic length, read as the header's bytes (`headers[1]`), never
+/// as memory at their address, under every size mode.
+#[test]
+fn bytes_read_over_a_write_at_a_symbolic_offset_read_as_the_inputs() {
+    let file = example("length_read.wasm");
+    for mode in ["fork-lazy", "base"] {
+        let args = ["explore", &file, "--size-mode", mode, "--json", "-"];
+        // Fork-lazy finds a memory error: the exit code says so.
+        let (_, stdout, stderr) = symplay(&args);
+        assert!(stdout.starts_with('{'), "{stderr}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let readable: Vec<&str> = report["paths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["path_condition_readable"].as_str().unwrap())
+            .collect();
+        assert!(
+            readable.iter().any(|c| c.contains("headers[1]")),
+            "{mode}: {readable:?}"
+        );
+        assert!(
+            readable.iter().all(|c| !c.contains("mem[")),
+            "{mode}: {readable:?}"
+        );
+    }
+}
+
 /// A write at a symbolic offset into an input buffer is one store over
 /// the input's array: the read after it is the input's byte unless the
 /// two offsets meet, and the runs under both contents find the same paths.

@@ -10,7 +10,7 @@
 //! subterm is printed at each use, so the text is cut off (with `…`) past
 //! a length and a nesting depth.
 
-use super::node::{BvBinOp, BvCmp, BvUnOp, Node, TermId};
+use super::node::{BvBinOp, BvCmp, BvUnOp, Node, Sort, TermId};
 use super::store::TermStore;
 
 /// Characters of readable text before it is cut off.
@@ -124,12 +124,21 @@ enum Operand {
     Text(String),
 }
 
-/// A read under writes at symbolic addresses: at a constant address, over
-/// the byte `below` the writes; or at a symbolic index of an input's array.
+/// A read under writes at symbolic addresses: at a constant address
+/// (`index`), over the byte `below` the writes or, when `below` is an
+/// input's array symbol, its byte there; or at a symbolic index of an
+/// input's array.
 #[derive(Clone, Copy)]
 enum Overwritten {
-    Address { at: u64, below: TermId },
-    Index { index: TermId, input: TermId },
+    Address {
+        at: u64,
+        index: TermId,
+        below: TermId,
+    },
+    Index {
+        index: TermId,
+        input: TermId,
+    },
 }
 
 /// Stores walked down a memory's chain before a read is left as it is.
@@ -651,8 +660,9 @@ impl Printer<'_> {
 
     /// The value at the constant `at` of an array written at symbolic
     /// addresses too: those writes, the latest first (each an address term
-    /// and its value), and the value below them. `None` where the writes
-    /// are many, or an address is not `x + c`.
+    /// and its value), and the value below them, or the input's array
+    /// symbol they were written over (an object's array: its byte `at`).
+    /// `None` where the writes are many, or an address is not `x + c`.
     fn written_at(&self, array: TermId, at: u64) -> Option<(Vec<(TermId, TermId)>, TermId)> {
         let mut writes = Vec::new();
         let mut a = array;
@@ -668,6 +678,7 @@ impl Printer<'_> {
                     a = inner;
                 }
                 Node::ConstArray(value) => return Some((writes, value)),
+                Node::Symbol(_) => return Some((writes, a)),
                 _ => return None,
             }
         }
@@ -708,6 +719,9 @@ impl Printer<'_> {
             self.out.push_str(" : ");
         }
         match read {
+            Overwritten::Address { below, index, .. } if self.terms.sort(below) == Sort::Array => {
+                self.read(below, index, OR, depth, style)
+            }
             Overwritten::Address { below, .. } => self.styled(below, OR, depth, style),
             Overwritten::Index { index, input } => self.read(input, index, OR, depth, style),
         }
@@ -792,7 +806,11 @@ impl Printer<'_> {
                 return self.styled(value, outer, depth, style);
             }
             if let Some((writes, value)) = self.written_at(array, at) {
-                let read = Overwritten::Address { at, below: value };
+                let read = Overwritten::Address {
+                    at,
+                    index,
+                    below: value,
+                };
                 return self.overwritten(&writes, read, outer, depth, style);
             }
         } else if let Some((writes, input)) = self.writes_over_input(array) {
