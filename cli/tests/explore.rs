@@ -5,6 +5,7 @@ mod common;
 
 use common::{example, symplay};
 use std::process::Command;
+use symplay_engine::report::Report;
 
 #[test]
 fn the_report_names_the_failed_assertion_and_its_input() {
@@ -24,7 +25,7 @@ fn the_report_names_the_failed_assertion_and_its_input() {
     let report = std::fs::read_to_string(&json).expect("report written");
     std::fs::remove_file(&json).ok();
     let report: serde_json::Value = serde_json::from_str(&report).expect("valid JSON");
-    assert_eq!(report["schema_version"], 1);
+    assert_eq!(report["schema_version"], 2);
     let failed: Vec<&serde_json::Value> = report["paths"]
         .as_array()
         .expect("paths")
@@ -987,12 +988,16 @@ fn input_index_paths(entry: &str, contents: &str) -> (Vec<String>, Vec<String>) 
     ];
     let (code, stdout, stderr) = symplay(&args);
     assert_eq!(code, 0, "{stderr}");
-    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let paths = report["paths"].as_array().unwrap().clone();
-    let returns: Vec<String> = paths.iter().map(|p| p["returns"].to_string()).collect();
-    let readable: Vec<String> = paths
+    let report: Report = serde_json::from_str(&stdout).unwrap();
+    let returns: Vec<String> = report
+        .paths
         .iter()
-        .map(|p| p["path_condition_readable"].as_str().unwrap().to_string())
+        .map(|p| serde_json::to_string(&p.returns).unwrap())
+        .collect();
+    let readable: Vec<String> = report
+        .paths
+        .iter()
+        .map(|p| report.path_condition_readable(p))
         .collect();
     (returns, readable)
 }
@@ -1030,12 +1035,11 @@ fn bytes_read_over_a_write_at_a_symbolic_offset_read_as_the_inputs() {
         // Fork-lazy finds a memory error: the exit code says so.
         let (_, stdout, stderr) = symplay(&args);
         assert!(stdout.starts_with('{'), "{stderr}");
-        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-        let readable: Vec<&str> = report["paths"]
-            .as_array()
-            .unwrap()
+        let report: Report = serde_json::from_str(&stdout).unwrap();
+        let readable: Vec<String> = report
+            .paths
             .iter()
-            .map(|p| p["path_condition_readable"].as_str().unwrap())
+            .map(|p| report.path_condition_readable(p))
             .collect();
         assert!(
             readable.iter().any(|c| c.contains("headers[1]")),

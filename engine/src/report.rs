@@ -6,10 +6,13 @@ use crate::solver::QueryAnswers;
 use serde::{Deserialize, Serialize};
 
 pub mod comparison;
+mod formulas;
 pub mod step;
 
+pub use formulas::{Formula, Formulas};
+
 /// Bumped whenever a field changes meaning or disappears.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -52,6 +55,10 @@ pub struct Report {
     pub havoc_imports: bool,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
+    /// The formulas of the tree's branch conditions and the paths'
+    /// conditions, each once.
+    #[serde(default)]
+    pub formulas: Formulas,
     /// Where paths were dropped without an outcome, and why; their total
     /// is `stats.dropped_paths`.
     #[serde(default)]
@@ -91,6 +98,23 @@ impl Report {
         self.path_at(tree_index)
             .map(|p| &p.location)
             .or_else(|| self.tree.get(tree_index)?.fork.as_ref())
+    }
+
+    /// The condition of `path` as a self-contained SMT-LIB2 script.
+    pub fn path_condition(&self, path: &PathReport) -> String {
+        self.formulas.script(&path.condition)
+    }
+
+    /// The condition of `path` in readable form, its formulas joined by
+    /// `&&` (`true` for none).
+    pub fn path_condition_readable(&self, path: &PathReport) -> String {
+        self.formulas.readable(&path.condition)
+    }
+
+    /// The branch condition on the edge into node `tree_index`: its
+    /// formula, `None` at the root.
+    pub fn branch_condition(&self, tree_index: usize) -> Option<&Formula> {
+        self.formulas.get(self.tree.get(tree_index)?.condition?)
     }
 
     /// The node of `tree` where path `id` ends.
@@ -383,11 +407,9 @@ pub struct PathReport {
     pub exit_code: Option<i64>,
     pub inputs: TestInput,
     pub location: Location,
-    /// The path condition as a self-contained SMT-LIB2 script.
-    pub path_condition: String,
-    /// The path condition in readable infix form.
-    #[serde(default)]
-    pub path_condition_readable: String,
+    /// The path condition: indices into the report's `formulas`, in the
+    /// order they were assumed ([`Report::path_condition`] prints it).
+    pub condition: Vec<u32>,
     /// The tree leaf of this path.
     pub node: usize,
     /// Values the engine concretised, and similar remarks.
@@ -865,15 +887,9 @@ pub struct TreeNode {
     pub id: usize,
     pub parent: Option<usize>,
     pub children: Vec<usize>,
-    /// The condition added on the edge from the parent (SMT-LIB2 term).
-    pub condition: Option<String>,
-    /// The same condition in readable infix form, parenthesised where it
-    /// must be to stand in a conjunction (`a && b`).
-    #[serde(default)]
-    pub readable: Option<String>,
-    /// SMT-LIB2 declarations of the symbols in `condition`.
-    #[serde(default)]
-    pub declarations: Vec<String>,
+    /// The condition added on the edge from the parent: an index into
+    /// the report's `formulas`.
+    pub condition: Option<u32>,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
     /// What made it fork there.

@@ -169,7 +169,6 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::TermStore;
 
     /// A pending state at a tree node, about to run nothing.
     struct At(usize);
@@ -193,10 +192,9 @@ mod tests {
     /// root -> {a, b}; b -> {b1 (done), b2}; b2 -> {x1, x2}. States wait at
     /// a, x1 and x2.
     fn lopsided() -> ExecTree {
-        let condition = TermStore::new().tru();
         let mut tree = ExecTree::new();
         for parent in [0, 0, 2, 2, 4, 4] {
-            tree.add_child(parent, condition);
+            tree.add_child(parent, 0);
         }
         tree
     }

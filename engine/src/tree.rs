@@ -1,11 +1,10 @@
 //! The execution tree, owned by the engine: one node per side of a fork,
-//! with the branch condition as a term, where its parent forked, the path
-//! that ended at a leaf, and the pending states at or below each node (what
-//! random path walks by, and what state merging will look for). The
-//! report's tree is rendered from it when a snapshot is taken: only then are
-//! the conditions printed, as SMT-LIB and in readable form.
+//! with the branch condition (its index in the run's formulas, printed
+//! once for the run), where its parent forked, the path that ended at a
+//! leaf, and the pending states at or below each node (what random path
+//! walks by, and what state merging will look for). The report's tree is
+//! rendered from it when a snapshot is taken.
 
-use crate::expr::{TermId, TermStore};
 use crate::report::{ForkKind, Location, NodeMemory, TreeNode};
 
 /// A node's index in its tree; the root is 0.
@@ -15,8 +14,9 @@ pub type NodeId = usize;
 pub struct Node {
     pub parent: Option<NodeId>,
     pub children: Vec<NodeId>,
-    /// The condition added on the edge from the parent.
-    pub condition: Option<TermId>,
+    /// The condition added on the edge from the parent: its index in the
+    /// run's formulas.
+    pub condition: Option<u32>,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
     /// What made it fork there.
@@ -65,8 +65,8 @@ impl ExecTree {
         &self.nodes[v]
     }
 
-    /// A new child of `parent`, entered under `condition`.
-    pub fn add_child(&mut self, parent: NodeId, condition: TermId) -> NodeId {
+    /// A new child of `parent`, entered under the formula `condition`.
+    pub fn add_child(&mut self, parent: NodeId, condition: u32) -> NodeId {
         let id = self.nodes.len();
         self.nodes.push(Node {
             parent: Some(parent),
@@ -123,8 +123,8 @@ impl ExecTree {
         }
     }
 
-    /// The report's tree: every node with its condition printed.
-    pub fn render(&self, terms: &TermStore) -> Vec<TreeNode> {
+    /// The report's tree.
+    pub fn render(&self) -> Vec<TreeNode> {
         self.nodes
             .iter()
             .enumerate()
@@ -132,11 +132,7 @@ impl ExecTree {
                 id,
                 parent: n.parent,
                 children: n.children.clone(),
-                condition: n.condition.map(|c| terms.to_smtlib(c)),
-                readable: n.condition.map(|c| terms.conjunction_to_readable(&[c])),
-                declarations: n.condition.map_or_else(Vec::new, |c| {
-                    terms.declarations(&[c]).lines().map(String::from).collect()
-                }),
+                condition: n.condition,
                 fork: n.fork.clone(),
                 fork_kind: n.fork_kind,
                 path: n.path,
@@ -152,7 +148,8 @@ impl ExecTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{BvCmp, Sort};
+    use crate::exec::record::formulas::FormulaTable;
+    use crate::expr::{BvCmp, Sort, TermStore};
 
     #[test]
     fn pending_states_are_counted_up_to_the_root() {
@@ -161,21 +158,31 @@ mod tests {
         let zero = st.bv_const(32, 0);
         let negative = st.cmp(BvCmp::Slt, x, zero);
         let not_negative = st.not(negative);
+        let mut formulas = FormulaTable::default();
+        let (yes, no) = (
+            formulas.intern(&st, negative),
+            formulas.intern(&st, not_negative),
+        );
         let mut tree = ExecTree::new();
-        let a = tree.add_child(0, negative);
-        let b = tree.add_child(0, not_negative);
-        let b1 = tree.add_child(b, negative);
+        let a = tree.add_child(0, yes);
+        let b = tree.add_child(0, no);
+        let b1 = tree.add_child(b, yes);
         for v in [a, b1, b1] {
             tree.count_pending(v, true);
         }
         tree.count_pending(b1, false);
         let pending: Vec<u32> = (0..tree.len()).map(|v| tree.node(v).pending).collect();
         assert_eq!(pending, [2, 1, 1, 1]);
-        let report = tree.render(&st);
-        assert_eq!(report[1].condition.as_deref(), Some("(bvslt x #x00000000)"));
-        assert_eq!(report[1].readable.as_deref(), Some("x < 0"));
-        assert_eq!(report[2].readable.as_deref(), Some("x >= 0"));
-        assert_eq!(report[3].declarations, ["(declare-fun x () (_ BitVec 32))"]);
+        let report = tree.render();
+        let formula = |v: usize| formulas.formulas().get(report[v].condition.unwrap());
+        assert_eq!(formula(1).unwrap().smtlib, "(bvslt x #x00000000)");
+        assert_eq!(formula(1).unwrap().readable, "x < 0");
+        assert_eq!(formula(2).unwrap().readable, "x >= 0");
+        assert_eq!(report[3].condition, report[1].condition);
+        assert_eq!(
+            formulas.formulas().declarations_of(&[yes, no]),
+            ["(declare-fun x () (_ BitVec 32))"]
+        );
         assert_eq!(report[0].condition, None);
         assert_eq!(report[2].children, [3]);
         assert_eq!(report[3].pending, 1);

@@ -120,9 +120,9 @@ fn the_tree_counts_pending_states_and_reads_its_conditions() {
     assert!(done.tree.iter().all(|n| n.pending == 0));
     // Conditions are printed from the terms: SMT-LIB, and readable with its
     // declarations; the page shows both and parses neither.
-    for node in &done.tree[1..] {
-        let smtlib = node.condition.as_deref().unwrap();
-        let readable = node.readable.as_deref().unwrap();
+    for v in 1..done.tree.len() {
+        let formula = done.branch_condition(v).unwrap();
+        let (smtlib, readable) = (&formula.smtlib, &formula.readable);
         assert!(smtlib.starts_with('('), "{smtlib}");
         assert!(
             !readable.contains("bv") && !readable.contains("#x"),
@@ -130,24 +130,23 @@ fn the_tree_counts_pending_states_and_reads_its_conditions() {
         );
         assert!(readable.contains("key["), "{readable}");
         // The input buffer `key` is one array symbol.
-        assert!(
-            node.declarations
-                .iter()
-                .all(|d| d == "(declare-fun key () (Array (_ BitVec 32) (_ BitVec 8)))"),
-            "{:?}",
-            node.declarations
+        let declarations = done
+            .formulas
+            .declarations_of(&[done.tree[v].condition.unwrap()]);
+        assert_eq!(
+            declarations,
+            ["(declare-fun key () (Array (_ BitVec 32) (_ BitVec 8)))"]
         );
-        assert!(!node.declarations.is_empty());
     }
     for path in &done.paths {
-        let leaf_conditions: Vec<&str> = path.path_condition.matches("(assert").collect();
-        let conjuncts = path.path_condition_readable.split(" && ").count();
-        assert_eq!(
-            conjuncts,
-            leaf_conditions.len().max(1),
-            "{}",
-            path.path_condition_readable
-        );
+        let script = done.path_condition(path);
+        let readable = done.path_condition_readable(path);
+        let leaf_conditions: Vec<&str> = script.matches("(assert").collect();
+        let conjuncts = readable.split(" && ").count();
+        assert_eq!(conjuncts, leaf_conditions.len().max(1), "{readable}");
+        // The leaf's branch condition is the path's last formula.
+        let leaf = &done.tree[path.node];
+        assert_eq!(leaf.condition.as_ref(), path.condition.last(), "{readable}");
     }
 }
 

@@ -442,7 +442,7 @@ fn path_conditions_over_an_input_buffer_read_back() {
     let array = "(declare-fun text () (Array (_ BitVec 32) (_ BitVec 8)))";
     assert!(report.paths.len() >= 2, "{} paths", report.paths.len());
     for path in &report.paths {
-        let script = &path.path_condition;
+        let script = &report.path_condition(path);
         assert!(script.contains(array), "{script}");
         assert!(script.contains("(select text #x00000001)"), "{script}");
         z3.reset().unwrap();

@@ -31,7 +31,7 @@ mod host;
 mod memcheck;
 mod outcome;
 mod program;
-mod record;
+pub(crate) mod record;
 mod run;
 mod semantics;
 

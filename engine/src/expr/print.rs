@@ -2,7 +2,7 @@
 //! through `let`, so a DAG prints in size linear in its number of nodes.
 
 use super::eval::Value;
-use super::node::{sort_to_smtlib, BvUnOp, Node, Sort, TermId};
+use super::node::{sort_to_smtlib, BvUnOp, Node, Sort, SymbolId, TermId};
 use super::store::TermStore;
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -167,24 +167,36 @@ impl TermStore {
     pub fn declarations(&self, terms: &[TermId]) -> String {
         let mut out = String::new();
         for s in self.symbols_in(terms) {
-            let _ = writeln!(
-                out,
-                "(declare-fun {} () {})",
-                quote_symbol(self.symbol_name(s)),
-                sort_to_smtlib(self.symbol_sort(s))
-            );
+            out.push_str(&self.declaration(s));
+            out.push('\n');
         }
         out
     }
 
+    /// The `declare-fun` of symbol `s`, without a line end.
+    pub fn declaration(&self, s: SymbolId) -> String {
+        format!(
+            "(declare-fun {} () {})",
+            quote_symbol(self.symbol_name(s)),
+            sort_to_smtlib(self.symbol_sort(s))
+        )
+    }
+
+    /// Whether `terms` hold a constant array, which QF_ABV lacks (z3
+    /// rejects one there).
+    pub fn has_const_arrays(&self, terms: &[TermId]) -> bool {
+        self.reachable(terms)
+            .into_iter()
+            .any(|t| matches!(self.node(t), Node::ConstArray(_)))
+    }
+
     /// A self-contained script that asserts `terms` and checks satisfiability.
     pub fn to_smtlib_script(&self, terms: &[TermId]) -> String {
-        // Constant arrays are not part of QF_ABV, and z3 rejects them there.
-        let const_arrays = self
-            .reachable(terms)
-            .into_iter()
-            .any(|t| matches!(self.node(t), Node::ConstArray(_)));
-        let logic = if const_arrays { "ALL" } else { "QF_ABV" };
+        let logic = if self.has_const_arrays(terms) {
+            "ALL"
+        } else {
+            "QF_ABV"
+        };
         let mut out = format!("(set-logic {logic})\n");
         out.push_str(&self.declarations(terms));
         for &t in terms {

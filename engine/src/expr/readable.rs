@@ -907,9 +907,15 @@ impl TermStore {
         }
         let parts: Vec<String> = terms
             .iter()
-            .map(|&t| self.readable_in(t, AND + 1))
+            .map(|&t| self.conjunct_to_readable(t))
             .collect();
         parts.join(" && ")
+    }
+
+    /// `t` readable as one conjunct of a conjunction: parenthesised where
+    /// it must be to stand beside `&&`.
+    pub fn conjunct_to_readable(&self, t: TermId) -> String {
+        self.readable_in(t, AND + 1)
     }
 
     /// `t` readable in a context of binding strength `outer`.

@@ -91,7 +91,7 @@ mod tests {
             serde_json::from_str(&format!(
                 r#"{{"id":0,"status":"returned","returns":[],"inputs":{{}},{exit}
                 "location":{{"function":"f","func_index":0,"offset":1}},
-                "path_condition":"","node":0,"notes":[],"stdout":"","stderr":""}}"#
+                "condition":[],"node":0,"notes":[],"stdout":"","stderr":""}}"#
             ))
             .unwrap()
         };

@@ -6,7 +6,7 @@ use crate::exec::context::records::Trace;
 use crate::exec::semantics::MAX_FRAMES;
 use crate::limits::heap_peak;
 use crate::report::{
-    ConcretisedSite, Coverage, DropSite, Report, RunLimits, Stats, Timing, SCHEMA_VERSION,
+    ConcretisedSite, Coverage, DropSite, Formulas, Report, RunLimits, Stats, Timing, SCHEMA_VERSION,
 };
 use std::borrow::Borrow;
 use symplay_wasm::Module;
@@ -17,7 +17,8 @@ impl<M: Borrow<Module>> Exploration<M> {
     pub fn snapshot(&self) -> Report {
         let mut report = self.report_without_paths();
         report.paths = self.context.records.paths.clone();
-        report.tree = self.context.records.tree.render(&self.context.terms);
+        report.tree = self.context.records.tree.render();
+        report.formulas = self.context.records.formulas.formulas().clone();
         report
     }
 
@@ -28,7 +29,8 @@ impl<M: Borrow<Module>> Exploration<M> {
     pub(super) fn finish_with_trace(&mut self) -> (Report, Option<Trace>) {
         let mut report = self.report_without_paths();
         report.paths = std::mem::take(&mut self.context.records.paths);
-        report.tree = self.context.records.tree.render(&self.context.terms);
+        report.tree = self.context.records.tree.render();
+        report.formulas = self.context.records.formulas.take();
         (report, self.context.records.trace.take())
     }
 
@@ -95,6 +97,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             havoc_imports: self.options.havoc_imports,
             paths: Vec::new(),
             tree: Vec::new(),
+            formulas: Formulas::default(),
             drops: cx
                 .records
                 .drops

@@ -6,6 +6,7 @@
 
 use crate::exec::outcome::End;
 use crate::exec::program::Program;
+use crate::exec::record::formulas::FormulaTable;
 use crate::expr::{Model, TermId, TermStore, Value};
 use crate::report::{DropCause, Location, Number, PathReport, TraceEvent};
 use crate::state::value::number;
@@ -18,6 +19,8 @@ use symplay_wasm::ValType;
 pub(crate) struct Records {
     pub(crate) tree: ExecTree,
     pub(crate) paths: Vec<PathReport>,
+    /// The tree's branch conditions and the paths' conditions, each once.
+    pub(crate) formulas: FormulaTable,
     /// Paths dropped, by cause and place.
     pub(crate) drops: SiteCounts<DropCause>,
     /// Reported paths on which a value was made concrete, by what and where.
@@ -45,6 +48,7 @@ impl Records {
         Records {
             tree: ExecTree::new(),
             paths: Vec::new(),
+            formulas: FormulaTable::default(),
             drops: SiteCounts::default(),
             concretised: SiteCounts::default(),
             covered,

@@ -255,7 +255,8 @@ impl Executor<'_> {
     }
 
     fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
-        s.node = self.cx.records.tree.add_child(parent, cond);
+        let formula = self.cx.records.formulas.intern(&self.cx.terms, cond);
+        s.node = self.cx.records.tree.add_child(parent, formula);
         s.depth += 1;
         s.condition.assume(&mut self.cx.terms, cond);
     }

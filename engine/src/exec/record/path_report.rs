@@ -1,7 +1,7 @@
 //! The end of a path: a path that ends with an outcome becomes the
 //! report's path, with a test input from a model of its path condition,
 //! its results, objects, leaks, panic or memory error, location and
-//! SMT-LIB2 formula; a dropped path is counted by site; a cut-off state is
+//! condition (indices into the run's formulas); a dropped path is counted by site; a cut-off state is
 //! left pending; the spec-script store keeps the state as it is.
 
 use crate::exec::executor::Executor;
@@ -47,7 +47,11 @@ impl Executor<'_> {
         let memory_error = self.memory_error_report(&mut s, end, &mut objects);
         let id = self.cx.records.paths.len();
         self.cx.records.tree.end_path(s.node, id, s.own_bytes());
-        let constraints = s.condition.constraints();
+        let condition = self
+            .cx
+            .records
+            .formulas
+            .intern_all(&self.cx.terms, &s.condition.constraints());
         self.cx.records.paths.push(PathReport {
             id,
             status,
@@ -56,8 +60,7 @@ impl Executor<'_> {
             exit_code,
             inputs,
             location: self.program.location(s.at),
-            path_condition: self.cx.terms.to_smtlib_script(&constraints),
-            path_condition_readable: self.cx.terms.conjunction_to_readable(&constraints),
+            condition,
             node: s.node,
             notes: Rc::unwrap_or_clone(s.notes),
             stdout: String::from_utf8_lossy(&s.stdout).into_owned(),

@@ -54,12 +54,12 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
         e.target_unchecked_into::<web_sys::HtmlDetailsElement>()
             .open()
     });
-    let branch = match &node.condition {
+    let branch = match report.branch_condition(v) {
         Some(c) => html! { <>
             <dt>{ "branch condition" }</dt>
-            <dd><code class="readable">{ node.readable.clone().unwrap_or_else(|| c.clone()) }</code></dd>
+            <dd><code class="readable">{ c.readable.clone() }</code></dd>
             // The exact form, one click away.
-            <dd><details id={format!("{prefix}branch-smt")} open={props.smt_shown} ontoggle={show_smt.clone()}><summary>{ "SMT-LIB" }</summary><code class="smt">{ c.clone() }</code></details></dd>
+            <dd><details id={format!("{prefix}branch-smt")} open={props.smt_shown} ontoggle={show_smt.clone()}><summary>{ "SMT-LIB" }</summary><code class="smt">{ c.smtlib.clone() }</code></details></dd>
         </> },
         None => html! { <><dt>{ "branch condition" }</dt><dd>{ "none (the root)" }</dd></> },
     };
@@ -120,7 +120,7 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
     // A leaf has its path's own condition; an inner node, the conditions
     // of the branches down to it.
     let (readable, smtlib) = match path {
-        Some(p) => (p.path_condition_readable.clone(), p.path_condition.clone()),
+        Some(p) => (report.path_condition_readable(p), report.path_condition(p)),
         None => branches_to(report, v),
     };
     let condition = html! { <>
@@ -145,12 +145,12 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
 /// The conjunction of the branch conditions from the root down to `v`:
 /// readable, and as an SMT-LIB2 script as the engine writes path conditions.
 fn branches_to(report: &Report, v: usize) -> (String, String) {
-    let mut nodes = Vec::new();
+    let mut conditions = Vec::new();
     let mut at = report.tree.get(v);
     // Bounded, since a malformed tree may loop.
     for _ in 0..=report.tree.len() {
         let Some(node) = at else { break };
-        nodes.push(node);
+        conditions.extend(node.condition);
         // Ids are indices in the engine's reports; a search only otherwise.
         at = node.parent.and_then(|p| {
             report
@@ -160,33 +160,11 @@ fn branches_to(report: &Report, v: usize) -> (String, String) {
                 .or_else(|| report.tree.iter().find(|n| n.id == p))
         });
     }
-    nodes.reverse();
-    let mut readable = Vec::new();
-    let mut declarations: Vec<&str> = Vec::new();
-    let mut assertions = String::new();
-    for node in nodes {
-        let Some(c) = &node.condition else { continue };
-        readable.push(node.readable.clone().unwrap_or_else(|| c.clone()));
-        for d in &node.declarations {
-            if !declarations.contains(&d.as_str()) {
-                declarations.push(d);
-            }
-        }
-        assertions.push_str(&format!("(assert {c})\n"));
-    }
-    let readable = if readable.is_empty() {
-        "true".to_string()
-    } else {
-        readable.join(" && ")
-    };
-    let mut script = String::from("(set-logic QF_ABV)\n");
-    for d in declarations {
-        script.push_str(d);
-        script.push('\n');
-    }
-    script.push_str(&assertions);
-    script.push_str("(check-sat)\n");
-    (readable, script)
+    conditions.reverse();
+    (
+        report.formulas.readable(&conditions),
+        report.formulas.script(&conditions),
+    )
 }
 
 /// The first `count` objects of a path below `v`: those made when `v`

@@ -129,19 +129,18 @@ fn label(report: &Report, v: usize, forked: ForkKind) -> Option<String> {
             Some(code) => format!("exits {code}"),
             None => format!("returns {}", Number::list(&p.returns)),
         }),
-        None => report.tree[v].readable.clone(),
+        None => report.branch_condition(v).map(|c| c.readable.clone()),
     }
 }
 
 fn tip(report: &Report, v: usize, forked: ForkKind, hidden: usize) -> String {
-    let node = &report.tree[v];
     let what = match forked {
         ForkKind::Branch => "branch",
         ForkKind::Select => "select",
         ForkKind::Result => "result",
     };
-    let mut tip = match &node.readable {
-        Some(condition) => format!("{what}: {condition}"),
+    let mut tip = match report.branch_condition(v) {
+        Some(condition) => format!("{what}: {}", condition.readable),
         None => "the root".to_string(),
     };
     if let Some(p) = report.path_at(v) {
@@ -377,18 +376,18 @@ fn kind(report: &Report, v: usize, inner: bool) -> Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use symplay_engine::report::TreeNode;
+    use symplay_engine::report::{Formula, TreeNode};
 
     fn report(tree: &str, paths: usize) -> Report {
         let path = |i: usize| {
             format!(
                 r#"{{"id":{i},"status":"returned","returns":[],"inputs":{{}},"location":{{"function":"f","func_index":0,"offset":1}},
-                "path_condition":"","node":0,"notes":[],"stdout":"","stderr":""}}"#
+                "condition":[],"node":0,"notes":[],"stdout":"","stderr":""}}"#
             )
         };
         let paths: Vec<String> = (0..paths).map(path).collect();
         let json = format!(
-            r#"{{"schema_version":1,"entry":"f","search":"dfs","seed":0,"stop_reason":"completed",
+            r#"{{"schema_version":2,"entry":"f","search":"dfs","seed":0,"stop_reason":"completed",
             "paths":[{}],"tree":{tree},"coverage":{{"covered_instructions":0,"total_instructions":0}},
             "stats":{{"instructions":0,"forks":0,"paths":0,"dropped_paths":0,"pending_states":0,"queries":0,
             "query_cache_hits":0,"cex_cache_hits":0,"sat_calls":0,"solver_unknown":0,"terms":0,
@@ -404,8 +403,6 @@ mod tests {
             parent,
             children: children.to_vec(),
             condition: None,
-            readable: None,
-            declarations: Vec::new(),
             fork: None,
             fork_kind: Default::default(),
             path,
@@ -414,6 +411,15 @@ mod tests {
             memory: None,
             state_bytes: None,
         }
+    }
+
+    /// Gives node `v` a branch condition that reads `readable`.
+    fn label_with(r: &mut Report, v: usize, readable: &str) {
+        r.tree[v].condition = Some(r.formulas.terms.len() as u32);
+        r.formulas.terms.push(Formula {
+            readable: readable.into(),
+            ..Formula::default()
+        });
     }
 
     fn with_tree(nodes: Vec<TreeNode>, paths: usize) -> Report {
@@ -456,14 +462,14 @@ mod tests {
 
     #[test]
     fn nodes_are_labelled_with_their_branch_and_tell_more_on_hover() {
-        let mut nodes = vec![
+        let nodes = vec![
             node(0, None, &[1, 2], None),
             node(1, Some(0), &[], Some(0)),
             node(2, Some(0), &[], Some(1)),
         ];
-        nodes[1].readable = Some("x < 0".into());
-        nodes[2].readable = Some("x >= 0 && a condition far too long for a label".into());
         let mut r = with_tree(nodes, 2);
+        label_with(&mut r, 1, "x < 0");
+        label_with(&mut r, 2, "x >= 0 && a condition far too long for a label");
         r.params = vec!["x".into()];
         r.paths[0].inputs.args = vec![-1];
         let m = Model::new(&r, &HashSet::new());
@@ -568,8 +574,8 @@ mod tests {
     fn labels_on_screen_never_cover_each_other_nor_leave_the_pane() {
         use super::super::labels::{place, Screen};
         let mut r = full_tree(4);
-        for (i, n) in r.tree.iter_mut().enumerate().skip(1) {
-            n.readable = Some(format!("condition number {i}"));
+        for i in 1..r.tree.len() {
+            label_with(&mut r, i, &format!("condition number {i}"));
         }
         let m = Model::new(&r, &HashSet::new());
         let layout = &m.layout;
