@@ -72,6 +72,43 @@ impl SymbolIndex {
     /// Splits sorted `constraints` into groups that share no atom. Each group
     /// stays sorted; groups come in the order of their first constraint.
     pub fn partition(&mut self, store: &TermStore, constraints: &[TermId]) -> Vec<Vec<TermId>> {
+        let mut sets = self.join_sharing(store, constraints);
+        let mut group_of_root: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut groups: Vec<Vec<TermId>> = Vec::new();
+        for (i, &c) in constraints.iter().enumerate() {
+            let root = sets.find(i);
+            let g = *group_of_root.entry(root).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            groups[g].push(c);
+        }
+        groups
+    }
+
+    /// The constraints of `known` that share an atom with a term of
+    /// `extra`, directly or through other constraints of `known`, in their
+    /// order: all that can decide whether `extra` holds beside `known`.
+    pub fn connected(
+        &mut self,
+        store: &TermStore,
+        known: &[TermId],
+        extra: &[TermId],
+    ) -> Vec<TermId> {
+        let all: Vec<TermId> = known.iter().chain(extra).copied().collect();
+        let mut sets = self.join_sharing(store, &all);
+        let roots: Vec<usize> = (known.len()..all.len()).map(|i| sets.find(i)).collect();
+        known
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| roots.contains(&sets.find(i)))
+            .map(|(_, &c)| c)
+            .collect()
+    }
+
+    /// The sets of `constraints` (by position) that share atoms, directly
+    /// or through others.
+    fn join_sharing(&mut self, store: &TermStore, constraints: &[TermId]) -> DisjointSets {
         let mut sets = DisjointSets::new(constraints.len());
         let mut owner: FxHashMap<Atom, usize> = FxHashMap::default();
         // For each array: a constraint that uses it whole, and the constraints
@@ -102,17 +139,7 @@ impl SymbolIndex {
                 }
             }
         }
-        let mut group_of_root: FxHashMap<usize, usize> = FxHashMap::default();
-        let mut groups: Vec<Vec<TermId>> = Vec::new();
-        for (i, &c) in constraints.iter().enumerate() {
-            let root = sets.find(i);
-            let g = *group_of_root.entry(root).or_insert_with(|| {
-                groups.push(Vec::new());
-                groups.len() - 1
-            });
-            groups[g].push(c);
-        }
-        groups
+        sets
     }
 }
 
@@ -231,6 +258,31 @@ mod tests {
         cs.push(anywhere);
         cs.sort();
         assert_eq!(index.partition(&s, &cs).len(), 1);
+    }
+
+    #[test]
+    fn a_new_condition_is_connected_to_the_constraints_it_shares_atoms_with() {
+        let mut s = TermStore::new();
+        let input = s.declare("input", Sort::Array).unwrap();
+        let x = s.declare("x", Sort::Bv(8)).unwrap();
+        let (i0, i5) = (s.bv_const(32, 0), s.bv_const(32, 5));
+        let on0 = byte_below_ten(&mut s, input, i0);
+        let on5 = byte_below_ten(&mut s, input, i5);
+        let read5 = s.select(input, i5);
+        let x_is_5th = s.eq(x, read5);
+        let zero = s.bv_const(8, 0);
+        let x_positive = s.cmp(BvCmp::Ult, zero, x);
+        let mut index = SymbolIndex::default();
+        let known = [on0, on5, x_is_5th];
+        // Through input[5], x reaches on5; on0 reads another byte.
+        assert_eq!(index.connected(&s, &known, &[x_positive]), [on5, x_is_5th]);
+        let y = s.declare("y", Sort::Bv(8)).unwrap();
+        let y_positive = s.cmp(BvCmp::Ult, zero, y);
+        assert_eq!(index.connected(&s, &known, &[y_positive]), []);
+        // A read anywhere reaches every byte.
+        let k = s.declare("k", Sort::Bv(32)).unwrap();
+        let anywhere = byte_below_ten(&mut s, input, k);
+        assert_eq!(index.connected(&s, &known, &[anywhere]), known);
     }
 
     #[test]

@@ -133,6 +133,28 @@ impl Solver {
         result
     }
 
+    /// Whether `extra` holds beside `known`, constraints known to be
+    /// satisfiable together (a path condition): only the constraints of
+    /// `known` connected to `extra` are asked, as KLEE's independent solver
+    /// does for a branch, so the query's work follows its slice and not the
+    /// whole path. A model, when sat, covers that slice and `extra`. With
+    /// the independence layer switched off, `known` is asked whole.
+    pub fn check_beside_within(
+        &mut self,
+        store: &mut TermStore,
+        known: &[TermId],
+        extra: &[TermId],
+        limits: &Limits,
+    ) -> SolveResult {
+        let mut query = if self.config.layers.contains(&Layer::Independence) {
+            self.symbols.connected(store, known, extra)
+        } else {
+            known.to_vec()
+        };
+        query.extend_from_slice(extra);
+        self.check_within(store, &query, limits)
+    }
+
     /// Runs the query down the layers until every group has an answer or
     /// one group is unsat; the layers above each answer learn it. Gives
     /// the answer and the deepest layer that answered a group.
@@ -319,6 +341,47 @@ mod tests {
         }
         assert_eq!(plain.stats().query_cache.queries, 0);
         assert_eq!(plain.stats().sat_solver.queries, 3);
+    }
+
+    #[test]
+    fn a_condition_beside_a_path_is_asked_with_its_slice_only() {
+        let mut s = TermStore::new();
+        let input = s.declare("input", Sort::Array).unwrap();
+        // A path of 12 conditions on 12 bytes, then a branch on byte 3.
+        let on = |s: &mut TermStore, k: u64, value: u64| {
+            let at = s.bv_const(32, k);
+            let byte = s.select(input, at);
+            let v = s.bv_const(8, value);
+            s.cmp(BvCmp::Ult, byte, v)
+        };
+        let path: Vec<TermId> = (0..12).map(|k| on(&mut s, k, 100 + k)).collect();
+        let above = on(&mut s, 3, 2);
+        let below = s.not(above);
+        let limits = Limits::default();
+        let mut sliced = Solver::default();
+        let mut whole = Solver::default();
+        for side in [above, below] {
+            let a = sliced.check_beside_within(&mut s, &path, &[side], &limits);
+            let b = whole.check(&mut s, &[path.clone(), vec![side]].concat());
+            assert_eq!(
+                matches!(a, SolveResult::Sat(_)),
+                matches!(b, SolveResult::Sat(_))
+            );
+        }
+        // One group per query (byte 3's) against the path's 12.
+        assert_eq!(sliced.stats().independence.queries, 2);
+        assert_eq!(whole.stats().independence.queries, 24);
+        // A side the slice rules out is unsat beside the whole path.
+        let three = s.bv_const(32, 3);
+        let byte3 = s.select(input, three);
+        let big = s.bv_const(8, 200);
+        let too_big = s.cmp(BvCmp::Ult, big, byte3);
+        let answer = sliced.check_beside_within(&mut s, &path, &[too_big], &limits);
+        assert_eq!(answer, SolveResult::Unsat);
+        // Without the independence layer, the path is asked whole.
+        let mut unsliced = Solver::new(SolverConfig::default().without(Layer::Independence));
+        let answer = unsliced.check_beside_within(&mut s, &path, &[too_big], &limits);
+        assert_eq!(answer, SolveResult::Unsat);
     }
 
     #[test]

@@ -51,10 +51,16 @@ impl Executor<'_> {
 
     /// Is the path condition of `s` together with `extra` satisfiable?
     /// `None` when the solver cannot tell; a cut-off query ends the state.
+    /// Every constraint was added as satisfiable, so only those connected
+    /// to `extra` are asked.
     pub(crate) fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
-        let mut query = s.condition.constraints();
-        query.push(extra);
-        match self.check(&query) {
+        let answer = self.cx.solver.check_beside_within(
+            &mut self.cx.terms,
+            &s.condition.constraints(),
+            &[extra],
+            &self.cx.bounds.limits,
+        );
+        match answer {
             SolveResult::Sat(_) => Ok(Some(true)),
             SolveResult::Unsat => Ok(Some(false)),
             SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
