@@ -166,6 +166,12 @@ pub fn median(times: &[Duration]) -> Duration {
     sorted[sorted.len() / 2]
 }
 
+/// The least of `times`: of runs that do the same work, the one other
+/// processes disturbed least.
+pub fn least(times: &[Duration]) -> Duration {
+    times.iter().copied().min().unwrap_or_default()
+}
+
 /// The median of measures (the upper one of an even count).
 pub fn median_of(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
