@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::Value;
 use symplay_engine::exec::{replay_traced, Replay, ReplayOptions};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{BufferArg, PathReport, Report, TestInput};
+use symplay_engine::report::{BufferArg, PathReport, Report, TestInput, SCHEMA_VERSION};
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -162,7 +162,13 @@ pub fn run(args: &ReplayArgs) -> Result<Ending, Failure> {
 fn parse_test(text: &str, path: Option<usize>) -> Result<Test, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let object = value.as_object().ok_or("expected a JSON object")?;
-    if object.contains_key("schema_version") {
+    if let Some(version) = object.get("schema_version") {
+        if version.as_u64() != Some(u64::from(SCHEMA_VERSION)) {
+            return Err(format!(
+                "a report of schema version {version}; this Symplay reads version \
+                 {SCHEMA_VERSION}: explore the module again for a report it reads"
+            ));
+        }
         let report: Report =
             serde_json::from_value(value).map_err(|e| format!("not a Symplay report: {e}"))?;
         let chosen = pick_path(&report, path)?;

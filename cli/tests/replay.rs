@@ -128,9 +128,19 @@ fn bad_test_files_and_options_are_errors() {
         r#"(module (func (export "spin") (loop (br 0))))"#,
     );
     let empty = temp("empty.json", "{}");
+    // A report of the schema before conditions became formula indices.
+    let old = temp(
+        "old.json",
+        r#"{"schema_version": 1, "entry": "divide", "paths": [{"path_condition": ""}]}"#,
+    );
     // A test or option that does not fit exits with 2; a replay that
     // cannot end, with 1.
-    let cases: [(&[&str], &str, i32); 6] = [
+    let cases: [(&[&str], &str, i32); 7] = [
+        (
+            &["replay", &file, "--test", &old],
+            "a report of schema version 1; this Symplay reads version 2",
+            2,
+        ),
         (&["replay", &file, "--test", &bare], "--entry is needed", 2),
         (
             &["replay", &file, "--entry", "divide", "--test", &garbage],
