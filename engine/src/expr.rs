@@ -22,5 +22,5 @@ pub use node::{
     mask, sort_to_smtlib, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId,
     ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH, MAX_WIDTH,
 };
-pub use print::{quote_symbol, value_to_smtlib};
+pub use print::{quote_symbol, script_logic, value_to_smtlib};
 pub use store::{SortError, TermStore};

@@ -7,6 +7,16 @@ use super::store::TermStore;
 use std::borrow::Cow;
 use std::fmt::Write;
 
+/// The logic a script of terms declares: QF_ABV, or ALL when a term holds
+/// a constant array, which QF_ABV lacks (z3 rejects one there).
+pub fn script_logic(const_arrays: bool) -> &'static str {
+    if const_arrays {
+        "ALL"
+    } else {
+        "QF_ABV"
+    }
+}
+
 /// A symbol as SMT-LIB writes it: bare when it is a simple symbol, else `|quoted|`.
 pub fn quote_symbol(name: &str) -> Cow<'_, str> {
     let simple_char = |c: char| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c);
@@ -182,8 +192,7 @@ impl TermStore {
         )
     }
 
-    /// Whether `terms` hold a constant array, which QF_ABV lacks (z3
-    /// rejects one there).
+    /// Whether `terms` hold a constant array.
     pub fn has_const_arrays(&self, terms: &[TermId]) -> bool {
         self.reachable(terms)
             .into_iter()
@@ -192,11 +201,7 @@ impl TermStore {
 
     /// A self-contained script that asserts `terms` and checks satisfiability.
     pub fn to_smtlib_script(&self, terms: &[TermId]) -> String {
-        let logic = if self.has_const_arrays(terms) {
-            "ALL"
-        } else {
-            "QF_ABV"
-        };
+        let logic = script_logic(self.has_const_arrays(terms));
         let mut out = format!("(set-logic {logic})\n");
         out.push_str(&self.declarations(terms));
         for &t in terms {

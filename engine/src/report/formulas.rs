@@ -6,6 +6,7 @@
 //! asks for it, keeps a report's size and the cost of a path's end
 //! independent of how many paths share a formula.
 
+use crate::expr::script_logic;
 use serde::{Deserialize, Serialize};
 
 /// Every formula of a run's tree and paths, and the declarations of the
@@ -47,11 +48,7 @@ impl Formulas {
     /// each. An index past the table is left out.
     pub fn script(&self, conjuncts: &[u32]) -> String {
         let formulas: Vec<&Formula> = conjuncts.iter().filter_map(|&i| self.get(i)).collect();
-        let logic = if formulas.iter().any(|f| f.const_arrays) {
-            "ALL"
-        } else {
-            "QF_ABV"
-        };
+        let logic = script_logic(formulas.iter().any(|f| f.const_arrays));
         let mut out = format!("(set-logic {logic})\n");
         for declaration in self.declarations_of(conjuncts) {
             out.push_str(declaration);

@@ -1,8 +1,9 @@
 //! The end of a path: a path that ends with an outcome becomes the
 //! report's path, with a test input from a model of its path condition,
 //! its results, objects, leaks, panic or memory error, location and
-//! condition (indices into the run's formulas); a dropped path is counted by site; a cut-off state is
-//! left pending; the spec-script store keeps the state as it is.
+//! condition (indices into the run's formulas); a dropped path is counted
+//! by site; a cut-off state is left pending; the spec-script store keeps
+//! the state as it is.
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::panic::Part;
@@ -35,7 +36,9 @@ impl Executor<'_> {
             End::NotProvided(import) => (None, Some(import.clone())),
             _ => (None, None),
         };
-        let model = self.path_model(&mut s);
+        // The condition is final here: the model and the report share it.
+        let constraints = s.condition.constraints();
+        let model = self.path_model(&mut s, &constraints);
         if let Some(trace) = &mut self.cx.records.trace {
             trace.resolve(&self.cx.terms, &model);
         }
@@ -51,7 +54,7 @@ impl Executor<'_> {
             .cx
             .records
             .formulas
-            .intern_all(&self.cx.terms, &s.condition.constraints());
+            .intern_all(&self.cx.terms, &constraints);
         self.cx.records.paths.push(PathReport {
             id,
             status,
@@ -110,10 +113,11 @@ impl Executor<'_> {
         }
     }
 
-    /// A model of the path condition (in a guided replay, the test's
-    /// values); without one, inputs are zero and the path says so.
-    fn path_model(&mut self, s: &mut State) -> Model {
-        let mut query = s.condition.constraints();
+    /// A model of `constraints`, the path condition of `s` (in a guided
+    /// replay, the test's values); without one, inputs are zero and the
+    /// path says so.
+    fn path_model(&mut self, s: &mut State, constraints: &[TermId]) -> Model {
+        let mut query = constraints.to_vec();
         query.extend_from_slice(&self.cx.guidance.guide);
         match self.check(&query) {
             SolveResult::Sat(model) => model,
