@@ -1,8 +1,8 @@
 // The README's first command, as a newcomer runs it: `bash scripts/run.sh`
 // on the checkout, served on a loopback port, opened in Chromium, one
 // example run to its result; then the style sheet is edited, and the
-// server builds once more, serves the edit and settles (a build that set
-// itself off would never settle); then the server is stopped as Ctrl-C
+// server builds again (at most twice), serves the edit and settles (a build
+// that set itself off would never settle); then the server is stopped as Ctrl-C
 // stops it, and the edit undone. scripts/test.sh runs this before anything
 // else builds the site, so on CI's clean clone it is the fresh-clone case.
 import { test } from 'node:test';
@@ -21,6 +21,8 @@ const FIRST_BUILD_MS = 45 * 60_000;
 const REBUILD_MS = 15 * 60_000;
 /// A build that a build's own output set off would start within this.
 const SETTLE_MS = 8_000;
+/// The builds one edit may set off (see where it is checked).
+const MAX_BUILDS_PER_EDIT = 2;
 
 /// A loopback port nothing listens on now.
 async function freePort() {
@@ -98,15 +100,21 @@ test('scripts/run.sh serves the playground, runs an example, rebuilds on a chang
     await page.waitForSelector('.results h2:has-text("completed")');
     assert.match(await page.locator('.results h2').innerText(), /get_sign: 3 paths \(completed\)/);
 
-    // An edit is built once, served, and serving goes on.
+    // An edit is built, served, and serving goes on.
     const before = builds(server.out);
     const edit = `\n/* edited while served, ${Date.now()} */\n`;
     writeFileSync(style, original + edit);
     await until('a build after the edit', async () => builds(server.out) > before, server, REBUILD_MS);
     await until('the edit served', async () => (await (await fetch(`${base}style.css`)).text()).includes(edit.trim()), server, 60_000);
-    const after = builds(server.out);
+    // One save can reach Trunk as two changes a few microseconds apart, the
+    // second during the build the first started, which Trunk answers with one
+    // more build; a build set off by its own output would never stop.
     await sleep(SETTLE_MS);
-    assert.equal(builds(server.out), after, `the server kept building after one edit:\n${server.out.text.slice(-4000)}`);
+    const settled = builds(server.out);
+    await sleep(SETTLE_MS);
+    const log = server.out.text.slice(-4000);
+    assert.equal(builds(server.out), settled, `the server kept building after one edit:\n${log}`);
+    assert.ok(settled - before <= MAX_BUILDS_PER_EDIT, `one edit set off ${settled - before} builds:\n${log}`);
     await page.reload();
     await page.waitForSelector('#entry:enabled option', { state: 'attached' });
     assert.deepEqual(errors, []);
