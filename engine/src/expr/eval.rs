@@ -223,6 +223,9 @@ pub fn apply_sign_ext(from_width: u8, extra: u8, a: u64) -> u64 {
 impl TermStore {
     /// The value of `t` under `model`.
     pub fn eval(&self, t: TermId, model: &Model) -> Value {
+        if let Some(value) = self.eval_leaf(t, model) {
+            return value;
+        }
         let mut values = self.eval_all(&[t], model);
         values.remove(&t).expect("the root is evaluated")
     }
@@ -230,8 +233,52 @@ impl TermStore {
     /// The values of `terms` under `model`, in order, shared subterms
     /// evaluated once.
     pub fn eval_each(&self, terms: &[TermId], model: &Model) -> Vec<Value> {
-        let values = self.eval_all(terms, model);
-        terms.iter().map(|t| values[t].clone()).collect()
+        let walked: Vec<TermId> = terms
+            .iter()
+            .copied()
+            .filter(|&t| self.eval_leaf(t, model).is_none())
+            .collect();
+        let values = if walked.is_empty() {
+            FxHashMap::default()
+        } else {
+            self.eval_all(&walked, model)
+        };
+        terms
+            .iter()
+            .map(|&t| {
+                self.eval_leaf(t, model)
+                    .unwrap_or_else(|| values[&t].clone())
+            })
+            .collect()
+    }
+
+    /// The value of `t` when it is a constant, a symbol or a byte of an
+    /// array symbol at a constant index (what inputs are made of), without
+    /// the walk and the tables a term's evaluation needs; `None` for any
+    /// other term.
+    fn eval_leaf(&self, t: TermId, model: &Model) -> Option<Value> {
+        let symbol = |s: SymbolId| {
+            model
+                .get(s)
+                .cloned()
+                .unwrap_or_else(|| Value::default_of(self.symbol_sort(s)))
+        };
+        match *self.node(t) {
+            Node::BoolConst(b) => Some(Value::Bool(b)),
+            Node::BvConst { width, value } => Some(Value::Bv { width, value }),
+            Node::Symbol(s) => Some(symbol(s)),
+            Node::Select(array, index) => match (self.node(array), self.as_bv_const(index)) {
+                (&Node::Symbol(s), Some(i)) => match symbol(s) {
+                    Value::Array(a) => Some(Value::Bv {
+                        width: 8,
+                        value: u64::from(a.get(i as u32)),
+                    }),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// As [`TermStore::eval`], stopping at the limit `checkpoint` reaches.

@@ -7,7 +7,7 @@
 //! one `input` array. Any other use of the array (a read at a symbolic index,
 //! a store over it) depends on all of its bytes.
 
-use crate::expr::{Model, Node, Sort, SymbolId, TermId, TermStore, Value};
+use crate::expr::{ArrayValue, Model, Node, Sort, SymbolId, TermId, TermStore, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -27,6 +27,39 @@ pub struct SymbolIndex {
     atoms: FxHashMap<TermId, Rc<[Atom]>>,
 }
 
+/// The values a model of one slice of constraints gives the atoms that
+/// slice reads, and nothing else. Applied over one another in the order
+/// of their slices, the witnesses of a path condition's slices make a
+/// model of it all: a later slice that reads an atom holds every
+/// constraint on that atom, since those are connected to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Witness(Rc<[(Atom, Value)]>);
+
+impl Witness {
+    /// Gives the atoms of this witness its values in `model`.
+    pub fn apply(&self, model: &mut Model) {
+        for (atom, value) in self.0.iter() {
+            match (*atom, value) {
+                (Atom::Byte(s, i), Value::Bv { value, .. }) => model.set_byte(s, i, *value as u8),
+                (Atom::Symbol(s), _) | (Atom::Byte(s, _), _) => model.set(s, value.clone()),
+            }
+        }
+    }
+
+    /// Bytes it holds on the heap (an array value's entries estimated).
+    pub fn heap_bytes(&self) -> usize {
+        let arrays: usize = self
+            .0
+            .iter()
+            .map(|(_, v)| match v {
+                Value::Array(a) => std::mem::size_of::<ArrayValue>() + 16 * a.entries.len(),
+                _ => 0,
+            })
+            .sum();
+        2 * std::mem::size_of::<usize>() + std::mem::size_of_val(&*self.0) + arrays
+    }
+}
+
 impl SymbolIndex {
     pub fn atoms_of(&mut self, store: &TermStore, t: TermId) -> Rc<[Atom]> {
         self.atoms
@@ -35,38 +68,34 @@ impl SymbolIndex {
             .clone()
     }
 
-    /// Copies into `model` the part of `group_model` that belongs to `group`:
-    /// its symbols, and for arrays only the bytes the group reads, unless the
-    /// group depends on the whole array (then no other group touches it).
-    pub fn merge_group_model(
-        &mut self,
-        store: &TermStore,
-        group: &[TermId],
-        group_model: &Model,
-        model: &mut Model,
-    ) {
-        let mut atoms: Vec<Atom> = group
+    /// What `model`, a model of the constraints `slice`, says of the
+    /// atoms they read: their values (an atom the model leaves out has its
+    /// default), and for arrays only the bytes read, unless the slice
+    /// depends on the whole array (then no other slice touches it).
+    pub fn witness(&mut self, store: &TermStore, slice: &[TermId], model: &Model) -> Witness {
+        let mut atoms: Vec<Atom> = slice
             .iter()
             .flat_map(|&c| self.atoms_of(store, c).to_vec())
             .collect();
         atoms.sort_unstable();
         atoms.dedup();
-        for atom in atoms {
-            match atom {
-                Atom::Symbol(s) => {
-                    if let Some(v) = group_model.get(s) {
-                        model.set(s, v.clone());
-                    }
-                }
-                Atom::Byte(s, i) => {
-                    let byte = match group_model.get(s) {
-                        Some(Value::Array(a)) => a.get(i),
-                        _ => 0,
-                    };
-                    model.set_byte(s, i, byte);
-                }
-            }
-        }
+        let values = atoms.into_iter().map(|atom| {
+            let value = match atom {
+                Atom::Symbol(s) => model
+                    .get(s)
+                    .cloned()
+                    .unwrap_or_else(|| Value::default_of(store.symbol_sort(s))),
+                Atom::Byte(s, i) => match model.get(s) {
+                    Some(Value::Array(a)) => Value::Bv {
+                        width: 8,
+                        value: u64::from(a.get(i)),
+                    },
+                    _ => Value::Bv { width: 8, value: 0 },
+                },
+            };
+            (atom, value)
+        });
+        Witness(values.collect())
     }
 
     /// Splits sorted `constraints` into groups that share no atom. Each group
@@ -199,7 +228,7 @@ impl DisjointSets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{ArrayValue, BvCmp, Sort};
+    use crate::expr::{BvCmp, Sort};
 
     #[test]
     fn constraints_join_through_shared_symbols() {
@@ -286,7 +315,7 @@ mod tests {
     }
 
     #[test]
-    fn group_models_merge_byte_by_byte() {
+    fn witnesses_apply_byte_by_byte() {
         let mut s = TermStore::new();
         let input = s.declare("input", Sort::Array).unwrap();
         let (i0, i5) = (s.bv_const(32, 0), s.bv_const(32, 5));
@@ -305,8 +334,12 @@ mod tests {
         let mut index = SymbolIndex::default();
         let mut merged = Model::new();
         // Each group's model also holds a stale value for the other's byte.
-        index.merge_group_model(&s, &[on0], &model_with(&[(0, 3), (5, 200)]), &mut merged);
-        index.merge_group_model(&s, &[on5], &model_with(&[(0, 99), (5, 7)]), &mut merged);
+        index
+            .witness(&s, &[on0], &model_with(&[(0, 3), (5, 200)]))
+            .apply(&mut merged);
+        index
+            .witness(&s, &[on5], &model_with(&[(0, 99), (5, 7)]))
+            .apply(&mut merged);
         assert!(s.satisfies(&[on0, on5], &merged));
         let Some(Value::Array(a)) = merged.get(sym) else {
             panic!("array value");

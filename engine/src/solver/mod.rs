@@ -18,6 +18,7 @@ use crate::limits::{Limits, Reached};
 pub use chain::Layer;
 use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
+pub use independence::Witness;
 use query::GroupAnswer;
 pub use query::{Budget, LayerStats, QueryAnswers, QueryBudget, SolveResult, SolverStats};
 use web_time::Instant;
@@ -137,22 +138,27 @@ impl Solver {
     /// satisfiable together (a path condition): only the constraints of
     /// `known` connected to `extra` are asked, as KLEE's independent solver
     /// does for a branch, so the query's work follows its slice and not the
-    /// whole path. A model, when sat, covers that slice and `extra`. With
-    /// the independence layer switched off, `known` is asked whole.
+    /// whole path. When sat, the answer's witness gives the atoms of that
+    /// slice and `extra` their values in a model. With the independence
+    /// layer switched off, `known` is asked whole.
     pub fn check_beside_within(
         &mut self,
         store: &mut TermStore,
         known: &[TermId],
         extra: &[TermId],
         limits: &Limits,
-    ) -> SolveResult {
+    ) -> Beside {
         let mut query = if self.config.layers.contains(&Layer::Independence) {
             self.symbols.connected(store, known, extra)
         } else {
             known.to_vec()
         };
         query.extend_from_slice(extra);
-        self.check_within(store, &query, limits)
+        match self.check_within(store, &query, limits) {
+            SolveResult::Sat(model) => Beside::Sat(self.symbols.witness(store, &query, &model)),
+            SolveResult::Unsat => Beside::Unsat,
+            SolveResult::Unknown(why) => Beside::Unknown(why),
+        }
     }
 
     /// Runs the query down the layers until every group has an answer or
@@ -203,10 +209,10 @@ impl Solver {
             match g.answer.as_ref().map(|f| &f.answer) {
                 // A cached model may come from a larger query: take only
                 // this group's part.
-                Some(GroupAnswer::Sat(m)) => {
-                    self.symbols
-                        .merge_group_model(store, &g.constraints, m, &mut model)
-                }
+                Some(GroupAnswer::Sat(m)) => self
+                    .symbols
+                    .witness(store, &g.constraints, m)
+                    .apply(&mut model),
                 Some(GroupAnswer::Unsat) => return SolveResult::Unsat,
                 Some(GroupAnswer::Unknown(why)) => unknown = Some(why.clone()),
                 // Not reached: the last layer answers every group.
@@ -219,6 +225,17 @@ impl Solver {
         complete_model(store, assertions, &mut model);
         SolveResult::Sat(model)
     }
+}
+
+/// Whether a condition can hold beside a path condition
+/// ([`Solver::check_beside_within`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Beside {
+    /// It can, with the values a model gives the atoms of its slice.
+    Sat(Witness),
+    Unsat,
+    /// The budget ran out; the reason says which.
+    Unknown(String),
 }
 
 /// Gives every symbol of `assertions` that the model leaves out (because
@@ -364,7 +381,7 @@ mod tests {
             let a = sliced.check_beside_within(&mut s, &path, &[side], &limits);
             let b = whole.check(&mut s, &[path.clone(), vec![side]].concat());
             assert_eq!(
-                matches!(a, SolveResult::Sat(_)),
+                matches!(a, Beside::Sat(_)),
                 matches!(b, SolveResult::Sat(_))
             );
         }
@@ -377,11 +394,11 @@ mod tests {
         let big = s.bv_const(8, 200);
         let too_big = s.cmp(BvCmp::Ult, big, byte3);
         let answer = sliced.check_beside_within(&mut s, &path, &[too_big], &limits);
-        assert_eq!(answer, SolveResult::Unsat);
+        assert_eq!(answer, Beside::Unsat);
         // Without the independence layer, the path is asked whole.
         let mut unsliced = Solver::new(SolverConfig::default().without(Layer::Independence));
         let answer = unsliced.check_beside_within(&mut s, &path, &[too_big], &limits);
-        assert_eq!(answer, SolveResult::Unsat);
+        assert_eq!(answer, Beside::Unsat);
     }
 
     #[test]

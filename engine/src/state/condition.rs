@@ -1,12 +1,15 @@
 //! A path's condition: the constraints that hold on it, in the order they
-//! were added (the order the solver sees them in), and the facts among
-//! them. Both are [`Chain`]s that a fork shares: the path condition grows
-//! by a constraint right after most forks, so a state pays for the
-//! constraints it added since its last fork only.
+//! were added (the order the solver sees them in), the facts among them,
+//! and the witnesses they were added with, which make a model of the
+//! whole condition without asking the solver again. All are [`Chain`]s
+//! that a fork shares: the path condition grows by a constraint right
+//! after most forks, so a state pays for what it added since its last
+//! fork only.
 
 use super::chain::{Chain, Part};
-use crate::expr::{TermId, TermStore};
+use crate::expr::{Model, TermId, TermStore};
 use crate::solver::simplify::Simplifier;
+use crate::solver::Witness;
 use rustc_hash::FxHashMap;
 
 #[derive(Clone, Debug, Default)]
@@ -18,10 +21,35 @@ pub struct PathCondition {
     /// addresses are rewritten with them before the solver is asked
     /// (KLEE's equality rewriting), so a pinned input costs no query.
     facts: Chain<FxHashMap<TermId, TermId>>,
+    /// For each constraint the solver found satisfiable beside the ones
+    /// before it, the values a model of its slice gives the atoms they
+    /// read, in the order of the constraints.
+    witnesses: Chain<Vec<Witness>>,
+    /// Whether a constraint was added without a witness (a value made
+    /// concrete, a side the solver could not decide): the witnesses then
+    /// make no model of the condition.
+    unwitnessed: bool,
 }
 
-impl Part for Vec<TermId> {
-    /// Walked only to copy the constraints out, so a long chain costs
+/// An entry of a log kept as a vector: the constraints, the witnesses.
+trait Entry: Clone + std::fmt::Debug {
+    /// Bytes it holds on the heap beside itself.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+impl Entry for TermId {}
+
+impl Entry for Witness {
+    fn heap_bytes(&self) -> usize {
+        Witness::heap_bytes(self)
+    }
+}
+
+impl<T: Entry> Part for Vec<T> {
+    /// Walked only to copy the entries out (the constraints for the
+    /// solver, the witnesses where the path ends), so a long chain costs
     /// little; the bound keeps dropping one shallow.
     const MAX_DEPTH: u32 = 64;
 
@@ -34,7 +62,8 @@ impl Part for Vec<TermId> {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.capacity() * std::mem::size_of::<TermId>()
+        self.capacity() * std::mem::size_of::<T>()
+            + self.iter().map(Entry::heap_bytes).sum::<usize>()
     }
 }
 
@@ -59,10 +88,16 @@ impl Part for FxHashMap<TermId, TermId> {
 
 impl PathCondition {
     /// Adds `c` (unless it is `true`), and to the facts if it fixes a
-    /// symbol or an input byte that no earlier fact fixes.
-    pub fn assume(&mut self, terms: &mut TermStore, c: TermId) {
+    /// symbol or an input byte that no earlier fact fixes; `witness` is
+    /// what the solver's answer that `c` holds beside the constraints
+    /// before it gave the atoms of its slice, if it was asked.
+    pub fn assume(&mut self, terms: &mut TermStore, c: TermId, witness: Option<Witness>) {
         if terms.as_bool_const(c) == Some(true) {
             return;
+        }
+        match witness {
+            Some(w) => self.witnesses.tail_mut().push(w),
+            None => self.unwitnessed = true,
         }
         if let Some((symbol, value)) = Simplifier::fact(terms, c) {
             if self.fact(symbol).is_none() {
@@ -83,6 +118,22 @@ impl PathCondition {
         all
     }
 
+    /// A model of the whole condition from the witnesses of its
+    /// constraints, each applied over the older ones; `None` when a
+    /// constraint was added without one.
+    pub fn model(&self) -> Option<Model> {
+        if self.unwitnessed {
+            return None;
+        }
+        let mut parts: Vec<&Vec<Witness>> = self.witnesses.parts().collect();
+        parts.reverse();
+        let mut model = Model::new();
+        for witness in parts.into_iter().flatten() {
+            witness.apply(&mut model);
+        }
+        Some(model)
+    }
+
     /// The constant the path fixes `t` to, if it is a fact's term.
     pub fn fact(&self, t: TermId) -> Option<TermId> {
         self.facts.parts().find_map(|part| part.get(&t).copied())
@@ -96,21 +147,24 @@ impl PathCondition {
     pub(super) fn freeze(&mut self) {
         self.constraints.freeze();
         self.facts.freeze();
+        self.witnesses.freeze();
     }
 
     /// Bytes no other state shares.
     pub(super) fn own_bytes(&self) -> usize {
-        self.constraints.own_bytes() + self.facts.own_bytes()
+        self.constraints.own_bytes() + self.facts.own_bytes() + self.witnesses.own_bytes()
     }
 
     /// Bytes, a part that `n` states share counting `1 / n`.
     pub(super) fn shared_bytes(&self) -> usize {
-        self.constraints.shared_bytes() + self.facts.shared_bytes()
+        self.constraints.shared_bytes() + self.facts.shared_bytes() + self.witnesses.shared_bytes()
     }
 
     /// Whether `other` shares both chains' frozen links with this one.
     #[cfg(test)]
     pub(super) fn shares_with(&self, other: &Self) -> bool {
-        self.constraints.shares_with(&other.constraints) && self.facts.shares_with(&other.facts)
+        self.constraints.shares_with(&other.constraints)
+            && self.facts.shares_with(&other.facts)
+            && self.witnesses.shares_with(&other.witnesses)
     }
 }

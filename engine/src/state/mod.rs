@@ -316,7 +316,9 @@ impl Held {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{BvCmp, Sort, TermStore};
+    use crate::expr::{BvBinOp, BvCmp, Sort, TermStore};
+    use crate::limits::Limits;
+    use crate::solver::{Beside, Solver};
 
     fn at(func: u32, pc: u32) -> State {
         State {
@@ -367,8 +369,14 @@ mod tests {
         let five = terms.bv_const(32, 5);
         let fact = terms.eq(x, five);
         let small = terms.cmp(BvCmp::Ult, x, five);
-        s.condition.assume(&mut terms, small);
-        s.condition.assume(&mut terms, fact);
+        let limits = Limits::default();
+        let Beside::Sat(witness) =
+            Solver::default().check_beside_within(&mut terms, &[], &[small], &limits)
+        else {
+            panic!("x < 5 holds");
+        };
+        s.condition.assume(&mut terms, small, Some(witness));
+        s.condition.assume(&mut terms, fact, None);
         let name = s.unique_name("x");
         s.add_input(Input::Int {
             name,
@@ -413,7 +421,7 @@ mod tests {
         let y = terms.declare("y", Sort::Bv(32)).unwrap();
         let zero = terms.bv_const(32, 0);
         let new = terms.eq(y, zero);
-        b.condition.assume(&mut terms, new);
+        b.condition.assume(&mut terms, new, None);
         b.unique_name("x");
         b.note("another".into());
         b.output_mut(false).push(b'!');
@@ -449,7 +457,7 @@ mod tests {
         let y = terms.declare("y", Sort::Bv(32)).unwrap();
         let zero = terms.bv_const(32, 0);
         let new = terms.eq(y, zero);
-        b.condition.assume(&mut terms, new);
+        b.condition.assume(&mut terms, new, None);
         let with_constraint = b.own_bytes();
         assert!(with_constraint > copied && with_constraint < copied + 200);
         // A note copies the notes: b pays for all of them, a for none.
@@ -478,6 +486,67 @@ mod tests {
     }
 
     #[test]
+    fn the_witnesses_of_a_path_make_a_model_of_its_condition() {
+        let mut terms = TermStore::new();
+        let input = terms.declare("input", Sort::Array).unwrap();
+        let x = terms.declare("x", Sort::Bv(8)).unwrap();
+        let mut solver = Solver::default();
+        let limits = Limits::default();
+        let mut s = at(0, 0);
+        let mut forks = Vec::new();
+        // Conditions on eight bytes of `input` and on `x`, some tying `x`
+        // to a byte, each added beside the ones before with its witness.
+        for k in 0..48u64 {
+            let at = terms.bv_const(32, k % 8);
+            let byte = terms.select(input, at);
+            let c = match k % 4 {
+                0 => {
+                    let bound = terms.bv_const(8, 5 * k + 10);
+                    terms.cmp(BvCmp::Ult, byte, bound)
+                }
+                1 => {
+                    let value = terms.bv_const(8, k);
+                    let equal = terms.eq(byte, value);
+                    terms.not(equal)
+                }
+                2 => {
+                    let sum = terms.bin(BvBinOp::Add, x, byte);
+                    let value = terms.bv_const(8, 3 * k);
+                    terms.eq(sum, value)
+                }
+                _ => {
+                    let bound = terms.bv_const(8, 200 - k);
+                    terms.cmp(BvCmp::Ult, x, bound)
+                }
+            };
+            let known = s.condition.constraints();
+            let Beside::Sat(witness) =
+                solver.check_beside_within(&mut terms, &known, &[c], &limits)
+            else {
+                continue;
+            };
+            s.condition.assume(&mut terms, c, Some(witness));
+            if k % 3 == 0 {
+                forks.push(s.fork());
+            }
+        }
+        let all = s.condition.constraints();
+        assert!(all.len() > 30, "{} constraints held", all.len());
+        let model = s.condition.model().expect("every constraint has a witness");
+        assert!(terms.satisfies(&all, &model));
+        for fork in &forks {
+            let model = fork.condition.model().expect("witnessed");
+            assert!(terms.satisfies(&fork.condition.constraints(), &model));
+        }
+        // A constraint added without one leaves the solver to find a model.
+        let zero = terms.bv_const(8, 0);
+        let pinned = terms.eq(x, zero);
+        s.condition.assume(&mut terms, pinned, None);
+        assert_eq!(s.condition.model(), None);
+        assert!(forks[0].condition.model().is_some());
+    }
+
+    #[test]
     fn the_path_condition_keeps_its_order_across_forks() {
         let mut terms = TermStore::new();
         let mut s = at(0, 0);
@@ -487,7 +556,7 @@ mod tests {
             let x = terms.declare(&format!("x{}", k % 7), Sort::Bv(32)).unwrap();
             let value = terms.bv_const(32, k);
             let c = terms.eq(x, value);
-            s.condition.assume(&mut terms, c);
+            s.condition.assume(&mut terms, c, None);
             expected.push(c);
             // Forks at irregular steps, some kept alive, some dropped.
             if k % 3 != 1 {

@@ -310,7 +310,7 @@ impl Store {
             model.set(symbol, TermValue::Bv { width, value: bits });
             let value = self.terms.bv_const(width, bits);
             let pin = self.terms.eq(term, value);
-            state.condition.assume(&mut self.terms, pin);
+            state.condition.assume(&mut self.terms, pin, None);
             vals.push(Val::Sym(term));
         }
         let ended = self.run(func, state, vals, InputSource::Symbolic)?;

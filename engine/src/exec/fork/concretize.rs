@@ -32,7 +32,7 @@ impl Executor<'_> {
         let value = self.value_now(s, t)?;
         let c = self.cx.terms.bv_const(self.cx.terms.width(t), value);
         let eq = self.cx.terms.eq(t, c);
-        s.condition.assume(&mut self.cx.terms, eq);
+        s.condition.assume(&mut self.cx.terms, eq, None);
         Ok(value)
     }
 }

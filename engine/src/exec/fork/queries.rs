@@ -6,7 +6,7 @@ use crate::exec::outcome::End;
 use crate::expr::{Model, TermId};
 use crate::limits::{Checkpoint, Reached};
 use crate::report::DropCause;
-use crate::solver::SolveResult;
+use crate::solver::{Beside, SolveResult};
 use crate::state::State;
 
 impl Executor<'_> {
@@ -51,9 +51,19 @@ impl Executor<'_> {
 
     /// Is the path condition of `s` together with `extra` satisfiable?
     /// `None` when the solver cannot tell; a cut-off query ends the state.
+    pub(crate) fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
+        Ok(match self.beside(s, extra)? {
+            Beside::Sat(_) => Some(true),
+            Beside::Unsat => Some(false),
+            Beside::Unknown(_) => None,
+        })
+    }
+
+    /// Whether `extra` can hold beside the path condition of `s`, with the
+    /// witness of its slice when it can; a cut-off query ends the state.
     /// Every constraint was added as satisfiable, so only those connected
     /// to `extra` are asked.
-    pub(crate) fn feasible(&mut self, s: &State, extra: TermId) -> Result<Option<bool>, End> {
+    pub(crate) fn beside(&mut self, s: &State, extra: TermId) -> Result<Beside, End> {
         let answer = self.cx.solver.check_beside_within(
             &mut self.cx.terms,
             &s.condition.constraints(),
@@ -61,10 +71,8 @@ impl Executor<'_> {
             &self.cx.bounds.limits,
         );
         match answer {
-            SolveResult::Sat(_) => Ok(Some(true)),
-            SolveResult::Unsat => Ok(Some(false)),
-            SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),
-            SolveResult::Unknown(_) => Ok(None),
+            Beside::Unknown(_) if self.cut_off() => Err(End::CutOff),
+            answer => Ok(answer),
         }
     }
 

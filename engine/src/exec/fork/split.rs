@@ -8,8 +8,17 @@ use crate::exec::outcome::End;
 use crate::expr::TermId;
 use crate::limits::Checkpoint;
 use crate::report::{DropCause, ForkKind, NodeMemory, MAX_OBJECTS};
-use crate::solver::SolveResult;
+use crate::solver::{Beside, SolveResult, Witness};
 use crate::state::State;
+
+/// An alternative of a fork that the path allows: its index among the
+/// fork's, its condition (settled), and the witness of the solver's
+/// answer that it can hold, if one was asked.
+struct Side {
+    index: usize,
+    cond: TermId,
+    witness: Option<Witness>,
+}
 
 impl Executor<'_> {
     /// Splits `s` over the alternatives `conds` (pairwise disjoint; several
@@ -49,8 +58,12 @@ impl Executor<'_> {
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         let feasible = conds
             .iter()
-            .map(|&c| self.settled_condition(s, c))
             .enumerate()
+            .map(|(index, &c)| Side {
+                index,
+                cond: self.settled_condition(s, c),
+                witness: None,
+            })
             .collect();
         self.take_sides(s, feasible, conds.len() == 1, false, kind, None)
     }
@@ -61,7 +74,7 @@ impl Executor<'_> {
     fn take_sides(
         &mut self,
         s: &mut State,
-        mut feasible: Vec<(usize, TermId)>,
+        mut feasible: Vec<Side>,
         single: bool,
         undecided: bool,
         kind: ForkKind,
@@ -79,10 +92,10 @@ impl Executor<'_> {
         }
         if !self.cx.guidance.guide.is_empty() {
             if feasible.len() > 1 {
-                return self.follow_guide(s, &feasible);
+                return self.follow_guide(s, feasible);
             }
             // The path allows the assumption; the test's values may not.
-            if single && !self.on_guide(s, feasible[0].1)? {
+            if single && !self.on_guide(s, feasible[0].cond)? {
                 return Err(End::Dropped(DropCause::Assumption));
             }
         }
@@ -95,34 +108,36 @@ impl Executor<'_> {
             // implies this one already; adding it would only lengthen every
             // later query (a loop over a symbolic counter would grow it by a
             // constraint per iteration).
-            let (only, cond) = feasible[0];
+            let only = feasible.remove(0);
             if single || undecided {
-                s.condition.assume(&mut self.cx.terms, cond);
+                s.condition
+                    .assume(&mut self.cx.terms, only.cond, only.witness);
             }
-            return Ok((only, Vec::new()));
+            return Ok((only.index, Vec::new()));
         }
-        self.split(s, &feasible, kind)
+        self.split(s, feasible, kind)
     }
 
     /// The alternatives `conds` that the path condition of `s` allows, by
     /// index, each condition simplified and settled; and whether the
     /// solver could not decide some other one.
-    fn feasible_sides(
-        &mut self,
-        s: &State,
-        conds: &[TermId],
-    ) -> Result<(Vec<(usize, TermId)>, bool), End> {
+    fn feasible_sides(&mut self, s: &State, conds: &[TermId]) -> Result<(Vec<Side>, bool), End> {
         let mut feasible = Vec::new();
         let mut undecided = false;
-        for (i, &c) in conds.iter().enumerate() {
-            let c = self.settled_condition(s, c);
-            match self.cx.terms.as_bool_const(c) {
+        for (index, &c) in conds.iter().enumerate() {
+            let cond = self.settled_condition(s, c);
+            let side = |witness| Side {
+                index,
+                cond,
+                witness,
+            };
+            match self.cx.terms.as_bool_const(cond) {
                 Some(false) => {}
-                Some(true) => feasible.push((i, c)),
-                None => match self.feasible(s, c)? {
-                    Some(true) => feasible.push((i, c)),
-                    Some(false) => {}
-                    None => undecided = true,
+                Some(true) => feasible.push(side(None)),
+                None => match self.beside(s, cond)? {
+                    Beside::Sat(witness) => feasible.push(side(Some(witness))),
+                    Beside::Unsat => {}
+                    Beside::Unknown(_) => undecided = true,
                 },
             }
         }
@@ -140,22 +155,24 @@ impl Executor<'_> {
     fn follow_guide(
         &mut self,
         s: &mut State,
-        feasible: &[(usize, TermId)],
+        mut feasible: Vec<Side>,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         // The run forked here: a fork deeper than its limit ends the path.
         if s.depth >= self.cx.bounds.max_depth {
             return Err(End::DepthLimit);
         }
         s.depth += 1;
-        let mut taken = feasible[0];
-        for &(i, c) in feasible {
-            if self.on_guide(s, c)? {
-                taken = (i, c);
+        let mut taken = 0;
+        for (k, side) in feasible.iter().enumerate() {
+            if self.on_guide(s, side.cond)? {
+                taken = k;
                 break;
             }
         }
-        s.condition.assume(&mut self.cx.terms, taken.1);
-        Ok((taken.0, Vec::new()))
+        let taken = feasible.swap_remove(taken);
+        s.condition
+            .assume(&mut self.cx.terms, taken.cond, taken.witness);
+        Ok((taken.index, Vec::new()))
     }
 
     /// Whether `c` can hold on the path of `s` with the test's values.
@@ -167,12 +184,7 @@ impl Executor<'_> {
 
     /// Keeps of the `feasible` sides only as many as the path limit has
     /// room for (one at least).
-    fn within_path_limit(
-        &mut self,
-        s: &State,
-        feasible: &mut Vec<(usize, TermId)>,
-        leaving: Option<usize>,
-    ) {
+    fn within_path_limit(&mut self, s: &State, feasible: &mut Vec<Side>, leaving: Option<usize>) {
         let Some(max) = self.cx.bounds.max_paths else {
             return;
         };
@@ -191,7 +203,7 @@ impl Executor<'_> {
     fn split(
         &mut self,
         s: &mut State,
-        feasible: &[(usize, TermId)],
+        mut feasible: Vec<Side>,
         kind: ForkKind,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         if s.depth >= self.cx.bounds.max_depth {
@@ -214,15 +226,17 @@ impl Executor<'_> {
             .records
             .tree
             .set_fork(parent, at, kind, memory, state_bytes);
+        let first = feasible.remove(0);
         let mut siblings = Vec::new();
-        for &(i, c) in &feasible[1..] {
+        for side in feasible {
             let mut sibling = s.fork();
-            self.enter_child(&mut sibling, parent, c);
-            siblings.push((i, sibling));
+            let index = side.index;
+            self.enter_child(&mut sibling, parent, side);
+            siblings.push((index, sibling));
         }
-        let (first, first_cond) = feasible[0];
-        self.enter_child(s, parent, first_cond);
-        Ok((first, siblings))
+        let index = first.index;
+        self.enter_child(s, parent, first);
+        Ok((index, siblings))
     }
 
     /// Keeps `keep` of the `feasible` alternatives of a fork past the path
@@ -231,17 +245,17 @@ impl Executor<'_> {
     fn past_path_limit(
         &mut self,
         s: &State,
-        feasible: &mut Vec<(usize, TermId)>,
+        feasible: &mut Vec<Side>,
         keep: usize,
         leaving: Option<usize>,
     ) {
-        let mut first = leaving.and_then(|l| feasible.iter().position(|&(i, _)| i == l));
+        let mut first = leaving.and_then(|l| feasible.iter().position(|side| side.index == l));
         if first.is_none() {
             if let SolveResult::Sat(model) = self.check(&s.condition.constraints()) {
                 // Past a limit, the first alternative is as good as any.
                 let checkpoint = &mut Checkpoint::new(self.cx.bounds.limits);
-                first = feasible.iter().position(|&(_, c)| {
-                    let value = self.cx.terms.eval_within(c, &model, checkpoint);
+                first = feasible.iter().position(|side| {
+                    let value = self.cx.terms.eval_within(side.cond, &model, checkpoint);
                     value.is_ok_and(|v| v.as_bool() == Some(true))
                 });
             }
@@ -254,10 +268,11 @@ impl Executor<'_> {
         feasible.truncate(keep);
     }
 
-    fn enter_child(&mut self, s: &mut State, parent: usize, cond: TermId) {
-        let formula = self.cx.records.formulas.intern(&self.cx.terms, cond);
+    fn enter_child(&mut self, s: &mut State, parent: usize, side: Side) {
+        let formula = self.cx.records.formulas.intern(&self.cx.terms, side.cond);
         s.node = self.cx.records.tree.add_child(parent, formula);
         s.depth += 1;
-        s.condition.assume(&mut self.cx.terms, cond);
+        s.condition
+            .assume(&mut self.cx.terms, side.cond, side.witness);
     }
 }
