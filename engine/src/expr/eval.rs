@@ -223,16 +223,26 @@ pub fn apply_sign_ext(from_width: u8, extra: u8, a: u64) -> u64 {
 impl TermStore {
     /// The value of `t` under `model`.
     pub fn eval(&self, t: TermId, model: &Model) -> Value {
-        if let Some(value) = self.eval_leaf(t, model) {
-            return value;
-        }
-        let mut values = self.eval_all(&[t], model);
-        values.remove(&t).expect("the root is evaluated")
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        self.eval_within(t, model, unlimited).expect("no limits")
     }
 
     /// The values of `terms` under `model`, in order, shared subterms
     /// evaluated once.
     pub fn eval_each(&self, terms: &[TermId], model: &Model) -> Vec<Value> {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        self.eval_each_within(terms, model, unlimited)
+            .expect("no limits")
+    }
+
+    /// As [`TermStore::eval_each`], stopping at the limit `checkpoint`
+    /// reaches.
+    pub fn eval_each_within(
+        &self,
+        terms: &[TermId],
+        model: &Model,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Vec<Value>, Reached> {
         let walked: Vec<TermId> = terms
             .iter()
             .copied()
@@ -241,15 +251,15 @@ impl TermStore {
         let values = if walked.is_empty() {
             FxHashMap::default()
         } else {
-            self.eval_all(&walked, model)
+            self.eval_all_within(&walked, model, checkpoint)?
         };
-        terms
+        Ok(terms
             .iter()
             .map(|&t| {
                 self.eval_leaf(t, model)
                     .unwrap_or_else(|| values[&t].clone())
             })
-            .collect()
+            .collect())
     }
 
     /// The value of `t` when it is a constant, a symbol or a byte of an
@@ -288,6 +298,9 @@ impl TermStore {
         model: &Model,
         checkpoint: &mut Checkpoint,
     ) -> Result<Value, Reached> {
+        if let Some(value) = self.eval_leaf(t, model) {
+            return Ok(value);
+        }
         let mut values = self.eval_all_within(&[t], model, checkpoint)?;
         Ok(values.remove(&t).expect("the root is evaluated"))
     }
@@ -314,12 +327,6 @@ impl TermStore {
     /// The values of `roots`. A value is dropped after its last use, and a
     /// store takes over its array when nothing else reads it, so a chain of
     /// n stores costs O(n) and not O(n^2).
-    fn eval_all(&self, roots: &[TermId], model: &Model) -> FxHashMap<TermId, Value> {
-        let unlimited = &mut Checkpoint::new(Limits::default());
-        self.eval_all_within(roots, model, unlimited)
-            .expect("no limits")
-    }
-
     fn eval_all_within(
         &self,
         roots: &[TermId],

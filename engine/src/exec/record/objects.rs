@@ -3,17 +3,24 @@
 //! leaked, and the sizes a path allows an object of symbolic size.
 
 use crate::exec::executor::Executor;
-use crate::expr::Model;
+use crate::expr::{Model, Value};
+use crate::limits::{Checkpoint, Reached};
 use crate::memory::{ObjectId, ObjectKind, Size};
 use crate::report::{ObjectReport, MAX_OBJECTS};
 use crate::state::State;
 
 impl Executor<'_> {
     /// The memory objects of `s`, under the objects model, with their sizes
-    /// under `model`.
-    pub(super) fn object_reports(&self, s: &State, model: &Model) -> Vec<ObjectReport> {
+    /// under `model`, evaluated within `checkpoint`'s limits (without a
+    /// model, a symbolic size is 0 beside its term).
+    pub(super) fn object_reports(
+        &self,
+        s: &State,
+        model: Option<&Model>,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<Vec<ObjectReport>, Reached> {
         let Some(memory) = self.program.memory(s) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         memory
             .made_objects()
@@ -23,16 +30,25 @@ impl Executor<'_> {
             .map(|(o, id)| {
                 let (size, symbolic_size) = match o.size {
                     Size::Con(n) => (n, None),
-                    Size::Sym(t) => (
-                        self.cx.terms.eval(t, model).as_bv().unwrap_or(0),
-                        Some(self.cx.terms.to_readable(t)),
-                    ),
+                    Size::Sym(t) => {
+                        let size = match model {
+                            Some(model) => self.cx.terms.eval_within(t, model, checkpoint)?,
+                            None => Value::Bv {
+                                width: 32,
+                                value: 0,
+                            },
+                        };
+                        (
+                            size.as_bv().unwrap_or(0),
+                            Some(self.cx.terms.to_readable(t)),
+                        )
+                    }
                 };
                 let name = match &o.kind {
                     ObjectKind::Heap => None,
                     ObjectKind::Input(name) => Some(name.clone()),
                 };
-                ObjectReport {
+                Ok(ObjectReport {
                     id,
                     kind: if name.is_some() { "input" } else { "heap" }.into(),
                     name,
@@ -43,7 +59,7 @@ impl Executor<'_> {
                     capacity: o.capacity,
                     site: self.program.location(o.site),
                     freed_at: o.freed.map(|at| self.program.location(at)),
-                }
+                })
             })
             .collect()
     }

@@ -3,7 +3,8 @@
 //! and its memory objects.
 
 use crate::exec::executor::Executor;
-use crate::expr::{to_signed, Model};
+use crate::expr::to_signed;
+use crate::limits::{Checkpoint, Limits};
 use crate::report::step::{FrameView, NamedValue, StateView};
 use crate::state::value::{number, Val};
 use crate::state::State;
@@ -92,10 +93,8 @@ impl Executor<'_> {
     /// here would feed the solver's caches and could change the inputs the
     /// run finds, so a symbolic size is its term alone.
     fn objects_now(&self, s: &State) -> Vec<crate::report::ObjectReport> {
-        let mut objects = self.object_reports(s, &Model::new());
-        for o in objects.iter_mut().filter(|o| o.symbolic_size.is_some()) {
-            o.size = 0;
-        }
-        objects
+        let nothing_evaluated = &mut Checkpoint::new(Limits::default());
+        self.object_reports(s, None, nothing_evaluated)
+            .expect("no limits")
     }
 }

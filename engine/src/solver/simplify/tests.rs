@@ -140,6 +140,21 @@ fn a_limit_stops_simplifying_and_the_next_call_goes_on() {
     let value = f.s.eval_within(sum, &model, &mut Checkpoint::new(past));
     assert_eq!(value, Err(Reached::Time));
     assert_eq!(f.s.eval(sum, &model).as_bv(), Some(300_000 % 256));
+    // So does a path's end evaluating its values together; a symbol alone
+    // takes no walk.
+    let both = [f.x, sum];
+    let stopped =
+        f.s.eval_each_within(&both, &model, &mut Checkpoint::new(past));
+    assert_eq!(stopped, Err(Reached::Time));
+    let values: Vec<Option<u64>> =
+        f.s.eval_each(&both, &model)
+            .iter()
+            .map(|v| v.as_bv())
+            .collect();
+    assert_eq!(values, [Some(0), Some(300_000 % 256)]);
+    let alone =
+        f.s.eval_each_within(&[f.x], &model, &mut Checkpoint::new(past));
+    assert_eq!(alone.map(|v| v[0].as_bv()), Ok(Some(0)));
 }
 
 /// Terms far deeper than the call stack allows a recursive pass.
