@@ -85,6 +85,14 @@ impl Model {
         self.values.get(&symbol)
     }
 
+    /// The value of `symbol`, of `sort`: its own, or the default of its
+    /// sort when the model leaves it out.
+    pub fn value_of(&self, symbol: SymbolId, sort: Sort) -> Value {
+        self.get(symbol)
+            .cloned()
+            .unwrap_or_else(|| Value::default_of(sort))
+    }
+
     /// Gives byte `index` of the array symbol `array` the value `byte`; its
     /// other bytes stay as they were (all zero without a value before).
     pub fn set_byte(&mut self, array: SymbolId, index: u32, byte: u8) {
@@ -228,25 +236,19 @@ impl TermStore {
     }
 
     /// The values of `terms` under `model`, in order, shared subterms
-    /// evaluated once.
-    pub fn eval_each(&self, terms: &[TermId], model: &Model) -> Vec<Value> {
-        let unlimited = &mut Checkpoint::new(Limits::default());
-        self.eval_each_within(terms, model, unlimited)
-            .expect("no limits")
-    }
-
-    /// As [`TermStore::eval_each`], stopping at the limit `checkpoint`
-    /// reaches.
+    /// evaluated once, stopping at the limit `checkpoint` reaches.
     pub fn eval_each_within(
         &self,
         terms: &[TermId],
         model: &Model,
         checkpoint: &mut Checkpoint,
     ) -> Result<Vec<Value>, Reached> {
+        let leaves: Vec<Option<Value>> = terms.iter().map(|&t| self.eval_leaf(t, model)).collect();
         let walked: Vec<TermId> = terms
             .iter()
-            .copied()
-            .filter(|&t| self.eval_leaf(t, model).is_none())
+            .zip(&leaves)
+            .filter(|(_, leaf)| leaf.is_none())
+            .map(|(&t, _)| t)
             .collect();
         let values = if walked.is_empty() {
             FxHashMap::default()
@@ -255,10 +257,8 @@ impl TermStore {
         };
         Ok(terms
             .iter()
-            .map(|&t| {
-                self.eval_leaf(t, model)
-                    .unwrap_or_else(|| values[&t].clone())
-            })
+            .zip(leaves)
+            .map(|(t, leaf)| leaf.unwrap_or_else(|| values[t].clone()))
             .collect())
     }
 
@@ -267,12 +267,7 @@ impl TermStore {
     /// the walk and the tables a term's evaluation needs; `None` for any
     /// other term.
     fn eval_leaf(&self, t: TermId, model: &Model) -> Option<Value> {
-        let symbol = |s: SymbolId| {
-            model
-                .get(s)
-                .cloned()
-                .unwrap_or_else(|| Value::default_of(self.symbol_sort(s)))
-        };
+        let symbol = |s: SymbolId| model.value_of(s, self.symbol_sort(s));
         match *self.node(t) {
             Node::BoolConst(b) => Some(Value::Bool(b)),
             Node::BvConst { width, value } => Some(Value::Bv { width, value }),
@@ -407,10 +402,7 @@ impl TermStore {
         match *node {
             Node::BoolConst(v) => Value::Bool(v),
             Node::BvConst { width, value } => Value::Bv { width, value },
-            Node::Symbol(s) => model
-                .get(s)
-                .cloned()
-                .unwrap_or_else(|| Value::default_of(self.symbol_sort(s))),
+            Node::Symbol(s) => model.value_of(s, self.symbol_sort(s)),
             Node::Not(_) => Value::Bool(!b(a0)),
             Node::And(..) => Value::Bool(b(a0) & b(a1)),
             Node::Or(..) => Value::Bool(b(a0) | b(a1)),

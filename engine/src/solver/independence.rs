@@ -33,30 +33,47 @@ pub struct SymbolIndex {
 /// model of it all: a later slice that reads an atom holds every
 /// constraint on that atom, since those are connected to it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Witness(Rc<[(Atom, Value)]>);
+pub struct Witness(Rc<[Assignment]>);
+
+/// One atom's value in a witness.
+#[derive(Clone, Debug, PartialEq)]
+enum Assignment {
+    Byte(SymbolId, u32, u8),
+    Symbol(SymbolId, Value),
+}
 
 impl Witness {
-    /// Gives the atoms of this witness its values in `model`.
+    /// Gives the atoms of this witness their values in `model`.
     pub fn apply(&self, model: &mut Model) {
-        for (atom, value) in self.0.iter() {
-            match (*atom, value) {
-                (Atom::Byte(s, i), Value::Bv { value, .. }) => model.set_byte(s, i, *value as u8),
-                (Atom::Symbol(s), _) | (Atom::Byte(s, _), _) => model.set(s, value.clone()),
+        for assignment in self.0.iter() {
+            match assignment {
+                Assignment::Byte(s, i, byte) => model.set_byte(*s, *i, *byte),
+                Assignment::Symbol(s, value) => model.set(*s, value.clone()),
             }
         }
     }
 
-    /// Bytes it holds on the heap (an array value's entries estimated).
+    /// The atoms it gives values.
+    pub fn atoms(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Bytes it holds on the heap, what `n` holders share counting `1 / n`
+    /// (an array value's entries estimated).
     pub fn heap_bytes(&self) -> usize {
         let arrays: usize = self
             .0
             .iter()
-            .map(|(_, v)| match v {
-                Value::Array(a) => std::mem::size_of::<ArrayValue>() + 16 * a.entries.len(),
+            .map(|a| match a {
+                Assignment::Symbol(_, Value::Array(array)) => {
+                    (std::mem::size_of::<ArrayValue>() + 16 * array.entries.len())
+                        / Rc::strong_count(array)
+                }
                 _ => 0,
             })
             .sum();
-        2 * std::mem::size_of::<usize>() + std::mem::size_of_val(&*self.0) + arrays
+        let own = 2 * std::mem::size_of::<usize>() + std::mem::size_of_val(&*self.0);
+        (own + arrays) / Rc::strong_count(&self.0)
     }
 }
 
@@ -79,21 +96,16 @@ impl SymbolIndex {
             .collect();
         atoms.sort_unstable();
         atoms.dedup();
-        let values = atoms.into_iter().map(|atom| {
-            let value = match atom {
-                Atom::Symbol(s) => model
-                    .get(s)
-                    .cloned()
-                    .unwrap_or_else(|| Value::default_of(store.symbol_sort(s))),
-                Atom::Byte(s, i) => match model.get(s) {
-                    Some(Value::Array(a)) => Value::Bv {
-                        width: 8,
-                        value: u64::from(a.get(i)),
-                    },
-                    _ => Value::Bv { width: 8, value: 0 },
+        let values = atoms.into_iter().map(|atom| match atom {
+            Atom::Symbol(s) => Assignment::Symbol(s, model.value_of(s, store.symbol_sort(s))),
+            Atom::Byte(s, i) => Assignment::Byte(
+                s,
+                i,
+                match model.get(s) {
+                    Some(Value::Array(a)) => a.get(i),
+                    _ => 0,
                 },
-            };
-            (atom, value)
+            ),
         });
         Witness(values.collect())
     }

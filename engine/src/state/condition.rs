@@ -26,28 +26,38 @@ pub struct PathCondition {
     /// read, in the order of the constraints.
     witnesses: Chain<Vec<Witness>>,
     /// Whether a constraint was added without a witness (a value made
-    /// concrete, a side the solver could not decide): the witnesses then
-    /// make no model of the condition.
+    /// concrete, a side the solver could not decide, or past
+    /// [`WITNESS_ATOMS`]): the witnesses then make no model of the
+    /// condition, and no more are kept.
     unwitnessed: bool,
+    /// The atoms the witnesses give values, all told.
+    witness_atoms: usize,
 }
 
+/// The atoms a path's witnesses may give values, all told. A witness holds
+/// its whole slice, which grows with the constraints connected to it: a
+/// path whose conditions all read one growing set of bytes (a hash over
+/// its input) would hold a number of atoms quadratic in its length. Past
+/// this, the path's model is asked of the solver at its end.
+const WITNESS_ATOMS: usize = 4096;
+
 /// An entry of a log kept as a vector: the constraints, the witnesses.
-trait Entry: Clone + std::fmt::Debug {
+trait LogEntry: Clone + std::fmt::Debug {
     /// Bytes it holds on the heap beside itself.
     fn heap_bytes(&self) -> usize {
         0
     }
 }
 
-impl Entry for TermId {}
+impl LogEntry for TermId {}
 
-impl Entry for Witness {
+impl LogEntry for Witness {
     fn heap_bytes(&self) -> usize {
         Witness::heap_bytes(self)
     }
 }
 
-impl<T: Entry> Part for Vec<T> {
+impl<T: LogEntry> Part for Vec<T> {
     /// Walked only to copy the entries out (the constraints for the
     /// solver, the witnesses where the path ends), so a long chain costs
     /// little; the bound keeps dropping one shallow.
@@ -63,7 +73,7 @@ impl<T: Entry> Part for Vec<T> {
 
     fn heap_bytes(&self) -> usize {
         self.capacity() * std::mem::size_of::<T>()
-            + self.iter().map(Entry::heap_bytes).sum::<usize>()
+            + self.iter().map(LogEntry::heap_bytes).sum::<usize>()
     }
 }
 
@@ -96,8 +106,11 @@ impl PathCondition {
             return;
         }
         match witness {
-            Some(w) => self.witnesses.tail_mut().push(w),
-            None => self.unwitnessed = true,
+            Some(w) if !self.unwitnessed && self.witness_atoms + w.atoms() <= WITNESS_ATOMS => {
+                self.witness_atoms += w.atoms();
+                self.witnesses.tail_mut().push(w);
+            }
+            _ => self.unwitnessed = true,
         }
         if let Some((symbol, value)) = Simplifier::fact(terms, c) {
             if self.fact(symbol).is_none() {

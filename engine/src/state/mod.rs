@@ -530,6 +530,26 @@ mod tests {
                 forks.push(s.fork());
             }
         }
+        // A read at a symbolic index depends on every byte of `input`; the
+        // byte conditions after it join its slice.
+        let y = terms.declare("y", Sort::Bv(32)).unwrap();
+        let anywhere = terms.select(input, y);
+        let three = terms.bv_const(8, 3);
+        let at_y = terms.eq(anywhere, three);
+        let one = terms.bv_const(32, 1);
+        let first = terms.select(input, one);
+        let not_three = terms.eq(first, three);
+        let not_three = terms.not(not_three);
+        for c in [at_y, not_three] {
+            let known = s.condition.constraints();
+            let Beside::Sat(witness) =
+                solver.check_beside_within(&mut terms, &known, &[c], &limits)
+            else {
+                panic!("satisfiable");
+            };
+            s.condition.assume(&mut terms, c, Some(witness));
+            forks.push(s.fork());
+        }
         let all = s.condition.constraints();
         assert!(all.len() > 30, "{} constraints held", all.len());
         let model = s.condition.model().expect("every constraint has a witness");
@@ -544,6 +564,41 @@ mod tests {
         s.condition.assume(&mut terms, pinned, None);
         assert_eq!(s.condition.model(), None);
         assert!(forks[0].condition.model().is_some());
+    }
+
+    #[test]
+    fn a_path_whose_slices_keep_growing_stops_keeping_witnesses() {
+        let mut terms = TermStore::new();
+        let input = terms.declare("input", Sort::Array).unwrap();
+        let mut solver = Solver::default();
+        let limits = Limits::default();
+        let mut s = at(0, 0);
+        let byte = |terms: &mut TermStore, k: u64| {
+            let at = terms.bv_const(32, k);
+            terms.select(input, at)
+        };
+        // Byte k differs from byte k - 1: each slice holds every byte so far,
+        // so the witnesses' atoms grow as the square of the path's length.
+        let mut held = 0;
+        for k in 1..120u64 {
+            let (a, b) = (byte(&mut terms, k), byte(&mut terms, k - 1));
+            let equal = terms.eq(a, b);
+            let c = terms.not(equal);
+            let known = s.condition.constraints();
+            let Beside::Sat(witness) =
+                solver.check_beside_within(&mut terms, &known, &[c], &limits)
+            else {
+                panic!("satisfiable");
+            };
+            held += witness.atoms();
+            s.condition.assume(&mut terms, c, Some(witness));
+            let model = s.condition.model();
+            assert_eq!(model.is_some(), held <= 4096, "after {k} constraints");
+            if let Some(model) = model {
+                assert!(terms.satisfies(&s.condition.constraints(), &model));
+            }
+        }
+        assert!(held > 4096);
     }
 
     #[test]

@@ -6,9 +6,9 @@
 
 use crate::exec::outcome::End;
 use crate::exec::program::Program;
+use crate::exec::record::evaluation::Evaluation;
 use crate::exec::record::formulas::FormulaTable;
-use crate::expr::{Model, TermId, TermStore, Value};
-use crate::limits::{Checkpoint, Reached};
+use crate::expr::{TermId, Value};
 use crate::report::{DropCause, Location, Number, PathReport, TraceEvent};
 use crate::state::value::number;
 use crate::state::State;
@@ -170,18 +170,14 @@ impl Trace {
         }
     }
 
-    /// Gives the values that were symbols their values under `model`, the
-    /// model of the path the trace follows, evaluated within
-    /// `checkpoint`'s limits.
-    pub(crate) fn resolve(
-        &mut self,
-        terms: &TermStore,
-        model: &Model,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<(), Reached> {
+    /// Gives the values that were symbols their values under the model of
+    /// the path the trace follows; past a limit, they stay unresolved.
+    pub(crate) fn resolve(&mut self, eval: &mut Evaluation) {
+        let ids: Vec<TermId> = self.unknown.iter().map(|&(_, _, t, _)| t).collect();
+        let Some(values) = eval.values(&ids) else {
+            return;
+        };
         let unknown = std::mem::take(&mut self.unknown);
-        let ids: Vec<TermId> = unknown.iter().map(|&(_, _, t, _)| t).collect();
-        let values = terms.eval_each_within(&ids, model, checkpoint)?;
         for ((at, slot, _, ty), value) in unknown.into_iter().zip(values) {
             let bits = match value {
                 Value::Bool(b) => u64::from(b),
@@ -210,6 +206,5 @@ impl Trace {
                 _ => {}
             }
         }
-        Ok(())
     }
 }

@@ -3,24 +3,21 @@
 //! leaked, and the sizes a path allows an object of symbolic size.
 
 use crate::exec::executor::Executor;
-use crate::expr::{Model, Value};
-use crate::limits::{Checkpoint, Reached};
+use crate::expr::TermId;
 use crate::memory::{ObjectId, ObjectKind, Size};
 use crate::report::{ObjectReport, MAX_OBJECTS};
 use crate::state::State;
 
 impl Executor<'_> {
-    /// The memory objects of `s`, under the objects model, with their sizes
-    /// under `model`, evaluated within `checkpoint`'s limits (without a
-    /// model, a symbolic size is 0 beside its term).
+    /// The memory objects of `s`, under the objects model, a symbolic
+    /// size given its value by `size_of` (under a path's model).
     pub(super) fn object_reports(
         &self,
         s: &State,
-        model: Option<&Model>,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<Vec<ObjectReport>, Reached> {
+        size_of: &mut dyn FnMut(TermId) -> u64,
+    ) -> Vec<ObjectReport> {
         let Some(memory) = self.program.memory(s) else {
-            return Ok(Vec::new());
+            return Vec::new();
         };
         memory
             .made_objects()
@@ -30,25 +27,13 @@ impl Executor<'_> {
             .map(|(o, id)| {
                 let (size, symbolic_size) = match o.size {
                     Size::Con(n) => (n, None),
-                    Size::Sym(t) => {
-                        let size = match model {
-                            Some(model) => self.cx.terms.eval_within(t, model, checkpoint)?,
-                            None => Value::Bv {
-                                width: 32,
-                                value: 0,
-                            },
-                        };
-                        (
-                            size.as_bv().unwrap_or(0),
-                            Some(self.cx.terms.to_readable(t)),
-                        )
-                    }
+                    Size::Sym(t) => (size_of(t), Some(self.cx.terms.to_readable(t))),
                 };
                 let name = match &o.kind {
                     ObjectKind::Heap => None,
                     ObjectKind::Input(name) => Some(name.clone()),
                 };
-                Ok(ObjectReport {
+                ObjectReport {
                     id,
                     kind: if name.is_some() { "input" } else { "heap" }.into(),
                     name,
@@ -59,7 +44,7 @@ impl Executor<'_> {
                     capacity: o.capacity,
                     site: self.program.location(o.site),
                     freed_at: o.freed.map(|at| self.program.location(at)),
-                })
+                }
             })
             .collect()
     }

@@ -2,15 +2,14 @@
 //! report's path, with a test input from a model of its path condition,
 //! its results, objects, leaks, panic or memory error, location and
 //! condition (indices into the run's formulas); a dropped path is counted
-//! by site; a cut-off state is left pending, as is a path whose values the
-//! run's limits stop from being evaluated; the spec-script store keeps the
-//! state as it is.
+//! by site; a cut-off state is left pending; the spec-script store keeps
+//! the state as it is.
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::panic::Part;
 use crate::exec::outcome::End;
+use crate::exec::record::evaluation::Evaluation;
 use crate::expr::{to_signed, Model, TermId};
-use crate::limits::{Checkpoint, Reached};
 use crate::memory::ObjectId;
 use crate::report::{
     InputValue, MemoryError, NamedInput, Number, ObjectReport, PanicReport, PathReport, Status,
@@ -34,16 +33,22 @@ impl Executor<'_> {
         // The condition is final here: the model and the report share it.
         let constraints = s.condition.constraints();
         let model = self.path_model(&mut s, &constraints);
-        let checkpoint = &mut Checkpoint::new(self.cx.bounds.limits);
-        let values = match self.path_values(&s, &end, &model, checkpoint) {
-            Ok(values) => values,
-            Err(limit) => {
-                // Left unexplored, as a query the limit cut off.
-                self.cut_at(limit);
-                self.cx.counters.cut_off += 1;
-                return;
-            }
-        };
+        let mut eval = Evaluation::new(&self.cx.terms, &model, self.cx.bounds.limits);
+        if let Some(trace) = &mut self.cx.records.trace {
+            trace.resolve(&mut eval);
+        }
+        let (returns, exit_code) = self.results(&end, &mut eval);
+        let inputs = self.test_input(&s, &mut eval);
+        let mut objects = self.object_reports(&s, &mut |t| eval.bits(Val::Sym(t)));
+        let leaks = self.leaks_at(&s, &end, &mut eval);
+        let panic = self.panic_report(&end, &mut eval);
+        if let Some(limit) = eval.stopped() {
+            s.note(format!(
+                "the run's {} was reached while this path's values were evaluated: those left are 0",
+                limit.stop_reason()
+            ));
+            self.cut_at(limit);
+        }
         self.record_concretised(&mut s);
         // Which of the engine's limits ended the path, if one did.
         let (call_depth_limit, not_provided) = match &end {
@@ -51,14 +56,6 @@ impl Executor<'_> {
             End::NotProvided(import) => (None, Some(import.clone())),
             _ => (None, None),
         };
-        let PathValues {
-            returns,
-            exit_code,
-            inputs,
-            mut objects,
-            leaks,
-            panic,
-        } = values;
         let memory_error = self.memory_error_report(&mut s, end, &mut objects);
         let id = self.cx.records.paths.len();
         self.cx.records.tree.end_path(s.node, id, s.own_bytes());
@@ -87,29 +84,6 @@ impl Executor<'_> {
             call_depth_limit,
             not_provided,
         });
-    }
-
-    /// What the path of `s`, ended with `end`, computed and was given,
-    /// under `model`, evaluated within `checkpoint`'s limits.
-    fn path_values(
-        &mut self,
-        s: &State,
-        end: &End,
-        model: &Model,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<PathValues, Reached> {
-        if let Some(trace) = &mut self.cx.records.trace {
-            trace.resolve(&self.cx.terms, model, checkpoint)?;
-        }
-        let (returns, exit_code) = self.results(end, model, checkpoint)?;
-        Ok(PathValues {
-            returns,
-            exit_code,
-            inputs: self.test_input(s, model, checkpoint)?,
-            objects: self.object_reports(s, Some(model), checkpoint)?,
-            leaks: self.leaks_at(s, end, model, checkpoint)?,
-            panic: self.panic_report(end, model, checkpoint)?,
-        })
     }
 
     /// The status of a path that ended with `end`; `None` for one that is
@@ -167,160 +141,96 @@ impl Executor<'_> {
         match self.check(&query) {
             SolveResult::Sat(model) => model,
             _ => {
-                s.note("the solver gave no model; inputs are zero".into());
+                let why = if self.cut_off() {
+                    "a limit of the run stopped the solver"
+                } else {
+                    "the solver gave no model"
+                };
+                s.note(format!("{why}; inputs are zero"));
                 Model::new()
             }
         }
     }
 
-    /// The bits of `v` under `model`.
-    fn value_in(&self, model: &Model, v: Val, checkpoint: &mut Checkpoint) -> Result<u64, Reached> {
-        Ok(match v {
-            Val::Con { bits, .. } => bits,
-            Val::Sym(t) => self
-                .cx
-                .terms
-                .eval_within(t, model, checkpoint)?
-                .as_bv()
-                .unwrap_or(0),
-        })
-    }
-
-    /// The values of byte terms under `model`, evaluated together: a
-    /// buffer's bytes share their array.
-    fn bytes_in(
-        &self,
-        model: &Model,
-        bytes: &[TermId],
-        checkpoint: &mut Checkpoint,
-    ) -> Result<Vec<u8>, Reached> {
-        let values = self.cx.terms.eval_each_within(bytes, model, checkpoint)?;
-        Ok(values
-            .iter()
-            .map(|v| v.as_bv().unwrap_or(0) as u8)
-            .collect())
-    }
-
     /// What the entry returned, typed, or the code the program exited with.
-    fn results(
-        &self,
-        end: &End,
-        model: &Model,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<(Vec<Number>, Option<i64>), Reached> {
+    fn results(&self, end: &End, eval: &mut Evaluation) -> (Vec<Number>, Option<i64>) {
         let entry_results = self
             .program
             .func_type(self.cx.entry)
             .map(|t| t.results.clone())
             .unwrap_or_default();
-        Ok(match end {
+        match end {
             End::Returned(vals) => {
-                let mut returns = Vec::new();
-                for (&v, ty) in vals.iter().zip(entry_results.iter()) {
-                    returns.push(number(*ty, self.value_in(model, v, checkpoint)?));
-                }
+                let returns = vals
+                    .iter()
+                    .zip(entry_results.iter())
+                    .map(|(&v, ty)| number(*ty, eval.bits(v)))
+                    .collect();
                 (returns, None)
             }
-            End::Exited(code) => {
-                let code = self.value_in(model, *code, checkpoint)?;
-                (Vec::new(), Some(i64::from(code as u32 as i32)))
-            }
+            End::Exited(code) => (Vec::new(), Some(i64::from(eval.bits(*code) as u32 as i32))),
             _ => (Vec::new(), None),
-        })
+        }
     }
 
-    /// The path's inputs under `model`: the test that replays it.
-    fn test_input(
-        &self,
-        s: &State,
-        model: &Model,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<TestInput, Reached> {
+    /// The path's inputs under its model: the test that replays it.
+    fn test_input(&self, s: &State, eval: &mut Evaluation) -> TestInput {
         let mut inputs = TestInput::default();
         for input in s.inputs.iter() {
-            let (name, value) = match input {
+            match input {
                 Input::Arg { width, value } => {
-                    let bits = self.value_in(model, *value, checkpoint)?;
-                    inputs.args.push(to_signed(*width, bits));
-                    continue;
+                    inputs.args.push(to_signed(*width, eval.bits(*value)))
                 }
-                Input::Int { name, width, term } => {
-                    let bits = self.value_in(model, Val::Sym(*term), checkpoint)?;
-                    (name, InputValue::Int(input_int(*width, bits)))
-                }
-                Input::Bytes { name, bytes } => (
-                    name,
-                    InputValue::Bytes(self.bytes_in(model, bytes, checkpoint)?),
-                ),
+                Input::Int { name, width, term } => inputs.named.push(NamedInput {
+                    name: name.clone(),
+                    value: InputValue::Int(input_int(*width, eval.bits(Val::Sym(*term)))),
+                }),
+                Input::Bytes { name, bytes } => inputs.named.push(NamedInput {
+                    name: name.clone(),
+                    value: InputValue::Bytes(eval.bytes(bytes)),
+                }),
                 Input::SizedBytes { name, bytes, len } => {
-                    let len = self.value_in(model, Val::Sym(*len), checkpoint)?;
-                    let bytes = &bytes[..(len as usize).min(bytes.len())];
-                    (
-                        name,
-                        InputValue::Bytes(self.bytes_in(model, bytes, checkpoint)?),
-                    )
+                    let len = (eval.bits(Val::Sym(*len)) as usize).min(bytes.len());
+                    inputs.named.push(NamedInput {
+                        name: name.clone(),
+                        value: InputValue::Bytes(eval.bytes(&bytes[..len])),
+                    })
                 }
-            };
-            inputs.named.push(NamedInput {
-                name: name.clone(),
-                value,
-            });
+            }
         }
-        Ok(inputs)
+        inputs
     }
 
     /// The heap objects a path that returned or exited leaked, when the
     /// run looks for leaks.
-    fn leaks_at(
-        &self,
-        s: &State,
-        end: &End,
-        model: &Model,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<Vec<u32>, Reached> {
-        Ok(match end {
+    fn leaks_at(&self, s: &State, end: &End, eval: &mut Evaluation) -> Vec<u32> {
+        match end {
             End::Returned(vals) if self.program.roles.heap.leaks => {
-                let mut returned = Vec::new();
-                for &v in vals {
-                    returned.push(self.value_in(model, v, checkpoint)?);
-                }
+                let returned: Vec<u64> = vals.iter().map(|&v| eval.bits(v)).collect();
                 self.leaks(s, &returned)
             }
             End::Exited(_) if self.program.roles.heap.leaks => self.leaks(s, &[]),
             _ => Vec::new(),
-        })
+        }
     }
 
-    /// A panic's message, its numbers under `model`, and location.
-    fn panic_report(
-        &self,
-        end: &End,
-        model: &Model,
-        checkpoint: &mut Checkpoint,
-    ) -> Result<Option<PanicReport>, Reached> {
+    /// A panic's message, its numbers under the path's model, and location.
+    fn panic_report(&self, end: &End, eval: &mut Evaluation) -> Option<PanicReport> {
         let End::Panic(panic) = end else {
-            return Ok(None);
+            return None;
         };
-        let message = match &panic.message {
-            Some(parts) => {
-                let mut message = String::new();
-                for part in parts {
-                    match part {
-                        Part::Text(text) => message.push_str(text),
-                        Part::Number(v) => {
-                            let bits = self.value_in(model, *v, checkpoint)?;
-                            message.push_str(&(bits as u32).to_string());
-                        }
-                    }
-                }
-                Some(message)
-            }
-            None => None,
-        };
-        Ok(Some(PanicReport {
-            message,
+        Some(PanicReport {
+            message: panic.message.as_ref().map(|parts| {
+                parts
+                    .iter()
+                    .map(|part| match part {
+                        Part::Text(text) => text.clone(),
+                        Part::Number(v) => (eval.bits(*v) as u32).to_string(),
+                    })
+                    .collect()
+            }),
             location: panic.location.clone(),
-        }))
+        })
     }
 
     /// A memory error as the report gives it (the C variable it names
@@ -355,14 +265,4 @@ fn input_int(width: u8, bits: u64) -> i64 {
     } else {
         to_signed(width, bits)
     }
-}
-
-/// What a path computed and was given, under its model.
-struct PathValues {
-    returns: Vec<Number>,
-    exit_code: Option<i64>,
-    inputs: TestInput,
-    objects: Vec<ObjectReport>,
-    leaks: Vec<u32>,
-    panic: Option<PanicReport>,
 }

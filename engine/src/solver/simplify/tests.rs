@@ -146,11 +146,9 @@ fn a_limit_stops_simplifying_and_the_next_call_goes_on() {
     let stopped =
         f.s.eval_each_within(&both, &model, &mut Checkpoint::new(past));
     assert_eq!(stopped, Err(Reached::Time));
-    let values: Vec<Option<u64>> =
-        f.s.eval_each(&both, &model)
-            .iter()
-            .map(|v| v.as_bv())
-            .collect();
+    let unlimited = &mut Checkpoint::new(Limits::default());
+    let values = f.s.eval_each_within(&both, &model, unlimited).unwrap();
+    let values: Vec<Option<u64>> = values.iter().map(|v| v.as_bv()).collect();
     assert_eq!(values, [Some(0), Some(300_000 % 256)]);
     let alone =
         f.s.eval_each_within(&[f.x], &model, &mut Checkpoint::new(past));
