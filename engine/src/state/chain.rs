@@ -51,6 +51,13 @@ impl<P: Part> Chain<P> {
         std::iter::once(&self.tail).chain(links.map(|l| &l.part))
     }
 
+    /// Every part, oldest first: the order its entries were added in.
+    pub fn parts_oldest_first(&self) -> Vec<&P> {
+        let mut parts: Vec<&P> = self.parts().collect();
+        parts.reverse();
+        parts
+    }
+
     /// Makes the tail a link that a clone shares: called before a fork.
     pub fn freeze(&mut self) {
         if self.tail.is_empty() {
@@ -64,9 +71,8 @@ impl<P: Part> Chain<P> {
         let depth = self.frozen.as_ref().map_or(1, |l| l.depth + 1);
         let (part, parent, depth) = if depth > P::MAX_DEPTH {
             let mut all = P::default();
-            let mut older: Vec<&P> = self.parts().skip(1).collect();
-            older.reverse();
-            for part in older {
+            // The tail was taken above: what is left of it is empty.
+            for part in self.parts_oldest_first() {
                 all.extend_with(part);
             }
             all.extend_with(&tail);

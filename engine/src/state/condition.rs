@@ -122,9 +122,8 @@ impl PathCondition {
 
     /// The constraints, oldest first: what the solver is asked about.
     pub fn constraints(&self) -> Vec<TermId> {
-        let mut parts: Vec<&Vec<TermId>> = self.constraints.parts().collect();
+        let parts = self.constraints.parts_oldest_first();
         let mut all = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
-        parts.reverse();
         for part in parts {
             all.extend_from_slice(part);
         }
@@ -138,10 +137,8 @@ impl PathCondition {
         if self.unwitnessed {
             return None;
         }
-        let mut parts: Vec<&Vec<Witness>> = self.witnesses.parts().collect();
-        parts.reverse();
         let mut model = Model::new();
-        for witness in parts.into_iter().flatten() {
+        for witness in self.witnesses.parts_oldest_first().into_iter().flatten() {
             witness.apply(&mut model);
         }
         Some(model)
