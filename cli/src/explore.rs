@@ -491,6 +491,12 @@ fn summary(r: &Report, show_memory: bool) -> String {
             r.heap.size_mode, r.heap.capacity
         ));
     }
+    if let Some(split) = r.heap.split {
+        text.push_str(&format!(
+            "split: objects and regions over {} bytes, in pieces of {} bytes\n",
+            split.threshold, split.piece
+        ));
+    }
     for warning in &r.warnings {
         text.push_str(&format!("warning: {warning}\n"));
     }
@@ -607,6 +613,9 @@ fn summary(r: &Report, show_memory: bool) -> String {
     ));
     if let Some(states) = s.state_bytes_text() {
         text.push_str(&format!("{states}\n"));
+    }
+    if let Some(arrays) = s.arrays_text() {
+        text.push_str(&format!("{arrays}\n"));
     }
     text.push_str(&format!("limits: {}\n", limits_text(&r.limits)));
     text.push_str(&format!("outcomes: {}\n", r.outcomes.describe()));

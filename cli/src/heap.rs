@@ -34,6 +34,20 @@ pub struct HeapArgs {
     /// default) or whole (all of linear memory, the baseline).
     #[arg(long, value_name = "CONTENTS")]
     contents: Option<String>,
+    /// Split objects and regions (data, stack) larger than the threshold
+    /// into pieces for reads and writes at symbolic offsets: the access
+    /// forks over the pieces it can start in, and each reads an array of
+    /// its piece's bytes only (smaller formulas, more paths).
+    #[arg(long)]
+    split: bool,
+    /// Objects and regions larger than this are split (default 300;
+    /// implies --split).
+    #[arg(long, value_name = "BYTES")]
+    split_threshold: Option<u32>,
+    /// Bytes in one piece of a split object (default 128; implies
+    /// --split).
+    #[arg(long, value_name = "BYTES")]
+    split_piece: Option<u32>,
 }
 
 impl HeapArgs {
@@ -58,6 +72,12 @@ impl HeapArgs {
         }
         if let Some(contents) = &self.contents {
             heap.contents = contents.parse::<Contents>()?;
+        }
+        if self.split || self.split_threshold.is_some() || self.split_piece.is_some() {
+            let mut split = heap.split.unwrap_or_default();
+            split.threshold = self.split_threshold.unwrap_or(split.threshold);
+            split.piece = self.split_piece.unwrap_or(split.piece);
+            heap.split = Some(split);
         }
         Ok(heap)
     }
@@ -88,8 +108,11 @@ pub fn show_memory(p: &PathReport) -> String {
         } else {
             format!("allocated at {}", o.origin_text())
         };
+        let pieces = o
+            .pieces
+            .map_or(String::new(), |n| format!(" in {n} pieces"));
         text.push_str(&format!(
-            "  #{} {what} 0x{:x}: {size} bytes (capacity {}), {state}, {origin}\n",
+            "  #{} {what} 0x{:x}: {size} bytes (capacity {}{pieces}), {state}, {origin}\n",
             o.id, o.base, o.capacity
         ));
         let Some(e) = p.memory_error.as_ref().filter(|e| e.object == Some(o.id)) else {

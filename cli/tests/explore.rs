@@ -683,6 +683,22 @@ fn heap_options_that_make_no_sense_are_errors() {
             vec!["--capacity", "4000000000"],
             "--capacity 4000000000 is more than linear memory can hold",
         ),
+        (
+            vec!["--split-piece", "0"],
+            "--split-piece must be greater than zero",
+        ),
+        (
+            vec!["--split-threshold", "3000000000"],
+            "--split-threshold 3000000000 is more than linear memory can hold",
+        ),
+        (
+            vec!["--split-threshold", "5000000000"],
+            "invalid value '5000000000' for '--split-threshold <BYTES>'",
+        ),
+        (
+            vec!["--split", "--contents", "whole"],
+            "--split needs --contents per-object",
+        ),
     ] {
         let mut all = vec!["explore", file.as_str()];
         all.extend(args);
@@ -691,6 +707,46 @@ fn heap_options_that_make_no_sense_are_errors() {
         assert!(stdout.is_empty());
         assert!(stderr.contains(error), "{all:?}: {stderr}");
     }
+}
+
+#[test]
+fn split_objects_fork_over_their_pieces_and_the_summary_says_so() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/relocatable/examples.wasm");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["explore", &file, "--entry", "blocks", "--search", "dfs"];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = symplay(&args);
+        assert_eq!(code, 0, "{stderr}");
+        stdout
+    };
+    let whole = run(&[]);
+    assert!(
+        whole.starts_with("explored blocks with dfs: 2 paths"),
+        "{whole}"
+    );
+    assert!(
+        whole.contains("\narrays: 256 B at most in one symbolic access\n"),
+        "{whole}"
+    );
+    assert!(!whole.contains("\nsplit:"), "{whole}");
+    let split = run(&["--split-threshold", "200", "--split-piece", "64"]);
+    assert!(
+        split.starts_with("explored blocks with dfs: 4 paths"),
+        "{split}"
+    );
+    assert!(
+        split.contains("\nsplit: objects and regions over 200 bytes, in pieces of 64 bytes\n"),
+        "{split}"
+    );
+    assert!(
+        split.contains(
+            "\narrays: 64 B at most in one symbolic access; 2 accesses split into pieces\n"
+        ),
+        "{split}"
+    );
+    // The defaults: 256-byte blocks are under the 300-byte threshold.
+    assert!(run(&["--split"]).starts_with("explored blocks with dfs: 2 paths"));
 }
 
 #[test]

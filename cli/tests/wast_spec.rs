@@ -5,8 +5,9 @@
 //! Wasm 1.0; and so does every script of the 2.0 suite (which adds
 //! reference types, bulk memory, multi-value, sign extension and
 //! non-trapping conversions; this crate's copy has no SIMD scripts),
-//! validated as the engine's supported profile. Run with `--nocapture`
-//! for the tables of scripts.
+//! validated as the engine's supported profile; the scripts that use
+//! memory pass symbolically with memory split into pieces too (`--split`).
+//! Run with `--nocapture` for the tables of scripts.
 
 use std::time::Instant;
 use symplay_cli::wast::{run_script, Options, ScriptReport, Verdict};
@@ -27,13 +28,18 @@ fn problems(name: &str, mode: &str, report: &ScriptReport) -> Vec<String> {
         .collect()
 }
 
+/// Whether a script declares a memory.
+fn uses_memory(script: &str) -> bool {
+    script.contains("(memory")
+}
+
 /// Runs every script of `version` concretely and symbolically under
 /// `profile`; prints a table and returns the failures.
 fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
     let scripts: Vec<_> = spec(version).collect();
     let mut table = format!(
-        "{:<20} {:>10} {:>9} {:>9} {:>15}\n",
-        "script", "directives", "concrete", "symbolic", "symbolic calls"
+        "{:<20} {:>10} {:>9} {:>9} {:>9} {:>15}\n",
+        "script", "directives", "concrete", "symbolic", "split", "symbolic calls"
     );
     let mut all = Vec::new();
     let started = Instant::now();
@@ -46,15 +52,26 @@ fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
         let concrete = run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
         options.symbolic = true;
         let symbolic = run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Splitting changes only accesses to memory.
+        let split = uses_memory(script.raw()).then(|| {
+            options.split = true;
+            run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"))
+        });
         table.push_str(&format!(
-            "{name:<20} {:>10} {:>9} {:>9} {:>15}\n",
+            "{name:<20} {:>10} {:>9} {:>9} {:>9} {:>15}\n",
             concrete.directives.len(),
             concrete.passed(),
             symbolic.passed(),
+            split
+                .as_ref()
+                .map_or("-".to_string(), |s| s.passed().to_string()),
             symbolic.symbolic_calls
         ));
         all.extend(problems(name, "concrete", &concrete));
         all.extend(problems(name, "symbolic", &symbolic));
+        if let Some(split) = &split {
+            all.extend(problems(name, "symbolic, split", split));
+        }
     }
     println!(
         "{table}{} scripts in {:.1?}",

@@ -596,6 +596,10 @@ pub struct ObjectReport {
     pub site: Location,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub freed_at: Option<Location>,
+    /// The pieces it was split into on this path (`--split`), when an
+    /// access at a symbolic offset forked over them.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pieces: Option<u64>,
 }
 
 impl ObjectReport {
@@ -960,6 +964,14 @@ pub struct Stats {
     /// instance it used: what bit-blasting the queries cost.
     #[serde(default)]
     pub sat_variables: u64,
+    /// The most bytes the array of one read or write at a symbolic address
+    /// held: what splitting objects into pieces makes smaller.
+    #[serde(default)]
+    pub largest_array_bytes: u64,
+    /// Accesses at symbolic offsets into a split object or region that
+    /// were narrowed to its pieces (`--split`).
+    #[serde(default)]
+    pub split_accesses: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }
@@ -989,6 +1001,25 @@ impl Stats {
                 "memory per state: {} on average, {} at most (what states share not counted)",
                 bytes_text(self.mean_state_bytes),
                 bytes_text(self.max_state_bytes)
+            )
+        })
+    }
+
+    /// `arrays: 256 B at most in one symbolic access; 12 accesses split
+    /// into pieces`: what reads and writes at symbolic addresses selected
+    /// from, when any was made.
+    pub fn arrays_text(&self) -> Option<String> {
+        (self.largest_array_bytes > 0).then(|| {
+            let split = match self.split_accesses {
+                0 => String::new(),
+                n => format!(
+                    "; {} into pieces",
+                    counted(n, "access split", "accesses split")
+                ),
+            };
+            format!(
+                "arrays: {} at most in one symbolic access{split}",
+                bytes_text(self.largest_array_bytes)
             )
         })
     }

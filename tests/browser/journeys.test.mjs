@@ -608,6 +608,45 @@ test('contents: arrays of all of memory find what per-object arrays find, and th
   assert.deepEqual(errors, []);
 });
 
+test('split: small pieces find the table overflow as whole objects do, the statistics say what was split, and the choice travels in the share link', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'table');
+  await shownEntry(page, 'lookup');
+  await run(page, { entry: 'lookup', paths: 10 });
+  await showTab(page, 'bugs');
+  const overflow = page.locator('#bugs .bug', { hasText: 'global_overflow' }).first();
+  const whole = await overflow.innerText();
+  await showTab(page, 'paths');
+  assert.match(await page.locator('#pane-paths .arrays').innerText(), /^arrays: [0-9.]+ KiB at most in one symbolic access$/);
+  await openOptions(page);
+  assert.equal(await page.locator('#split-threshold').count(), 0, 'the sizes show once split is on');
+  await page.click('#split');
+  await setField(page, '#split-threshold', '16');
+  await setField(page, '#split-piece', '8');
+  await page.screenshot({ path: join(artifacts, 'split-options.png') });
+  await closeOptions(page);
+  await run(page, { entry: 'lookup', paths: 10 });
+  await showTab(page, 'bugs');
+  const split = await overflow.innerText();
+  const kind = (text) => text.match(/global_overflow \(read of 4 bytes at offset \d+ of the global squares of 32 bytes/)?.[0];
+  assert.ok(kind(whole), whole);
+  assert.equal(kind(split), kind(whole));
+  await showTab(page, 'paths');
+  assert.equal(await page.locator('#pane-paths .arrays').innerText(),
+    'arrays: 11 B at most in one symbolic access; 1 access split into pieces');
+  await page.screenshot({ path: join(artifacts, 'split-table.png'), fullPage: true });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("lookup: 10 paths (completed)")', { timeout: 30_000 });
+  await openOptions(opened);
+  assert.equal(await opened.isChecked('#split'), true);
+  assert.equal(await opened.inputValue('#split-threshold'), '16');
+  assert.equal(await opened.inputValue('#split-piece'), '8');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
 test('compare mode: one click runs base against fork-lazy, two trees, the bug only B found, its replay, a share link', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'length-read');

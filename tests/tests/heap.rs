@@ -9,7 +9,7 @@
 
 use std::path::Path;
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
-use symplay_engine::memory::HeapOptions;
+use symplay_engine::memory::{HeapOptions, Split};
 use symplay_engine::report::{PathReport, Report, Status};
 use symplay_engine::search::SearchKind;
 use symplay_tests::corpus;
@@ -54,6 +54,24 @@ fn assert_replays(module: &symplay_wasm::Module, entry: &str, p: &PathReport, wh
 
 #[test]
 fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
+    each_heap_bug_is_found(&options());
+}
+
+/// Splitting objects into pieces changes what an access reads, never what
+/// a program does: every bug is found alike under small pieces (so that
+/// most blocks and the stack split), and its input replays to it in a run
+/// that splits nothing.
+#[test]
+fn under_splitting_each_heap_bug_is_found_alike_and_replays_unsplit() {
+    let mut options = options();
+    options.heap.split = Some(Split {
+        threshold: 24,
+        piece: 16,
+    });
+    each_heap_bug_is_found(&options);
+}
+
+fn each_heap_bug_is_found(options: &Options) {
     let dir = corpus::heap_dir();
     let cases = corpus::heap_cases().unwrap();
     assert!(cases.len() >= 40, "the expected list is complete");
@@ -62,7 +80,7 @@ fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
         let what = format!("{} {}", case.file, case.entry);
         let wasm = std::fs::read(dir.join(&case.file)).unwrap();
         let module = symplay_wasm::load(&wasm).unwrap();
-        let r: Report = explore(&module, &case.entry, &options()).unwrap();
+        let r: Report = explore(&module, &case.entry, options).unwrap();
         let without_malloc = [
             "stack_overflow",
             "global_overflow",

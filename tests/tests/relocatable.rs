@@ -4,25 +4,32 @@
 //! (`tests/data/relocatable/examples.c`, built by its `build.sh`), explored
 //! as Symplay resolves a symbolic pointer today: one state per object it
 //! can point to. These are the baselines the segment, split and
-//! address-aware modes are measured against: each of those adds its
-//! figures beside these.
+//! address-aware modes are measured against; splitting (E3, and E5 under
+//! it) has its figures beside them.
 
 use symplay_engine::exec::{explore, Options};
+use symplay_engine::memory::Split;
 use symplay_engine::report::{
     Access, InputValue, MemoryErrorKind, Number, PathReport, Report, Status,
 };
 use symplay_engine::search::SearchKind;
 
 fn explored(entry: &str) -> Report {
+    explored_split(entry, None)
+}
+
+/// `entry` explored depth first, splitting objects as `split` says.
+fn explored_split(entry: &str, split: Option<Split>) -> Report {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/data/relocatable/examples.wasm"
     );
     let module = symplay_wasm::load(&std::fs::read(path).unwrap()).unwrap();
-    let options = Options {
+    let mut options = Options {
         search: SearchKind::Dfs,
         ..Options::default()
     };
+    options.heap.split = split;
     let report = explore(&module, entry, &options).unwrap();
     assert_eq!(report.stop_reason, "completed", "{entry}");
     report
@@ -68,6 +75,58 @@ fn e1_a_read_through_a_symbolic_pointer_forks_once_per_block() {
     // Each path read the block its `i` chose.
     assert_eq!(inputs(&r, "i", |_| true), [0, 1]);
     assert!(r.paths.iter().all(|p| p.leaks.is_empty()));
+}
+
+#[test]
+fn e3_split_blocks_fork_over_the_two_pieces_the_offset_reaches_in_each() {
+    let unsplit = explored("blocks");
+    assert_eq!(unsplit.stats.largest_array_bytes, 256);
+    assert_eq!(unsplit.stats.split_accesses, 0);
+    let split = Some(Split {
+        threshold: 200,
+        piece: 64,
+    });
+    let r = explored_split("blocks", split);
+    // Each block is four 64-byte pieces, of which j < 100 reaches the
+    // first two: two paths per block, each reading one piece.
+    assert_eq!(r.paths.len(), 4);
+    assert_eq!(r.stats.forks, 3);
+    assert_eq!(r.stats.split_accesses, 2);
+    assert_eq!(r.stats.largest_array_bytes, 64);
+    assert!(r.paths.iter().all(|p| returned(p) == 0));
+    assert_eq!(inputs(&r, "i", |_| true), [0, 0, 1, 1]);
+    // One path per piece: j below 64 on one, from 64 to 99 on the other.
+    let mut pieces: Vec<(i64, bool)> = r
+        .paths
+        .iter()
+        .map(|p| (input(p, "i"), input(p, "j") >= 64))
+        .collect();
+    pieces.sort_unstable();
+    assert_eq!(pieces, [(0, false), (0, true), (1, false), (1, true)]);
+    // Each path's report names the block it split, in four pieces; the
+    // other block and the pointer array stay whole.
+    for p in &r.paths {
+        let split: Vec<u64> = p.objects.iter().filter_map(|o| o.pieces).collect();
+        assert_eq!(split, [4], "{:?}", p.objects);
+    }
+    // Blocks no larger than the threshold stay whole.
+    let high = Some(Split {
+        threshold: 256,
+        piece: 64,
+    });
+    assert_eq!(explored_split("blocks", high).paths.len(), 2);
+}
+
+#[test]
+fn e5_split_buckets_fork_over_their_pieces_and_find_the_same_keys() {
+    let r = explored_split("hash_tables", Some(Split::default()));
+    // The 1,200-byte bucket array of the first table is ten 128-byte
+    // pieces; `key % 300` reaches each, and the five keys are found as
+    // before, on a path each.
+    assert_eq!(r.stats.split_accesses, 1);
+    assert!(r.stats.largest_array_bytes <= 128 + 3);
+    assert_eq!(inputs(&r, "key", |p| returned(p) == 1), [1, 8, 15, 22, 29]);
+    assert!(r.paths.len() > 11, "{} paths", r.paths.len());
 }
 
 #[test]

@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use symplay_engine::exec::{explore, name_params, replay, Options, MAX_FRAMES};
+use symplay_engine::memory::Split;
 use symplay_engine::report::{InputValue, Number, PathReport, Status, TestInput, Trap};
 use symplay_engine::state::State;
 use symplay_tests::corpus::{c_examples, integer_entries};
@@ -481,6 +482,8 @@ struct Summary {
     /// Paths stopped by a limit: no outcome to compare.
     skipped: usize,
     mismatches: Vec<String>,
+    /// Objects and regions split into pieces in every exploration.
+    split: Option<Split>,
 }
 
 impl Summary {
@@ -504,10 +507,11 @@ impl Summary {
         for entry in integer_entries(&module) {
             let entry = entry.as_str();
             self.functions += 1;
-            let options = limits
+            let mut options = limits
                 .iter()
                 .find(|(f, _)| *f == entry)
                 .map_or_else(Options::default, |(_, o)| o.clone());
+            options.heap.split = self.split;
             // The engine names the entry's parameters first: a later input
             // of a parameter's name is renamed (`x#2`).
             let mut named = State::default();
@@ -584,6 +588,28 @@ fn c_examples_replay_identically_in_wasmi() {
     }
     assert!(summary.modules >= 6, "the committed C examples");
     summary.finish("C examples", 30);
+}
+
+/// The tests of explorations that split every object and region over 16
+/// bytes into 8-byte pieces replay as the others do: splitting changes
+/// which array an access reads, never what a path does.
+#[test]
+fn under_splitting_every_test_replays_identically_in_wasmi() {
+    let mut summary = Summary {
+        split: Some(Split {
+            threshold: 16,
+            piece: 8,
+        }),
+        ..Summary::default()
+    };
+    for example in &c_examples().unwrap() {
+        summary.check_module(&example.name, &example.wasm, &[]);
+    }
+    for (name, text, limits) in wat_corpus() {
+        let wasm = wat::parse_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        summary.check_module(name, &wasm, &limits);
+    }
+    summary.finish("C examples and WAT modules, split", 130);
 }
 
 /// Exploration options of the functions that need other than the default.

@@ -17,6 +17,10 @@ pub struct WastArgs {
     /// passes when exactly one path is feasible, with the expected outcome.
     #[arg(long)]
     symbolic: bool,
+    /// In the symbolic calls, split memories into pieces for accesses at
+    /// symbolic addresses (explore's --split, with its defaults).
+    #[arg(long, requires = "symbolic")]
+    split: bool,
     /// What the modules are validated against: `1.0` for the Wasm 1.0 spec
     /// scripts (where e.g. a block with two results is invalid), `supported`
     /// for everything the engine runs (Wasm 2.0 without SIMD: 1.0 with sign
@@ -53,6 +57,7 @@ pub fn run(args: &WastArgs) -> ExitCode {
             WasmVersion::Supported => Profile::Supported,
         },
         max_instructions: args.max_instructions,
+        split: args.split,
     };
     let report = match run_script(&text, &options) {
         Ok(report) => report,

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use symplay_engine::exec::store::{Extern, Imports, InstanceId, Store};
+use symplay_engine::memory::Split;
 use symplay_wasm::{GlobalInit, ImportName, Module, Profile};
 
 /// The `spectest` module of the reference interpreter; its print functions
@@ -31,9 +32,10 @@ pub struct Registry {
 }
 
 impl Registry {
-    pub fn new(max_instructions: u64) -> Result<Registry, String> {
+    pub fn new(max_instructions: u64, split: bool) -> Result<Registry, String> {
         let mut store = Store::new();
         store.max_instructions = max_instructions;
+        store.split = split.then(Split::default);
         let spectest = symplay_wasm::load_with(SPECTEST.as_bytes(), Profile::Wasm1)
             .map_err(|e| format!("spectest: {e}"))?;
         let spectest = store

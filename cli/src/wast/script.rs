@@ -20,6 +20,8 @@ pub struct Options {
     pub profile: Profile,
     /// Instructions one call may run.
     pub max_instructions: u64,
+    /// Memories split into pieces in the symbolic calls.
+    pub split: bool,
 }
 
 impl Default for Options {
@@ -28,6 +30,7 @@ impl Default for Options {
             symbolic: false,
             profile: Profile::Supported,
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
+            split: false,
         }
     }
 }
@@ -100,7 +103,7 @@ pub fn run_script(text: &str, options: &Options) -> Result<ScriptReport, String>
     let buffer = ParseBuffer::new_with_lexer(lexer).map_err(located)?;
     let script = parser::parse::<Wast<'_>>(&buffer).map_err(located)?;
     let mut runner = Runner {
-        registry: Registry::new(options.max_instructions)?,
+        registry: Registry::new(options.max_instructions, options.split)?,
         options: *options,
         symbolic_calls: 0,
     };

@@ -257,6 +257,13 @@ impl FlatMemory {
         self.regions = starts.into();
     }
 
+    /// Where the parts of `span` start when it is cut at the regions'
+    /// starts: its first byte, then each region start inside it.
+    pub fn part_starts(&self, span: (u64, u64)) -> Vec<u64> {
+        let inside = self.regions.iter().filter(|&&r| span.0 < r && r <= span.1);
+        std::iter::once(span.0).chain(inside.copied()).collect()
+    }
+
     /// The first and last byte of the region that holds `lo..=hi`, if one
     /// does.
     fn region_of(&self, lo: u64, hi: u64) -> Option<(u64, u64)> {
@@ -338,6 +345,7 @@ impl FlatMemory {
                     object: THE_MEMORY,
                     pointer,
                     plus,
+                    piece: None,
                 }),
             },
             Case {
@@ -792,6 +800,20 @@ impl FlatMemory {
         let unlimited = &mut Checkpoint::new(Limits::default());
         let array = self.window_array(store, ANYWHERE, None, false, unlimited);
         array.expect("no limits")
+    }
+
+    /// How many bytes the array of a symbolic access of `size` bytes at
+    /// `addr + offset` holds at most, `within` what it resolved into.
+    pub fn array_bytes(
+        &self,
+        store: &TermStore,
+        addr: TermId,
+        offset: u32,
+        size: u32,
+        within: Within,
+    ) -> u64 {
+        let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
+        hi - lo + 1
     }
 
     /// The bytes an access of `size` bytes at `addr + offset` can touch
@@ -1314,6 +1336,23 @@ impl FlatMemory {
                 }
             });
         found
+    }
+
+    /// Whether every byte of `lo..=hi` is still the byte of one input
+    /// that it was made as: an array over them is that input's array
+    /// symbol with no store, which no split makes smaller.
+    pub fn holds_one_input(&self, store: &TermStore, lo: u64, hi: u64) -> bool {
+        let Some(origin) = self.input_origin(store, lo, hi) else {
+            return false;
+        };
+        let Byte::Term(first) = self.read(lo) else {
+            return false;
+        };
+        let array = input_byte(store, first).map(|(array, _)| array);
+        (lo..=hi).all(|at| match self.read(at) {
+            Byte::Term(t) => input_array(store, t, at - origin) == array,
+            _ => false,
+        })
     }
 
     /// Where the input array that the bytes `lo..=hi` were made from

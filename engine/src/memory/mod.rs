@@ -12,6 +12,8 @@
 //! - `objects`: the objects model, the flat memory's bytes with the
 //!   heap's blocks and input buffers as objects whose bounds are checked;
 //! - [`options`]: how a run models the heap;
+//! - [`pieces`]: the pieces of a split object or region an access at a
+//!   symbolic offset can land in;
 //! - `persistent`: the persistent vector whose nodes forks share, under
 //!   the flat model's chunks.
 //!
@@ -25,11 +27,13 @@ pub mod model;
 mod objects;
 pub mod options;
 mod persistent;
+pub mod pieces;
 pub mod place;
 
 pub use dead_stack::{DeadSpan, DeadStack};
 pub use flat::PAGE_SIZE;
 pub use model::MemoryModel;
 pub use objects::{within, Free, Object, ObjectKind, Size, ALIGN};
-pub use options::{Contents, HeapOptions, SizeMode};
-pub use place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};
+pub use options::{Contents, HeapOptions, SizeMode, Split};
+pub use pieces::Pieces;
+pub use place::{Case, Fault, FaultKind, ObjectId, Piece, Place, Pointer, Resolution, Spot};

@@ -15,7 +15,8 @@
 
 use super::flat::{FlatMemory, Within};
 use super::objects::{Free, Object, ObjectMemory, Size};
-use super::options::Contents;
+use super::options::{Contents, Split};
+use super::pieces::Pieces;
 use super::place::{Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{TermId, TermStore};
 use crate::limits::{Checkpoint, Limits, Reached};
@@ -157,12 +158,8 @@ impl MemoryModel {
     ) -> Result<TermId, Reached> {
         match place {
             Place::Concrete(spot) => Ok(self.contents_mut().load_at(store, spot.offset, width)),
-            Place::Symbolic {
-                object,
-                pointer,
-                plus,
-            } => {
-                let within = self.within(object);
+            Place::Symbolic { pointer, plus, .. } => {
+                let within = self.within(place);
                 let checkpoint = &mut Checkpoint::new(limits);
                 self.contents_mut()
                     .load_within(store, pointer, plus, width, within, checkpoint)
@@ -180,15 +177,65 @@ impl MemoryModel {
         }
     }
 
-    /// What an access resolved into `object` reads and writes: that
-    /// object's own array, or, for the flat model's one object and the
-    /// unchecked rest, memory's bytes within their bounds.
-    fn within(&self, object: ObjectId) -> Within {
+    /// What an access at the symbolic `place` reads and writes: its
+    /// object's own array (or its piece's, when the object is split), or,
+    /// for the flat model's one object and the unchecked rest, memory's
+    /// bytes within their bounds.
+    fn within(&self, place: Place) -> Within {
+        let (object, piece) = match place {
+            Place::Symbolic { object, piece, .. } => (object, piece),
+            Place::Concrete(spot) => (spot.object, None),
+        };
+        if let Some(p) = piece {
+            return Within::Object(p.first, p.reach);
+        }
         let (lo, hi) = self.bounds(object);
         match self {
             MemoryModel::Objects(m) if m.object(object).is_some() => Within::Object(lo, hi),
             _ => Within::Bytes(lo, hi),
         }
+    }
+
+    /// How many bytes the array of an access of `width` bytes at `place`
+    /// holds at most: 0 at a concrete place, which reads no array.
+    pub fn array_bytes(&self, store: &TermStore, place: Place, width: u32) -> u64 {
+        match place {
+            Place::Concrete(_) => 0,
+            Place::Symbolic { pointer, plus, .. } => {
+                let within = self.within(place);
+                self.contents()
+                    .array_bytes(store, pointer, plus, width, within)
+            }
+        }
+    }
+
+    /// The pieces an access of `width` bytes resolved to `place` can
+    /// start in, when it is at a symbolic offset into an object or region
+    /// that `split` cuts; `None` when it stays whole.
+    pub fn pieces(
+        &self,
+        store: &TermStore,
+        place: Place,
+        width: u64,
+        split: Split,
+    ) -> Option<Pieces> {
+        let Place::Symbolic { object, .. } = place else {
+            return None;
+        };
+        let last = self.byte_len().checked_sub(1)?;
+        let (lo, hi) = self.bounds(object);
+        let span = (lo, hi.min(last));
+        let starts = match self.object(object) {
+            Some(_) => vec![span.0],
+            // The unchecked rest and the flat model's memory: the regions
+            // (data, stack, the rest) are its parts.
+            None => self.contents().part_starts(span),
+        };
+        let pieces = Pieces::of(store, place, width, (span, &starts), split)?;
+        // An untouched input's bytes are its array symbol, with no store:
+        // pieces would only add forks.
+        let (first, last) = pieces.bytes();
+        (!self.contents().holds_one_input(store, first, last)).then_some(pieces)
     }
 
     /// Writes the low `width` (1 to 8) bytes of `value` at `spot`. Inlined
@@ -231,12 +278,8 @@ impl MemoryModel {
                 self.contents_mut().store_at(store, spot.offset, value);
                 Ok(())
             }
-            Place::Symbolic {
-                object,
-                pointer,
-                plus,
-            } => {
-                let within = self.within(object);
+            Place::Symbolic { pointer, plus, .. } => {
+                let within = self.within(place);
                 let checkpoint = &mut Checkpoint::new(limits);
                 self.contents_mut()
                     .store_within(store, pointer, plus, value, within, checkpoint)
@@ -405,6 +448,14 @@ impl MemoryModel {
 
     /// Ends the input buffers that overlap `[lo, hi)`, where new input is
     /// written.
+    /// Records that `object` (if it is one of the model's) is split into
+    /// pieces of `piece` bytes.
+    pub fn mark_split(&mut self, object: ObjectId, piece: u64) {
+        if let Some(m) = self.objects_mut() {
+            m.mark_split(object, piece);
+        }
+    }
+
     pub fn retire_inputs_over(&mut self, lo: u64, hi: u64, at: (u32, u32)) {
         if let Some(m) = self.objects_mut() {
             m.retire_inputs_over(lo, hi, at);

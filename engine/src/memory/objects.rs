@@ -63,6 +63,9 @@ pub struct Object {
     pub site: (u32, u32),
     /// Where it was freed.
     pub freed: Option<(u32, u32)>,
+    /// The pieces it was split into, once an access at a symbolic offset
+    /// forked over them (`--split`).
+    pub pieces: Option<u64>,
 }
 
 /// What a free of an address did.
@@ -169,6 +172,7 @@ impl ObjectMemory {
             kind: ObjectKind::Heap,
             site,
             freed: None,
+            pieces: None,
         });
         Rc::make_mut(&mut self.heap).push(id.0);
         Rc::make_mut(&mut self.slots).push(id.0);
@@ -225,6 +229,7 @@ impl ObjectMemory {
             kind: ObjectKind::Input(name.to_string()),
             site,
             freed: None,
+            pieces: None,
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)
@@ -300,6 +305,17 @@ impl ObjectMemory {
         o.freed = Some(at);
         let (lo, hi) = (o.base, o.base + o.capacity);
         self.retire_inputs(|i| lo <= i.base && i.base < hi, at);
+    }
+
+    /// Records that object `id` is split into pieces of `piece` bytes.
+    pub fn mark_split(&mut self, id: ObjectId, piece: u64) {
+        let Some(o) = self.objects.get(id.0 as usize) else {
+            return;
+        };
+        let pieces = o.capacity.div_ceil(piece);
+        if o.pieces != Some(pieces) {
+            Rc::make_mut(&mut self.objects)[id.0 as usize].pieces = Some(pieces);
+        }
     }
 
     /// Ends the input buffers that overlap `[lo, hi)`, where new input
@@ -507,6 +523,7 @@ impl ObjectMemory {
                 object,
                 pointer,
                 plus,
+                piece: None,
             })
         };
         let mut cases = Vec::new();

@@ -113,6 +113,32 @@ pub struct HeapOptions {
     pub past_capacity: bool,
     /// Which bytes a symbolic access's array holds.
     pub contents: Contents,
+    /// Objects and regions larger than a threshold are split into pieces
+    /// for accesses at symbolic offsets (`relocatable_and_caching.md` §3);
+    /// `None` keeps every object whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<Split>,
+}
+
+/// Intra-object splitting: an access at a symbolic offset into an object
+/// or a region of more than `threshold` bytes forks over the `piece`-byte
+/// pieces it can reach, each read as an array of its own bytes, so a
+/// symbolic read bit-blasts to a mux over a piece, not over the object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Split {
+    pub threshold: u32,
+    pub piece: u32,
+}
+
+impl Default for Split {
+    /// The thesis's evaluation: objects over 300 bytes, 128-byte pieces
+    /// (the middle of its 64 to 256 bytes sweet spot).
+    fn default() -> Self {
+        Split {
+            threshold: 300,
+            piece: 128,
+        }
+    }
 }
 
 /// Bytes of symbolic-size capacity by default (the seed prototype's).
@@ -132,6 +158,7 @@ impl Default for HeapOptions {
             leaks: true,
             past_capacity: true,
             contents: Contents::default(),
+            split: None,
         }
     }
 }

@@ -32,16 +32,30 @@ impl Spot {
     }
 }
 
+/// One piece of a split object or region (`relocatable_and_caching.md`
+/// §3): an access whose first byte lies in `first..=last` reads and writes
+/// the piece's own array, indexed from `first`, over the bytes up to
+/// `reach` (an access that straddles into the next piece reads its first
+/// bytes too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub first: u64,
+    pub last: u64,
+    pub reach: u64,
+}
+
 /// Where an access lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
     Concrete(Spot),
     /// In `object`, at `pointer + plus` (the memory argument's offset)
-    /// from the start of linear memory, without wrap-around.
+    /// from the start of linear memory, without wrap-around; in one of
+    /// its pieces when it is split.
     Symbolic {
         object: ObjectId,
         pointer: TermId,
         plus: u32,
+        piece: Option<Piece>,
     },
 }
 

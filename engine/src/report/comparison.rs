@@ -63,7 +63,7 @@ pub struct Comparison {
 impl Comparison {
     pub fn of(left: &Report, right: &Report) -> Comparison {
         type Measure = fn(&Report) -> f64;
-        let figures: [(&'static str, bool, Measure); 12] = [
+        let figures: [(&'static str, bool, Measure); 13] = [
             ("paths", true, |r| r.paths.len() as f64),
             ("returned", true, |r| count(r, Status::Returned)),
             ("trapped", true, |r| count(r, Status::Trapped)),
@@ -77,6 +77,9 @@ impl Comparison {
             }),
             ("forks", true, |r| r.stats.forks as f64),
             ("solver queries", false, |r| r.stats.queries as f64),
+            ("largest array (bytes)", true, |r| {
+                r.stats.largest_array_bytes as f64
+            }),
             ("time (ms)", false, |r| r.stats.timing.total_ms),
             ("peak memory (MiB)", false, |r| {
                 r.stats.peak_memory_bytes as f64 / f64::from(1 << 20)

@@ -9,7 +9,7 @@ use base64::Engine;
 
 use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
-use symplay_engine::memory::{Contents, HeapOptions, SizeMode};
+use symplay_engine::memory::{Contents, HeapOptions, SizeMode, Split};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
 
@@ -105,6 +105,11 @@ pub struct OptionFields {
     pub past_capacity: String,
     /// `per-object` or `whole`: which bytes a symbolic access's array holds.
     pub contents: String,
+    /// Checkbox: large objects and regions are split into pieces.
+    pub split: String,
+    /// Bytes past which an object is split, and bytes in one piece.
+    pub split_threshold: String,
+    pub split_piece: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
@@ -185,6 +190,9 @@ impl OptionFields {
             leaks: o.heap.leaks.to_string(),
             past_capacity: o.heap.past_capacity.to_string(),
             contents: o.heap.contents.name().into(),
+            split: o.heap.split.is_some().to_string(),
+            split_threshold: o.heap.split.unwrap_or_default().threshold.to_string(),
+            split_piece: o.heap.split.unwrap_or_default().piece.to_string(),
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
@@ -256,6 +264,9 @@ impl OptionFields {
             "leaks" => &mut self.leaks,
             "past-capacity" => &mut self.past_capacity,
             "contents" => &mut self.contents,
+            "split" => &mut self.split,
+            "split-threshold" => &mut self.split_threshold,
+            "split-piece" => &mut self.split_piece,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
@@ -376,6 +387,7 @@ impl OptionFields {
             leaks: self.leaks == "true",
             past_capacity: self.past_capacity == "true",
             contents: self.contents.parse::<Contents>()?,
+            split: self.split()?,
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -395,6 +407,37 @@ impl OptionFields {
             max_call_depth,
             havoc_imports: self.havoc_imports == "true",
         })
+    }
+}
+
+impl OptionFields {
+    /// How objects are split, when they are: a field left empty takes
+    /// the engine's default.
+    fn split(&self) -> Result<Option<Split>, String> {
+        if self.split != "true" {
+            return Ok(None);
+        }
+        let default = Split::default();
+        let bytes = |name: &str, text: &str, default: u32| -> Result<u32, String> {
+            positive(name, text)?
+                .map(|n| {
+                    u32::try_from(n)
+                        .ok()
+                        .filter(|&n| n <= MAX_OBJECT)
+                        .ok_or_else(|| {
+                            format!(
+                                "{name} must be at most {MAX_OBJECT} bytes, not `{}`",
+                                text.trim()
+                            )
+                        })
+                })
+                .transpose()
+                .map(|n| n.unwrap_or(default))
+        };
+        Ok(Some(Split {
+            threshold: bytes("split threshold", &self.split_threshold, default.threshold)?,
+            piece: bytes("piece size", &self.split_piece, default.piece)?,
+        }))
     }
 }
 
@@ -516,7 +559,10 @@ mod tests {
             malloc_may_fail: "true".into(),
             leaks: "false".into(),
             past_capacity: "false".into(),
-            contents: "whole".into(),
+            contents: "per-object".into(),
+            split: "true".into(),
+            split_threshold: "256".into(),
+            split_piece: "".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
@@ -541,7 +587,11 @@ mod tests {
                     malloc_may_fail: true,
                     leaks: false,
                     past_capacity: false,
-                    contents: Contents::Whole,
+                    contents: Contents::PerObject,
+                    split: Some(Split {
+                        threshold: 256,
+                        piece: 128,
+                    }),
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
@@ -609,6 +659,16 @@ mod tests {
         let cases = [
             ("size-mode", "lazy", "unknown size mode `lazy`"),
             ("contents", "flat", "unknown contents `flat`"),
+            (
+                "split-piece",
+                "0",
+                "piece size must be a positive whole number, not `0`",
+            ),
+            (
+                "split-threshold",
+                "5000000000",
+                "split threshold must be at most 2147483648 bytes, not `5000000000`",
+            ),
             ("capacity", "0", "capacity must be"),
             (
                 "capacity",
@@ -632,7 +692,11 @@ mod tests {
             ),
         ];
         for (id, text, message) in cases {
-            let mut fields = OptionFields::default();
+            // The split's sizes are read when it is on.
+            let mut fields = OptionFields {
+                split: "true".into(),
+                ..OptionFields::default()
+            };
             *fields.field_mut(id).unwrap() = text.into();
             let err = fields.parse(&[]).unwrap_err();
             assert!(err.contains(message), "{id}: {err}");

@@ -3,7 +3,7 @@
 //! anything runs, what the engine cannot run.
 
 use crate::memory::options::MAX_OBJECT;
-use crate::memory::HeapOptions;
+use crate::memory::{Contents, HeapOptions};
 use crate::report::{BufferArg, OutcomeRules};
 use crate::search::SearchKind;
 use crate::solver::Interrupt;
@@ -108,6 +108,24 @@ pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
             "--capacity {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
             heap.capacity
         )));
+    }
+    if let Some(split) = heap.split {
+        if split.piece == 0 {
+            return Err(ExploreError::options(
+                "--split-piece must be greater than zero",
+            ));
+        }
+        if split.threshold > MAX_OBJECT {
+            return Err(ExploreError::options(format!(
+                "--split-threshold {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
+                split.threshold
+            )));
+        }
+        if heap.contents != Contents::PerObject {
+            return Err(ExploreError::options(
+                "--split needs --contents per-object: the array of all of memory has no pieces",
+            ));
+        }
     }
     Ok(())
 }

@@ -61,6 +61,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             max_state_bytes,
             mean_state_bytes,
             sat_variables: solver_stats.sat_vars_made,
+            largest_array_bytes: cx.counters.largest_array,
+            split_accesses: cx.counters.split_accesses,
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,

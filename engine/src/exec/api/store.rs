@@ -16,6 +16,7 @@ use crate::exec::program::roles::Roles;
 use crate::exec::program::Program;
 use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
+use crate::memory::Split;
 use crate::report::Trap;
 use crate::search::SearchKind;
 use crate::solver::Solver;
@@ -163,6 +164,9 @@ pub struct Store {
     table_types: Vec<ValType>,
     /// Instructions one call may run.
     pub max_instructions: u64,
+    /// Memories split into pieces for accesses at symbolic addresses
+    /// (`--split`), in symbolic calls.
+    pub split: Option<Split>,
 }
 
 impl Default for Store {
@@ -177,6 +181,7 @@ impl Default for Store {
             memory_max: Vec::new(),
             table_types: Vec::new(),
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
+            split: None,
         }
     }
 }
@@ -390,7 +395,8 @@ impl Store {
     ) -> Result<Vec<(State, End)>, InvokeError> {
         let modules: Vec<&Module> = self.modules.iter().collect();
         // Spec scripts run on flat memory: no roles.
-        let roles = Roles::default();
+        let mut roles = Roles::default();
+        roles.heap.split = self.split;
         let program = Program {
             modules: &modules,
             links: &self.links,

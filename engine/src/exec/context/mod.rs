@@ -47,6 +47,11 @@ pub(crate) struct Counters {
     pub(crate) cut_off: u64,
     /// Sides of forks not taken because of the path limit.
     pub(crate) unforked: u64,
+    /// Accesses at symbolic offsets narrowed to the pieces of a split
+    /// object or region.
+    pub(crate) split_accesses: u64,
+    /// The most bytes the array of one symbolic access held.
+    pub(crate) largest_array: u64,
 }
 
 /// How far the run may go, and what stopped it.

@@ -5,11 +5,24 @@
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
-use crate::expr::TermId;
+use crate::expr::{TermId, TermStore};
 use crate::limits::Checkpoint;
 use crate::report::{DropCause, ForkKind, NodeMemory, MAX_OBJECTS};
 use crate::solver::{Beside, SolveResult, Witness};
 use crate::state::State;
+use std::ops::Range;
+
+/// Where a fork left a state: the index of the alternative it took, and a
+/// sibling state for each other feasible one, with its index.
+pub(crate) type Forked = (usize, Vec<(usize, State)>);
+
+/// The alternatives of a fork in a row found feasible so far, and whether
+/// the solver left one undecided.
+struct Row {
+    feasible: Vec<Side>,
+    undecided: bool,
+    max: usize,
+}
 
 /// An alternative of a fork that the path allows: its index among the
 /// fork's, its condition (settled), and the witness of the solver's
@@ -66,6 +79,109 @@ impl Executor<'_> {
             })
             .collect();
         self.take_sides(s, feasible, conds.len() == 1, false, kind, None)
+    }
+
+    /// Splits `s` over `n` pairwise disjoint alternatives in a row, of
+    /// which the path allows at least one, where `cond(terms, i..j)` says
+    /// that one of `i..j` holds. When the path implies the alternative
+    /// `likely` (one a model of it takes), one query says so; else the
+    /// feasible ones are found by bisection: a run the path does not allow
+    /// costs one query however long it is, so that `n` may be large when
+    /// few are feasible. At most `max` feasible alternatives are looked
+    /// for: `None` when there are more (`s` is unchanged then).
+    pub(crate) fn fork_in_row(
+        &mut self,
+        s: &mut State,
+        (n, likely): (usize, Option<usize>),
+        max: usize,
+        cond: &mut dyn FnMut(&mut TermStore, Range<usize>) -> TermId,
+    ) -> Result<Option<Forked>, End> {
+        if let Some(i) = likely.filter(|&i| i < n) {
+            let c = cond(&mut self.cx.terms, i..i + 1);
+            let c = self.settled_condition(s, c);
+            let other = self.cx.terms.not(c);
+            if matches!(self.beside(s, other)?, Beside::Unsat) {
+                // The path implies it: no other side, and nothing to add.
+                let only = Side {
+                    index: i,
+                    cond: c,
+                    witness: None,
+                };
+                let taken = self.take_sides(s, vec![only], false, false, ForkKind::Branch, None)?;
+                return Ok(Some(taken));
+            }
+        }
+        let mut row = Row {
+            feasible: Vec::new(),
+            undecided: false,
+            max,
+        };
+        if !self.feasible_in_row(s, 0..n, Some(None), cond, &mut row)? {
+            return Ok(None);
+        }
+        let taken = self.take_sides(
+            s,
+            row.feasible,
+            false,
+            row.undecided,
+            ForkKind::Branch,
+            None,
+        )?;
+        Ok(Some(taken))
+    }
+
+    /// Adds to `row` the alternatives of `range` the path of `s` allows, in
+    /// order; `known` when the path allows one of them (with the witness of
+    /// the answer that said so, if one was asked). `false` when more than
+    /// `row.max` are feasible.
+    fn feasible_in_row(
+        &mut self,
+        s: &State,
+        range: Range<usize>,
+        known: Option<Option<Witness>>,
+        cond: &mut dyn FnMut(&mut TermStore, Range<usize>) -> TermId,
+        row: &mut Row,
+    ) -> Result<bool, End> {
+        let (sure, witness) = match known {
+            Some(witness) => (true, witness),
+            None => {
+                let c = cond(&mut self.cx.terms, range.clone());
+                let c = self.settled_condition(s, c);
+                match self.cx.terms.as_bool_const(c) {
+                    Some(false) => return Ok(true),
+                    Some(true) => (true, None),
+                    None => match self.beside(s, c)? {
+                        Beside::Sat(witness) => (true, Some(witness)),
+                        Beside::Unsat => return Ok(true),
+                        Beside::Unknown(_) => {
+                            row.undecided = true;
+                            (false, None)
+                        }
+                    },
+                }
+            }
+        };
+        if range.len() == 1 {
+            if sure {
+                let c = cond(&mut self.cx.terms, range.clone());
+                row.feasible.push(Side {
+                    index: range.start,
+                    cond: self.settled_condition(s, c),
+                    witness,
+                });
+            }
+            return Ok(row.feasible.len() <= row.max);
+        }
+        let mid = range.start + range.len() / 2;
+        let (found, undecided) = (row.feasible.len(), row.undecided);
+        if !self.feasible_in_row(s, range.start..mid, None, cond, row)? {
+            return Ok(false);
+        }
+        // Of a run one of which holds, the second half holds where the
+        // first cannot: no query needs to say so.
+        let second_known = sure && row.feasible.len() == found && row.undecided == undecided;
+        let known = second_known.then_some(None);
+        self.feasible_in_row(s, mid..range.end, known, cond, row)
     }
 
     /// Goes on on the `feasible` sides of a fork of `kind`: its single

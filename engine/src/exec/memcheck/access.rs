@@ -46,8 +46,8 @@ impl Executor<'_> {
     /// or a concrete one into an object of symbolic size, forks the state
     /// over the model's cases: paths where the access faults end with a
     /// trap or a memory error, `s` goes on in the first feasible place,
-    /// and the other feasible places (of a model with several objects) come
-    /// back with their states.
+    /// and the other feasible places (of a model with several objects, or
+    /// the pieces of a split one) come back with their states.
     fn place(
         &mut self,
         s: &mut State,
@@ -115,7 +115,7 @@ impl Executor<'_> {
             }
         }
         match cases[chosen].target {
-            Ok(place) => Ok((place, others)),
+            Ok(place) => self.split_places(s, place, others, width),
             Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access, meant)),
         }
     }
@@ -183,6 +183,8 @@ impl Executor<'_> {
                 return Ok(Val::con((size * 8) as u8, bits));
             }
         }
+        let bytes = memory.array_bytes(&self.cx.terms, place, size);
+        self.cx.counters.largest_array = self.cx.counters.largest_array.max(bytes);
         let limits = self.cx.bounds.limits;
         let t = memory
             .read(&mut self.cx.terms, place, size, limits)
@@ -252,6 +254,9 @@ impl Executor<'_> {
                     if u32::from(exec.cx.terms.width(v)) > size * 8 {
                         v = exec.cx.terms.extract((size * 8 - 1) as u8, 0, v);
                     }
+                    let bytes = memory.array_bytes(&exec.cx.terms, place, size);
+                    let largest = &mut exec.cx.counters.largest_array;
+                    *largest = (*largest).max(bytes);
                     let limits = exec.cx.bounds.limits;
                     memory
                         .write(&mut exec.cx.terms, place, v, limits)

@@ -13,5 +13,6 @@ mod access;
 mod allocator;
 mod bulk;
 mod c_variables;
+mod pieces;
 mod sizes;
 mod stack;

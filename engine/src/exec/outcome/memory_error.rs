@@ -234,6 +234,7 @@ impl VariableFault {
             capacity: self.variable.size,
             site,
             freed_at: self.returned_at.map(|at| program.location(at)),
+            pieces: None,
         }
     }
 }

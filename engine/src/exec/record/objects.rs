@@ -44,6 +44,7 @@ impl Executor<'_> {
                     capacity: o.capacity,
                     site: self.program.location(o.site),
                     freed_at: o.freed.map(|at| self.program.location(at)),
+                    pieces: o.pieces,
                 }
             })
             .collect()

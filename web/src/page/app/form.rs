@@ -197,6 +197,13 @@ impl App {
                         }) }
                     </select>
                 </label>
+                <label title="objects and regions (data, stack) larger than the threshold are split into pieces for reads and writes at symbolic offsets: the access forks over the pieces it can start in, each read as an array of its piece's bytes only (smaller formulas, more paths)">
+                    <input id={id("split")} type="checkbox" disabled={f.contents != "per-object"}
+                    checked={f.split == "true"} onchange={check("split")} />{ " split large objects" }</label>
+                if f.split == "true" {
+                    { field("split-threshold", "when larger than (bytes)", "6", &f.split_threshold) }
+                    { field("split-piece", "into pieces of (bytes)", "5", &f.split_piece) }
+                }
             </div>
             <div class="controls options outcomes">
                 <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">

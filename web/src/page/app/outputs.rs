@@ -362,6 +362,12 @@ fn configuration(r: &Report) -> String {
     if r.heap.contents != Contents::default() {
         words.push(format!("{} contents", r.heap.contents.name()));
     }
+    if let Some(split) = r.heap.split {
+        words.push(format!(
+            "split over {} B into {} B pieces",
+            split.threshold, split.piece
+        ));
+    }
     if let Some(frames) = r.limits.max_call_depth {
         words.push(format!("max call depth {frames}"));
     }

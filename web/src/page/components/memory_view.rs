@@ -1,6 +1,7 @@
 //! The memory view of a path: its heap blocks and input buffers, one row
-//! each (base, size, concrete or symbolic with its range, capacity, live,
-//! freed or leaked, allocation site), and for a memory error its object
+//! each (base, size, concrete or symbolic with its range, capacity and the
+//! pieces a split object was cut into, live, freed or leaked, allocation
+//! site), and for a memory error its object
 //! drawn byte by byte with the failing access on it. And the memory of an
 //! inner node of the tree: the objects when it forked.
 
@@ -61,7 +62,12 @@ fn table<'a>(rows: impl Iterator<Item = Row<'a>>) -> Html {
                     <td>{ object_name(r.object) }</td>
                     <td><code>{ format!("0x{:x}", r.object.base) }</code></td>
                     <td>{ r.size }</td>
-                    <td>{ r.object.capacity }</td>
+                    <td>{ r.object.capacity }
+                        if let Some(n) = r.object.pieces {
+                            <span class="pieces" title="split (--split): an access at a symbolic offset forked over these pieces, each read as an array of its own bytes">
+                                { format!(" in {n} pieces") }</span>
+                        }
+                    </td>
                     <td>{ r.state }</td>
                     <td class="location">{ r.object.origin_text() }</td>
                 </tr>

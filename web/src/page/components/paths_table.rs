@@ -110,6 +110,9 @@ pub fn PathsTable(props: &PathsProps) -> Html {
             if let Some(states) = s.state_bytes_text() {
                 <p class="state-memory">{ states }</p>
             }
+            if let Some(arrays) = s.arrays_text() {
+                <p class="arrays">{ arrays }</p>
+            }
         </section>
     }
 }
