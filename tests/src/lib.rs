@@ -1,12 +1,13 @@
 //! Shared code of Symplay's cross-crate tests and benchmarks: random term
 //! generators, a z3 process to compare against, operator coverage counts,
-//! the example corpus, the repository's sources, and what the benchmarks
-//! share.
+//! the example corpus, the repository's sources, the explorations the
+//! memory tests make and read, and what the benchmarks share.
 
 pub mod bench;
 pub mod corpus;
 pub mod coverage;
 pub mod gen;
+pub mod reports;
 pub mod rng;
 pub mod sources;
 pub mod z3;

@@ -6,8 +6,9 @@
 
 use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::{Contents, Split};
-use symplay_engine::report::{Number, PathReport, Report, Status};
+use symplay_engine::report::{PathReport, Report};
 use symplay_engine::search::SearchKind;
+use symplay_tests::reports::{explored_per_place, returned_u32};
 
 /// Where the table starts, and its length.
 const TABLE: u64 = 1024;
@@ -53,15 +54,7 @@ fn module() -> symplay_wasm::Module {
 }
 
 fn explored(entry: &str, split: Option<Split>) -> Report {
-    let mut options = Options {
-        search: SearchKind::Dfs,
-        ..Options::default()
-    };
-    options.heap.split = split;
-    // One path per piece, not per value of the result.
-    options.outcomes.result_values = 0;
-    let r = explore(&module(), entry, &options).unwrap();
-    assert_eq!(r.stop_reason, "completed", "{entry}");
+    let r = explored_per_place(&module(), entry, split);
     assert_eq!(r.memory_model, "flat", "{entry}");
     r
 }
@@ -71,17 +64,13 @@ fn input(p: &PathReport) -> u64 {
     p.inputs.args[0] as u64 & 63
 }
 
-fn returned(p: &PathReport) -> u32 {
-    assert_eq!(p.status, Status::Returned, "{:?}", p.outcome());
-    match p.returns[..] {
-        [Number::Int(v)] => v as u32,
-        _ => panic!("one integer result: {:?}", p.returns),
-    }
-}
-
 /// `(i & 63, result)` of each path, sorted.
 fn outcomes(r: &Report) -> Vec<(u64, u32)> {
-    let mut found: Vec<(u64, u32)> = r.paths.iter().map(|p| (input(p), returned(p))).collect();
+    let mut found: Vec<(u64, u32)> = r
+        .paths
+        .iter()
+        .map(|p| (input(p), returned_u32(p)))
+        .collect();
     found.sort_unstable();
     found
 }
@@ -98,7 +87,12 @@ fn a_read_forks_over_the_two_pieces_it_can_start_in_and_reads_the_right_word() {
     assert_eq!(starts.len(), 2);
     assert!(starts[0] < 1152 && starts[1] >= 1152, "{starts:?}");
     for p in &r.paths {
-        assert_eq!(returned(p), word(BASE + input(p)), "i & 63 = {}", input(p));
+        assert_eq!(
+            returned_u32(p),
+            word(BASE + input(p)),
+            "i & 63 = {}",
+            input(p)
+        );
     }
     // Each array holds a piece and the bytes a read straddles into.
     assert!(r.stats.largest_array_bytes <= 128 + 3);

@@ -59,6 +59,27 @@ pub enum Place {
     },
 }
 
+impl Place {
+    /// The place `k` bytes further on: the byte `k` of an access of
+    /// several bytes resolved here as one.
+    pub fn plus(self, k: u32) -> Place {
+        match self {
+            Place::Concrete(spot) => Place::Concrete(spot.plus(u64::from(k))),
+            Place::Symbolic {
+                object,
+                pointer,
+                plus,
+                piece,
+            } => Place::Symbolic {
+                object,
+                pointer,
+                plus: plus + k,
+                piece,
+            },
+        }
+    }
+}
+
 /// Why an access may not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fault {

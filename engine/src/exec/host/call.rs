@@ -36,12 +36,12 @@ impl Executor<'_> {
         let n = s.pop();
         let second = s.pop();
         let dst = s.pop();
-        match f {
-            MemoryFn::Memcpy | MemoryFn::Memmove => self.copy_range(s, dst, second, n)?,
-            MemoryFn::Memset => self.fill_range(s, dst, second, n)?,
-        }
+        // The result first: a copy at a symbolic address may fork.
         s.stack.push(dst);
-        Ok(Flow::Next)
+        match f {
+            MemoryFn::Memcpy | MemoryFn::Memmove => self.copy_range(s, dst, second, n),
+            MemoryFn::Memset => self.fill_range(s, dst, second, n),
+        }
     }
 
     /// An import the host does not provide: the path ends there, naming it

@@ -48,7 +48,7 @@ impl Executor<'_> {
     /// trap or a memory error, `s` goes on in the first feasible place,
     /// and the other feasible places (of a model with several objects, or
     /// the pieces of a split one) come back with their states.
-    fn place(
+    pub(super) fn place(
         &mut self,
         s: &mut State,
         pointer: Pointer,
@@ -157,12 +157,25 @@ impl Executor<'_> {
 
     /// Makes `access` at `place` in `s` and at each other place in its
     /// state; a state whose access ends its path ends, the others go on.
-    fn at_each(
+    pub(super) fn at_each(
         &mut self,
         s: &mut State,
         place: Place,
         others: Vec<(Place, State)>,
         mut access: impl FnMut(&mut Self, &mut State, Place) -> Result<(), End>,
+    ) -> Result<Flow, End> {
+        self.at_each_flow(s, place, others, &mut |exec, s, place| {
+            access(exec, s, place).map(|()| Flow::Next)
+        })
+    }
+
+    /// [`at_each`](Self::at_each) of an access that may fork in turn.
+    pub(super) fn at_each_flow(
+        &mut self,
+        s: &mut State,
+        place: Place,
+        others: Vec<(Place, State)>,
+        access: &mut dyn FnMut(&mut Self, &mut State, Place) -> Result<Flow, End>,
     ) -> Result<Flow, End> {
         let mut places = vec![place];
         let mut siblings = Vec::with_capacity(others.len());
@@ -170,13 +183,11 @@ impl Executor<'_> {
             places.push(p);
             siblings.push((i + 1, sibling));
         }
-        self.each_alternative(s, 0, siblings, &mut |exec, s, i| {
-            access(exec, s, places[i]).map(|()| Flow::Next)
-        })
+        self.each_alternative(s, 0, siblings, &mut |exec, s, i| access(exec, s, places[i]))
     }
 
     /// The `size` bytes at `place`, little-endian.
-    fn read(&mut self, s: &mut State, place: Place, size: u32) -> Result<Val, End> {
+    pub(super) fn read(&mut self, s: &mut State, place: Place, size: u32) -> Result<Val, End> {
         let memory = self.program.memory_mut(s).ok_or(OOB)?;
         if let Place::Concrete(spot) = place {
             if let Some(bits) = memory.read_concrete(spot, size) {
@@ -240,31 +251,42 @@ impl Executor<'_> {
             false,
         )?;
         self.at_each(s, place, others, |exec, s, place| {
-            let memory = exec.program.memory_mut(s).ok_or(OOB)?;
-            match (place, value) {
-                (Place::Concrete(spot), Val::Con { bits, .. }) => {
-                    memory.write_bytes(
-                        &mut exec.cx.terms,
-                        spot,
-                        &bits.to_le_bytes()[..size as usize],
-                    );
-                }
-                _ => {
-                    let mut v = value.term(&mut exec.cx.terms);
-                    if u32::from(exec.cx.terms.width(v)) > size * 8 {
-                        v = exec.cx.terms.extract((size * 8 - 1) as u8, 0, v);
-                    }
-                    let bytes = memory.array_bytes(&exec.cx.terms, place, size);
-                    let largest = &mut exec.cx.counters.largest_array;
-                    *largest = (*largest).max(bytes);
-                    let limits = exec.cx.bounds.limits;
-                    memory
-                        .write(&mut exec.cx.terms, place, v, limits)
-                        .map_err(|limit| exec.cut_at(limit))?;
-                }
-            }
-            Ok(())
+            exec.write(s, place, size, value)
         })
+    }
+
+    /// Writes the low `size` bytes of `value` at `place`, little-endian.
+    pub(super) fn write(
+        &mut self,
+        s: &mut State,
+        place: Place,
+        size: u32,
+        value: Val,
+    ) -> Result<(), End> {
+        let memory = self.program.memory_mut(s).ok_or(OOB)?;
+        match (place, value) {
+            (Place::Concrete(spot), Val::Con { bits, .. }) => {
+                memory.write_bytes(
+                    &mut self.cx.terms,
+                    spot,
+                    &bits.to_le_bytes()[..size as usize],
+                );
+            }
+            _ => {
+                let mut v = value.term(&mut self.cx.terms);
+                if u32::from(self.cx.terms.width(v)) > size * 8 {
+                    v = self.cx.terms.extract((size * 8 - 1) as u8, 0, v);
+                }
+                let bytes = memory.array_bytes(&self.cx.terms, place, size);
+                let largest = &mut self.cx.counters.largest_array;
+                *largest = (*largest).max(bytes);
+                let limits = self.cx.bounds.limits;
+                memory
+                    .write(&mut self.cx.terms, place, v, limits)
+                    .map_err(|limit| self.cut_at(limit))?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes concrete bytes at a concrete address, for the host.
@@ -281,7 +303,7 @@ impl Executor<'_> {
     }
 }
 
-fn pointer(addr: Val) -> Pointer {
+pub(super) fn pointer(addr: Val) -> Pointer {
     match addr {
         Val::Con { bits, .. } => Pointer::Con(bits),
         Val::Sym(t) => Pointer::Sym(t),

@@ -1,14 +1,23 @@
-//! Bulk memory: `memory.copy`, `memory.fill` and `memory.init` over
-//! ranges made concrete (a symbolic start or length is concretised, and
-//! the path says so), each range resolved as one access.
+//! Bulk memory: `memory.copy`, `memory.fill` and `memory.init`, each
+//! range resolved as one access. A `memory.copy` or `memory.fill` with a
+//! symbolic address and a length of at most [`SYMBOLIC_BULK`] bytes keeps
+//! its addresses: each end forks over the objects (and pieces) it may
+//! land in, as a load or a store does, and the bytes move one at a time
+//! through the memory model. A symbolic length, a longer range and
+//! `memory.init`'s addresses are made concrete (the path says so).
 
+use super::access::pointer;
 use crate::exec::executor::Executor;
-use crate::exec::outcome::End;
+use crate::exec::outcome::{End, Flow};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
 
 const OOB: End = End::Trap(Trap::OutOfBounds);
+
+/// The most bytes a `memory.copy` or `memory.fill` at a symbolic address
+/// moves byte by byte; a longer one has its addresses made concrete.
+const SYMBOLIC_BULK: u64 = 256;
 
 impl Executor<'_> {
     /// Concrete start and length of a bulk operation's range (a symbolic
@@ -31,7 +40,43 @@ impl Executor<'_> {
         dst: Val,
         src: Val,
         n: Val,
-    ) -> Result<(), End> {
+    ) -> Result<Flow, End> {
+        let (dst, src) = (self.settle(s, dst), self.settle(s, src));
+        if matches!(dst, Val::Sym(_)) || matches!(src, Val::Sym(_)) {
+            let len = self.concretize(s, n, "the memory.copy size")?;
+            if (1..=SYMBOLIC_BULK).contains(&len) {
+                return self.copy_symbolic(s, dst, src, len);
+            }
+            self.copy_concrete(s, dst, src, Val::i32(len as u32))?;
+            return Ok(Flow::Next);
+        }
+        self.copy_concrete(s, dst, src, n)?;
+        Ok(Flow::Next)
+    }
+
+    /// `memory.copy` of `n` bytes with an end at a symbolic address: the
+    /// source resolved (a fork per place it may be), its bytes read, then
+    /// the destination resolved and the bytes written, so that ranges that
+    /// overlap copy as `memmove` does.
+    fn copy_symbolic(&mut self, s: &mut State, dst: Val, src: Val, n: u64) -> Result<Flow, End> {
+        let width = n as u32;
+        let (from, others) = self.place(s, pointer(src), 0, n, Access::Read, false)?;
+        self.at_each_flow(s, from, others, &mut |exec, s, from| {
+            let bytes = (0..width)
+                .map(|k| exec.read(s, from.plus(k), 1))
+                .collect::<Result<Vec<Val>, End>>()?;
+            let (to, others) = exec.place(s, pointer(dst), 0, n, Access::Write, false)?;
+            exec.at_each(s, to, others, |exec, s, to| {
+                for (k, &byte) in (0..width).zip(&bytes) {
+                    exec.write(s, to.plus(k), 1, byte)?;
+                }
+                Ok(())
+            })
+        })
+    }
+
+    /// `memory.copy` over addresses made concrete.
+    fn copy_concrete(&mut self, s: &mut State, dst: Val, src: Val, n: Val) -> Result<(), End> {
         let (src, n) = self.range(s, src, n, "memory.copy source")?;
         let src = self.spot(s, src, n, Access::Read)?;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
@@ -48,7 +93,28 @@ impl Executor<'_> {
         dst: Val,
         value: Val,
         n: Val,
-    ) -> Result<(), End> {
+    ) -> Result<Flow, End> {
+        let dst = self.settle(s, dst);
+        if matches!(dst, Val::Sym(_)) {
+            let len = self.concretize(s, n, "the memory.fill size")?;
+            if (1..=SYMBOLIC_BULK).contains(&len) {
+                let (to, others) = self.place(s, pointer(dst), 0, len, Access::Write, false)?;
+                return self.at_each(s, to, others, |exec, s, to| {
+                    for k in 0..len as u32 {
+                        exec.write(s, to.plus(k), 1, value)?;
+                    }
+                    Ok(())
+                });
+            }
+            self.fill_concrete(s, dst, value, Val::i32(len as u32))?;
+            return Ok(Flow::Next);
+        }
+        self.fill_concrete(s, dst, value, n)?;
+        Ok(Flow::Next)
+    }
+
+    /// `memory.fill` over an address made concrete.
+    fn fill_concrete(&mut self, s: &mut State, dst: Val, value: Val, n: Val) -> Result<(), End> {
         let (dst, n) = self.range(s, dst, n, "memory.fill")?;
         let dst = self.spot(s, dst, n, Access::Write)?;
         let byte = match value {

@@ -65,16 +65,14 @@ impl Executor<'_> {
         let n = s.pop();
         let src = s.pop();
         let dst = s.pop();
-        self.copy_range(s, dst, src, n)?;
-        Ok(Flow::Next)
+        self.copy_range(s, dst, src, n)
     }
 
     pub(super) fn memory_fill(&mut self, s: &mut State) -> Result<Flow, End> {
         let n = s.pop();
         let value = s.pop();
         let dst = s.pop();
-        self.fill_range(s, dst, value, n)?;
-        Ok(Flow::Next)
+        self.fill_range(s, dst, value, n)
     }
 
     pub(super) fn memory_init(&mut self, s: &mut State, data: u32) -> Result<Flow, End> {

@@ -1,0 +1,162 @@
+//! `memory.copy` and `memory.fill` at symbolic addresses: each end is
+//! resolved as one access (a fork per place it may land in, a trap where
+//! it may leave memory) and the bytes move one at a time, with nothing
+//! made concrete; every path's result is the one its input gives.
+
+use symplay_engine::memory::Split;
+use symplay_engine::report::{PathReport, Report, Status, Trap};
+use symplay_tests::reports::{explored_per_place, returned_u32};
+
+/// Where the table starts, and its length.
+const TABLE: u64 = 1024;
+const LEN: u64 = 256;
+
+fn byte(k: u64) -> u8 {
+    ((k * 37 + 11) % 251) as u8
+}
+
+fn module() -> symplay_wasm::Module {
+    let data: String = (0..LEN).map(|k| format!("\\{:02x}", byte(k))).collect();
+    let wat = format!(
+        r#"(module
+          (memory (export "memory") 1)
+          (data (i32.const {TABLE}) "{data}")
+          ;; 16 bytes from TABLE + (i & 63) to 4096, then the word at 4096
+          (func (export "copy_from") (param $i i32) (result i32)
+            (memory.copy (i32.const 4096)
+              (i32.add (i32.const {TABLE}) (i32.and (local.get $i) (i32.const 63)))
+              (i32.const 16))
+            (i32.load (i32.const 4096)))
+          ;; 16 bytes of the table moved by (i & 7) within it, overlapping;
+          ;; then the word at TABLE + 8
+          (func (export "move_within") (param $i i32) (result i32)
+            (memory.copy
+              (i32.add (i32.const {TABLE}) (i32.and (local.get $i) (i32.const 7)))
+              (i32.const {TABLE})
+              (i32.const 16))
+            (i32.load (i32.const {at_8})))
+          ;; 8 bytes of 0x5a from 8192 + (i & 15), then the byte at 8196
+          (func (export "fill_at") (param $i i32) (result i32)
+            (memory.fill
+              (i32.add (i32.const 8192) (i32.and (local.get $i) (i32.const 15)))
+              (i32.const 0x5a) (i32.const 8))
+            (if (result i32) (i32.eq (i32.load8_u (i32.const 8196)) (i32.const 0x5a))
+              (then (i32.const 1)) (else (i32.const 0))))
+          ;; 16 bytes to 65528 + (i & 15): past memory's end but for i & 15 = 0
+          (func (export "copy_past_end") (param $i i32) (result i32)
+            (memory.copy
+              (i32.add (i32.const 65520) (i32.and (local.get $i) (i32.const 15)))
+              (i32.const {TABLE}) (i32.const 16))
+            (i32.const 1))
+          ;; a symbolic length (1 to 8) is still made concrete
+          (func (export "fill_length") (param $i i32) (param $n i32) (result i32)
+            (memory.fill (i32.add (i32.const 8192) (i32.and (local.get $i) (i32.const 15)))
+              (i32.const 1) (i32.add (i32.and (local.get $n) (i32.const 7)) (i32.const 1)))
+            (i32.const 0)))"#,
+        at_8 = TABLE + 8,
+    );
+    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
+}
+
+fn explored(entry: &str, split: Option<Split>) -> Report {
+    explored_per_place(&module(), entry, split)
+}
+
+fn input(p: &PathReport, mask: i64) -> u64 {
+    (p.inputs.args[0] & mask) as u64
+}
+
+fn returned(p: &PathReport) -> u64 {
+    u64::from(returned_u32(p))
+}
+
+/// The little-endian word of `bytes` at `k`.
+fn word(bytes: &[u8], k: usize) -> u64 {
+    u64::from(u32::from_le_bytes(bytes[k..k + 4].try_into().unwrap()))
+}
+
+fn table() -> Vec<u8> {
+    (0..LEN).map(byte).collect()
+}
+
+fn no_concretised(r: &Report) {
+    for p in &r.paths {
+        assert!(
+            p.notes.iter().all(|n| !n.starts_with("concretised")),
+            "{:?}",
+            p.notes
+        );
+    }
+}
+
+#[test]
+fn a_copy_from_a_symbolic_address_moves_the_bytes_there() {
+    for split in [None, Some(Split::default())] {
+        let r = explored("copy_from", split);
+        no_concretised(&r);
+        for p in &r.paths {
+            let i = input(p, 63) as usize;
+            assert_eq!(returned(p), word(&table(), i), "i & 63 = {i} ({split:?})");
+        }
+    }
+}
+
+#[test]
+fn an_overlapping_copy_to_a_symbolic_address_moves_as_memmove_does() {
+    let r = explored("move_within", None);
+    no_concretised(&r);
+    for p in &r.paths {
+        let d = input(p, 7) as usize;
+        let mut after = table();
+        after.copy_within(0..16, d);
+        assert_eq!(returned(p), word(&after, 8), "i & 7 = {d}");
+    }
+}
+
+#[test]
+fn a_fill_at_a_symbolic_address_writes_where_it_lands() {
+    let r = explored("fill_at", None);
+    no_concretised(&r);
+    assert!(r.paths.len() >= 2, "both sides of 8196 are feasible");
+    for p in &r.paths {
+        let d = 8192 + input(p, 15);
+        let hit = (d..d + 8).contains(&8196);
+        assert_eq!(returned(p), u64::from(hit), "at {d}");
+    }
+}
+
+#[test]
+fn a_copy_that_may_leave_memory_traps_only_where_it_does() {
+    let r = explored("copy_past_end", None);
+    let trapped: Vec<&PathReport> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::Trapped)
+        .collect();
+    assert_eq!(trapped.len(), 1);
+    assert_eq!(trapped[0].trap, Some(Trap::OutOfBounds));
+    assert!(input(trapped[0], 15) > 0);
+    let returned: Vec<u64> = r
+        .paths
+        .iter()
+        .filter(|p| p.status == Status::Returned)
+        .map(|p| input(p, 15))
+        .collect();
+    assert_eq!(returned, [0]);
+}
+
+#[test]
+fn a_symbolic_length_is_still_made_concrete_and_the_path_says_so() {
+    let r = explored("fill_length", None);
+    let notes: Vec<&String> = r.paths.iter().flat_map(|p| &p.notes).collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("concretised the memory.fill size to")),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().all(|n| !n.contains("memory.fill address")),
+        "{notes:?}"
+    );
+}
