@@ -1,5 +1,5 @@
-//! Explorations as the memory tests make them, and what they read off
-//! their reports.
+//! Explorations as the memory tests make them, what they read off their
+//! reports, and the table of bytes their modules hold.
 
 use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::Split;
@@ -32,4 +32,17 @@ pub fn returned_u32(p: &PathReport) -> u32 {
         [Number::Int(v)] => v as u32,
         _ => panic!("one integer result: {:?}", p.returns),
     }
+}
+
+/// Byte `k` of the memory tests' data table: no two 4-byte words of its
+/// first 512 bytes are equal.
+pub fn table_byte(k: u64) -> u8 {
+    ((k * 37 + 11) % 251) as u8
+}
+
+/// The first `len` bytes of the table as a WAT data string.
+pub fn table_data(len: u64) -> String {
+    (0..len)
+        .map(|k| format!("\\{:02x}", table_byte(k)))
+        .collect()
 }

@@ -5,18 +5,14 @@
 
 use symplay_engine::memory::Split;
 use symplay_engine::report::{PathReport, Report, Status, Trap};
-use symplay_tests::reports::{explored_per_place, returned_u32};
+use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_data};
 
 /// Where the table starts, and its length.
 const TABLE: u64 = 1024;
 const LEN: u64 = 256;
 
-fn byte(k: u64) -> u8 {
-    ((k * 37 + 11) % 251) as u8
-}
-
 fn module() -> symplay_wasm::Module {
-    let data: String = (0..LEN).map(|k| format!("\\{:02x}", byte(k))).collect();
+    let data = table_data(LEN);
     let wat = format!(
         r#"(module
           (memory (export "memory") 1)
@@ -76,7 +72,7 @@ fn word(bytes: &[u8], k: usize) -> u64 {
 }
 
 fn table() -> Vec<u8> {
-    (0..LEN).map(byte).collect()
+    (0..LEN).map(table_byte).collect()
 }
 
 fn no_concretised(r: &Report) {

@@ -8,7 +8,7 @@ use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::{Contents, Split};
 use symplay_engine::report::{PathReport, Report};
 use symplay_engine::search::SearchKind;
-use symplay_tests::reports::{explored_per_place, returned_u32};
+use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_data};
 
 /// Where the table starts, and its length.
 const TABLE: u64 = 1024;
@@ -17,19 +17,14 @@ const LEN: u64 = 512;
 /// 1,152 (pieces of 128 bytes from 0).
 const BASE: u64 = 1100;
 
-/// Byte `k` of the table: no two 4-byte words in it are equal.
-fn byte(k: u64) -> u8 {
-    ((k * 37 + 11) % 251) as u8
-}
-
 /// The little-endian word at `address`.
 fn word(address: u64) -> u32 {
-    let at = |k: u64| u32::from(byte(address + k - TABLE));
+    let at = |k: u64| u32::from(table_byte(address + k - TABLE));
     at(0) | at(1) << 8 | at(2) << 16 | at(3) << 24
 }
 
 fn module() -> symplay_wasm::Module {
-    let data: String = (0..LEN).map(|k| format!("\\{:02x}", byte(k))).collect();
+    let data = table_data(LEN);
     let wat = format!(
         r#"(module
           (memory (export "memory") 1)

@@ -446,8 +446,6 @@ impl MemoryModel {
         }
     }
 
-    /// Ends the input buffers that overlap `[lo, hi)`, where new input is
-    /// written.
     /// Records that `object` (if it is one of the model's) is split into
     /// pieces of `piece` bytes.
     pub fn mark_split(&mut self, object: ObjectId, piece: u64) {
@@ -456,6 +454,8 @@ impl MemoryModel {
         }
     }
 
+    /// Ends the input buffers that overlap `[lo, hi)`, where new input is
+    /// written.
     pub fn retire_inputs_over(&mut self, lo: u64, hi: u64, at: (u32, u32)) {
         if let Some(m) = self.objects_mut() {
             m.retire_inputs_over(lo, hi, at);

@@ -54,6 +54,13 @@ pub(crate) struct Counters {
     pub(crate) largest_array: u64,
 }
 
+impl Counters {
+    /// Counts a symbolic access whose array holds `bytes` bytes.
+    pub(crate) fn array_of(&mut self, bytes: u64) {
+        self.largest_array = self.largest_array.max(bytes);
+    }
+}
+
 /// How far the run may go, and what stopped it.
 pub(crate) struct Bounds {
     /// The exploration's time and memory limits and its interrupt: they cut

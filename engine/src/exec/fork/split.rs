@@ -142,11 +142,13 @@ impl Executor<'_> {
         cond: &mut dyn FnMut(&mut TermStore, Range<usize>) -> TermId,
         row: &mut Row,
     ) -> Result<bool, End> {
+        // The run's condition, settled, once it is needed.
+        let mut asked = None;
         let (sure, witness) = match known {
             Some(witness) => (true, witness),
             None => {
                 let c = cond(&mut self.cx.terms, range.clone());
-                let c = self.settled_condition(s, c);
+                let c = *asked.insert(self.settled_condition(s, c));
                 match self.cx.terms.as_bool_const(c) {
                     Some(false) => return Ok(true),
                     Some(true) => (true, None),
@@ -163,10 +165,16 @@ impl Executor<'_> {
         };
         if range.len() == 1 {
             if sure {
-                let c = cond(&mut self.cx.terms, range.clone());
+                let cond = match asked {
+                    Some(c) => c,
+                    None => {
+                        let c = cond(&mut self.cx.terms, range.clone());
+                        self.settled_condition(s, c)
+                    }
+                };
                 row.feasible.push(Side {
                     index: range.start,
-                    cond: self.settled_condition(s, c),
+                    cond,
                     witness,
                 });
             }

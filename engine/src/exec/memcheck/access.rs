@@ -195,7 +195,7 @@ impl Executor<'_> {
             }
         }
         let bytes = memory.array_bytes(&self.cx.terms, place, size);
-        self.cx.counters.largest_array = self.cx.counters.largest_array.max(bytes);
+        self.cx.counters.array_of(bytes);
         let limits = self.cx.bounds.limits;
         let t = memory
             .read(&mut self.cx.terms, place, size, limits)
@@ -278,8 +278,7 @@ impl Executor<'_> {
                     v = self.cx.terms.extract((size * 8 - 1) as u8, 0, v);
                 }
                 let bytes = memory.array_bytes(&self.cx.terms, place, size);
-                let largest = &mut self.cx.counters.largest_array;
-                *largest = (*largest).max(bytes);
+                self.cx.counters.array_of(bytes);
                 let limits = self.cx.bounds.limits;
                 memory
                     .write(&mut self.cx.terms, place, v, limits)

@@ -6,7 +6,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
 use crate::limits::Checkpoint;
-use crate::memory::{Pieces, Place};
+use crate::memory::{Pieces, Place, Split};
 use crate::state::State;
 
 /// The most pieces one access forks over: past it the access stays whole,
@@ -26,12 +26,12 @@ impl Executor<'_> {
         others: Vec<(Place, State)>,
         width: u64,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
-        if self.program.roles.heap.split.is_none() {
+        let Some(cut) = self.program.roles.heap.split else {
             return Ok((place, others));
-        }
+        };
         let mut split = Vec::with_capacity(others.len());
         for (p, mut sibling) in others {
-            match self.narrowed_to_piece(&mut sibling, p, width) {
+            match self.narrowed_to_piece(&mut sibling, p, (width, cut)) {
                 Ok((p, more)) => {
                     split.push((p, sibling));
                     split.extend(more);
@@ -39,7 +39,7 @@ impl Executor<'_> {
                 Err(end) => self.end_path(sibling, end),
             }
         }
-        match self.narrowed_to_piece(s, place, width) {
+        match self.narrowed_to_piece(s, place, (width, cut)) {
             Ok((p, more)) => {
                 split.extend(more);
                 Ok((p, split))
@@ -55,17 +55,15 @@ impl Executor<'_> {
         }
     }
 
-    /// `place` narrowed to the piece its access starts in on the path of
-    /// `s`, which forks when it may start in several.
+    /// `place` narrowed to the piece its access of `width` bytes starts in
+    /// on the path of `s`, as `split` cuts objects; `s` forks when it may
+    /// start in several.
     fn narrowed_to_piece(
         &mut self,
         s: &mut State,
         place: Place,
-        width: u64,
+        (width, split): (u64, Split),
     ) -> Result<(Place, Vec<(Place, State)>), End> {
-        let Some(split) = self.program.roles.heap.split else {
-            return Ok((place, Vec::new()));
-        };
         let pieces = self
             .program
             .memory(s)
