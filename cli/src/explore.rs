@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress, MAX_FRAMES};
 use symplay_engine::limits::Reached;
-use symplay_engine::memory::HeapOptions;
+use symplay_engine::memory::{BaseMode, HeapOptions};
 use symplay_engine::report::{
     counted, BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status,
 };
@@ -486,8 +486,12 @@ fn summary(r: &Report, show_memory: bool) -> String {
         text.push_str(&format!("exit codes: {}\n", codes.join(", ")));
     }
     if r.memory_model == "objects" {
+        let pointers = match r.heap.bases {
+            BaseMode::Concrete => "",
+            BaseMode::Symbolic => ", pointers over symbolic bases",
+        };
         text.push_str(&format!(
-            "heap: memory objects, symbolic sizes {} with capacity {}\n",
+            "heap: memory objects, symbolic sizes {} with capacity {}{pointers}\n",
             r.heap.size_mode, r.heap.capacity
         ));
     }

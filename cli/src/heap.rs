@@ -2,7 +2,7 @@
 //! drawing of a path's memory (`--show-memory`).
 
 use clap::Args;
-use symplay_engine::memory::{Contents, HeapOptions, SizeMode};
+use symplay_engine::memory::{BaseMode, Contents, HeapOptions, SizeMode};
 use symplay_engine::report::PathReport;
 
 #[derive(Args, Default)]
@@ -48,6 +48,12 @@ pub struct HeapArgs {
     /// --split).
     #[arg(long, value_name = "BYTES")]
     split_piece: Option<u32>,
+    /// What a pointer to a heap block is: concrete (its address; the
+    /// default) or symbolic (a term over the block's base symbol, &obj3,
+    /// whose hidden address the memory model keeps apart from the path
+    /// condition, so that a block can move without a term changing).
+    #[arg(long, value_name = "BASES")]
+    bases: Option<String>,
 }
 
 impl HeapArgs {
@@ -79,6 +85,9 @@ impl HeapArgs {
             split.piece = self.split_piece.unwrap_or(split.piece);
             heap.split = Some(split);
         }
+        if let Some(bases) = &self.bases {
+            heap.bases = bases.parse::<BaseMode>()?;
+        }
         Ok(heap)
     }
 }
@@ -94,6 +103,9 @@ const BAR: u64 = 48;
 ///      [########]^
 ///                └ write of 1 byte at offset 8
 /// ```
+///
+/// Under `--bases symbolic` a block is named by its base symbol too:
+/// `#0 heap block &obj0 = 0x20010`.
 pub fn show_memory(p: &PathReport) -> String {
     let mut text = String::new();
     for o in &p.objects {
@@ -111,8 +123,12 @@ pub fn show_memory(p: &PathReport) -> String {
         let pieces = o
             .pieces
             .map_or(String::new(), |n| format!(" in {n} pieces"));
+        let beta = o
+            .base_symbol
+            .as_ref()
+            .map_or(String::new(), |beta| format!("{beta} = "));
         text.push_str(&format!(
-            "  #{} {what} 0x{:x}: {size} bytes (capacity {}{pieces}), {state}, {origin}\n",
+            "  #{} {what} {beta}0x{:x}: {size} bytes (capacity {}{pieces}), {state}, {origin}\n",
             o.id, o.base, o.capacity
         ));
         let Some(e) = p.memory_error.as_ref().filter(|e| e.object == Some(o.id)) else {

@@ -699,6 +699,14 @@ fn heap_options_that_make_no_sense_are_errors() {
             vec!["--split", "--contents", "whole"],
             "--split needs --contents per-object",
         ),
+        (
+            vec!["--bases", "moving"],
+            "unknown bases `moving` (known: concrete, symbolic)",
+        ),
+        (
+            vec!["--bases", "symbolic", "--keep-allocator"],
+            "--bases symbolic needs memory objects",
+        ),
     ] {
         let mut all = vec!["explore", file.as_str()];
         all.extend(args);
@@ -747,6 +755,43 @@ fn split_objects_fork_over_their_pieces_and_the_summary_says_so() {
     );
     // The defaults: 256-byte blocks are under the 300-byte threshold.
     assert!(run(&["--split"]).starts_with("explored blocks with dfs: 2 paths"));
+}
+
+#[test]
+fn under_symbolic_bases_blocks_show_their_base_symbols_and_the_same_bug() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/heap/heap_overflow_write.O1.wasm");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["explore", &file, "--show-memory"];
+        args.extend_from_slice(extra);
+        let (code, stdout, _) = symplay(&args);
+        (code, stdout)
+    };
+    let ((code, concrete), (symbolic_code, symbolic)) = (run(&[]), run(&["--bases", "symbolic"]));
+    assert_eq!(symbolic_code, code);
+    assert!(
+        symbolic.contains(", pointers over symbolic bases\n"),
+        "{symbolic}"
+    );
+    assert!(!concrete.contains("symbolic bases"), "{concrete}");
+    // The same block, error and drawing, the block named by its symbol.
+    let block = |text: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with("#0 heap block"))
+            .unwrap_or_else(|| panic!("a block: {text}"))
+            .to_string()
+    };
+    let (c, s) = (block(&concrete), block(&symbolic));
+    assert!(c.contains("#0 heap block 0x"), "{c}");
+    assert_eq!(s, c.replace("heap block 0x", "heap block &obj0 = 0x"));
+    let errors = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("bug:") || l.contains("^ write"))
+            .map(String::from)
+            .collect()
+    };
+    assert!(!errors(&concrete).is_empty(), "{concrete}");
+    assert_eq!(errors(&symbolic), errors(&concrete));
 }
 
 #[test]

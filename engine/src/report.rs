@@ -600,6 +600,11 @@ pub struct ObjectReport {
     /// access at a symbolic offset forked over them.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub pieces: Option<u64>,
+    /// Its base symbol under relocatable bases (`--bases symbolic`):
+    /// pointers to it are terms over this symbol, and `base` is the hidden
+    /// address the symbol had on this path.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub base_symbol: Option<String>,
 }
 
 impl ObjectReport {

@@ -24,11 +24,10 @@
 //! the short form, which CI runs through `scripts/bench-short.sh` and
 //! which leaves out the heap corpus).
 
-use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
-use symplay_tests::bench::{self, median_of, number, Bound, Settings};
+use symplay_tests::bench::{self, bugs, geometric_mean, median_of, number, Bound, Case, Settings};
 use symplay_tests::corpus;
 
 /// A run's time limit, in seconds: no case comes near it.
@@ -38,12 +37,6 @@ const LIMIT_S: u32 = 120;
 const SPLIT_ARRAY_MAX: f64 = 128.0 + 7.0;
 /// Unsplit arrays larger than this make a program array-heavy.
 const HEAVY: f64 = 1024.0;
-
-struct Case {
-    name: String,
-    module: PathBuf,
-    args: Vec<String>,
-}
 
 /// What one exploration found and cost.
 struct Measure {
@@ -136,24 +129,6 @@ fn explore(binary: &Path, case: &Case, split: bool) -> Result<Measure, String> {
     })
 }
 
-/// How the paths of `report` that did not return ended, and where.
-fn bugs(report: &Value) -> BTreeSet<String> {
-    let paths = report["paths"].as_array().map_or(&[][..], Vec::as_slice);
-    paths
-        .iter()
-        .filter(|p| p["status"] != "returned")
-        .map(|p| {
-            let kind = p["memory_error"]["kind"]
-                .as_str()
-                .or(p["trap"].as_str())
-                .or(p["status"].as_str())
-                .unwrap_or("?");
-            let line = &p["location"]["source"]["line"];
-            format!("{kind} {line}")
-        })
-        .collect()
-}
-
 /// The medians of `runs` explorations.
 fn measured(binary: &Path, case: &Case, split: bool, runs: usize) -> Result<Measure, String> {
     let mut all = Vec::new();
@@ -163,13 +138,6 @@ fn measured(binary: &Path, case: &Case, split: bool, runs: usize) -> Result<Meas
     let ms = median_of(all.iter().map(|m| m.ms).collect());
     let last = all.pop().ok_or("no run")?;
     Ok(Measure { ms, ..last })
-}
-
-fn geometric_mean(ratios: &[f64]) -> f64 {
-    if ratios.is_empty() {
-        return f64::NAN;
-    }
-    (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp()
 }
 
 fn run() -> Result<bool, String> {

@@ -523,6 +523,39 @@ test('a heap overflow: the bug, its block drawn with the write on it, the memory
   assert.deepEqual(errors, []);
 });
 
+test('symbolic bases: the heap overflow is found alike, its block named by its base symbol at the same address, and the choice travels in the share link', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'heap-overflow');
+  await shownEntry(page, 'copy_name');
+  await run(page, { entry: 'copy_name', paths: 9 });
+  await showTab(page, 'bugs');
+  const bug = page.locator('#bugs .bug').first();
+  const row = () => bug.locator('table.objects tr.failing').innerText();
+  const error = (text) => text.match(/heap_overflow \(write of 1 byte at offset \d of the heap block of \d bytes? allocated at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:14\)\) at copy_name\+0x[0-9a-f]+ \(heap_overflow\.c:22\)/)?.[0];
+  const concrete = error(await bug.innerText());
+  assert.ok(concrete);
+  const address = (await row()).match(/#0 heap block\s+(0x[0-9a-f]+)/)?.[1];
+  assert.ok(address, await row());
+  await openOptions(page);
+  assert.equal(await page.inputValue('#bases'), 'concrete');
+  await pick(page, '#bases', 'symbolic');
+  await closeOptions(page);
+  await run(page, { entry: 'copy_name', paths: 9 });
+  await showTab(page, 'bugs');
+  assert.equal(await page.locator('#bugs .bug').count(), 1);
+  assert.equal(error(await bug.innerText()), concrete);
+  assert.match(await row(), new RegExp(`^#0 heap block\\s+&obj0 = ${address}\\s`));
+  await page.screenshot({ path: join(artifacts, 'symbolic-bases.png'), fullPage: true });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("copy_name: 9 paths (completed)")', { timeout: 30_000 });
+  await openOptions(opened);
+  assert.equal(await opened.inputValue('#bases'), 'symbolic');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
 test('memory per state: the statistics and a node\'s details tell what its state held of its own, and the tree colours by it', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'heap-overflow');

@@ -5,6 +5,7 @@
 //! writes.
 
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -176,6 +177,40 @@ pub fn least(times: &[Duration]) -> Duration {
 pub fn median_of(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
+}
+
+/// A module and the CLI arguments it is explored with, by name.
+pub struct Case {
+    pub name: String,
+    pub module: PathBuf,
+    pub args: Vec<String>,
+}
+
+/// How the paths of a report that did not return ended, and where: `kind
+/// line` of each memory error and trap, `status line` of each other end.
+pub fn bugs(report: &Value) -> BTreeSet<String> {
+    let paths = report["paths"].as_array().map_or(&[][..], Vec::as_slice);
+    paths
+        .iter()
+        .filter(|p| p["status"] != "returned")
+        .map(|p| {
+            let kind = p["memory_error"]["kind"]
+                .as_str()
+                .or(p["trap"].as_str())
+                .or(p["status"].as_str())
+                .unwrap_or("?");
+            let line = &p["location"]["source"]["line"];
+            format!("{kind} {line}")
+        })
+        .collect()
+}
+
+/// The geometric mean of ratios (NaN of none).
+pub fn geometric_mean(ratios: &[f64]) -> f64 {
+    if ratios.is_empty() {
+        return f64::NAN;
+    }
+    (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp()
 }
 
 /// A benchmark's exit: success when it ran and met its goals and checks

@@ -5,10 +5,10 @@
 //! as Symplay resolves a symbolic pointer today: one state per object it
 //! can point to. These are the baselines the segment, split and
 //! address-aware modes are measured against; splitting (E3, and E5 under
-//! it) has its figures beside them.
+//! it) and relocatable bases (E1) have their figures beside them.
 
 use symplay_engine::exec::{explore, Options};
-use symplay_engine::memory::Split;
+use symplay_engine::memory::{BaseMode, Split};
 use symplay_engine::report::{
     Access, InputValue, MemoryErrorKind, Number, PathReport, Report, Status,
 };
@@ -20,6 +20,11 @@ fn explored(entry: &str) -> Report {
 
 /// `entry` explored depth first, splitting objects as `split` says.
 fn explored_split(entry: &str, split: Option<Split>) -> Report {
+    explored_with(entry, |o| o.heap.split = split)
+}
+
+/// `entry` explored depth first, with the options `set` changes.
+fn explored_with(entry: &str, set: impl FnOnce(&mut Options)) -> Report {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/data/relocatable/examples.wasm"
@@ -29,7 +34,7 @@ fn explored_split(entry: &str, split: Option<Split>) -> Report {
         search: SearchKind::Dfs,
         ..Options::default()
     };
-    options.heap.split = split;
+    set(&mut options);
     let report = explore(&module, entry, &options).unwrap();
     assert_eq!(report.stop_reason, "completed", "{entry}");
     report
@@ -75,6 +80,32 @@ fn e1_a_read_through_a_symbolic_pointer_forks_once_per_block() {
     // Each path read the block its `i` chose.
     assert_eq!(inputs(&r, "i", |_| true), [0, 1]);
     assert!(r.paths.iter().all(|p| p.leaks.is_empty()));
+}
+
+/// E1 with relocatable bases: the pointers in the array are terms over the
+/// blocks' base symbols, and the read forks as it does over addresses.
+#[test]
+fn e1_under_symbolic_bases_the_read_forks_once_per_block_alike() {
+    let concrete = explored("blocks");
+    let r = explored_with("blocks", |o| o.heap.bases = BaseMode::Symbolic);
+    assert_eq!(r.paths.len(), 2);
+    assert_eq!(r.stats.forks, 1);
+    assert!(r.paths.iter().all(|p| returned(p) == 0));
+    assert_eq!(inputs(&r, "i", |_| true), [0, 1]);
+    assert_eq!(r.stats.queries, concrete.stats.queries);
+    // The array and the two blocks, each with its symbol; the hidden
+    // addresses are the blocks' addresses.
+    let objects = &r.paths[0].objects;
+    let symbols: Vec<_> = objects.iter().map(|o| o.base_symbol.as_deref()).collect();
+    assert_eq!(symbols, [Some("&obj0"), Some("&obj1"), Some("&obj2")]);
+    let bases = |r: &Report| {
+        r.paths[0]
+            .objects
+            .iter()
+            .map(|o| o.base)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bases(&r), bases(&concrete));
 }
 
 #[test]

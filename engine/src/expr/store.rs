@@ -25,6 +25,9 @@ struct SymbolInfo {
     name: String,
     sort: Sort,
     term: TermId,
+    /// The base of a relocatable memory object: its value is the object's
+    /// hidden address in a state, never an input.
+    base: bool,
 }
 
 /// The arena that owns every term and symbol.
@@ -32,6 +35,9 @@ struct SymbolInfo {
 pub struct TermStore {
     nodes: Vec<Node>,
     sorts: Vec<Sort>,
+    /// Per term: whether a base symbol occurs in it, so that terms without
+    /// one skip unfolding at no cost.
+    has_base: Vec<bool>,
     table: FxHashMap<Node, TermId>,
     symbols: Vec<SymbolInfo>,
     symbol_by_name: FxHashMap<String, SymbolId>,
@@ -67,6 +73,7 @@ impl TermStore {
         let entry = (std::mem::size_of::<(Node, TermId)>() + 1) * 8 / 7;
         (doubled(self.nodes.capacity(), len, std::mem::size_of::<Node>())
             + doubled(self.sorts.capacity(), len, std::mem::size_of::<Sort>())
+            + doubled(self.has_base.capacity(), len, 1)
             + doubled(table, self.table.len(), entry)) as u64
     }
 
@@ -76,6 +83,11 @@ impl TermStore {
 
     pub fn sort(&self, t: TermId) -> Sort {
         self.sorts[t.index()]
+    }
+
+    /// Whether a base symbol ([`TermStore::declare_base`]) occurs in `t`.
+    pub fn has_base(&self, t: TermId) -> bool {
+        self.has_base[t.index()]
     }
 
     /// Width of a bit-vector term; 0 for booleans and arrays.
@@ -110,8 +122,13 @@ impl TermStore {
         }
         let sort = self.sort_of_node(&node)?;
         let id = TermId(u32::try_from(self.nodes.len()).expect("more than 2^32 terms"));
+        let has_base = match node {
+            Node::Symbol(s) => self.symbols[s.index()].base,
+            _ => node.children().any(|c| self.has_base[c.index()]),
+        };
         self.nodes.push(node);
         self.sorts.push(sort);
+        self.has_base.push(has_base);
         self.table.insert(node, id);
         Ok(id)
     }
@@ -271,6 +288,22 @@ impl TermStore {
 
     /// Declares a symbol, or returns the existing one of that name and sort.
     pub fn declare(&mut self, name: &str, sort: Sort) -> Result<TermId, SortError> {
+        self.declare_as(name, sort, false)
+    }
+
+    /// Declares the 32-bit base symbol `name` of a relocatable memory
+    /// object, or returns it when it exists; `None` when an input symbol
+    /// has that name.
+    pub fn declare_base(&mut self, name: &str) -> Option<TermId> {
+        match self.symbol_by_name.get(name) {
+            Some(&s) => self.symbols[s.index()]
+                .base
+                .then_some(self.symbols[s.index()].term),
+            None => self.declare_as(name, Sort::Bv(32), true).ok(),
+        }
+    }
+
+    fn declare_as(&mut self, name: &str, sort: Sort, base: bool) -> Result<TermId, SortError> {
         if let Some(&s) = self.symbol_by_name.get(name) {
             let info = &self.symbols[s.index()];
             if info.sort != sort {
@@ -293,6 +326,7 @@ impl TermStore {
             name: name.to_string(),
             sort,
             term: TermId(0),
+            base,
         });
         self.symbol_by_name.insert(name.to_string(), id);
         let term = self.mk(Node::Symbol(id));
@@ -493,6 +527,21 @@ mod tests {
         assert_eq!(a, b);
         let c = s.bin(BvBinOp::Add, one, x);
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn a_term_holds_a_base_symbol_when_one_occurs_in_it() {
+        let mut s = TermStore::new();
+        let x = s.declare("x", Sort::Bv(32)).unwrap();
+        let beta = s.declare_base("&obj1").unwrap();
+        assert_eq!(s.declare_base("&obj1"), Some(beta), "declared once");
+        assert_eq!(s.declare_base("x"), None, "an input of that name");
+        let eight = s.bv_const(32, 8);
+        let field = s.bin(BvBinOp::Add, beta, eight);
+        let index = s.bin(BvBinOp::Add, x, eight);
+        let both = s.cmp(BvCmp::Ult, field, index);
+        assert!(s.has_base(beta) && s.has_base(field) && s.has_base(both));
+        assert!(!s.has_base(x) && !s.has_base(index) && !s.has_base(eight));
     }
 
     #[test]

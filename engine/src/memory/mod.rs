@@ -34,6 +34,6 @@ pub use dead_stack::{DeadSpan, DeadStack};
 pub use flat::PAGE_SIZE;
 pub use model::MemoryModel;
 pub use objects::{within, Free, Object, ObjectKind, Size, ALIGN};
-pub use options::{Contents, HeapOptions, SizeMode, Split};
+pub use options::{BaseMode, Contents, HeapOptions, SizeMode, Split};
 pub use pieces::Pieces;
 pub use place::{Case, Fault, FaultKind, ObjectId, Piece, Place, Pointer, Resolution, Spot};

@@ -394,6 +394,28 @@ impl MemoryModel {
         m.object(id).map(|o| o.base)
     }
 
+    /// Gives the heap object at `address` a relocatable base symbol, whose
+    /// hidden address is `address` (`--bases symbolic`).
+    pub fn give_base(&mut self, store: &mut TermStore, address: u64) -> Option<TermId> {
+        let m = self.objects_mut()?;
+        let id = m.heap_object_at(address)?;
+        m.give_base(store, id)
+    }
+
+    /// The constant of the hidden address of base symbol `beta` in this
+    /// state: what unfolding puts in its place before a decision, an
+    /// address or a query.
+    #[inline]
+    pub fn hidden(&self, beta: TermId) -> Option<TermId> {
+        self.objects()?.hidden(beta)
+    }
+
+    /// The base symbol of the heap object at `address`, under relocatable
+    /// bases.
+    pub fn base_symbol_at(&self, address: u64) -> Option<TermId> {
+        self.objects()?.base_symbol_at(address)
+    }
+
     /// The capacity of the live heap object whose base is `address`.
     pub fn live_capacity(&self, address: u64) -> Option<u64> {
         self.objects()?.live_capacity(address)

@@ -21,6 +21,7 @@
 use super::flat::{FlatMemory, PAGE_SIZE};
 use super::place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{BvBinOp, BvCmp, TermId, TermStore};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 #[cfg(test)]
@@ -66,6 +67,9 @@ pub struct Object {
     /// The pieces it was split into, once an access at a symbolic offset
     /// forked over them (`--split`).
     pub pieces: Option<u64>,
+    /// Its base symbol β under relocatable bases (`--bases symbolic`):
+    /// pointers to it are terms over β, and `base` is β's hidden address.
+    pub beta: Option<TermId>,
 }
 
 /// What a free of an address did.
@@ -97,6 +101,10 @@ pub struct ObjectMemory {
     null_end: u64,
     /// Where the next heap slot starts.
     next: u64,
+    /// The address constraint of relocatable bases: each heap object's
+    /// base symbol β to the constant of its hidden address. Apart from the
+    /// path condition, so that moving an object changes this map only.
+    bases: Rc<FxHashMap<TermId, TermId>>,
 }
 
 impl ObjectMemory {
@@ -110,6 +118,7 @@ impl ObjectMemory {
             heap_start,
             null_end: 0,
             next: heap_start,
+            bases: Rc::default(),
         }
     }
 
@@ -173,6 +182,7 @@ impl ObjectMemory {
             site,
             freed: None,
             pieces: None,
+            beta: None,
         });
         Rc::make_mut(&mut self.heap).push(id.0);
         Rc::make_mut(&mut self.slots).push(id.0);
@@ -230,9 +240,35 @@ impl ObjectMemory {
             site,
             freed: None,
             pieces: None,
+            beta: None,
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)
+    }
+
+    /// Gives heap object `id` a relocatable base: the symbol `&obj<id>`,
+    /// whose hidden address is its base. Pointers to it are then terms
+    /// over that symbol. The symbol is the same in every state that makes
+    /// object `id`; each state keeps its own hidden address for it.
+    pub fn give_base(&mut self, store: &mut TermStore, id: ObjectId) -> Option<TermId> {
+        let base = self.object(id)?.base;
+        let beta = store.declare_base(&format!("&obj{}", id.0))?;
+        let hidden = store.bv_const(32, base);
+        Rc::make_mut(&mut self.bases).insert(beta, hidden);
+        Rc::make_mut(&mut self.objects)[id.0 as usize].beta = Some(beta);
+        Some(beta)
+    }
+
+    /// The constant of the hidden address of base symbol `beta`, if it is
+    /// one of this state's objects'.
+    #[inline]
+    pub fn hidden(&self, beta: TermId) -> Option<TermId> {
+        self.bases.get(&beta).copied()
+    }
+
+    /// The base symbol of the heap object at `address`, if it has one.
+    pub fn base_symbol_at(&self, address: u64) -> Option<TermId> {
+        self.object(self.heap_object_at(address)?)?.beta
     }
 
     /// How many objects were made so far, and the ids of those freed (or,
@@ -261,7 +297,7 @@ impl ObjectMemory {
     }
 
     /// The heap object whose base is `address`, freed or not.
-    fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
+    pub(super) fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
         let i = self
             .heap
             .partition_point(|&id| self.objects[id as usize].base < address);

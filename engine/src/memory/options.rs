@@ -91,6 +91,52 @@ impl FromStr for Contents {
     }
 }
 
+/// What a pointer to a heap object is (`relocatable_and_caching.md` §1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BaseMode {
+    /// The object's address, a number.
+    #[default]
+    Concrete,
+    /// A term over the object's base symbol, whose hidden address the
+    /// memory model keeps apart from the path condition, so that an object
+    /// can move without a term changing. Decisions, addresses and queries
+    /// see the hidden address.
+    Symbolic,
+}
+
+impl BaseMode {
+    pub const ALL: [BaseMode; 2] = [BaseMode::Concrete, BaseMode::Symbolic];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BaseMode::Concrete => "concrete",
+            BaseMode::Symbolic => "symbolic",
+        }
+    }
+
+    fn is_concrete(&self) -> bool {
+        *self == BaseMode::Concrete
+    }
+}
+
+impl fmt::Display for BaseMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BaseMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        BaseMode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown bases `{s}` (known: concrete, symbolic)"))
+    }
+}
+
 /// The heap model of a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -118,6 +164,9 @@ pub struct HeapOptions {
     /// `None` keeps every object whole.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split: Option<Split>,
+    /// What a pointer to a heap object is.
+    #[serde(skip_serializing_if = "BaseMode::is_concrete")]
+    pub bases: BaseMode,
 }
 
 /// Intra-object splitting: an access at a symbolic offset into an object
@@ -159,6 +208,7 @@ impl Default for HeapOptions {
             past_capacity: true,
             contents: Contents::default(),
             split: None,
+            bases: BaseMode::Concrete,
         }
     }
 }

@@ -9,7 +9,7 @@ use base64::Engine;
 
 use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
-use symplay_engine::memory::{Contents, HeapOptions, SizeMode, Split};
+use symplay_engine::memory::{BaseMode, Contents, HeapOptions, SizeMode, Split};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
 
@@ -110,6 +110,8 @@ pub struct OptionFields {
     /// Bytes past which an object is split, and bytes in one piece.
     pub split_threshold: String,
     pub split_piece: String,
+    /// `concrete` or `symbolic`: what a pointer to a heap object is.
+    pub bases: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
@@ -193,6 +195,7 @@ impl OptionFields {
             split: o.heap.split.is_some().to_string(),
             split_threshold: o.heap.split.unwrap_or_default().threshold.to_string(),
             split_piece: o.heap.split.unwrap_or_default().piece.to_string(),
+            bases: o.heap.bases.name().into(),
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
@@ -267,6 +270,7 @@ impl OptionFields {
             "split" => &mut self.split,
             "split-threshold" => &mut self.split_threshold,
             "split-piece" => &mut self.split_piece,
+            "bases" => &mut self.bases,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
@@ -388,6 +392,12 @@ impl OptionFields {
             past_capacity: self.past_capacity == "true",
             contents: self.contents.parse::<Contents>()?,
             split: self.split()?,
+            // The module's allocator returns numbers: the (disabled) choice
+            // of pointers does not apply.
+            bases: match self.bases.parse::<BaseMode>()? {
+                _ if self.heap_model == "module" => BaseMode::Concrete,
+                bases => bases,
+            },
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -563,6 +573,7 @@ mod tests {
             split: "true".into(),
             split_threshold: "256".into(),
             split_piece: "".into(),
+            bases: "symbolic".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
@@ -592,6 +603,7 @@ mod tests {
                         threshold: 256,
                         piece: 128,
                     }),
+                    bases: BaseMode::Symbolic,
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
@@ -659,6 +671,7 @@ mod tests {
         let cases = [
             ("size-mode", "lazy", "unknown size mode `lazy`"),
             ("contents", "flat", "unknown contents `flat`"),
+            ("bases", "moving", "unknown bases `moving`"),
             (
                 "split-piece",
                 "0",

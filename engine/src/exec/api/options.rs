@@ -3,7 +3,7 @@
 //! anything runs, what the engine cannot run.
 
 use crate::memory::options::MAX_OBJECT;
-use crate::memory::{Contents, HeapOptions};
+use crate::memory::{BaseMode, Contents, HeapOptions};
 use crate::report::{BufferArg, OutcomeRules};
 use crate::search::SearchKind;
 use crate::solver::Interrupt;
@@ -126,6 +126,11 @@ pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
                 "--split needs --contents per-object: the array of all of memory has no pieces",
             ));
         }
+    }
+    if heap.bases == BaseMode::Symbolic && !heap.objects {
+        return Err(ExploreError::options(
+            "--bases symbolic needs memory objects: the module's own allocator (--keep-allocator) returns numbers",
+        ));
     }
     Ok(())
 }

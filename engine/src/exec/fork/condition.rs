@@ -38,25 +38,40 @@ impl Executor<'_> {
         }
     }
 
-    /// `t` with the constants the path condition fixes its symbols to.
+    /// `t` with the constants the path condition fixes its symbols to,
+    /// and the hidden addresses of the heap objects' base symbols in it
+    /// (unfolded, `relocatable_and_caching.md` §1): decisions, addresses
+    /// and queries see numbers, while the state keeps the terms over the
+    /// base symbols.
     pub(super) fn with_facts(&mut self, s: &State, t: TermId) -> TermId {
         let constant = matches!(
             self.cx.terms.node(t),
             Node::BvConst { .. } | Node::BoolConst(_)
         );
-        if constant || !s.condition.has_facts() {
+        let bases = self.cx.terms.has_base(t);
+        if constant || !(bases || s.condition.has_facts()) {
             return t;
         }
-        Simplifier::substitute(&mut self.cx.terms, |u| s.condition.fact(u), t)
+        let memory = self.program.memory(s).filter(|_| bases);
+        Simplifier::substitute(
+            &mut self.cx.terms,
+            |u| {
+                s.condition
+                    .fact(u)
+                    .or_else(|| memory.and_then(|m| m.hidden(u)))
+            },
+            t,
+        )
     }
 
     /// `v` as the path condition fixes it: concrete again when it is made
     /// of symbols the path fixed (a branch on `x == 5`, a value concretised
     /// before, an argument a store call pins), so that a branch on it needs
-    /// no query and an address on it no symbolic access.
+    /// no query and an address on it no symbolic access. A pointer to a
+    /// heap object is its hidden address here.
     pub(crate) fn settle(&mut self, s: &State, v: Val) -> Val {
         match v {
-            Val::Sym(t) if s.condition.has_facts() => {
+            Val::Sym(t) if s.condition.has_facts() || self.cx.terms.has_base(t) => {
                 let t = self.with_facts(s, t);
                 Val::from_term(&self.cx.terms, t)
             }

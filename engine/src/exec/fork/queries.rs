@@ -64,6 +64,7 @@ impl Executor<'_> {
     /// Every constraint was added as satisfiable, so only those connected
     /// to `extra` are asked.
     pub(crate) fn beside(&mut self, s: &State, extra: TermId) -> Result<Beside, End> {
+        let extra = self.unfolded(s, extra);
         let answer = self.cx.solver.check_beside_within(
             &mut self.cx.terms,
             &s.condition.constraints(),
@@ -73,6 +74,16 @@ impl Executor<'_> {
         match answer {
             Beside::Unknown(_) if self.cut_off() => Err(End::CutOff),
             answer => Ok(answer),
+        }
+    }
+
+    /// `t` with the hidden addresses of the base symbols in it: the solver
+    /// never sees a base symbol, which it would take for a free input.
+    fn unfolded(&mut self, s: &State, t: TermId) -> TermId {
+        if self.cx.terms.has_base(t) {
+            self.with_facts(s, t)
+        } else {
+            t
         }
     }
 
@@ -95,7 +106,8 @@ impl Executor<'_> {
         t: TermId,
     ) -> Result<Option<u64>, End> {
         let mut query = s.condition.constraints();
-        query.extend_from_slice(extra);
+        query.extend(extra.iter().map(|&e| self.unfolded(s, e)));
+        let t = self.unfolded(s, t);
         match self.check(&query) {
             SolveResult::Sat(model) => self.bits_under(t, &model),
             SolveResult::Unknown(_) if self.cut_off() => Err(End::CutOff),

@@ -9,7 +9,8 @@ use super::sizes::Then;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
-use crate::memory::{options, Free, MemoryModel, Size, ALIGN};
+use crate::memory::Place;
+use crate::memory::{options, BaseMode, Free, MemoryModel, Size, ALIGN};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -73,8 +74,7 @@ impl Executor<'_> {
         }
         self.with_block(s, p, &mut |exec, s, p| {
             exec.free_at(s, p, Access::Free)?;
-            s.stack.push(Val::i32(p as u32));
-            Ok(Flow::Next)
+            push_pointer(exec, s, p)
         })
     }
 
@@ -120,7 +120,9 @@ impl Executor<'_> {
                 s.stack.push(Val::i32(ENOMEM));
                 return Ok(Flow::Next);
             }
-            exec.write_bytes(s, out, &(ptr as u32).to_le_bytes())?;
+            let pointer = exec.pointer_val(s, ptr);
+            let spot = exec.spot(s, out, 4, Access::Write)?;
+            exec.write(s, Place::Concrete(spot), 4, pointer)?;
             s.stack.push(Val::i32(0));
             Ok(Flow::Next)
         })
@@ -317,10 +319,29 @@ impl Executor<'_> {
         // Every block reserves the capacity of a symbolic size, so that a
         // replay, where the size is concrete, lays the heap out alike.
         let reserve = u64::from(self.program.roles.heap.capacity);
-        self.program
-            .memory_mut(s)
-            .and_then(|m| m.alloc(size, capacity, reserve, align, site))
-            .unwrap_or(0)
+        let Some(memory) = self.program.memory_mut(s) else {
+            return 0;
+        };
+        let base = memory
+            .alloc(size, capacity, reserve, align, site)
+            .unwrap_or(0);
+        if base != 0 && self.program.roles.heap.bases == BaseMode::Symbolic {
+            memory.give_base(&mut self.cx.terms, base);
+        }
+        base
+    }
+
+    /// The pointer to the heap object at `address` (0 for NULL): a term
+    /// over its base symbol under relocatable bases, else the address.
+    fn pointer_val(&self, s: &State, address: u64) -> Val {
+        match self
+            .program
+            .memory(s)
+            .and_then(|m| m.base_symbol_at(address))
+        {
+            Some(beta) => Val::Sym(beta),
+            None => Val::i32(address as u32),
+        }
     }
 
     /// The capacity of an allocation of symbolic size `sigma`: the run's,
@@ -357,7 +378,7 @@ impl Executor<'_> {
     /// symbolic `p` forks over NULL, each heap object's base, and any other
     /// value (pinned to one, which is an invalid free).
     fn with_block(&mut self, s: &mut State, p: Val, then: &mut Then<'_, u64>) -> Result<Flow, End> {
-        let t = match p {
+        let t = match self.settle(s, p) {
             Val::Con { bits, .. } => return then(self, s, bits),
             Val::Sym(t) => t,
         };
@@ -443,7 +464,8 @@ impl Executor<'_> {
     }
 }
 
-fn push_pointer(_: &mut Executor<'_>, s: &mut State, ptr: u64) -> Result<Flow, End> {
-    s.stack.push(Val::i32(ptr as u32));
+fn push_pointer(exec: &mut Executor<'_>, s: &mut State, ptr: u64) -> Result<Flow, End> {
+    let pointer = exec.pointer_val(s, ptr);
+    s.stack.push(pointer);
     Ok(Flow::Next)
 }

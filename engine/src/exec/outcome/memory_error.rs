@@ -235,6 +235,7 @@ impl VariableFault {
             site,
             freed_at: self.returned_at.map(|at| program.location(at)),
             pieces: None,
+            base_symbol: None,
         }
     }
 }

@@ -45,6 +45,7 @@ impl Executor<'_> {
                     site: self.program.location(o.site),
                     freed_at: o.freed.map(|at| self.program.location(at)),
                     pieces: o.pieces,
+                    base_symbol: o.beta.map(|beta| self.cx.terms.to_readable(beta)),
                 }
             })
             .collect()

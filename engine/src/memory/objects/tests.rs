@@ -51,6 +51,32 @@ fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
 }
 
 #[test]
+fn a_base_symbol_unfolds_to_its_objects_address_in_its_state_only() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let mut sibling = m.clone();
+    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let beta = m.give_base(&mut s, a).unwrap();
+    assert_eq!(m.object(a).unwrap().beta, Some(beta));
+    assert_eq!(m.base_symbol_at(base(&m, a)), Some(beta));
+    let hidden = m.hidden(beta).and_then(|c| s.as_bv_const(c));
+    assert_eq!(hidden, Some(base(&m, a)));
+    assert_eq!(sibling.hidden(beta), None, "a state without it");
+    // Another state whose first object is another block gets the same
+    // symbol for it, with its own hidden address.
+    let b = sibling.alloc(Size::Con(64), 64, 0, 256, SITE).unwrap();
+    let c = sibling.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    assert_ne!(base(&sibling, b), base(&m, a));
+    assert_eq!(sibling.give_base(&mut s, b), Some(beta));
+    let other = sibling.give_base(&mut s, c).unwrap();
+    assert_ne!(other, beta);
+    assert_eq!(
+        sibling.hidden(beta).and_then(|h| s.as_bv_const(h)),
+        Some(base(&sibling, b))
+    );
+}
+
+#[test]
 fn a_free_at_a_live_base_frees_and_any_other_says_why_not() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);

@@ -11,7 +11,7 @@ use crate::page::components::code_pane::{CodePane, Listing};
 use crate::page::components::wat_pane::WatPane;
 use crate::page::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
 use crate::page::state::{Code, Load, Side, Source, Wat};
-use symplay_engine::memory::{Contents, SizeMode};
+use symplay_engine::memory::{BaseMode, Contents, SizeMode};
 use symplay_engine::search::SearchKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -204,6 +204,13 @@ impl App {
                     { field("split-threshold", "when larger than (bytes)", "6", &f.split_threshold) }
                     { field("split-piece", "into pieces of (bytes)", "5", &f.split_piece) }
                 }
+                <label title="what a pointer to a heap block is: concrete, its address; symbolic, a term over the block's base symbol (&obj3), whose hidden address the memory model keeps apart from the path condition, so that a block can move without a term changing">{ "heap pointers " }
+                    <select id={id("bases")} disabled={!objects} onchange={select("bases")}>
+                        { for BaseMode::ALL.iter().map(|b| html! {
+                            <option value={b.name()} selected={b.name() == f.bases}>{ b.name() }</option>
+                        }) }
+                    </select>
+                </label>
             </div>
             <div class="controls options outcomes">
                 <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">

@@ -60,7 +60,12 @@ fn table<'a>(rows: impl Iterator<Item = Row<'a>>) -> Html {
             { for rows.map(|r| html! {
                 <tr class={classes!(r.failing.then_some("failing"))}>
                     <td>{ object_name(r.object) }</td>
-                    <td><code>{ format!("0x{:x}", r.object.base) }</code></td>
+                    <td>
+                        if let Some(beta) = &r.object.base_symbol {
+                            <code class="base-symbol" title="symbolic bases (--bases symbolic): pointers to this block are terms over its base symbol, and the address after it is the symbol's hidden address on this path">
+                                { format!("{beta} = ") }</code>
+                        }
+                        <code>{ format!("0x{:x}", r.object.base) }</code></td>
                     <td>{ r.size }</td>
                     <td>{ r.object.capacity }
                         if let Some(n) = r.object.pieces {
