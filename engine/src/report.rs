@@ -969,6 +969,10 @@ pub struct Stats {
     /// instance it used: what bit-blasting the queries cost.
     #[serde(default)]
     pub sat_variables: u64,
+    /// SAT clauses the bit-blaster added over the run (learnt ones not
+    /// counted), likewise.
+    #[serde(default)]
+    pub sat_clauses: u64,
     /// The most bytes the array of one read or write at a symbolic address
     /// held: what splitting objects into pieces makes smaller.
     #[serde(default)]

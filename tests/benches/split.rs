@@ -6,7 +6,7 @@
 //! the default split (objects and regions over 300 bytes, 128-byte pieces)
 //! and without. Per case it prints paths, time (the report's `total_ms`,
 //! median of the runs), the most bytes one symbolic access's array held,
-//! and SAT variables per SAT call under each, with the time ratio
+//! and SAT variables and clauses per SAT call under each, with the time ratio
 //! (none / split); then the geometric mean of the time ratio over the
 //! cases that split something, and over those whose largest array
 //! unsplit is more than 1 KiB (the thesis's "array-heavy" programs).
@@ -45,6 +45,7 @@ struct Measure {
     largest_array: f64,
     split_accesses: f64,
     sat_per_call: f64,
+    clauses_per_call: f64,
     /// `kind line` of each memory error and trap, and `status` of each
     /// other way a path ended but returning.
     bugs: BTreeSet<String>,
@@ -125,6 +126,7 @@ fn explore(binary: &Path, case: &Case, split: bool) -> Result<Measure, String> {
         largest_array: number(&report, "/stats/largest_array_bytes")?,
         split_accesses: number(&report, "/stats/split_accesses")?,
         sat_per_call: number(&report, "/stats/sat_variables")? / calls,
+        clauses_per_call: number(&report, "/stats/sat_clauses")? / calls,
         bugs: bugs(&report),
     })
 }
@@ -148,7 +150,7 @@ fn run() -> Result<bool, String> {
         settings.runs
     );
     println!(
-        "  {:<44} {:>6} {:>6} | {:>9} {:>9} | {:>8} {:>8} | {:>8} {:>8} | {:>7}",
+        "  {:<44} {:>6} {:>6} | {:>9} {:>9} | {:>8} {:>8} | {:>8} {:>8} | {:>9} {:>9} | {:>7}",
         "case",
         "paths",
         "split",
@@ -157,6 +159,8 @@ fn run() -> Result<bool, String> {
         "array B",
         "split",
         "vars/SAT",
+        "split",
+        "cls/SAT",
         "split",
         "time"
     );
@@ -175,7 +179,7 @@ fn run() -> Result<bool, String> {
         }
         let ratio = none.ms / split.ms;
         println!(
-            "  {:<44} {:>6} {:>6} | {:>9.1} {:>9.1} | {:>8} {:>8} | {:>8.0} {:>8.0} | {:>6.2}x",
+            "  {:<44} {:>6} {:>6} | {:>9.1} {:>9.1} | {:>8} {:>8} | {:>8.0} {:>8.0} | {:>9.0} {:>9.0} | {:>6.2}x",
             case.name,
             none.paths,
             split.paths,
@@ -185,6 +189,8 @@ fn run() -> Result<bool, String> {
             split.largest_array,
             none.sat_per_call,
             split.sat_per_call,
+            none.clauses_per_call,
+            split.clauses_per_call,
             ratio
         );
         if split.split_accesses > 0.0 {

@@ -3,6 +3,8 @@
 //! `tests/data/heap`, with the memory error each entry has.
 
 use std::path::{Path, PathBuf};
+use symplay_engine::exec::Options;
+use symplay_engine::search::SearchKind;
 use symplay_wasm::{ExportKind, Module, ValType};
 
 /// A compiled example: its file name, binary and loaded module.
@@ -85,6 +87,16 @@ pub fn integer_entries(module: &Module) -> Vec<String> {
 /// and instructions per entry.
 pub const HEAP_MAX_PATHS: u64 = 500;
 pub const HEAP_MAX_INSTRUCTIONS: u64 = 50_000_000;
+
+/// The options the heap corpus is explored with.
+pub fn heap_options() -> Options {
+    Options {
+        search: SearchKind::Dfs,
+        max_paths: Some(HEAP_MAX_PATHS),
+        max_instructions: Some(HEAP_MAX_INSTRUCTIONS),
+        ..Options::default()
+    }
+}
 
 /// An entry of the heap corpus and the memory error
 /// `tests/data/heap/expected.txt` says it has.

@@ -11,18 +11,8 @@ use std::path::Path;
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
 use symplay_engine::memory::{HeapOptions, Split};
 use symplay_engine::report::{PathReport, Report, Status};
-use symplay_engine::search::SearchKind;
 use symplay_tests::corpus;
 use symplay_wasm::ExportKind;
-
-fn options() -> Options {
-    Options {
-        search: SearchKind::Dfs,
-        max_paths: Some(corpus::HEAP_MAX_PATHS),
-        max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
-        ..Options::default()
-    }
-}
 
 fn line(p: &PathReport) -> Option<u32> {
     p.location.source.as_ref().map(|s| s.line)
@@ -54,7 +44,7 @@ fn assert_replays(module: &symplay_wasm::Module, entry: &str, p: &PathReport, wh
 
 #[test]
 fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
-    each_heap_bug_is_found(&options());
+    each_heap_bug_is_found(&corpus::heap_options());
 }
 
 /// Splitting objects into pieces changes what an access reads, never what
@@ -63,7 +53,7 @@ fn each_heap_bug_is_found_with_its_kind_and_line_and_replays() {
 /// that splits nothing.
 #[test]
 fn under_splitting_each_heap_bug_is_found_alike_and_replays_unsplit() {
-    let mut options = options();
+    let mut options = corpus::heap_options();
     options.heap.split = Some(Split {
         threshold: 24,
         piece: 16,
@@ -180,7 +170,7 @@ fn the_examples_have_no_memory_error_or_leak() {
             let options = Options {
                 max_paths: Some(200),
                 max_depth: Some(64),
-                ..options()
+                ..corpus::heap_options()
             };
             let Ok(r) = explore(&module, &export.name, &options) else {
                 continue;
@@ -256,7 +246,7 @@ fn a_sized_buffer_under_the_module_s_allocator_is_explored_unchecked() {
             objects: false,
             ..HeapOptions::default()
         },
-        ..options()
+        ..corpus::heap_options()
     };
     let r = explore(&module, "first_header", &kept).unwrap();
     assert!(
@@ -278,6 +268,6 @@ fn a_sized_buffer_under_the_module_s_allocator_is_explored_unchecked() {
     assert!(r.paths.len() >= 15, "{}", r.paths.len());
     assert!(lengths.starts_with(&[0, 1]), "{lengths:?}");
     // The objects model finds the read past the buffer of length 1.
-    let checked = explore(&module, "first_header", &options()).unwrap();
+    let checked = explore(&module, "first_header", &corpus::heap_options()).unwrap();
     assert!(checked.paths.iter().any(|p| p.memory_error.is_some()));
 }

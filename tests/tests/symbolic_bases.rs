@@ -9,7 +9,6 @@
 use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::BaseMode;
 use symplay_engine::report::{PathReport, Report};
-use symplay_engine::search::SearchKind;
 use symplay_tests::corpus;
 use symplay_wasm::{ExportKind, Module};
 
@@ -55,12 +54,7 @@ fn alike(module: &Module, entry: &str, options: &Options, what: &str) -> Option<
 
 #[test]
 fn under_symbolic_bases_the_heap_corpus_finds_the_same_paths() {
-    let options = Options {
-        search: SearchKind::Dfs,
-        max_paths: Some(corpus::HEAP_MAX_PATHS),
-        max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
-        ..Options::default()
-    };
+    let options = corpus::heap_options();
     let dir = corpus::heap_dir();
     let cases = corpus::heap_cases().unwrap();
     let mut named = 0;
@@ -83,11 +77,9 @@ fn under_symbolic_bases_the_heap_corpus_finds_the_same_paths() {
 #[test]
 fn under_symbolic_bases_every_example_finds_the_same_paths() {
     let options = Options {
-        search: SearchKind::Dfs,
         max_paths: Some(200),
         max_depth: Some(64),
-        max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
-        ..Options::default()
+        ..corpus::heap_options()
     };
     let mut checked = 0;
     for path in corpus::example_and_test_modules().unwrap() {

@@ -86,6 +86,8 @@ pub struct BitBlaster<B: SatBackend + Default = VarisatBackend> {
     /// all the variables made (what a query cost, however often the
     /// instance was replaced).
     retired_vars: u64,
+    /// Clauses of the instances replaced so far, likewise.
+    retired_clauses: u64,
 }
 
 impl BitBlaster<VarisatBackend> {
@@ -108,6 +110,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
             translator: Translator::default(),
             instance: Instance::new(sat),
             retired_vars: 0,
+            retired_clauses: 0,
         }
     }
 
@@ -203,17 +206,25 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         self.retired_vars + self.instance.sat.num_vars() as u64
     }
 
+    /// The clauses added since this bit-blaster was, in every instance
+    /// (learnt clauses not counted).
+    pub fn clauses_made(&self) -> u64 {
+        self.retired_clauses + self.instance.sat.num_clauses() as u64
+    }
+
     /// A new SAT instance over the same graph and translated terms.
     fn new_instance(&mut self) {
         self.retired_vars = self.vars_made();
+        self.retired_clauses = self.clauses_made();
         self.instance = Instance::new(B::default());
     }
 
-    /// Starts over from nothing but the count of variables made.
+    /// Starts over from nothing but the counts of variables and clauses made.
     fn reset(&mut self) {
-        let retired_vars = self.vars_made();
+        let (retired_vars, retired_clauses) = (self.vars_made(), self.clauses_made());
         *self = BitBlaster::with_backend(B::default());
         self.retired_vars = retired_vars;
+        self.retired_clauses = retired_clauses;
     }
 
     fn encode(&mut self, lit: AigLit, checkpoint: &mut Checkpoint) -> Result<Lit, Reached> {

@@ -256,6 +256,7 @@ impl Stage {
                 shared.stats.sat_vars = blaster.num_vars() as u64;
                 shared.stats.sat_clauses = blaster.num_clauses() as u64;
                 shared.stats.sat_vars_made = blaster.vars_made();
+                shared.stats.sat_clauses_made = blaster.clauses_made();
             }
         }
         self.stats(shared.stats).time += start.elapsed();

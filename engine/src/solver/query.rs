@@ -86,6 +86,8 @@ pub struct SolverStats {
     pub sat_clauses: u64,
     /// Every SAT variable the bit-blaster made, over all its instances.
     pub sat_vars_made: u64,
+    /// Every clause the bit-blaster added, over all its instances.
+    pub sat_clauses_made: u64,
     pub total_time: Duration,
     /// Each query once, by the costliest layer its answer needed.
     pub answered: QueryAnswers,

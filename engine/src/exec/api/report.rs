@@ -61,6 +61,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             max_state_bytes,
             mean_state_bytes,
             sat_variables: solver_stats.sat_vars_made,
+            sat_clauses: solver_stats.sat_clauses_made,
             largest_array_bytes: cx.counters.largest_array,
             split_accesses: cx.counters.split_accesses,
             timing: Timing {

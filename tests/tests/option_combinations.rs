@@ -1,0 +1,160 @@
+//! The memory options change how an exploration models memory, never what
+//! a program does: under every combination of bases (concrete, symbolic),
+//! splitting (none, 16-byte pieces of objects over 24 bytes) and contents
+//! (per-object, whole; whole splits nothing), each entry of the heap
+//! corpus and of the examples finds the same bugs (kind, access, place) as
+//! under the defaults with the same size mode, and every path's input
+//! replays under those defaults to the path's outcome and results. (The
+//! paths themselves may differ: splitting forks more, and a result that
+//! stays a term is given its value in the path's model.) Size modes
+//! differ by design (base pins a size and may miss a bug), so each is
+//! compared with itself.
+
+use std::collections::BTreeSet;
+use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
+use symplay_engine::memory::{BaseMode, Contents, HeapOptions, SizeMode, Split};
+use symplay_engine::report::{PathReport, Report, Status};
+use symplay_tests::corpus;
+use symplay_wasm::{ExportKind, Module};
+
+/// Every combination of the memory options but the size mode (and the
+/// defaults, which the others are compared with), with a name.
+fn combinations() -> Vec<(String, HeapOptions)> {
+    let small = Split {
+        threshold: 24,
+        piece: 16,
+    };
+    let mut all = Vec::new();
+    for bases in BaseMode::ALL {
+        for contents in Contents::ALL {
+            for split in [None, Some(small)] {
+                let defaults = (BaseMode::default(), Contents::default(), None);
+                if split.is_some() && contents == Contents::Whole
+                    || (bases, contents, split) == defaults
+                {
+                    continue;
+                }
+                let heap = HeapOptions {
+                    bases,
+                    contents,
+                    split,
+                    ..HeapOptions::default()
+                };
+                let name = format!(
+                    "bases {bases}, contents {contents}, {}",
+                    if split.is_some() {
+                        "split"
+                    } else {
+                        "whole objects"
+                    }
+                );
+                all.push((name, heap));
+            }
+        }
+    }
+    all
+}
+
+/// The bugs an exploration found: each kind, access and place.
+fn bugs(r: &Report) -> BTreeSet<String> {
+    r.paths
+        .iter()
+        .filter(|p| !matches!(p.status, Status::Returned | Status::Limit))
+        .map(|p| match &p.memory_error {
+            Some(e) => format!(
+                "{} {} at {}",
+                e.kind.name(),
+                e.access.name(),
+                p.location.text()
+            ),
+            None => format!("{:?} {:?} at {}", p.status, p.trap, p.location.text()),
+        })
+        .collect()
+}
+
+/// What a path ended with: its outcome, results and memory error.
+fn ending(p: &PathReport) -> String {
+    let error = p.memory_error.as_ref().map(|e| (e.kind, e.access));
+    format!("{} {:?} {error:?}", p.outcome(), p.returns)
+}
+
+/// Every path of `r` that a limit did not stop replays under `heap` to the
+/// outcome it has.
+fn replays(module: &Module, entry: &str, r: &Report, heap: &HeapOptions, what: &str) {
+    let options = ReplayOptions {
+        max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
+        heap: heap.clone(),
+        ..ReplayOptions::default()
+    };
+    for p in r.paths.iter().filter(|p| p.status != Status::Limit) {
+        let replayed = replay_traced(module, entry, &p.inputs, &options)
+            .unwrap_or_else(|e| panic!("{what}: replay: {e}"))
+            .path;
+        assert_eq!(ending(&replayed), ending(p), "{what}: {:?}", p.inputs);
+    }
+}
+
+/// Explores `entry` under every combination and size mode, and checks each
+/// against the defaults of its size mode; returns how many compared.
+fn check_entry(module: &Module, entry: &str, base: &Options, what: &str) -> usize {
+    let mut compared = 0;
+    for size_mode in SizeMode::ALL {
+        let mut defaults = base.clone();
+        defaults.heap.size_mode = size_mode;
+        let Ok(expected) = explore(module, entry, &defaults) else {
+            return 0;
+        };
+        if expected.stop_reason != "completed" {
+            continue;
+        }
+        let expected_bugs = bugs(&expected);
+        for (name, heap) in combinations() {
+            let mut options = base.clone();
+            options.heap = HeapOptions { size_mode, ..heap };
+            let r = explore(module, entry, &options)
+                .unwrap_or_else(|e| panic!("{what}, {name}, {size_mode}: {e}"));
+            if r.stop_reason != "completed" {
+                // More paths (splitting forks) may meet a limit first.
+                continue;
+            }
+            let what = format!("{what}, {name}, size mode {size_mode}");
+            assert_eq!(bugs(&r), expected_bugs, "{what}");
+            replays(module, entry, &r, &defaults.heap, &what);
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn every_memory_option_finds_the_heap_corpus_outcomes_of_the_defaults() {
+    let dir = corpus::heap_dir();
+    let mut compared = 0;
+    for case in &corpus::heap_cases().unwrap() {
+        let what = format!("{} {}", case.file, case.entry);
+        let wasm = std::fs::read(dir.join(&case.file)).unwrap();
+        let module = symplay_wasm::load(&wasm).unwrap();
+        compared += check_entry(&module, &case.entry, &corpus::heap_options(), &what);
+    }
+    println!("{compared} explorations compared with the defaults");
+    assert!(compared >= 40 * 3 * combinations().len() / 2, "{compared}");
+}
+
+#[test]
+fn every_memory_option_finds_the_examples_outcomes_of_the_defaults() {
+    let options = Options {
+        max_paths: Some(200),
+        max_depth: Some(64),
+        ..corpus::heap_options()
+    };
+    let mut compared = 0;
+    for path in corpus::example_and_test_modules().unwrap() {
+        let module = symplay_wasm::load(&std::fs::read(&path).unwrap()).unwrap();
+        for export in module.exports.iter().filter(|e| e.kind == ExportKind::Func) {
+            let what = format!("{} {}", path.display(), export.name);
+            compared += check_entry(&module, &export.name, &options, &what);
+        }
+    }
+    println!("{compared} explorations compared with the defaults");
+    assert!(compared >= 40 * 3 * combinations().len() / 2, "{compared}");
+}
