@@ -6,9 +6,9 @@
 //! memory errors, results and leaks, on the heap corpus and on every
 //! example.
 
-use symplay_engine::exec::{explore, Options};
-use symplay_engine::memory::BaseMode;
-use symplay_engine::report::{PathReport, Report};
+use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
+use symplay_engine::memory::{BaseMode, HeapOptions};
+use symplay_engine::report::{PathReport, Report, TraceEvent};
 use symplay_tests::corpus;
 use symplay_wasm::{ExportKind, Module};
 
@@ -92,4 +92,61 @@ fn under_symbolic_bases_every_example_finds_the_same_paths() {
         }
     }
     assert!(checked > 40, "{checked} entries");
+}
+
+/// A module whose pointers meet sizes, branches and a call's arguments.
+const POINTERS: &str = r#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (import "env" "free" (func $free (param i32)))
+  (import "symplay" "symbolic_i32" (func $symbolic_i32 (param i32) (result i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 16) "k\00")
+  ;; A block as large as the span between two pointers into another: its
+  ;; size is a number, as with concrete pointers. Returns the new block
+  ;; minus the first (the layout), or -1 when malloc failed.
+  (func (export "sized_by_pointers") (result i32)
+    (local $p i32) (local $q i32) (local $k i32)
+    (local.set $p (call $malloc (i32.const 64)))
+    (local.set $k (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 15)))
+    (local.set $q (call $malloc
+      (i32.sub (i32.add (local.get $p) (i32.const 40)) (local.get $p))))
+    (i32.store8 (i32.add (local.get $q) (local.get $k)) (i32.const 1))
+    (if (result i32) (local.get $q)
+      (then (i32.sub (local.get $q) (local.get $p)))
+      (else (i32.const -1)))))
+"#;
+
+#[test]
+fn a_size_a_branch_and_a_trace_see_a_pointer_as_its_address() {
+    let module = symplay_wasm::load(&wat::parse_str(POINTERS).unwrap()).unwrap();
+    let entry = "sized_by_pointers";
+    let what = "sized_by_pointers";
+    let r = alike(&module, entry, &corpus::heap_options(), what).expect("explores");
+    // The 40-byte block is 40 bytes, not a symbolic size of the capacity:
+    // writes at k < 40 stay in it, so no path overflows.
+    assert!(r.paths.iter().all(|p| p.memory_error.is_none()), "{what}");
+    for p in &r.paths {
+        let block = &p.objects[1];
+        assert_eq!((block.size, block.symbolic_size.as_deref()), (40, None));
+    }
+    // The replay's trace records the branch on the pointer as taken.
+    let options = ReplayOptions {
+        max_events: 100,
+        heap: HeapOptions {
+            bases: BaseMode::Symbolic,
+            ..HeapOptions::default()
+        },
+        ..ReplayOptions::default()
+    };
+    let replayed = replay_traced(&module, entry, &r.paths[0].inputs, &options).unwrap();
+    let branches: Vec<bool> = replayed
+        .trace
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Branch { taken, .. } => Some(*taken),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(branches, [true]);
 }

@@ -312,6 +312,11 @@ impl TermStore {
                     sort_to_smtlib(info.sort)
                 )));
             }
+            if info.base != base {
+                return Err(SortError(format!(
+                    "symbol {name} is already declared as a memory object's base"
+                )));
+            }
             return Ok(info.term);
         }
         if let Sort::Bv(w) = sort {
@@ -536,6 +541,10 @@ mod tests {
         let beta = s.declare_base("&obj1").unwrap();
         assert_eq!(s.declare_base("&obj1"), Some(beta), "declared once");
         assert_eq!(s.declare_base("x"), None, "an input of that name");
+        assert!(
+            s.declare("&obj1", Sort::Bv(32)).is_err(),
+            "a base of that name"
+        );
         let eight = s.bv_const(32, 8);
         let field = s.bin(BvBinOp::Add, beta, eight);
         let index = s.bin(BvBinOp::Add, x, eight);

@@ -7,6 +7,7 @@ use crate::expr::{Model, TermId};
 use crate::limits::{Checkpoint, Reached};
 use crate::report::DropCause;
 use crate::solver::{Beside, SolveResult};
+use crate::state::value::Val;
 use crate::state::State;
 
 impl Executor<'_> {
@@ -79,11 +80,23 @@ impl Executor<'_> {
 
     /// `t` with the hidden addresses of the base symbols in it: the solver
     /// never sees a base symbol, which it would take for a free input.
-    fn unfolded(&mut self, s: &State, t: TermId) -> TermId {
+    pub(crate) fn unfolded(&mut self, s: &State, t: TermId) -> TermId {
         if self.cx.terms.has_base(t) {
             self.with_facts(s, t)
         } else {
             t
+        }
+    }
+
+    /// `v` with the hidden addresses of the base symbols in it, where a
+    /// value leaves the engine's terms (a size, an exit code, a message).
+    pub(crate) fn unfolded_val(&mut self, s: &State, v: Val) -> Val {
+        match v {
+            Val::Sym(t) if self.cx.terms.has_base(t) => {
+                let t = self.with_facts(s, t);
+                Val::from_term(&self.cx.terms, t)
+            }
+            _ => v,
         }
     }
 

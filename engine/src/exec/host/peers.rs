@@ -58,7 +58,10 @@ impl Executor<'_> {
                 self.fork(s, &[positive])?;
             }
             PeerApi::Abort => return Err(End::Dropped(DropCause::Abort)),
-            PeerApi::Exit => return Err(End::Exited(s.pop())),
+            PeerApi::Exit => {
+                let code = s.pop();
+                return Err(End::Exited(self.unfolded_val(s, code)));
+            }
             PeerApi::Alloc => return self.peer_alloc(s),
             PeerApi::Dealloc => return self.peer_dealloc(s),
             PeerApi::PrintChar => {

@@ -161,7 +161,9 @@ impl Executor<'_> {
     /// fit in 32 bits. (Objects are never reused, so they start zero.)
     fn calloc(&mut self, s: &mut State) -> Result<Flow, End> {
         let m = s.pop();
+        let m = self.unfolded_val(s, m);
         let n = s.pop();
+        let n = self.unfolded_val(s, n);
         if let (Some(n), Some(m)) = (n.concrete(), m.concrete()) {
             return match n.checked_mul(m).filter(|&p| p <= u64::from(u32::MAX)) {
                 Some(size) => self.allocate(s, Val::i32(size as u32), ALIGN, &mut push_pointer),
@@ -228,7 +230,8 @@ impl Executor<'_> {
         then: &mut Then<'_, u64>,
     ) -> Result<Flow, End> {
         let site = s.at;
-        let sigma = match size {
+        // A size computed from pointers (`end - begin`) is a number.
+        let sigma = match self.unfolded_val(s, size) {
             Val::Con { bits, .. } => {
                 let ptr = self.new_object(s, Size::Con(bits), bits, align, site);
                 return then(self, s, ptr);

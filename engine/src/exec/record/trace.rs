@@ -113,6 +113,7 @@ impl Executor<'_> {
             }
             _ => return,
         };
+        let unknown = self.unfolded_unknowns(s, unknown);
         if let Some(trace) = &mut self.cx.records.trace {
             trace.push(event, unknown);
         }
@@ -171,6 +172,7 @@ impl Executor<'_> {
         let Some(event) = self.call_event(s, s.at, func, Some(0), 0, &mut unknown) else {
             return;
         };
+        let unknown = self.unfolded_unknowns(s, unknown);
         if let Some(trace) = &mut self.cx.records.trace {
             trace.push(event, unknown);
         }
@@ -185,8 +187,19 @@ impl Executor<'_> {
             .unwrap_or_default();
         let mut unknown = Unknown::new();
         let values = operands(s, &results, 0, &mut unknown);
+        let unknown = self.unfolded_unknowns(s, unknown);
         if let Some(trace) = &mut self.cx.records.trace {
             trace.fill_host_results(values, unknown);
         }
+    }
+
+    /// `unknown` with the hidden addresses of the base symbols in its
+    /// values: the path's model, which gives them their values at its
+    /// end, knows inputs only.
+    fn unfolded_unknowns(&mut self, s: &State, unknown: Unknown) -> Unknown {
+        unknown
+            .into_iter()
+            .map(|(slot, t, ty)| (slot, self.unfolded(s, t), ty))
+            .collect()
     }
 }

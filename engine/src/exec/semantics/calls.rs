@@ -52,6 +52,10 @@ impl Executor<'_> {
         let f = &module.funcs[index as usize];
         let params = module.func_type(index).map_or(0, |t| t.params.len());
         if let Some(panic) = self.program.roles.panic_fn(func) {
+            // The message's numbers and text pointer are numbers.
+            for i in s.stack.len().saturating_sub(params)..s.stack.len() {
+                s.stack[i] = self.unfolded_val(s, s.stack[i]);
+            }
             return Err(self.rust_panic(s, panic, params));
         }
         match &f.body {
