@@ -605,6 +605,10 @@ pub struct ObjectReport {
     /// address the symbol had on this path.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub base_symbol: Option<String>,
+    /// Where a decision first depended on its hidden address (under
+    /// `--bases symbolic`): an order between blocks, a hash of the address.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pinned_at: Option<Location>,
 }
 
 impl ObjectReport {
@@ -679,13 +683,18 @@ impl ObjectReport {
     }
 
     /// `live`, `leaked` (on `path`), `freed at f+0x20 (x.c:9)` or, for a
-    /// local, `returned at ...`.
+    /// local, `returned at ...`; then, for a block whose hidden address a
+    /// decision depended on, `, pinned at f+0x14 (x.c:7)`.
     pub fn state_text(&self, path: &PathReport) -> String {
-        match &self.freed_at {
+        let state = match &self.freed_at {
             Some(at) if self.kind == "local" => format!("returned at {}", at.text()),
             Some(at) => format!("freed at {}", at.text()),
             None if path.leaks.contains(&self.id) => "leaked".into(),
             None => "live".into(),
+        };
+        match &self.pinned_at {
+            Some(at) => format!("{state}, pinned at {}", at.text()),
+            None => state,
         }
     }
 }

@@ -150,3 +150,47 @@ fn a_size_a_branch_and_a_trace_see_a_pointer_as_its_address() {
         .collect();
     assert_eq!(branches, [true]);
 }
+
+/// Three blocks: the first two ordered by a branch, the third only checked
+/// for NULL and for alignment.
+const OBSERVED: &str = r#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (memory (export "memory") 1)
+  (func (export "observed") (result i32)
+    (local $p i32) (local $q i32) (local $r i32)
+    (local.set $p (call $malloc (i32.const 16)))
+    (local.set $q (call $malloc (i32.const 16)))
+    (local.set $r (call $malloc (i32.const 16)))
+    (if (i32.eqz (local.get $r)) (then (return (i32.const -1))))
+    (if (i32.and (local.get $r) (i32.const 7)) (then (return (i32.const -2))))
+    (if (result i32) (i32.gt_u (local.get $p) (local.get $q))
+      (then (i32.const 1))
+      (else (i32.const 0)))))
+"#;
+
+/// A decision that depends on where blocks lie (their order) pins them,
+/// where they were decided; a NULL check or an alignment test, true of
+/// any layout, pins nothing. Concrete bases pin nothing.
+#[test]
+fn a_decision_on_the_order_of_blocks_pins_them_and_a_null_check_does_not() {
+    let module = symplay_wasm::load(&wat::parse_str(OBSERVED).unwrap()).unwrap();
+    let r = alike(&module, "observed", &corpus::heap_options(), "observed").expect("explores");
+    assert_eq!(r.paths.len(), 1);
+    let p = &r.paths[0];
+    let pinned: Vec<bool> = p.objects.iter().map(|o| o.pinned_at.is_some()).collect();
+    assert_eq!(pinned, [true, true, false]);
+    let at = p.objects[0].pinned_at.as_ref().unwrap();
+    assert_eq!(Some(at), p.objects[1].pinned_at.as_ref());
+    // Never freed, so leaked, and pinned.
+    let state = p.objects[0].state_text(p);
+    assert!(
+        state.starts_with("leaked, pinned at observed+0x"),
+        "{state}"
+    );
+    let concrete = explore(&module, "observed", &corpus::heap_options()).unwrap();
+    assert!(concrete.paths[0]
+        .objects
+        .iter()
+        .all(|o| o.pinned_at.is_none()));
+}

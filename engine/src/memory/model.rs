@@ -410,6 +410,14 @@ impl MemoryModel {
         self.objects()?.hidden(beta)
     }
 
+    /// Pins the heap object whose base symbol is `beta`: a decision at
+    /// `at` depended on its hidden address.
+    pub fn pin(&mut self, beta: TermId, at: (u32, u32)) {
+        if let Some(m) = self.objects_mut() {
+            m.pin(beta, at);
+        }
+    }
+
     /// The base symbol of the heap object at `address`, under relocatable
     /// bases.
     pub fn base_symbol_at(&self, address: u64) -> Option<TermId> {

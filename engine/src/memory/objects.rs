@@ -70,6 +70,9 @@ pub struct Object {
     /// Its base symbol β under relocatable bases (`--bases symbolic`):
     /// pointers to it are terms over β, and `base` is β's hidden address.
     pub beta: Option<TermId>,
+    /// Where a decision first depended on its hidden address (an order
+    /// between blocks, a hash of the address): it can no longer move.
+    pub pinned: Option<(u32, u32)>,
 }
 
 /// What a free of an address did.
@@ -183,6 +186,7 @@ impl ObjectMemory {
             freed: None,
             pieces: None,
             beta: None,
+            pinned: None,
         });
         Rc::make_mut(&mut self.heap).push(id.0);
         Rc::make_mut(&mut self.slots).push(id.0);
@@ -241,6 +245,7 @@ impl ObjectMemory {
             freed: None,
             pieces: None,
             beta: None,
+            pinned: None,
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)
@@ -264,6 +269,18 @@ impl ObjectMemory {
     #[inline]
     pub fn hidden(&self, beta: TermId) -> Option<TermId> {
         self.bases.get(&beta).copied()
+    }
+
+    /// Pins the heap object whose base symbol is `beta`, as observed at
+    /// `at`, unless it was pinned before.
+    pub fn pin(&mut self, beta: TermId, at: (u32, u32)) {
+        let found = self.heap.iter().find(|&&id| {
+            let o = &self.objects[id as usize];
+            o.beta == Some(beta) && o.pinned.is_none()
+        });
+        if let Some(&id) = found {
+            Rc::make_mut(&mut self.objects)[id as usize].pinned = Some(at);
+        }
     }
 
     /// The base symbol of the heap object at `address`, if it has one.

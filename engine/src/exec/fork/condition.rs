@@ -8,6 +8,10 @@ use crate::solver::simplify::Simplifier;
 use crate::state::value::Val;
 use crate::state::State;
 
+/// The mirror of hidden addresses a decision is tried under: 16-aligned,
+/// above every address a 32-bit memory holds.
+const MIRROR: u64 = 0xFFFF_FFF0;
+
 /// An i32 used as a condition: known, or a boolean term.
 pub enum Truth {
     Known(bool),
@@ -83,5 +87,64 @@ impl Executor<'_> {
     pub(crate) fn settle_top(&mut self, s: &mut State) -> Val {
         let v = s.pop();
         self.settle(s, v)
+    }
+
+    /// Pops the top operand, settled for a decision (a branch, a select,
+    /// an indirect call's index, an assumption or assertion): where the
+    /// hidden addresses of base symbols decided it, their blocks are
+    /// pinned.
+    pub(crate) fn decide_top(&mut self, s: &mut State) -> Val {
+        let v = s.pop();
+        let settled = self.settle(s, v);
+        if let Val::Sym(t) = v {
+            if self.cx.terms.has_base(t) {
+                self.pin_observed(s, t, settled);
+            }
+        }
+        settled
+    }
+
+    /// Pins the blocks whose base symbols `t` holds, unless `settled` (`t`
+    /// unfolded) is what any layout gives: a decision that comes out the
+    /// same under the mirrored layout (each hidden address `c` at
+    /// `MIRROR - c`, which reverses their order and keeps their alignment
+    /// and distinctness) does not depend on where the blocks are. A NULL
+    /// check or an alignment test pins nothing; an order between blocks,
+    /// or a hash of an address, pins them.
+    fn pin_observed(&mut self, s: &mut State, t: TermId, settled: Val) {
+        let Some(memory) = self.program.memory(s) else {
+            return;
+        };
+        let terms = &mut self.cx.terms;
+        let bases: Vec<(TermId, u64)> = terms
+            .reachable(&[t])
+            .into_iter()
+            .filter_map(|u| Some((u, terms.as_bv_const(memory.hidden(u)?)?)))
+            .collect();
+        let mirrored: Vec<(TermId, TermId)> = bases
+            .iter()
+            .map(|&(beta, c)| (beta, terms.bv_const(32, MIRROR.wrapping_sub(c))))
+            .collect();
+        let elsewhere = Simplifier::substitute(
+            terms,
+            |u| {
+                s.condition.fact(u).or_else(|| {
+                    mirrored
+                        .iter()
+                        .find(|&&(beta, _)| beta == u)
+                        .map(|&(_, c)| c)
+                })
+            },
+            t,
+        );
+        if Val::from_term(terms, elsewhere) == settled {
+            return;
+        }
+        let at = s.at;
+        if let Some(memory) = self.program.memory_mut(s) {
+            for (beta, _) in bases {
+                memory.pin(beta, at);
+            }
+        }
     }
 }

@@ -94,7 +94,7 @@ impl Executor<'_> {
     /// `assume(c)`: the path goes on where `c` holds, and ends (dropped)
     /// where it cannot.
     pub(super) fn assume(&mut self, s: &mut State) -> Result<Flow, End> {
-        let c = s.pop();
+        let c = self.decide_top(s);
         match self.truth(c) {
             Truth::Known(true) => {}
             Truth::Known(false) => return Err(End::Dropped(DropCause::Assumption)),
@@ -107,7 +107,7 @@ impl Executor<'_> {
 
     /// `assert(c)`: a path where `c` can fail ends as `assert_failed`.
     pub(super) fn assert(&mut self, s: &mut State) -> Result<Flow, End> {
-        let c = s.pop();
+        let c = self.decide_top(s);
         match self.truth(c) {
             Truth::Known(true) => {}
             Truth::Known(false) => return Err(End::AssertFailed),

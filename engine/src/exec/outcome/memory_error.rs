@@ -236,6 +236,7 @@ impl VariableFault {
             freed_at: self.returned_at.map(|at| program.location(at)),
             pieces: None,
             base_symbol: None,
+            pinned_at: None,
         }
     }
 }

@@ -46,6 +46,7 @@ impl Executor<'_> {
                     freed_at: o.freed.map(|at| self.program.location(at)),
                     pieces: o.pieces,
                     base_symbol: o.beta.map(|beta| self.cx.terms.to_readable(beta)),
+                    pinned_at: o.pinned.map(|at| self.program.location(at)),
                 }
             })
             .collect()

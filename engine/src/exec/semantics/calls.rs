@@ -101,7 +101,7 @@ impl Executor<'_> {
             Some(&Val::Sym(t)) => Some(t),
             _ => None,
         };
-        let index = self.settle_top(s);
+        let index = self.decide_top(s);
         let expected = self.program.module_of(s).types.get(type_index as usize);
         // Types compare structurally: the callee may come from another module.
         let callee_ok = |f: u32| expected.is_some() && self.program.func_type(f) == expected;

@@ -26,7 +26,7 @@ impl Executor<'_> {
 
     pub(super) fn br_if(&mut self, s: &mut State, t: Target) -> Result<Flow, End> {
         // A concrete condition needs none of the fork machinery.
-        match self.settle_top(s) {
+        match self.decide_top(s) {
             Val::Con { bits, .. } => {
                 if bits != 0 {
                     s.jump(t)
@@ -48,7 +48,7 @@ impl Executor<'_> {
 
     /// `if`, which goes on past its `then` arm's start or at `else_pc`.
     pub(super) fn if_then(&mut self, s: &mut State, else_pc: u32) -> Result<Flow, End> {
-        match self.settle_top(s) {
+        match self.decide_top(s) {
             Val::Con { bits, .. } => {
                 if bits == 0 {
                     s.set_pc(else_pc)
@@ -117,7 +117,7 @@ impl Executor<'_> {
 
     /// `br_table`: one successor per feasible distinct target.
     pub(super) fn br_table(&mut self, s: &mut State, table: &BrTable) -> Result<Flow, End> {
-        let t = match self.settle_top(s) {
+        let t = match self.decide_top(s) {
             Val::Con { bits, .. } => {
                 s.jump(*table.targets.get(bits as usize).unwrap_or(&table.default));
                 return Ok(Flow::Next);

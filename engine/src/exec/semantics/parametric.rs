@@ -20,7 +20,7 @@ impl Executor<'_> {
         if self.cx.outcomes.fork_selects {
             return self.select_by_fork(s);
         }
-        let c = self.settle_top(s);
+        let c = self.decide_top(s);
         let b = s.pop();
         let a = s.pop();
         let v = self.select_value(c, a, b);
@@ -30,7 +30,7 @@ impl Executor<'_> {
 
     /// `select` as a fork: by the run's rules, and always for references.
     pub(super) fn select_by_fork(&mut self, s: &mut State) -> Result<Flow, End> {
-        let c = self.settle_top(s);
+        let c = self.decide_top(s);
         let b = s.pop();
         let a = s.pop();
         // A known condition takes its side without a fork, and equal
