@@ -152,7 +152,8 @@ fn a_size_a_branch_and_a_trace_see_a_pointer_as_its_address() {
 }
 
 /// Three blocks: the first two ordered by a branch, the third only checked
-/// for NULL and for alignment.
+/// for NULL (by a comparison, and as a branch's condition itself) and for
+/// alignment.
 const OBSERVED: &str = r#"
 (module
   (import "env" "malloc" (func $malloc (param i32) (result i32)))
@@ -163,6 +164,8 @@ const OBSERVED: &str = r#"
     (local.set $q (call $malloc (i32.const 16)))
     (local.set $r (call $malloc (i32.const 16)))
     (if (i32.eqz (local.get $r)) (then (return (i32.const -1))))
+    (if (i32.eqz (if (result i32) (local.get $r) (then (i32.const 1)) (else (i32.const 0))))
+      (then (return (i32.const -3))))
     (if (i32.and (local.get $r) (i32.const 7)) (then (return (i32.const -2))))
     (if (result i32) (i32.gt_u (local.get $p) (local.get $q))
       (then (i32.const 1))

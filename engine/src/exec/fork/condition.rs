@@ -12,6 +12,14 @@ use crate::state::State;
 /// above every address a 32-bit memory holds.
 const MIRROR: u64 = 0xFFFF_FFF0;
 
+/// What a decision takes of a value: whether it is zero (a branch), or
+/// the value itself (a table index).
+#[derive(Clone, Copy)]
+pub(crate) enum Decision {
+    Truth,
+    Value,
+}
+
 /// An i32 used as a condition: known, or a boolean term.
 pub enum Truth {
     Known(bool),
@@ -89,16 +97,16 @@ impl Executor<'_> {
         self.settle(s, v)
     }
 
-    /// Pops the top operand, settled for a decision (a branch, a select,
-    /// an indirect call's index, an assumption or assertion): where the
-    /// hidden addresses of base symbols decided it, their blocks are
-    /// pinned.
-    pub(crate) fn decide_top(&mut self, s: &mut State) -> Val {
+    /// Pops the top operand, settled for a `decision` (a branch, a
+    /// select, an assumption or assertion by its truth; a `br_table` or an
+    /// indirect call by its value): where the hidden addresses of base
+    /// symbols decided it, their blocks are pinned.
+    pub(crate) fn decide_top(&mut self, s: &mut State, decision: Decision) -> Val {
         let v = s.pop();
         let settled = self.settle(s, v);
         if let Val::Sym(t) = v {
             if self.cx.terms.has_base(t) {
-                self.pin_observed(s, t, settled);
+                self.pin_observed(s, t, settled, decision);
             }
         }
         settled
@@ -111,7 +119,7 @@ impl Executor<'_> {
     /// and distinctness) does not depend on where the blocks are. A NULL
     /// check or an alignment test pins nothing; an order between blocks,
     /// or a hash of an address, pins them.
-    fn pin_observed(&mut self, s: &mut State, t: TermId, settled: Val) {
+    fn pin_observed(&mut self, s: &mut State, t: TermId, settled: Val, decision: Decision) {
         let Some(memory) = self.program.memory(s) else {
             return;
         };
@@ -137,7 +145,14 @@ impl Executor<'_> {
             },
             t,
         );
-        if Val::from_term(terms, elsewhere) == settled {
+        let elsewhere = Val::from_term(terms, elsewhere);
+        let alike = match (decision, settled, elsewhere) {
+            (Decision::Truth, Val::Con { bits: a, .. }, Val::Con { bits: b, .. }) => {
+                (a != 0) == (b != 0)
+            }
+            _ => elsewhere == settled,
+        };
+        if alike {
             return;
         }
         let at = s.at;

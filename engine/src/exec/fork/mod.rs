@@ -14,4 +14,4 @@ mod results;
 mod sides;
 mod split;
 
-pub(crate) use condition::Truth;
+pub(crate) use condition::{Decision, Truth};

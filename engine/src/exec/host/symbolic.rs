@@ -4,7 +4,7 @@
 //! own), `assume` and `assert`. One call per function.
 
 use crate::exec::executor::Executor;
-use crate::exec::fork::Truth;
+use crate::exec::fork::{Decision, Truth};
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::memory::{MemoryModel, Size};
 use crate::report::DropCause;
@@ -94,7 +94,7 @@ impl Executor<'_> {
     /// `assume(c)`: the path goes on where `c` holds, and ends (dropped)
     /// where it cannot.
     pub(super) fn assume(&mut self, s: &mut State) -> Result<Flow, End> {
-        let c = self.decide_top(s);
+        let c = self.decide_top(s, Decision::Truth);
         match self.truth(c) {
             Truth::Known(true) => {}
             Truth::Known(false) => return Err(End::Dropped(DropCause::Assumption)),
@@ -107,7 +107,7 @@ impl Executor<'_> {
 
     /// `assert(c)`: a path where `c` can fail ends as `assert_failed`.
     pub(super) fn assert(&mut self, s: &mut State) -> Result<Flow, End> {
-        let c = self.decide_top(s);
+        let c = self.decide_top(s, Decision::Truth);
         match self.truth(c) {
             Truth::Known(true) => {}
             Truth::Known(false) => return Err(End::AssertFailed),

@@ -3,6 +3,7 @@
 //! which gets a frame), an indirect call through a table, and a return.
 
 use crate::exec::executor::Executor;
+use crate::exec::fork::Decision;
 use crate::exec::outcome::{End, Flow};
 use crate::report::Trap;
 use crate::state::value::Val;
@@ -101,7 +102,7 @@ impl Executor<'_> {
             Some(&Val::Sym(t)) => Some(t),
             _ => None,
         };
-        let index = self.decide_top(s);
+        let index = self.decide_top(s, Decision::Value);
         let expected = self.program.module_of(s).types.get(type_index as usize);
         // Types compare structurally: the callee may come from another module.
         let callee_ok = |f: u32| expected.is_some() && self.program.func_type(f) == expected;

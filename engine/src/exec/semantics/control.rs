@@ -3,7 +3,7 @@
 //! forks, one successor per feasible side.
 
 use crate::exec::executor::Executor;
-use crate::exec::fork::Truth;
+use crate::exec::fork::{Decision, Truth};
 use crate::exec::outcome::{End, Flow};
 use crate::expr::{BvCmp, TermId};
 use crate::report::ForkKind;
@@ -26,7 +26,7 @@ impl Executor<'_> {
 
     pub(super) fn br_if(&mut self, s: &mut State, t: Target) -> Result<Flow, End> {
         // A concrete condition needs none of the fork machinery.
-        match self.decide_top(s) {
+        match self.decide_top(s, Decision::Truth) {
             Val::Con { bits, .. } => {
                 if bits != 0 {
                     s.jump(t)
@@ -48,7 +48,7 @@ impl Executor<'_> {
 
     /// `if`, which goes on past its `then` arm's start or at `else_pc`.
     pub(super) fn if_then(&mut self, s: &mut State, else_pc: u32) -> Result<Flow, End> {
-        match self.decide_top(s) {
+        match self.decide_top(s, Decision::Truth) {
             Val::Con { bits, .. } => {
                 if bits == 0 {
                     s.set_pc(else_pc)
@@ -117,7 +117,7 @@ impl Executor<'_> {
 
     /// `br_table`: one successor per feasible distinct target.
     pub(super) fn br_table(&mut self, s: &mut State, table: &BrTable) -> Result<Flow, End> {
-        let t = match self.decide_top(s) {
+        let t = match self.decide_top(s, Decision::Value) {
             Val::Con { bits, .. } => {
                 s.jump(*table.targets.get(bits as usize).unwrap_or(&table.default));
                 return Ok(Flow::Next);

@@ -4,7 +4,7 @@
 //! which have no terms).
 
 use crate::exec::executor::Executor;
-use crate::exec::fork::Truth;
+use crate::exec::fork::{Decision, Truth};
 use crate::exec::outcome::{End, Flow};
 use crate::report::ForkKind;
 use crate::state::value::Val;
@@ -20,7 +20,7 @@ impl Executor<'_> {
         if self.cx.outcomes.fork_selects {
             return self.select_by_fork(s);
         }
-        let c = self.decide_top(s);
+        let c = self.decide_top(s, Decision::Truth);
         let b = s.pop();
         let a = s.pop();
         let v = self.select_value(c, a, b);
@@ -30,7 +30,7 @@ impl Executor<'_> {
 
     /// `select` as a fork: by the run's rules, and always for references.
     pub(super) fn select_by_fork(&mut self, s: &mut State) -> Result<Flow, End> {
-        let c = self.decide_top(s);
+        let c = self.decide_top(s, Decision::Truth);
         let b = s.pop();
         let a = s.pop();
         // A known condition takes its side without a fork, and equal
