@@ -41,8 +41,21 @@ pub fn table_byte(k: u64) -> u8 {
 }
 
 /// The first `len` bytes of the table as a WAT data string.
-pub fn table_data(len: u64) -> String {
+fn table_data(len: u64) -> String {
     (0..len)
         .map(|k| format!("\\{:02x}", table_byte(k)))
         .collect()
+}
+
+/// A module of one exported page holding the first `len` bytes of the
+/// table at `at`, with the WAT functions `funcs`.
+pub fn table_module(at: u64, len: u64, funcs: &str) -> symplay_wasm::Module {
+    let wat = format!(
+        r#"(module
+          (memory (export "memory") 1)
+          (data (i32.const {at}) "{}")
+          {funcs})"#,
+        table_data(len)
+    );
+    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
 }

@@ -5,18 +5,15 @@
 
 use symplay_engine::memory::Split;
 use symplay_engine::report::{PathReport, Report, Status, Trap};
-use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_data};
+use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_module};
 
 /// Where the table starts, and its length.
 const TABLE: u64 = 1024;
 const LEN: u64 = 256;
 
 fn module() -> symplay_wasm::Module {
-    let data = table_data(LEN);
-    let wat = format!(
-        r#"(module
-          (memory (export "memory") 1)
-          (data (i32.const {TABLE}) "{data}")
+    let funcs = format!(
+        r#"
           ;; 16 bytes from TABLE + (i & 63) to 4096, then the word at 4096
           (func (export "copy_from") (param $i i32) (result i32)
             (memory.copy (i32.const 4096)
@@ -48,10 +45,10 @@ fn module() -> symplay_wasm::Module {
           (func (export "fill_length") (param $i i32) (param $n i32) (result i32)
             (memory.fill (i32.add (i32.const 8192) (i32.and (local.get $i) (i32.const 15)))
               (i32.const 1) (i32.add (i32.and (local.get $n) (i32.const 7)) (i32.const 1)))
-            (i32.const 0)))"#,
+            (i32.const 0))"#,
         at_8 = TABLE + 8,
     );
-    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
+    table_module(TABLE, LEN, &funcs)
 }
 
 fn explored(entry: &str, split: Option<Split>) -> Report {

@@ -8,7 +8,7 @@ use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::{Contents, Split};
 use symplay_engine::report::{PathReport, Report};
 use symplay_engine::search::SearchKind;
-use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_data};
+use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_module};
 
 /// Where the table starts, and its length.
 const TABLE: u64 = 1024;
@@ -24,11 +24,8 @@ fn word(address: u64) -> u32 {
 }
 
 fn module() -> symplay_wasm::Module {
-    let data = table_data(LEN);
-    let wat = format!(
-        r#"(module
-          (memory (export "memory") 1)
-          (data (i32.const {TABLE}) "{data}")
+    let funcs = format!(
+        r#"
           (func $at (param $i i32) (result i32)
             (i32.add (i32.const {BASE}) (i32.and (local.get $i) (i32.const 63))))
           ;; the word at BASE + (i & 63)
@@ -42,10 +39,10 @@ fn module() -> symplay_wasm::Module {
           (func (export "write") (param $i i32) (result i32)
             (i32.store (call $at (local.get $i)) (i32.const 0x5eed1e55))
             (if (result i32) (i32.eq (i32.load (i32.const 1150)) (i32.const 0x5eed1e55))
-              (then (i32.const 1)) (else (i32.const 0)))))"#,
+              (then (i32.const 1)) (else (i32.const 0))))"#,
         find = word(1150) as i32,
     );
-    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
+    table_module(TABLE, LEN, &funcs)
 }
 
 fn explored(entry: &str, split: Option<Split>) -> Report {
