@@ -501,6 +501,12 @@ fn summary(r: &Report, show_memory: bool) -> String {
             split.threshold, split.piece
         ));
     }
+    if let Some(segments) = r.heap.segments {
+        text.push_str(&format!(
+            "segments: the blocks a pointer may point into are moved into one, of at most {} bytes\n",
+            segments.cap
+        ));
+    }
     for warning in &r.warnings {
         text.push_str(&format!("warning: {warning}\n"));
     }

@@ -2,8 +2,8 @@
 //! drawing of a path's memory (`--show-memory`).
 
 use clap::Args;
-use symplay_engine::memory::{BaseMode, Contents, HeapOptions, SizeMode};
-use symplay_engine::report::PathReport;
+use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Resolve, SizeMode};
+use symplay_engine::report::{segments_of, PathReport};
 
 #[derive(Args, Default)]
 pub struct HeapArgs {
@@ -54,6 +54,16 @@ pub struct HeapArgs {
     /// condition, so that a block can move without a term changing).
     #[arg(long, value_name = "BASES")]
     bases: Option<String>,
+    /// How an access through a pointer that may point into several heap
+    /// blocks is resolved: fork (a path per block; the default) or
+    /// segment (the blocks are moved next to each other into one segment,
+    /// which the access reads as one array; implies --bases symbolic).
+    #[arg(long, value_name = "HOW")]
+    resolve: Option<String>,
+    /// The most bytes a segment spans (default 2048; past it the access
+    /// forks per block; implies --resolve segment).
+    #[arg(long, value_name = "BYTES")]
+    segment_cap: Option<u32>,
 }
 
 impl HeapArgs {
@@ -88,6 +98,22 @@ impl HeapArgs {
         if let Some(bases) = &self.bases {
             heap.bases = bases.parse::<BaseMode>()?;
         }
+        let resolve = self.resolve.as_deref().map(str::parse).transpose()?;
+        match (resolve, self.segment_cap) {
+            (Some(Resolve::Fork), Some(_)) => {
+                return Err("--segment-cap needs --resolve segment, not fork".into());
+            }
+            (Some(Resolve::Fork), None) => heap.segments = None,
+            (Some(Resolve::Segment), _) | (None, Some(_)) => {
+                let mut segments = heap.segments.unwrap_or_default();
+                segments.cap = self.segment_cap.unwrap_or(segments.cap);
+                heap.segments = Some(segments);
+                if self.bases.is_none() {
+                    heap.bases = BaseMode::Symbolic;
+                }
+            }
+            (None, None) => {}
+        }
         Ok(heap)
     }
 }
@@ -105,7 +131,8 @@ const BAR: u64 = 48;
 /// ```
 ///
 /// Under `--bases symbolic` a block is named by its base symbol too:
-/// `#0 heap block &obj0 = 0x20010`.
+/// `#0 heap block &obj0 = 0x20010`; under `--resolve segment` each
+/// segment the blocks were moved into has a line after them.
 pub fn show_memory(p: &PathReport) -> String {
     let mut text = String::new();
     for o in &p.objects {
@@ -155,6 +182,9 @@ pub fn show_memory(p: &PathReport) -> String {
             " ".repeat(at),
             e.access_at_offset()
         ));
+    }
+    for segment in segments_of(&p.objects) {
+        text.push_str(&format!("  {}\n", segment.describe()));
     }
     text
 }

@@ -707,6 +707,26 @@ fn heap_options_that_make_no_sense_are_errors() {
             vec!["--bases", "symbolic", "--keep-allocator"],
             "--bases symbolic needs memory objects",
         ),
+        (
+            vec!["--resolve", "merge"],
+            "unknown resolution `merge` (known: fork, segment)",
+        ),
+        (
+            vec!["--resolve", "segment", "--bases", "concrete"],
+            "--resolve segment moves heap blocks, which needs --bases symbolic",
+        ),
+        (
+            vec!["--resolve", "fork", "--segment-cap", "64"],
+            "--segment-cap needs --resolve segment, not fork",
+        ),
+        (
+            vec!["--segment-cap", "0"],
+            "--segment-cap must be greater than zero",
+        ),
+        (
+            vec!["--segment-cap", "3000000000"],
+            "--segment-cap 3000000000 is more than linear memory can hold",
+        ),
     ] {
         let mut all = vec!["explore", file.as_str()];
         all.extend(args);
@@ -717,17 +737,21 @@ fn heap_options_that_make_no_sense_are_errors() {
     }
 }
 
-#[test]
-fn split_objects_fork_over_their_pieces_and_the_summary_says_so() {
+/// What `explore` prints for E1's `blocks` (two 256-byte blocks behind a
+/// symbolic pointer) depth first, with `extra` arguments.
+fn explored_blocks(extra: &[&str]) -> String {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let file = format!("{root}/tests/data/relocatable/examples.wasm");
-    let run = |extra: &[&str]| {
-        let mut args = vec!["explore", &file, "--entry", "blocks", "--search", "dfs"];
-        args.extend_from_slice(extra);
-        let (code, stdout, stderr) = symplay(&args);
-        assert_eq!(code, 0, "{stderr}");
-        stdout
-    };
+    let mut args = vec!["explore", &file, "--entry", "blocks", "--search", "dfs"];
+    args.extend_from_slice(extra);
+    let (code, stdout, stderr) = symplay(&args);
+    assert_eq!(code, 0, "{stderr}");
+    stdout
+}
+
+#[test]
+fn split_objects_fork_over_their_pieces_and_the_summary_says_so() {
+    let run = explored_blocks;
     let whole = run(&[]);
     assert!(
         whole.starts_with("explored blocks with dfs: 2 paths"),
@@ -755,6 +779,58 @@ fn split_objects_fork_over_their_pieces_and_the_summary_says_so() {
     );
     // The defaults: 256-byte blocks are under the 300-byte threshold.
     assert!(run(&["--split"]).starts_with("explored blocks with dfs: 2 paths"));
+}
+
+#[test]
+fn segments_merge_the_blocks_a_pointer_may_point_into_and_the_summary_says_so() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let run = explored_blocks;
+    // --resolve segment implies symbolic bases.
+    let merged = run(&["--resolve", "segment"]);
+    assert!(
+        merged.starts_with("explored blocks with dfs: 1 path"),
+        "{merged}"
+    );
+    assert!(
+        merged.contains(", pointers over symbolic bases\n"),
+        "{merged}"
+    );
+    assert!(
+        merged.contains("\nsegments: the blocks a pointer may point into are moved into one, of at most 2048 bytes\n"),
+        "{merged}"
+    );
+    assert!(
+        merged.contains(
+            "\narrays: 544 B at most in one symbolic access; 1 segment of blocks, 544 B at most\n"
+        ),
+        "{merged}"
+    );
+    // Each block of a bug's path says which segment it is in, and the
+    // segment has a line of its own.
+    let pointers = format!("{root}/static/examples/c/pointer_array.wasm");
+    let (_, shown, _) = symplay(&[
+        "explore",
+        &pointers,
+        "--resolve",
+        "segment",
+        "--show-memory",
+    ]);
+    assert!(shown.contains("\n  #3 heap block &obj3 = 0x"), "{shown}");
+    assert!(
+        shown.contains(" live, in segment 0, allocated at store+0x"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("\n  segment 0: blocks #0, #1, #2 and #3 moved next to each other at 0x"),
+        "{shown}"
+    );
+    // Under the cap, the read forks per block as without segments.
+    let capped = run(&["--segment-cap", "512"]);
+    assert!(
+        capped.starts_with("explored blocks with dfs: 2 paths"),
+        "{capped}"
+    );
+    assert!(!capped.contains("segment of blocks"), "{capped}");
 }
 
 #[test]

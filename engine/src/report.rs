@@ -609,6 +609,26 @@ pub struct ObjectReport {
     /// `--bases symbolic`): an order between blocks, a hash of the address.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub pinned_at: Option<Location>,
+    /// The segment it was moved into (`--resolve segment`): `base` is its
+    /// place there.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub segment: Option<SegmentReport>,
+}
+
+/// Heap blocks a symbolic pointer could point into, moved next to each
+/// other (`--resolve segment`) so that an access through it reads one
+/// array.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SegmentReport {
+    /// Its number among the path's segments, in the order they were made.
+    pub id: u32,
+    pub base: u64,
+    /// Bytes from its first member's base to its last member's end.
+    pub capacity: u64,
+    /// The access that made it.
+    pub made_at: Location,
+    /// Ids of its members, by base.
+    pub members: Vec<u32>,
 }
 
 impl ObjectReport {
@@ -683,8 +703,9 @@ impl ObjectReport {
     }
 
     /// `live`, `leaked` (on `path`), `freed at f+0x20 (x.c:9)` or, for a
-    /// local, `returned at ...`; then, for a block whose hidden address a
-    /// decision depended on, `, pinned at f+0x14 (x.c:7)`.
+    /// local, `returned at ...`; then, for a block moved into a segment,
+    /// `, in segment 0`, and for a block whose hidden address a decision
+    /// depended on, `, pinned at f+0x14 (x.c:7)`.
     pub fn state_text(&self, path: &PathReport) -> String {
         let state = match &self.freed_at {
             Some(at) if self.kind == "local" => format!("returned at {}", at.text()),
@@ -692,11 +713,44 @@ impl ObjectReport {
             None if path.leaks.contains(&self.id) => "leaked".into(),
             None => "live".into(),
         };
+        let state = match &self.segment {
+            Some(s) => format!("{state}, in segment {}", s.id),
+            None => state,
+        };
         match &self.pinned_at {
             Some(at) => format!("{state}, pinned at {}", at.text()),
             None => state,
         }
     }
+}
+
+impl SegmentReport {
+    /// `segment 0: blocks #0, #1 and #2 moved next to each other at
+    /// 0x10850, 152 bytes, made at f+0x13c (x.c:21)`.
+    pub fn describe(&self) -> String {
+        let names: Vec<String> = self.members.iter().map(|m| format!("#{m}")).collect();
+        let blocks = match names.split_last() {
+            Some((last, [])) => format!("block {last}"),
+            Some((last, rest)) => format!("blocks {} and {last}", rest.join(", ")),
+            None => "no block".into(),
+        };
+        format!(
+            "segment {}: {blocks} moved next to each other at 0x{:x}, {} bytes, made at {}",
+            self.id,
+            self.base,
+            self.capacity,
+            self.made_at.text()
+        )
+    }
+}
+
+/// The segments `objects` were moved into, each once, by number.
+pub fn segments_of(objects: &[ObjectReport]) -> Vec<&SegmentReport> {
+    let mut segments: Vec<&SegmentReport> =
+        objects.iter().filter_map(|o| o.segment.as_ref()).collect();
+    segments.sort_by_key(|s| s.id);
+    segments.dedup_by_key(|s| s.id);
+    segments
 }
 
 impl MemoryError {
@@ -990,6 +1044,12 @@ pub struct Stats {
     /// were narrowed to its pieces (`--split`).
     #[serde(default)]
     pub split_accesses: u64,
+    /// Segments made of heap blocks a symbolic pointer could point into
+    /// (`--resolve segment`), and the most bytes one spanned.
+    #[serde(default)]
+    pub segments: u64,
+    #[serde(default)]
+    pub largest_segment_bytes: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }
@@ -1024,8 +1084,8 @@ impl Stats {
     }
 
     /// `arrays: 256 B at most in one symbolic access; 12 accesses split
-    /// into pieces`: what reads and writes at symbolic addresses selected
-    /// from, when any was made.
+    /// into pieces; 1 segment of blocks, 528 B at most`: what reads and
+    /// writes at symbolic addresses selected from, when any was made.
     pub fn arrays_text(&self) -> Option<String> {
         (self.largest_array_bytes > 0).then(|| {
             let split = match self.split_accesses {
@@ -1035,8 +1095,16 @@ impl Stats {
                     counted(n, "access split", "accesses split")
                 ),
             };
+            let segments = match self.segments {
+                0 => String::new(),
+                n => format!(
+                    "; {} of blocks, {} at most",
+                    counted(n, "segment", "segments"),
+                    bytes_text(self.largest_segment_bytes)
+                ),
+            };
             format!(
-                "arrays: {} at most in one symbolic access{split}",
+                "arrays: {} at most in one symbolic access{split}{segments}",
                 bytes_text(self.largest_array_bytes)
             )
         })

@@ -23,9 +23,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::ExitCode;
-use symplay_tests::bench::{
-    self, bugs, geometric_mean, median_of, number, target, Bound, Case, Settings,
-};
+use symplay_tests::bench::{self, bugs, geometric_mean, number, target, Bound, Case, Settings};
 use symplay_tests::corpus;
 
 /// A run's time limit, in seconds: no case comes near it.
@@ -92,25 +90,11 @@ fn cases() -> Result<Vec<Case>, String> {
 /// of the times.
 fn measured(binary: &Path, case: &Case, symbolic: bool, runs: usize) -> Result<Measure, String> {
     let bases = if symbolic { "symbolic" } else { "concrete" };
-    let mut args = vec![case.module.display().to_string()];
-    args.extend(["--max-time".to_string(), LIMIT_S.to_string()]);
-    args.extend(case.args.iter().cloned());
-    args.extend(["--bases".to_string(), bases.to_string()]);
-    let what = format!("{} ({bases})", case.name);
-    let mut times = Vec::new();
-    let mut last = None;
-    for _ in 0..runs {
-        let report = bench::explore_report(binary, &args).map_err(|e| format!("{what}: {e}"))?;
-        if report["stop_reason"].as_str() != Some("completed") {
-            return Err(format!("{what}: stopped by {}", report["stop_reason"]));
-        }
-        times.push(number(&report, "/stats/timing/total_ms")?);
-        last = Some(report);
-    }
-    let report = last.ok_or("no run")?;
+    let extra = ["--bases".to_string(), bases.to_string()];
+    let (report, ms) = case.explored(binary, (&extra, bases), LIMIT_S, runs)?;
     Ok(Measure {
         paths: number(&report, "/stats/paths")?,
-        ms: median_of(times),
+        ms,
         bugs: bugs(&report),
     })
 }

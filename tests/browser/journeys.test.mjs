@@ -556,6 +556,51 @@ test('symbolic bases: the heap overflow is found alike, its block named by its b
   assert.deepEqual(errors, []);
 });
 
+test('segments: the blocks a pointer may point into become one, the write forks no more, the overflow is still found, and the choice travels in the share link', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'pointer-array');
+  await shownEntry(page, 'store');
+  // A fork per block: a path for each block the write fits in.
+  await run(page, { entry: 'store', paths: 6 });
+  await showTab(page, 'bugs');
+  const bug = page.locator('#bugs .bug').first();
+  const place = (text) => text.match(/heap_overflow \(write of 1 byte at offset \d of the heap block of \d bytes allocated at store\+0x[0-9a-f]+ \(pointer_array\.c:12\)\) at store\+0x[0-9a-f]+ \(pointer_array\.c:21\)/)?.[0];
+  assert.ok(place(await bug.innerText()), await bug.innerText());
+  await openOptions(page);
+  assert.equal(await page.inputValue('#resolve'), 'fork');
+  await pick(page, '#resolve', 'segment');
+  // Segments move blocks: their pointers are symbolic, and the choice of
+  // pointers is no longer the person's to make.
+  assert.equal(await page.inputValue('#bases'), 'symbolic');
+  assert.ok(await page.locator('#bases').isDisabled());
+  assert.equal(await page.inputValue('#segment-cap'), '2048');
+  await closeOptions(page);
+  // The write fits in any block on one path; the overflow is one more.
+  await run(page, { entry: 'store', paths: 3 });
+  await showTab(page, 'bugs');
+  assert.equal(await page.locator('#bugs .bug').count(), 1);
+  assert.ok(place(await bug.innerText()), await bug.innerText());
+  const rows = bug.locator('table.objects tbody tr');
+  assert.equal(await rows.count(), 4);
+  for (let i = 0; i < 4; i++) {
+    assert.match(await rows.nth(i).innerText(),
+      new RegExp(`^#${i} heap block\\s+&obj${i} = 0x[0-9a-f]+\\s.*live, in segment 0\\s`));
+  }
+  assert.match(await bug.locator('p.segment').innerText(),
+    /^segment 0: blocks #0, #1, #2 and #3 moved next to each other at 0x[0-9a-f]+, 152 bytes, made at store\+0x[0-9a-f]+ \(pointer_array\.c:21\)$/);
+  await page.screenshot({ path: join(artifacts, 'segments.png'), fullPage: true });
+  await showTab(page, 'paths');
+  assert.match(await page.locator('#pane-paths .arrays').innerText(), /; 1 segment of blocks, 152 B at most$/);
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("store: 3 paths (completed)")', { timeout: 30_000 });
+  await openOptions(opened);
+  assert.equal(await opened.inputValue('#resolve'), 'segment');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
 test('memory per state: the statistics and a node\'s details tell what its state held of its own, and the tree colours by it', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'heap-overflow');

@@ -186,6 +186,38 @@ pub struct Case {
     pub args: Vec<String>,
 }
 
+impl Case {
+    /// The case explored by the CLI at `binary` `runs` times, with its
+    /// arguments, `extra` ones and a time limit of `limit_s` seconds: the
+    /// last run's report and the median of the runs' times (the report's
+    /// `total_ms`). A run stopped by anything but completion is an error
+    /// naming the case and `how` it was explored.
+    pub fn explored(
+        &self,
+        binary: &Path,
+        (extra, how): (&[String], &str),
+        limit_s: u32,
+        runs: usize,
+    ) -> Result<(Value, f64), String> {
+        let mut args = vec![self.module.display().to_string()];
+        args.extend(["--max-time".to_string(), limit_s.to_string()]);
+        args.extend(self.args.iter().cloned());
+        args.extend(extra.iter().cloned());
+        let what = format!("{} ({how})", self.name);
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..runs {
+            let report = explore_report(binary, &args).map_err(|e| format!("{what}: {e}"))?;
+            if report["stop_reason"].as_str() != Some("completed") {
+                return Err(format!("{what}: stopped by {}", report["stop_reason"]));
+            }
+            times.push(number(&report, "/stats/timing/total_ms")?);
+            last = Some(report);
+        }
+        Ok((last.ok_or("no run")?, median_of(times)))
+    }
+}
+
 /// How the paths of a report that did not return ended, and where: `kind
 /// line` of each memory error and trap, `status line` of each other end.
 pub fn bugs(report: &Value) -> BTreeSet<String> {

@@ -31,7 +31,9 @@ pub fn files_in(dir: &str, extension: &str) -> Result<Vec<PathBuf>, String> {
 }
 
 /// The example and test modules, sorted by file name: the C examples'
-/// `.wasm`, `tests/data/*.wasm` and `tests/data/wat/*.wat`
+/// `.wasm`, `tests/data/*.wasm`, the worked examples of relocatable
+/// addressing (`tests/data/relocatable/examples.wasm`) and
+/// `tests/data/wat/*.wat`
 /// (`tests/data/factor.wat`, one solver query of minutes, is not among
 /// them).
 pub fn example_and_test_modules() -> Result<Vec<PathBuf>, String> {
@@ -39,6 +41,7 @@ pub fn example_and_test_modules() -> Result<Vec<PathBuf>, String> {
     for (dir, extension) in [
         ("static/examples/c", "wasm"),
         ("tests/data", "wasm"),
+        ("tests/data/relocatable", "wasm"),
         ("tests/data/wat", "wat"),
     ] {
         files.extend(files_in(dir, extension)?);

@@ -1,18 +1,19 @@
 //! The memory options change how an exploration models memory, never what
 //! a program does: under every combination of bases (concrete, symbolic),
-//! splitting (none, 16-byte pieces of objects over 24 bytes) and contents
-//! (per-object, whole; whole splits nothing), each entry of the heap
-//! corpus and of the examples finds the same bugs (kind, access, place) as
-//! under the defaults with the same size mode, and every path's input
-//! replays under those defaults to the path's outcome and results. (The
-//! paths themselves may differ: splitting forks more, and a result that
-//! stays a term is given its value in the path's model.) Size modes
-//! differ by design (base pins a size and may miss a bug), so each is
-//! compared with itself.
+//! splitting (none, 16-byte pieces of objects over 24 bytes), contents
+//! (per-object, whole; whole splits nothing) and resolution (a fork per
+//! block, or segments: over symbolic bases and per-object contents), each
+//! entry of the heap corpus and of the examples finds the same bugs (kind,
+//! access, place) as under the defaults with the same size mode, and every
+//! path's input replays under those defaults to the path's outcome and
+//! results. (The paths themselves may differ: splitting forks more,
+//! segments fork less, and a result that stays a term is given its value
+//! in the path's model.) Size modes differ by design (base pins a size and
+//! may miss a bug), so each is compared with itself.
 
 use std::collections::BTreeSet;
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
-use symplay_engine::memory::{BaseMode, Contents, HeapOptions, SizeMode, Split};
+use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Segments, SizeMode, Split};
 use symplay_engine::report::{PathReport, Report, Status};
 use symplay_tests::corpus;
 use symplay_wasm::{ExportKind, Module};
@@ -28,27 +29,39 @@ fn combinations() -> Vec<(String, HeapOptions)> {
     for bases in BaseMode::ALL {
         for contents in Contents::ALL {
             for split in [None, Some(small)] {
-                let defaults = (BaseMode::default(), Contents::default(), None);
-                if split.is_some() && contents == Contents::Whole
-                    || (bases, contents, split) == defaults
-                {
-                    continue;
-                }
-                let heap = HeapOptions {
-                    bases,
-                    contents,
-                    split,
-                    ..HeapOptions::default()
-                };
-                let name = format!(
-                    "bases {bases}, contents {contents}, {}",
-                    if split.is_some() {
-                        "split"
-                    } else {
-                        "whole objects"
+                for segments in [None, Some(Segments::default())] {
+                    let defaults = (BaseMode::default(), Contents::default(), None, None);
+                    // Pieces need per-object contents, segments symbolic
+                    // bases (and pieces of their own arrays).
+                    if split.is_some() && contents == Contents::Whole
+                        || segments.is_some()
+                            && (bases == BaseMode::Concrete || contents == Contents::Whole)
+                        || (bases, contents, split, segments) == defaults
+                    {
+                        continue;
                     }
-                );
-                all.push((name, heap));
+                    let heap = HeapOptions {
+                        bases,
+                        contents,
+                        split,
+                        segments,
+                        ..HeapOptions::default()
+                    };
+                    let name = format!(
+                        "bases {bases}, contents {contents}, {}, {}",
+                        if split.is_some() {
+                            "split"
+                        } else {
+                            "whole objects"
+                        },
+                        if segments.is_some() {
+                            "segments"
+                        } else {
+                            "forks per block"
+                        }
+                    );
+                    all.push((name, heap));
+                }
             }
         }
     }

@@ -8,7 +8,7 @@
 //! it) and relocatable bases (E1) have their figures beside them.
 
 use symplay_engine::exec::{explore, Options};
-use symplay_engine::memory::{BaseMode, Split};
+use symplay_engine::memory::{BaseMode, Segments, Split};
 use symplay_engine::report::{
     Access, InputValue, MemoryErrorKind, Number, PathReport, Report, Status,
 };
@@ -106,6 +106,84 @@ fn e1_under_symbolic_bases_the_read_forks_once_per_block_alike() {
             .collect::<Vec<_>>()
     };
     assert_eq!(bases(&r), bases(&concrete));
+}
+
+/// `entry` explored depth first under `--resolve segment` (segments of
+/// at most `cap` bytes).
+fn explored_segments(entry: &str, cap: u32) -> Report {
+    explored_with(entry, |o| {
+        o.heap.bases = BaseMode::Symbolic;
+        o.heap.segments = Some(Segments { cap });
+    })
+}
+
+#[test]
+fn e2_the_two_blocks_become_one_segment_and_the_read_does_not_fork() {
+    let r = explored_segments("blocks", 2048);
+    assert_eq!(r.paths.len(), 1);
+    assert_eq!(r.stats.forks, 0);
+    assert_eq!(returned(&r.paths[0]), 0);
+    assert_eq!(r.stats.segments, 1);
+    // Two blocks of 256 bytes and the gap between them.
+    assert_eq!(r.stats.largest_segment_bytes, 256 + 32 + 256);
+    let fork = explored_with("blocks", |o| o.heap.bases = BaseMode::Symbolic);
+    let objects = &r.paths[0].objects;
+    // The array of pointers (mo1) stays where it was; the two blocks moved
+    // next to each other, past every slot allocated before.
+    assert_eq!(objects[0].base, fork.paths[0].objects[0].base);
+    assert!(objects[1].base > fork.paths[0].objects[2].base);
+    assert_eq!(objects[2].base, objects[1].base + 256 + 32);
+    // The one read's array held the segment's bytes.
+    assert_eq!(r.stats.largest_array_bytes, 256 + 32 + 256);
+}
+
+#[test]
+fn e2_past_the_segment_cap_the_read_forks_per_block_as_without_segments() {
+    let r = explored_segments("blocks", 256);
+    assert_eq!(r.stats.segments, 0);
+    assert_eq!(r.paths.len(), 2);
+    assert_eq!(r.stats.forks, 1);
+}
+
+#[test]
+fn e4_the_read_comes_before_the_branch_so_one_segment_serves_both_sides() {
+    // clang computes `array[i][j]` before the select on `z`: the read
+    // merges the blocks once, and the branch then forks the one state.
+    let r = explored_segments("blocks_twice", 2048);
+    assert_eq!(r.paths.len(), 2);
+    assert_eq!(r.stats.forks, 1);
+    assert_eq!(r.stats.segments, 1);
+    assert!(r.paths.iter().all(|p| returned(p) == 0));
+    let at = |p: &PathReport| p.objects[1].segment.as_ref().map(|s| s.base);
+    assert!(at(&r.paths[0]).is_some());
+    assert_eq!(at(&r.paths[0]), at(&r.paths[1]));
+}
+
+#[test]
+fn e5_a_segment_of_the_first_tables_nodes_finds_every_key_on_one_path() {
+    let r = explored_segments("hash_tables", 2048);
+    let fork = explored("hash_tables");
+    // An empty bucket, a key found and a key missed: the five keys are
+    // one path, where forking per node made one each.
+    assert_eq!(r.paths.len(), 3);
+    assert!(r.stats.forks < fork.stats.forks);
+    let found: Vec<&PathReport> = r.paths.iter().filter(|p| returned(p) == 1).collect();
+    assert_eq!(found.len(), 1);
+    assert!([1, 8, 15, 22, 29].contains(&input(found[0], "key")));
+    // Objects 0, 6 and 12 are the tables' bucket arrays, each followed by
+    // its five nodes: only the first table's nodes are merged, into one
+    // segment (the bucket read lands in one array and merges nothing).
+    for p in &r.paths {
+        let merged: Vec<(u32, u32)> = p
+            .objects
+            .iter()
+            .filter_map(|o| Some((o.id, o.segment.as_ref()?.id)))
+            .collect();
+        let nodes = (1..=5).map(|id| (id, 0)).collect::<Vec<_>>();
+        assert!(merged.is_empty() || merged == nodes, "{merged:?}");
+        assert!(p.leaks.is_empty(), "{:?}", p.leaks);
+    }
+    assert_eq!(r.stats.segments, 1);
 }
 
 #[test]

@@ -14,7 +14,7 @@
 //! interface too, never through the objects model itself.
 
 use super::flat::{FlatMemory, Within};
-use super::objects::{Free, Object, ObjectMemory, Size};
+use super::objects::{Free, Object, ObjectMemory, Segment, Size};
 use super::options::{Contents, Split};
 use super::pieces::Pieces;
 use super::place::{Fault, ObjectId, Place, Pointer, Resolution, Spot};
@@ -191,7 +191,7 @@ impl MemoryModel {
         }
         let (lo, hi) = self.bounds(object);
         match self {
-            MemoryModel::Objects(m) if m.object(object).is_some() => Within::Object(lo, hi),
+            MemoryModel::Objects(m) if m.owns(object) => Within::Object(lo, hi),
             _ => Within::Bytes(lo, hi),
         }
     }
@@ -225,11 +225,12 @@ impl MemoryModel {
         let last = self.byte_len().checked_sub(1)?;
         let (lo, hi) = self.bounds(object);
         let span = (lo, hi.min(last));
-        let starts = match self.object(object) {
-            Some(_) => vec![span.0],
+        let owned = self.objects().is_some_and(|m| m.owns(object));
+        let starts = match owned {
+            true => vec![span.0],
             // The unchecked rest and the flat model's memory: the regions
             // (data, stack, the rest) are its parts.
-            None => self.contents().part_starts(span),
+            false => self.contents().part_starts(span),
         };
         let pieces = Pieces::of(store, place, width, (span, &starts), split)?;
         // An untouched input's bytes are its array symbol, with no store:
@@ -416,6 +417,34 @@ impl MemoryModel {
         if let Some(m) = self.objects_mut() {
             m.pin(beta, at);
         }
+    }
+
+    /// The segment `id`, if it is one (`--resolve segment`).
+    pub fn segment(&self, id: ObjectId) -> Option<&Segment> {
+        self.objects()?.segment(id)
+    }
+
+    /// Whether `id` may join a segment: a heap block that may move, or a
+    /// segment whose members all may.
+    pub fn may_join_segment(&self, id: ObjectId) -> bool {
+        self.objects().is_some_and(|m| m.may_join_segment(id))
+    }
+
+    /// Bytes a segment of `ids` (blocks, or segments) would span.
+    pub fn segment_span(&self, ids: &[ObjectId]) -> u64 {
+        self.objects().map_or(0, |m| m.segment_span(ids))
+    }
+
+    /// Moves the blocks `ids` (blocks, or segments whose members join)
+    /// into a new segment made at `at`; `None` when memory cannot hold it
+    /// (or under the flat model).
+    pub fn merge(
+        &mut self,
+        store: &mut TermStore,
+        ids: &[ObjectId],
+        at: (u32, u32),
+    ) -> Option<ObjectId> {
+        self.objects_mut()?.merge(store, ids, at)
     }
 
     /// The base symbol of the heap object at `address`, under relocatable

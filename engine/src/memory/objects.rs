@@ -24,8 +24,11 @@ use crate::expr::{BvBinOp, BvCmp, TermId, TermStore};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+mod segments;
 #[cfg(test)]
 mod tests;
+
+pub use segments::{segment_index, Segment};
 
 /// Guard bytes before and after every heap object.
 pub const GAP: u64 = 16;
@@ -73,6 +76,8 @@ pub struct Object {
     /// Where a decision first depended on its hidden address (an order
     /// between blocks, a hash of the address): it can no longer move.
     pub pinned: Option<(u32, u32)>,
+    /// The segment it was moved into (`--resolve segment`).
+    pub segment: Option<ObjectId>,
 }
 
 /// What a free of an address did.
@@ -91,7 +96,8 @@ pub struct ObjectMemory {
     contents: FlatMemory,
     /// By id; shared between forks until one allocates or frees.
     objects: Rc<Vec<Object>>,
-    /// Ids of the heap objects, by increasing base.
+    /// Ids of the heap objects, by increasing base (allocation order, but
+    /// for blocks moved into segments).
     heap: Rc<Vec<u32>>,
     /// Ids of the objects with a slot of the heap (the heap objects and
     /// the entry's buffers), by increasing base.
@@ -108,6 +114,8 @@ pub struct ObjectMemory {
     /// base symbol β to the constant of its hidden address. Apart from the
     /// path condition, so that moving an object changes this map only.
     bases: Rc<FxHashMap<TermId, TermId>>,
+    /// Heap blocks moved next to each other, by index.
+    segments: Rc<Vec<Segment>>,
 }
 
 impl ObjectMemory {
@@ -122,6 +130,7 @@ impl ObjectMemory {
             null_end: 0,
             next: heap_start,
             bases: Rc::default(),
+            segments: Rc::default(),
         }
     }
 
@@ -150,10 +159,18 @@ impl ObjectMemory {
         self.objects.get(id.0 as usize)
     }
 
+    /// Whether `id` is an object or a segment, with an array of its own.
+    pub fn owns(&self, id: ObjectId) -> bool {
+        self.object(id).is_some() || self.segment(id).is_some()
+    }
+
     /// The addresses an access resolved into `id` stays within
     /// (inclusive): its reserved bytes, or for the unchecked rest, what
     /// lies between the null page and the heap.
     pub fn bounds(&self, id: ObjectId) -> (u64, u64) {
+        if let Some(bounds) = self.segment_bounds(id) {
+            return bounds;
+        }
         match self.object(id) {
             Some(o) if o.capacity > 0 => (o.base, o.base + o.capacity - 1),
             _ if id == UNCHECKED && self.null_end < self.heap_start => {
@@ -187,6 +204,7 @@ impl ObjectMemory {
             pieces: None,
             beta: None,
             pinned: None,
+            segment: None,
         });
         Rc::make_mut(&mut self.heap).push(id.0);
         Rc::make_mut(&mut self.slots).push(id.0);
@@ -246,6 +264,7 @@ impl ObjectMemory {
             pieces: None,
             beta: None,
             pinned: None,
+            segment: None,
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)
@@ -324,9 +343,10 @@ impl ObjectMemory {
 
     /// The heap objects, freed or not, in allocation order.
     pub fn heap_objects(&self) -> impl Iterator<Item = (ObjectId, &Object)> {
-        self.heap
-            .iter()
-            .map(|&id| (ObjectId(id), &self.objects[id as usize]))
+        (0u32..)
+            .zip(self.objects.iter())
+            .filter(|(_, o)| o.kind == ObjectKind::Heap)
+            .map(|(id, o)| (ObjectId(id), o))
     }
 
     /// The capacity of the live heap object whose base is `address`.
@@ -621,11 +641,8 @@ impl ObjectMemory {
                 target: place(ObjectId(id)),
             });
         }
-        for &id in self.heap.iter() {
-            let o = &self.objects[id as usize];
-            if o.freed.is_some() {
-                continue;
-            }
+        let block = |store: &mut TermStore, id: ObjectId| {
+            let o = &self.objects[id.0 as usize];
             let mut condition = match o.size {
                 Size::Con(size) => within(store, a, width, o.base, o.base + size),
                 Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
@@ -637,10 +654,27 @@ impl ObjectMemory {
                     condition = store.and(condition, apart);
                 }
             }
+            condition
+        };
+        for &id in self.heap.iter() {
+            let o = &self.objects[id as usize];
+            if o.freed.is_some() || o.segment.is_some() {
+                continue;
+            }
             cases.push(Case {
-                condition,
+                condition: block(store, ObjectId(id)),
                 target: place(ObjectId(id)),
             });
+        }
+        // A segment is one case: the access lands in one of its members.
+        for (id, segment) in self.live_segments() {
+            let mut member = |store: &mut TermStore, m| block(store, m);
+            if let Some(condition) = self.segment_condition(store, segment, &mut member) {
+                cases.push(Case {
+                    condition,
+                    target: place(id),
+                });
+            }
         }
         // The low page, where the layout leaves it to NULL, is a case of
         // its own: not one wild address among others.

@@ -167,6 +167,65 @@ pub struct HeapOptions {
     /// What a pointer to a heap object is.
     #[serde(skip_serializing_if = "BaseMode::is_concrete")]
     pub bases: BaseMode,
+    /// How a symbolic pointer that may point into several heap blocks is
+    /// resolved: `None` forks per block; segments move the blocks next to
+    /// each other and resolve it once (`relocatable_and_caching.md` §2.2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub segments: Option<Segments>,
+}
+
+/// Dynamic segments (`--resolve segment`): the blocks a symbolic pointer
+/// may point into are merged into one segment, up to `cap` bytes; past
+/// it, the access forks per block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Segments {
+    pub cap: u32,
+}
+
+impl Default for Segments {
+    /// A segment is one array once bit-blasted, a mux over its bytes: past
+    /// a few KiB, forks over smaller arrays cost less.
+    fn default() -> Self {
+        Segments { cap: 2048 }
+    }
+}
+
+/// How a symbolic pointer into several heap blocks is resolved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Resolve {
+    /// A fork per block.
+    #[default]
+    Fork,
+    /// The blocks merged into one segment.
+    Segment,
+}
+
+impl Resolve {
+    pub const ALL: [Resolve; 2] = [Resolve::Fork, Resolve::Segment];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Resolve::Fork => "fork",
+            Resolve::Segment => "segment",
+        }
+    }
+}
+
+impl fmt::Display for Resolve {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Resolve {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Resolve::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown resolution `{s}` (known: fork, segment)"))
+    }
 }
 
 /// Intra-object splitting: an access at a symbolic offset into an object
@@ -209,6 +268,7 @@ impl Default for HeapOptions {
             contents: Contents::default(),
             split: None,
             bases: BaseMode::Concrete,
+            segments: None,
         }
     }
 }

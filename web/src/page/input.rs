@@ -9,7 +9,7 @@ use base64::Engine;
 
 use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
-use symplay_engine::memory::{BaseMode, Contents, HeapOptions, SizeMode, Split};
+use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
 
@@ -112,6 +112,10 @@ pub struct OptionFields {
     pub split_piece: String,
     /// `concrete` or `symbolic`: what a pointer to a heap object is.
     pub bases: String,
+    /// `fork` or `segment`: how a pointer into several heap blocks is
+    /// resolved, and the most bytes a segment spans.
+    pub resolve: String,
+    pub segment_cap: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
@@ -196,6 +200,13 @@ impl OptionFields {
             split_threshold: o.heap.split.unwrap_or_default().threshold.to_string(),
             split_piece: o.heap.split.unwrap_or_default().piece.to_string(),
             bases: o.heap.bases.name().into(),
+            resolve: match o.heap.segments {
+                Some(_) => Resolve::Segment,
+                None => Resolve::Fork,
+            }
+            .name()
+            .into(),
+            segment_cap: o.heap.segments.unwrap_or_default().cap.to_string(),
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
@@ -271,6 +282,8 @@ impl OptionFields {
             "split-threshold" => &mut self.split_threshold,
             "split-piece" => &mut self.split_piece,
             "bases" => &mut self.bases,
+            "resolve" => &mut self.resolve,
+            "segment-cap" => &mut self.segment_cap,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
@@ -383,8 +396,10 @@ impl OptionFields {
             })
             .transpose()?
             .unwrap_or(DEFAULT_CAPACITY);
+        let objects = self.heap_model != "module";
+        let segments = self.segments()?.filter(|_| objects);
         let heap = HeapOptions {
-            objects: self.heap_model != "module",
+            objects,
             size_mode: self.size_mode.parse::<SizeMode>()?,
             capacity,
             malloc_may_fail: self.malloc_may_fail == "true",
@@ -393,11 +408,14 @@ impl OptionFields {
             contents: self.contents.parse::<Contents>()?,
             split: self.split()?,
             // The module's allocator returns numbers: the (disabled) choice
-            // of pointers does not apply.
+            // of pointers does not apply; segments move blocks, whose
+            // pointers must be terms.
             bases: match self.bases.parse::<BaseMode>()? {
-                _ if self.heap_model == "module" => BaseMode::Concrete,
+                _ if !objects => BaseMode::Concrete,
+                _ if segments.is_some() => BaseMode::Symbolic,
                 bases => bases,
             },
+            segments,
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -428,26 +446,20 @@ impl OptionFields {
             return Ok(None);
         }
         let default = Split::default();
-        let bytes = |name: &str, text: &str, default: u32| -> Result<u32, String> {
-            positive(name, text)?
-                .map(|n| {
-                    u32::try_from(n)
-                        .ok()
-                        .filter(|&n| n <= MAX_OBJECT)
-                        .ok_or_else(|| {
-                            format!(
-                                "{name} must be at most {MAX_OBJECT} bytes, not `{}`",
-                                text.trim()
-                            )
-                        })
-                })
-                .transpose()
-                .map(|n| n.unwrap_or(default))
-        };
         Ok(Some(Split {
             threshold: bytes("split threshold", &self.split_threshold, default.threshold)?,
             piece: bytes("piece size", &self.split_piece, default.piece)?,
         }))
+    }
+
+    /// The segments of `--resolve segment`, when chosen.
+    fn segments(&self) -> Result<Option<Segments>, String> {
+        match self.resolve.parse::<Resolve>()? {
+            Resolve::Fork => Ok(None),
+            Resolve::Segment => Ok(Some(Segments {
+                cap: bytes("segment cap", &self.segment_cap, Segments::default().cap)?,
+            })),
+        }
     }
 }
 
@@ -465,6 +477,25 @@ fn result_values(text: &str) -> Result<u32, String> {
                 format!("result values must be a whole number from 0 to {max}, not `{text}`")
             }),
     }
+}
+
+/// A count of bytes typed in `text`, at most what linear memory holds;
+/// `default` when left empty.
+fn bytes(name: &str, text: &str, default: u32) -> Result<u32, String> {
+    positive(name, text)?
+        .map(|n| {
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n <= MAX_OBJECT)
+                .ok_or_else(|| {
+                    format!(
+                        "{name} must be at most {MAX_OBJECT} bytes, not `{}`",
+                        text.trim()
+                    )
+                })
+        })
+        .transpose()
+        .map(|n| n.unwrap_or(default))
 }
 
 /// The value of parameter `name` as typed: decimal or `0x` hex, or nothing.
@@ -573,7 +604,9 @@ mod tests {
             split: "true".into(),
             split_threshold: "256".into(),
             split_piece: "".into(),
-            bases: "symbolic".into(),
+            bases: "concrete".into(),
+            resolve: "segment".into(),
+            segment_cap: " 512".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
@@ -603,7 +636,9 @@ mod tests {
                         threshold: 256,
                         piece: 128,
                     }),
+                    // Segments move blocks: their pointers are symbolic.
                     bases: BaseMode::Symbolic,
+                    segments: Some(Segments { cap: 512 }),
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
@@ -672,6 +707,7 @@ mod tests {
             ("size-mode", "lazy", "unknown size mode `lazy`"),
             ("contents", "flat", "unknown contents `flat`"),
             ("bases", "moving", "unknown bases `moving`"),
+            ("resolve", "merge", "unknown resolution `merge`"),
             (
                 "split-piece",
                 "0",
@@ -681,6 +717,11 @@ mod tests {
                 "split-threshold",
                 "5000000000",
                 "split threshold must be at most 2147483648 bytes, not `5000000000`",
+            ),
+            (
+                "segment-cap",
+                "0",
+                "segment cap must be a positive whole number, not `0`",
             ),
             ("capacity", "0", "capacity must be"),
             (
@@ -705,9 +746,11 @@ mod tests {
             ),
         ];
         for (id, text, message) in cases {
-            // The split's sizes are read when it is on.
+            // The split's sizes are read when it is on, the segments' cap
+            // when they are.
             let mut fields = OptionFields {
                 split: "true".into(),
+                resolve: "segment".into(),
                 ..OptionFields::default()
             };
             *fields.field_mut(id).unwrap() = text.into();

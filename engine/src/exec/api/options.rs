@@ -127,6 +127,24 @@ pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
             ));
         }
     }
+    if let Some(segments) = heap.segments {
+        if heap.bases != BaseMode::Symbolic {
+            return Err(ExploreError::options(
+                "--resolve segment moves heap blocks, which needs --bases symbolic: a block's address must be a term over its base symbol",
+            ));
+        }
+        if segments.cap == 0 {
+            return Err(ExploreError::options(
+                "--segment-cap must be greater than zero",
+            ));
+        }
+        if segments.cap > MAX_OBJECT {
+            return Err(ExploreError::options(format!(
+                "--segment-cap {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
+                segments.cap
+            )));
+        }
+    }
     if heap.bases == BaseMode::Symbolic && !heap.objects {
         return Err(ExploreError::options(
             "--bases symbolic needs memory objects: the module's own allocator (--keep-allocator) returns numbers",

@@ -64,6 +64,8 @@ impl<M: Borrow<Module>> Exploration<M> {
             sat_clauses: solver_stats.sat_clauses_made,
             largest_array_bytes: cx.counters.largest_array,
             split_accesses: cx.counters.split_accesses,
+            segments: cx.counters.segments,
+            largest_segment_bytes: cx.counters.largest_segment,
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,

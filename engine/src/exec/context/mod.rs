@@ -52,6 +52,10 @@ pub(crate) struct Counters {
     pub(crate) split_accesses: u64,
     /// The most bytes the array of one symbolic access held.
     pub(crate) largest_array: u64,
+    /// Segments made of heap blocks (`--resolve segment`), and the most
+    /// bytes one spanned.
+    pub(crate) segments: u64,
+    pub(crate) largest_segment: u64,
 }
 
 impl Counters {

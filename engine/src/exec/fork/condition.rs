@@ -91,12 +91,6 @@ impl Executor<'_> {
         }
     }
 
-    /// Pops the top operand, settled.
-    pub(crate) fn settle_top(&mut self, s: &mut State) -> Val {
-        let v = s.pop();
-        self.settle(s, v)
-    }
-
     /// Pops the top operand, settled for a `decision` (a branch, a
     /// select, an assumption or assertion by its truth; a `br_table` or an
     /// indirect call by its value): where the hidden addresses of base
@@ -110,6 +104,61 @@ impl Executor<'_> {
             }
         }
         settled
+    }
+
+    /// Whether a decision on `settled` is the one on `elsewhere` (the
+    /// same value under another layout of the blocks) on every input the
+    /// path of `s` allows: at once when both are numbers, else when the
+    /// solver finds no input on which they differ (a NULL check on a
+    /// pointer loaded at a symbolic index, which any layout decides alike,
+    /// is a term of the input).
+    fn decided_alike(
+        &mut self,
+        s: &State,
+        settled: Val,
+        elsewhere: Val,
+        decision: Decision,
+    ) -> bool {
+        let differ = match decision {
+            Decision::Truth => {
+                let (here, there) = (self.truth(settled), self.truth(elsewhere));
+                let terms = &mut self.cx.terms;
+                match (here, there) {
+                    (Truth::Known(a), Truth::Known(b)) => return a == b,
+                    (Truth::Known(a), Truth::Sym(c)) | (Truth::Sym(c), Truth::Known(a)) => {
+                        if a {
+                            terms.not(c)
+                        } else {
+                            c
+                        }
+                    }
+                    (Truth::Sym(a), Truth::Sym(b)) => {
+                        let (not_a, not_b) = (terms.not(a), terms.not(b));
+                        let (a_only, b_only) = (terms.and(a, not_b), terms.and(not_a, b));
+                        terms.or(a_only, b_only)
+                    }
+                }
+            }
+            Decision::Value => {
+                if settled == elsewhere {
+                    return true;
+                }
+                let terms = &mut self.cx.terms;
+                let (a, b) = (settled.term(terms), elsewhere.term(terms));
+                let same = terms.eq(a, b);
+                terms.not(same)
+            }
+        };
+        let differ = self
+            .cx
+            .caches
+            .simplifier
+            .simplify(&mut self.cx.terms, differ);
+        match self.cx.terms.as_bool_const(differ) {
+            Some(differ) => !differ,
+            // A query that is cut off, or undecided, pins.
+            None => matches!(self.feasible(s, differ), Ok(Some(false))),
+        }
     }
 
     /// Pins the blocks whose base symbols `t` holds, unless `settled` (`t`
@@ -146,13 +195,7 @@ impl Executor<'_> {
             t,
         );
         let elsewhere = Val::from_term(terms, elsewhere);
-        let alike = match (decision, settled, elsewhere) {
-            (Decision::Truth, Val::Con { bits: a, .. }, Val::Con { bits: b, .. }) => {
-                (a != 0) == (b != 0)
-            }
-            _ => elsewhere == settled,
-        };
-        if alike {
+        if self.decided_alike(s, settled, elsewhere, decision) {
             return;
         }
         let at = s.at;

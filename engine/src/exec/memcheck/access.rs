@@ -36,27 +36,30 @@ impl Executor<'_> {
             }
         }
         // A concrete address has one place at most.
-        match self.place(s, Pointer::Con(address), 0, width, access, false)? {
+        match self.place(s, Val::con(32, address), 0, width, access, false)? {
             (Place::Concrete(spot), _) => Ok(spot),
             (Place::Symbolic { .. }, _) => Err(OOB),
         }
     }
 
-    /// Where `width` bytes at `pointer + plus` land. A symbolic pointer,
-    /// or a concrete one into an object of symbolic size, forks the state
+    /// Where `width` bytes at `addr + plus` land. A symbolic pointer, or
+    /// a concrete one into an object of symbolic size, forks the state
     /// over the model's cases: paths where the access faults end with a
     /// trap or a memory error, `s` goes on in the first feasible place,
     /// and the other feasible places (of a model with several objects, or
-    /// the pieces of a split one) come back with their states.
+    /// the pieces of a split one) come back with their states. Under
+    /// `--resolve segment`, the blocks a pointer may point into are first
+    /// merged into one segment, one place.
     pub(super) fn place(
         &mut self,
         s: &mut State,
-        pointer: Pointer,
+        addr: Val,
         plus: u32,
         width: u64,
         access: Access,
         load: bool,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
+        let pointer = as_pointer(self.settle(s, addr));
         if self.program.roles.heap.objects {
             self.check_dead_frames(s, pointer, plus, width, access)?;
         }
@@ -88,6 +91,15 @@ impl Executor<'_> {
             _ => width,
         };
         let mut resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
+        let mut pointer = pointer;
+        if let Resolution::Cases(cases) = &resolution {
+            if self.merged_into_segment(s, cases)? {
+                // The blocks moved: the pointer unfolds to their new place.
+                pointer = as_pointer(self.settle(s, addr));
+                let memory = self.program.memory(s).ok_or(OOB)?;
+                resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
+            }
+        }
         if let Some(meant) = meant {
             resolution = meant.restrict(&mut self.cx.terms, resolution);
         }
@@ -220,8 +232,7 @@ impl Executor<'_> {
         size: u32,
         mut then: impl FnMut(&mut Self, &mut State, Val) -> Result<(), End>,
     ) -> Result<Flow, End> {
-        let (place, others) =
-            self.place(s, pointer(addr), plus, u64::from(size), Access::Read, true)?;
+        let (place, others) = self.place(s, addr, plus, u64::from(size), Access::Read, true)?;
         self.at_each(s, place, others, |exec, s, place| {
             let v = exec.read(s, place, size)?;
             then(exec, s, v)
@@ -242,14 +253,7 @@ impl Executor<'_> {
         size: u32,
         value: Val,
     ) -> Result<Flow, End> {
-        let (place, others) = self.place(
-            s,
-            pointer(addr),
-            plus,
-            u64::from(size),
-            Access::Write,
-            false,
-        )?;
+        let (place, others) = self.place(s, addr, plus, u64::from(size), Access::Write, false)?;
         self.at_each(s, place, others, |exec, s, place| {
             exec.write(s, place, size, value)
         })
@@ -302,7 +306,7 @@ impl Executor<'_> {
     }
 }
 
-pub(super) fn pointer(addr: Val) -> Pointer {
+fn as_pointer(addr: Val) -> Pointer {
     match addr {
         Val::Con { bits, .. } => Pointer::Con(bits),
         Val::Sym(t) => Pointer::Sym(t),

@@ -6,7 +6,6 @@
 //! through the memory model. A symbolic length, a longer range and
 //! `memory.init`'s addresses are made concrete (the path says so).
 
-use super::access::pointer;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
 use crate::report::{Access, Trap};
@@ -41,16 +40,18 @@ impl Executor<'_> {
         src: Val,
         n: Val,
     ) -> Result<Flow, End> {
-        let (dst, src) = (self.settle(s, dst), self.settle(s, src));
-        if matches!(dst, Val::Sym(_)) || matches!(src, Val::Sym(_)) {
+        // Resolution settles the addresses again: a segment made for one
+        // end moves blocks the other may point into.
+        let (to, from) = (self.settle(s, dst), self.settle(s, src));
+        if matches!(to, Val::Sym(_)) || matches!(from, Val::Sym(_)) {
             let len = self.concretize(s, n, "the memory.copy size")?;
             if (1..=SYMBOLIC_BULK).contains(&len) {
                 return self.copy_symbolic(s, dst, src, len);
             }
-            self.copy_concrete(s, dst, src, Val::i32(len as u32))?;
+            self.copy_concrete(s, to, from, Val::i32(len as u32))?;
             return Ok(Flow::Next);
         }
-        self.copy_concrete(s, dst, src, n)?;
+        self.copy_concrete(s, to, from, n)?;
         Ok(Flow::Next)
     }
 
@@ -60,12 +61,12 @@ impl Executor<'_> {
     /// overlap copy as `memmove` does.
     fn copy_symbolic(&mut self, s: &mut State, dst: Val, src: Val, n: u64) -> Result<Flow, End> {
         let width = n as u32;
-        let (from, others) = self.place(s, pointer(src), 0, n, Access::Read, false)?;
+        let (from, others) = self.place(s, src, 0, n, Access::Read, false)?;
         self.at_each_flow(s, from, others, &mut |exec, s, from| {
             let bytes = (0..width)
                 .map(|k| exec.read(s, from.plus(k), 1))
                 .collect::<Result<Vec<Val>, End>>()?;
-            let (to, others) = exec.place(s, pointer(dst), 0, n, Access::Write, false)?;
+            let (to, others) = exec.place(s, dst, 0, n, Access::Write, false)?;
             exec.at_each(s, to, others, |exec, s, to| {
                 for (k, &byte) in (0..width).zip(&bytes) {
                     exec.write(s, to.plus(k), 1, byte)?;
@@ -94,11 +95,11 @@ impl Executor<'_> {
         value: Val,
         n: Val,
     ) -> Result<Flow, End> {
-        let dst = self.settle(s, dst);
-        if matches!(dst, Val::Sym(_)) {
+        let settled = self.settle(s, dst);
+        if matches!(settled, Val::Sym(_)) {
             let len = self.concretize(s, n, "the memory.fill size")?;
             if (1..=SYMBOLIC_BULK).contains(&len) {
-                let (to, others) = self.place(s, pointer(dst), 0, len, Access::Write, false)?;
+                let (to, others) = self.place(s, dst, 0, len, Access::Write, false)?;
                 return self.at_each(s, to, others, |exec, s, to| {
                     for k in 0..len as u32 {
                         exec.write(s, to.plus(k), 1, value)?;
@@ -106,10 +107,10 @@ impl Executor<'_> {
                     Ok(())
                 });
             }
-            self.fill_concrete(s, dst, value, Val::i32(len as u32))?;
+            self.fill_concrete(s, settled, value, Val::i32(len as u32))?;
             return Ok(Flow::Next);
         }
-        self.fill_concrete(s, dst, value, n)?;
+        self.fill_concrete(s, settled, value, n)?;
         Ok(Flow::Next)
     }
 

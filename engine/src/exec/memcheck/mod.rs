@@ -1,7 +1,9 @@
 //! Memory as the program uses it, checked (what Valgrind's Memcheck does
 //! for native code): every load, store and host access is resolved
 //! through the memory model and made in [`access`] (the one caller of
-//! `resolve`), bulk operations in [`bulk`]; the C stack pointer and
+//! `resolve`, which first merges the blocks a symbolic pointer may point
+//! into under `--resolve segment`: [`segments`]), bulk operations in
+//! [`bulk`]; the C stack pointer and
 //! returned frames' variables are checked in [`stack`], an address
 //! against the C variable it was computed from in [`c_variables`]; the
 //! heap's `malloc` and `free` are the model's own ([`allocator`]), and
@@ -14,5 +16,6 @@ mod allocator;
 mod bulk;
 mod c_variables;
 mod pieces;
+mod segments;
 mod sizes;
 mod stack;

@@ -237,6 +237,7 @@ impl VariableFault {
             pieces: None,
             base_symbol: None,
             pinned_at: None,
+            segment: None,
         }
     }
 }

@@ -4,8 +4,8 @@
 
 use crate::exec::executor::Executor;
 use crate::expr::TermId;
-use crate::memory::{ObjectId, ObjectKind, Size};
-use crate::report::{ObjectReport, MAX_OBJECTS};
+use crate::memory::{segment_index, MemoryModel, ObjectId, ObjectKind, Size};
+use crate::report::{ObjectReport, SegmentReport, MAX_OBJECTS};
 use crate::state::State;
 
 impl Executor<'_> {
@@ -47,9 +47,22 @@ impl Executor<'_> {
                     pieces: o.pieces,
                     base_symbol: o.beta.map(|beta| self.cx.terms.to_readable(beta)),
                     pinned_at: o.pinned.map(|at| self.program.location(at)),
+                    segment: o.segment.and_then(|id| self.segment_report(memory, id)),
                 }
             })
             .collect()
+    }
+
+    /// The report of segment `id` of `memory`.
+    fn segment_report(&self, memory: &MemoryModel, id: ObjectId) -> Option<SegmentReport> {
+        let segment = memory.segment(id)?;
+        Some(SegmentReport {
+            id: segment_index(id)?,
+            base: segment.base,
+            capacity: segment.capacity,
+            made_at: self.program.location(segment.made_at),
+            members: segment.members.iter().map(|m| m.0).collect(),
+        })
     }
 
     /// Heap objects of `s` still allocated, but for one whose base the

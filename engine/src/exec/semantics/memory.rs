@@ -15,7 +15,7 @@ impl Executor<'_> {
         kind: LoadKind,
         memarg: MemArg,
     ) -> Result<Flow, End> {
-        let addr = self.settle_top(s);
+        let addr = s.pop();
         let (size, result_width, signed) = kind.shape();
         self.load_value(s, addr, memarg.offset, size, |exec, s, raw| {
             let v = exec.extend(raw, size * 8, result_width, signed);
@@ -39,7 +39,7 @@ impl Executor<'_> {
         memarg: MemArg,
     ) -> Result<Flow, End> {
         let value = s.pop();
-        let addr = self.settle_top(s);
+        let addr = s.pop();
         self.store_value(s, addr, memarg.offset, kind.size(), value)
     }
 

@@ -328,3 +328,86 @@ fn a_slot_reserves_its_capacity_and_its_padding_is_its_own() {
         fault(FaultKind::Underflow, b)
     );
 }
+
+#[test]
+fn merged_blocks_move_with_their_bytes_and_their_base_symbols() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let between = m.alloc(Size::Con(4), 4, 0, ALIGN, SITE).unwrap();
+    let b = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let (beta_a, beta_b) = (
+        m.give_base(&mut s, a).unwrap(),
+        m.give_base(&mut s, b).unwrap(),
+    );
+    let (old_a, old_b) = (base(&m, a), base(&m, b));
+    m.contents_mut().write_concrete(&mut s, old_a, &[1, 2, 3]);
+    m.contents_mut().write_concrete(&mut s, old_b + 7, &[9]);
+    let segment = m.merge(&mut s, &[b, a], (1, 2)).unwrap();
+    // Members in the order of their bases, past every slot, as slots
+    // allocated one after the other lie.
+    let (new_a, new_b) = (base(&m, a), base(&m, b));
+    assert!(new_a > old_b);
+    // 8 bytes and two gaps, to the next 16-byte boundary.
+    assert_eq!(new_b, new_a + 48);
+    let seg = m.segment(segment).unwrap();
+    assert_eq!((seg.base, seg.capacity), (new_a, 48 + 8));
+    assert_eq!(*seg.members, [a, b]);
+    assert_eq!(m.object(between).unwrap().segment, None);
+    // The bytes moved, and the base symbols unfold to the new places.
+    assert_eq!(m.contents().load_concrete(new_a, 2), Some(0x0201));
+    assert_eq!(m.contents().load_concrete(new_b + 7, 1), Some(9));
+    assert_eq!(s.as_bv_const(m.hidden(beta_a).unwrap()), Some(new_a));
+    assert_eq!(s.as_bv_const(m.hidden(beta_b).unwrap()), Some(new_b));
+    // Concrete accesses find the members where they are now.
+    assert_eq!(
+        m.resolve_concrete(new_b, 8).map(|spot| spot.object),
+        Some(b)
+    );
+    assert_eq!(m.heap_object_at(new_a), Some(a));
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(new_a + 8), 0, 1),
+        fault(FaultKind::Overflow, a)
+    );
+    // A symbolic pointer has one case for both members: within a or b.
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Sym(p), 0, 1) else {
+        panic!("cases")
+    };
+    let in_segment = |cases: &[Case]| {
+        let case = cases.iter().find(|c| {
+            c.target.ok()
+                == Some(Place::Symbolic {
+                    object: segment,
+                    pointer: p,
+                    plus: 0,
+                    piece: None,
+                })
+        });
+        case.map(|c| c.condition)
+    };
+    let inside = in_segment(&cases).unwrap();
+    for (at, expected) in [
+        (new_a, true),
+        (new_b + 7, true),
+        (new_a + 8, false),
+        (old_a, false),
+    ] {
+        let value = s.bv_const(32, at);
+        let is = s.eq(p, value);
+        assert_eq!(sat(&mut s, &[inside, is]), expected, "0x{at:x}");
+    }
+    // A freed member leaves the segment's case, and is a use after free.
+    assert_eq!(m.free_at(new_b, SITE), Free::Freed);
+    let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Sym(p), 0, 1) else {
+        panic!("cases")
+    };
+    let inside = in_segment(&cases).unwrap();
+    let value = s.bv_const(32, new_b);
+    let is = s.eq(p, value);
+    assert!(!sat(&mut s, &[inside, is]));
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(new_b), 0, 1),
+        fault(FaultKind::UseAfterFree, b)
+    );
+}

@@ -11,7 +11,7 @@ use crate::page::components::code_pane::{CodePane, Listing};
 use crate::page::components::wat_pane::WatPane;
 use crate::page::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
 use crate::page::state::{Code, Load, Side, Source, Wat};
-use symplay_engine::memory::{BaseMode, Contents, SizeMode};
+use symplay_engine::memory::{BaseMode, Contents, Resolve, SizeMode};
 use symplay_engine::search::SearchKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -131,6 +131,14 @@ impl App {
             })
         };
         let objects = f.heap_model != "module";
+        // Segments move blocks: their pointers are symbolic, whatever was
+        // chosen before.
+        let segments = objects && f.resolve == Resolve::Segment.name();
+        let bases = if segments {
+            BaseMode::Symbolic.name()
+        } else {
+            f.bases.as_str()
+        };
         let field = |name: &'static str, label: &str, size: &str, value: &str| {
             let id = id(name);
             let on_input = {
@@ -204,13 +212,23 @@ impl App {
                     { field("split-threshold", "when larger than (bytes)", "6", &f.split_threshold) }
                     { field("split-piece", "into pieces of (bytes)", "5", &f.split_piece) }
                 }
-                <label title="what a pointer to a heap block is: concrete, its address; symbolic, a term over the block's base symbol (&obj3), whose hidden address the memory model keeps apart from the path condition, so that a block can move without a term changing">{ "heap pointers " }
-                    <select id={id("bases")} disabled={!objects} onchange={select("bases")}>
+                <label title="what a pointer to a heap block is: concrete, its address; symbolic, a term over the block's base symbol (&obj3), whose hidden address the memory model keeps apart from the path condition, so that a block can move without a term changing (segments need it)">{ "heap pointers " }
+                    <select id={id("bases")} disabled={!objects || segments} onchange={select("bases")}>
                         { for BaseMode::ALL.iter().map(|b| html! {
-                            <option value={b.name()} selected={b.name() == f.bases}>{ b.name() }</option>
+                            <option value={b.name()} selected={b.name() == bases}>{ b.name() }</option>
                         }) }
                     </select>
                 </label>
+                <label title="how an access through a pointer that may point into several heap blocks is resolved: fork, a path per block; segment, the blocks are moved next to each other into one segment, which the access reads as one array (no fork)">{ "pointer into several blocks " }
+                    <select id={id("resolve")} disabled={!objects} onchange={select("resolve")}>
+                        { for Resolve::ALL.iter().map(|r| html! {
+                            <option value={r.name()} selected={r.name() == f.resolve}>{ r.name() }</option>
+                        }) }
+                    </select>
+                </label>
+                if segments {
+                    { field("segment-cap", "segments of at most (bytes)", "5", &f.segment_cap) }
+                }
             </div>
             <div class="controls options outcomes">
                 <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">

@@ -1,11 +1,12 @@
 //! The memory view of a path: its heap blocks and input buffers, one row
 //! each (base, size, concrete or symbolic with its range, capacity and the
 //! pieces a split object was cut into, live, freed or leaked, allocation
-//! site), and for a memory error its object
+//! site), the segments blocks were moved into (`--resolve segment`), and
+//! for a memory error its object
 //! drawn byte by byte with the failing access on it. And the memory of an
 //! inner node of the tree: the objects when it forked.
 
-use symplay_engine::report::{MemoryError, NodeMemory, ObjectReport, PathReport};
+use symplay_engine::report::{segments_of, MemoryError, NodeMemory, ObjectReport, PathReport};
 use yew::prelude::*;
 
 /// Cells of the drawing of one object: a byte each up to this many.
@@ -32,6 +33,10 @@ pub fn MemoryView(props: &MemoryProps) -> Html {
     html! {
         <div class="memory">
             { table(rows) }
+            { for segments_of(&p.objects).into_iter().map(|s| html! {
+                <p class="segment" title="--resolve segment: the blocks an access through a symbolic pointer could land in, moved next to each other so that the access reads one array of their bytes">
+                    { s.describe() }</p>
+            }) }
             { error.and_then(|e| {
                 let o = p.objects.iter().find(|o| Some(o.id) == e.object)?;
                 Some(bar(o, e))

@@ -1,0 +1,186 @@
+//! Dynamic segments (`--resolve segment`, `relocatable_and_caching.md`
+//! §2.2) on small modules that read and write through a pointer loaded
+//! from a table of block pointers at a symbolic index: the blocks it may
+//! point into move into one segment, the access does not fork over them,
+//! and every bug of a fork per block is still found, of the same kind, at
+//! the same access and offset: an overflow into the gap past a member, a
+//! use of a block freed before the access or of a member freed since its
+//! segment was made. (Which block a path's bug names is its model's
+//! choice: all faults of one access are one path, either way.) A block whose address a decision observed stays where it is.
+
+use std::collections::BTreeSet;
+use symplay_engine::exec::{explore, Options};
+use symplay_engine::memory::{BaseMode, Segments};
+use symplay_engine::report::{Report, Status};
+use symplay_engine::search::SearchKind;
+
+/// Blocks whose pointers are kept in a table at 32 (unchecked memory),
+/// and a pointer read from it at the index `i` (symbolic): `table[i & 1]`
+/// or, with three blocks, `table[i & 3]` with the first block at both
+/// ends.
+const TABLE: &str = r#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (import "env" "free" (func $free (param i32)))
+  (import "symplay" "symbolic_i32" (func $symbolic_i32 (param i32) (result i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 16) "i\00j\00")
+
+  ;; Two 16-byte blocks; a byte written at p + j, j < 32: past the block
+  ;; when j >= 16 (into the gap after it).
+  (func (export "overflow") (result i32)
+    (local $p i32) (local $j i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (local.set $p (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2)))))
+    (local.set $j (i32.and (call $symbolic_i32 (i32.const 18)) (i32.const 31)))
+    (i32.store8 (i32.add (local.get $p) (local.get $j)) (i32.const 7))
+    (call $free (i32.load (i32.const 32)))
+    (call $free (i32.load (i32.const 36)))
+    (local.get $j))
+
+  ;; Three blocks, the third freed before a read through table[i & 3]:
+  ;; the two live ones merge, the freed one is a use after free.
+  (func (export "freed_before") (result i32)
+    (local $p i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 40) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 44) (i32.load (i32.const 32)))
+    (call $free (i32.load (i32.const 40)))
+    (local.set $p (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 3)) (i32.const 2)))))
+    (i32.load8_u (local.get $p))
+    (call $free (i32.load (i32.const 32)))
+    (call $free (i32.load (i32.const 36))))
+
+  ;; Two blocks merged by a first read through p; then the second is
+  ;; freed and p read again: a use after free of a member.
+  (func (export "freed_member") (result i32)
+    (local $p i32) (local $sum i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (local.set $p (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2)))))
+    (local.set $sum (i32.load8_u (local.get $p)))
+    (call $free (i32.load (i32.const 36)))
+    (local.set $sum (i32.add (local.get $sum) (i32.load8_u (local.get $p))))
+    (call $free (i32.load (i32.const 32)))
+    (local.get $sum))
+
+  ;; Which block lies higher decides a branch: both are pinned, and the
+  ;; read through p forks over them.
+  (func (export "ordered") (result i32)
+    (local $p i32) (local $higher i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (if (i32.gt_u (i32.load (i32.const 32)) (i32.load (i32.const 36)))
+      (then (local.set $higher (i32.const 1))))
+    (local.set $p (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2)))))
+    (i32.store8 (local.get $p) (local.get $higher))
+    (call $free (i32.load (i32.const 32)))
+    (call $free (i32.load (i32.const 36)))
+    (local.get $higher)))
+"#;
+
+/// `entry` of [`TABLE`] explored depth first, under segments or not (each
+/// over symbolic bases).
+fn explored(entry: &str, segments: bool) -> Report {
+    let module = symplay_wasm::load(&wat::parse_str(TABLE).unwrap()).unwrap();
+    let mut options = Options {
+        search: SearchKind::Dfs,
+        ..Options::default()
+    };
+    options.heap.bases = BaseMode::Symbolic;
+    options.heap.segments = segments.then(Segments::default);
+    let report = explore(&module, entry, &options).unwrap();
+    assert_eq!(report.stop_reason, "completed", "{entry}");
+    report
+}
+
+/// Each memory error of `r`: kind, access and offset.
+fn bugs(r: &Report) -> BTreeSet<String> {
+    r.paths
+        .iter()
+        .filter_map(|p| p.memory_error.as_ref())
+        .map(|e| format!("{:?} {:?} at {:?}", e.kind, e.access, e.offset))
+        .collect()
+}
+
+#[test]
+fn an_overflow_past_a_member_is_found_at_the_same_offset() {
+    let (fork, merged) = (explored("overflow", false), explored("overflow", true));
+    assert_eq!(merged.stats.segments, 1);
+    assert_eq!(fork.stats.segments, 0);
+    assert!(!bugs(&fork).is_empty());
+    assert_eq!(bugs(&merged), bugs(&fork));
+    // The write fits in either block on one path, where forking made one
+    // path per block.
+    let fits = |r: &Report| {
+        r.paths
+            .iter()
+            .filter(|p| p.status == Status::Returned)
+            .count()
+    };
+    assert_eq!((fits(&fork), fits(&merged)), (2, 1));
+    // Both blocks say which segment they are in.
+    let ok = merged
+        .paths
+        .iter()
+        .find(|p| p.status == Status::Returned)
+        .unwrap();
+    let segment = ok.objects[0].segment.as_ref().unwrap();
+    assert_eq!(segment.members, [0, 1]);
+    assert_eq!(ok.objects[1].segment.as_ref(), Some(segment));
+    assert!(ok.objects[0].state_text(ok).ends_with(", in segment 0"));
+    assert!(segment
+        .describe()
+        .starts_with("segment 0: blocks #0 and #1 moved next to each other at 0x"));
+}
+
+#[test]
+fn a_block_freed_before_the_access_stays_out_of_the_segment() {
+    let (fork, merged) = (
+        explored("freed_before", false),
+        explored("freed_before", true),
+    );
+    assert_eq!(merged.stats.segments, 1);
+    assert_eq!(bugs(&merged), bugs(&fork));
+    assert_eq!(bugs(&merged).len(), 1);
+    assert!(bugs(&merged).iter().all(|b| b.starts_with("UseAfterFree")));
+    let ok = merged
+        .paths
+        .iter()
+        .find(|p| p.status == Status::Returned)
+        .unwrap();
+    let members = &ok.objects[0].segment.as_ref().unwrap().members;
+    assert_eq!(members, &[0, 1]);
+    assert!(ok.objects[2].segment.is_none());
+}
+
+#[test]
+fn a_member_freed_since_the_segment_was_made_is_a_use_after_free() {
+    let (fork, merged) = (
+        explored("freed_member", false),
+        explored("freed_member", true),
+    );
+    assert_eq!(merged.stats.segments, 1);
+    assert_eq!(bugs(&merged), bugs(&fork));
+    assert_eq!(bugs(&merged).len(), 1);
+    assert!(bugs(&merged).iter().all(|b| b.starts_with("UseAfterFree")));
+    // No leak: the member freed through its base symbol is the moved block.
+    assert!(merged.paths.iter().all(|p| p.leaks.is_empty()));
+}
+
+#[test]
+fn blocks_whose_order_a_branch_observed_are_pinned_and_not_merged() {
+    let (fork, merged) = (explored("ordered", false), explored("ordered", true));
+    assert_eq!(merged.stats.segments, 0);
+    assert_eq!(merged.paths.len(), fork.paths.len());
+    assert_eq!(merged.stats.forks, fork.stats.forks);
+    for p in &merged.paths {
+        assert!(p.objects.iter().all(|o| o.pinned_at.is_some()));
+    }
+}
