@@ -587,10 +587,10 @@ test('segments: the blocks a pointer may point into become one, the write forks 
       new RegExp(`^#${i} heap block\\s+&obj${i} = 0x[0-9a-f]+\\s.*live, in segment 0\\s`));
   }
   assert.match(await bug.locator('p.segment').innerText(),
-    /^segment 0: blocks #0, #1, #2 and #3 moved next to each other at 0x[0-9a-f]+, 152 bytes, made at store\+0x[0-9a-f]+ \(pointer_array\.c:21\)$/);
+    /^segment 0: blocks #0, #1, #2 and #3 moved next to each other at 0x[0-9a-f]+, 532 bytes, made at store\+0x[0-9a-f]+ \(pointer_array\.c:21\)$/);
   await page.screenshot({ path: join(artifacts, 'segments.png'), fullPage: true });
   await showTab(page, 'paths');
-  assert.match(await page.locator('#pane-paths .arrays').innerText(), /; 1 segment of blocks, 152 B at most$/);
+  assert.match(await page.locator('#pane-paths .arrays').innerText(), /; 1 segment of blocks, 532 B at most$/);
   await page.click('#share');
   const link = await page.locator('#share-link a').getAttribute('href');
   const { page: opened, errors: openErrors } = await openAt(link);

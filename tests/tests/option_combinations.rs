@@ -31,8 +31,9 @@ fn combinations() -> Vec<(String, HeapOptions)> {
             for split in [None, Some(small)] {
                 for segments in [None, Some(Segments::default())] {
                     let defaults = (BaseMode::default(), Contents::default(), None, None);
-                    // Pieces need per-object contents, segments symbolic
-                    // bases (and pieces of their own arrays).
+                    // Pieces need per-object contents and segments symbolic
+                    // bases; segments are tried with per-object contents,
+                    // where their arrays differ from their members'.
                     if split.is_some() && contents == Contents::Whole
                         || segments.is_some()
                             && (bases == BaseMode::Concrete || contents == Contents::Whole)

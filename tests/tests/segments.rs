@@ -85,6 +85,88 @@ const TABLE: &str = r#"
     (local.get $higher)))
 "#;
 
+/// Blocks a segment moves keep what their slots promised: the reserve of
+/// a block's slot past its bytes, the alignment asked for, and the input
+/// buffer made inside one.
+const SLOTS: &str = r#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (import "env" "aligned_alloc" (func $aligned_alloc (param i32 i32) (result i32)))
+  (import "symplay" "symbolic_i32" (func $symbolic_i32 (param i32) (result i32)))
+  (import "symplay" "symbolic_sized_buffer" (func $sized (param i32 i32 i32) (result i32)))
+  (import "symplay" "assert" (func $assert (param i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 16) "i\00j\00b\00k\00")
+
+  ;; Two 16-byte blocks merged by a read through table[i & 1]; then a
+  ;; write at a + 48 + (j & 7): past a's bytes, in its slot's reserve.
+  (func (export "reserve") (result i32)
+    (local $j i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (drop (i32.load8_u (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2))))))
+    (local.set $j (i32.add (i32.const 48) (i32.and (call $symbolic_i32 (i32.const 18)) (i32.const 7))))
+    (i32.store8 (i32.add (i32.load (i32.const 32)) (local.get $j)) (i32.const 1))
+    (i32.const 0))
+
+  ;; Two 64-byte-aligned blocks merged; the alignment asserted after.
+  (func (export "aligned") (result i32)
+    (i32.store (i32.const 32) (call $aligned_alloc (i32.const 64) (i32.const 16)))
+    (i32.store (i32.const 36) (call $aligned_alloc (i32.const 64) (i32.const 16)))
+    (drop (i32.load8_u (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2))))))
+    (call $assert (i32.eqz (i32.and (i32.load (i32.const 32)) (i32.const 63))))
+    (i32.const 0))
+
+  ;; a and b merged; an input of at most 8 bytes made in a; a read that
+  ;; may land in a or c; then a[k & 7], past the input's length when
+  ;; k & 7 is not below it.
+  (func (export "input_inside") (result i32)
+    (local $n i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 40) (call $malloc (i32.const 16)))
+    (drop (i32.load8_u (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2))))))
+    (local.set $n (call $sized (i32.load (i32.const 32)) (i32.const 8) (i32.const 20)))
+    (drop (i32.load8_u offset=12 (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 18)) (i32.const 1)) (i32.const 3))))))
+    (i32.load8_u (i32.add (i32.load (i32.const 32))
+      (i32.and (call $symbolic_i32 (i32.const 22)) (i32.const 7))))))
+"#;
+
+#[test]
+fn moved_blocks_keep_their_slots_reserve_their_alignment_and_their_inputs() {
+    let module = symplay_wasm::load(&wat::parse_str(SLOTS).unwrap()).unwrap();
+    let explored = |entry: &str, segments: bool| {
+        let mut options = Options {
+            search: SearchKind::Dfs,
+            ..Options::default()
+        };
+        options.heap.bases = BaseMode::Symbolic;
+        options.heap.segments = segments.then(Segments::default);
+        explore(&module, entry, &options).unwrap()
+    };
+    for entry in ["reserve", "aligned", "input_inside"] {
+        let (fork, merged) = (explored(entry, false), explored(entry, true));
+        assert!(merged.stats.segments > 0, "{entry}");
+        let ends = |r: &Report| -> BTreeSet<String> {
+            r.paths
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{:?} {:?}",
+                        p.status,
+                        p.memory_error.as_ref().map(|e| (e.kind, e.offset))
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(ends(&merged), ends(&fork), "{entry}");
+    }
+}
+
 /// `entry` of [`TABLE`] explored depth first, under segments or not (each
 /// over symbolic bases).
 fn explored(entry: &str, segments: bool) -> Report {

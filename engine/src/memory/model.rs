@@ -3,8 +3,8 @@
 //! to where it lands, then made there: resolution is where a model decides
 //! what is in bounds, so the check exists once per model. The flat model
 //! has one object, the whole memory; the objects model checks accesses
-//! against the heap's blocks (with symbolic sizes); relocatable segments
-//! will be a further variant of [`MemoryModel`], an enum so that the
+//! against the heap's blocks (with symbolic sizes), which under symbolic
+//! bases may move into segments. [`MemoryModel`] is an enum so that the
 //! interpreter's loop makes no virtual call. A fork clones the model;
 //! contents are shared copy on write.
 //!

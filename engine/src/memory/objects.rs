@@ -78,6 +78,10 @@ pub struct Object {
     pub pinned: Option<(u32, u32)>,
     /// The segment it was moved into (`--resolve segment`).
     pub segment: Option<ObjectId>,
+    /// Bytes its slot reserves (at least its capacity), and the alignment
+    /// of its base: a segment lays its members out as the heap does.
+    pub reserved: u64,
+    pub align: u64,
 }
 
 /// What a free of an address did.
@@ -193,7 +197,8 @@ impl ObjectMemory {
         align: u64,
         site: (u32, u32),
     ) -> Option<ObjectId> {
-        let base = self.place(capacity.max(reserve), align)?;
+        let reserved = capacity.max(reserve);
+        let base = self.place(reserved, align)?;
         let id = self.push(Object {
             base,
             size,
@@ -205,6 +210,8 @@ impl ObjectMemory {
             beta: None,
             pinned: None,
             segment: None,
+            reserved,
+            align: align.max(ALIGN),
         });
         Rc::make_mut(&mut self.heap).push(id.0);
         Rc::make_mut(&mut self.slots).push(id.0);
@@ -265,6 +272,8 @@ impl ObjectMemory {
             beta: None,
             pinned: None,
             segment: None,
+            reserved: capacity,
+            align: ALIGN,
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)

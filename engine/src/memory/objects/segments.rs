@@ -8,9 +8,11 @@
 //! else. Each member keeps its guard gaps, its size and its own bounds:
 //! the segment's case holds where the access lies inside a live member,
 //! and a pointer into a gap or a freed member still faults against that
-//! member. The members' old slots are left empty.
+//! member. The members are laid out as slots allocated one after the
+//! other (each its reserve and alignment), at the heap's end, which grows
+//! `memory.size` as an allocation does; their old slots are left empty.
 
-use super::{ObjectMemory, ALIGN, GAP};
+use super::{Object, ObjectMemory, ALIGN, GAP};
 use crate::expr::{TermId, TermStore};
 use crate::memory::place::ObjectId;
 use std::rc::Rc;
@@ -29,8 +31,8 @@ pub struct Segment {
     pub members: Rc<[ObjectId]>,
     /// The access that made it: function and pc.
     pub made_at: (u32, u32),
-    /// The segment that took in its members since, when one did.
-    pub merged_into: Option<ObjectId>,
+    /// Whether a later segment took in its members.
+    pub merged_again: bool,
 }
 
 /// The id of segment `index`.
@@ -54,13 +56,15 @@ impl ObjectMemory {
     /// base symbol, no decision observed its address, it is not split,
     /// and no input buffer lies inside it.
     fn movable(&self, id: ObjectId) -> bool {
-        let Some(o) = self.object(id) else {
-            return false;
-        };
+        self.object(id)
+            .is_some_and(|o| o.beta.is_some() && o.freed.is_none() && self.may_move(o))
+    }
+
+    /// Whether `o` may move, live or freed: no decision observed its
+    /// address, it is not split, and no input buffer lies inside it.
+    fn may_move(&self, o: &Object) -> bool {
         let (lo, hi) = (o.base, o.base + o.capacity);
-        o.beta.is_some()
-            && o.freed.is_none()
-            && o.pinned.is_none()
+        o.pinned.is_none()
             && o.pieces.is_none()
             && !self.inputs.iter().any(|&i| {
                 let b = self.objects[i as usize].base;
@@ -69,27 +73,29 @@ impl ObjectMemory {
     }
 
     /// Whether `id` may join a segment: a movable block, or a segment
-    /// whose members no decision has pinned since.
+    /// whose members all may still move.
     pub fn may_join_segment(&self, id: ObjectId) -> bool {
         match self.segment(id) {
-            Some(s) => s.members.iter().all(|&m| {
-                let o = &self.objects[m.0 as usize];
-                o.pinned.is_none() && o.pieces.is_none()
-            }),
+            Some(s) => s
+                .members
+                .iter()
+                .all(|&m| self.may_move(&self.objects[m.0 as usize])),
             None => self.movable(id),
         }
     }
 
     /// Bytes a segment of `ids` (blocks, or segments standing for their
-    /// members) spans: each member's capacity, the gaps between them.
+    /// members) spans: each member's slot, the gaps between them.
     pub fn segment_span(&self, ids: &[ObjectId]) -> u64 {
-        let members = self.members_of(ids);
-        layout(
-            members
-                .iter()
-                .map(|&id| self.objects[id.0 as usize].capacity),
-        )
-        .0
+        self.layout_of(&self.members_of(ids)).0
+    }
+
+    /// The capacity and the members' offsets of a segment of `members`.
+    fn layout_of(&self, members: &[ObjectId]) -> (u64, Vec<u64>) {
+        layout(members.iter().map(|&id| {
+            let o = &self.objects[id.0 as usize];
+            (o.reserved, o.align)
+        }))
     }
 
     /// The blocks `ids` stand for: a segment its members.
@@ -117,11 +123,13 @@ impl ObjectMemory {
         at: (u32, u32),
     ) -> Option<ObjectId> {
         let members = self.members_of(ids);
-        let capacities = members
+        let (capacity, offsets) = self.layout_of(&members);
+        let align = members
             .iter()
-            .map(|&id| self.objects[id.0 as usize].capacity);
-        let (capacity, offsets) = layout(capacities);
-        let base = self.place(capacity, ALIGN)?;
+            .map(|&id| self.objects[id.0 as usize].align)
+            .max()
+            .unwrap_or(ALIGN);
+        let base = self.place(capacity, align)?;
         let id = segment_id(self.segments.len());
         for (&member, offset) in members.iter().zip(offsets) {
             let o = &self.objects[member.0 as usize];
@@ -136,7 +144,7 @@ impl ObjectMemory {
             moved.base = to;
             moved.segment = Some(id);
             if let Some(index) = before.and_then(segment_index) {
-                Rc::make_mut(&mut self.segments)[index as usize].merged_into = Some(id);
+                Rc::make_mut(&mut self.segments)[index as usize].merged_again = true;
             }
         }
         Rc::make_mut(&mut self.segments).push(Segment {
@@ -144,7 +152,7 @@ impl ObjectMemory {
             capacity,
             members: members.into(),
             made_at: at,
-            merged_into: None,
+            merged_again: false,
         });
         // The heap and the slots are kept by base.
         let objects = Rc::clone(&self.objects);
@@ -158,7 +166,7 @@ impl ObjectMemory {
         self.segments
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.merged_into.is_none())
+            .filter(|(_, s)| !s.merged_again)
             .map(|(i, s)| (segment_id(i), s))
     }
 
@@ -169,9 +177,9 @@ impl ObjectMemory {
         Some((s.base, s.base + s.capacity.max(1) - 1))
     }
 
-    /// The condition that `width` bytes at `a` land in a live member of
-    /// `segment`, from each member's own (`member`); `None` when every
-    /// member is freed.
+    /// The condition that an access lands in a live member of `segment`:
+    /// the disjunction of each live member's, which `member` builds;
+    /// `None` when every member is freed.
     pub(super) fn segment_condition(
         &self,
         store: &mut TermStore,
@@ -193,23 +201,24 @@ impl ObjectMemory {
     }
 }
 
-/// A segment's capacity and its members' offsets, members of the given
-/// capacities laid out in order as the heap lays out slots allocated one
-/// after the other: each aligned as the allocator aligns, with a guard gap
-/// after one and before the next. An access that overflows a block lands
-/// where it would have without the segment: in the gaps, or in the next
-/// block when the two were allocated one after the other.
-fn layout(capacities: impl Iterator<Item = u64>) -> (u64, Vec<u64>) {
+/// A segment's capacity and its members' offsets: members of the given
+/// reserved bytes and alignments laid out in order as the heap lays out
+/// slots allocated one after the other, each reserving what its slot did
+/// and aligned as it was, with a guard gap after one and before the next.
+/// An access that overflows a block lands where it would have, had the
+/// blocks been allocated one after the other: in its reserve or the gaps,
+/// else in the next member.
+fn layout(slots: impl Iterator<Item = (u64, u64)>) -> (u64, Vec<u64>) {
     let mut end = 0;
     let mut offsets = Vec::new();
-    for capacity in capacities {
+    for (reserved, align) in slots {
         let offset = if offsets.is_empty() {
             0
         } else {
-            (end + 2 * GAP).next_multiple_of(ALIGN)
+            (end + 2 * GAP).next_multiple_of(align)
         };
         offsets.push(offset);
-        end = offset + capacity;
+        end = offset + reserved;
     }
     (end, offsets)
 }
