@@ -138,18 +138,11 @@ const SLOTS: &str = r#"
 
 #[test]
 fn moved_blocks_keep_their_slots_reserve_their_alignment_and_their_inputs() {
-    let module = symplay_wasm::load(&wat::parse_str(SLOTS).unwrap()).unwrap();
-    let explored = |entry: &str, segments: bool| {
-        let mut options = Options {
-            search: SearchKind::Dfs,
-            ..Options::default()
-        };
-        options.heap.bases = BaseMode::Symbolic;
-        options.heap.segments = segments.then(Segments::default);
-        explore(&module, entry, &options).unwrap()
-    };
     for entry in ["reserve", "aligned", "input_inside"] {
-        let (fork, merged) = (explored(entry, false), explored(entry, true));
+        let (fork, merged) = (
+            explored_in(SLOTS, entry, false),
+            explored_in(SLOTS, entry, true),
+        );
         assert!(merged.stats.segments > 0, "{entry}");
         let ends = |r: &Report| -> BTreeSet<String> {
             r.paths
@@ -170,7 +163,12 @@ fn moved_blocks_keep_their_slots_reserve_their_alignment_and_their_inputs() {
 /// `entry` of [`TABLE`] explored depth first, under segments or not (each
 /// over symbolic bases).
 fn explored(entry: &str, segments: bool) -> Report {
-    let module = symplay_wasm::load(&wat::parse_str(TABLE).unwrap()).unwrap();
+    explored_in(TABLE, entry, segments)
+}
+
+/// `entry` of the module `source` (WAT) explored as [`explored`] does.
+fn explored_in(source: &str, entry: &str, segments: bool) -> Report {
+    let module = symplay_wasm::load(&wat::parse_str(source).unwrap()).unwrap();
     let mut options = Options {
         search: SearchKind::Dfs,
         ..Options::default()

@@ -121,23 +121,11 @@ impl Executor<'_> {
     ) -> bool {
         let differ = match decision {
             Decision::Truth => {
-                let (here, there) = (self.truth(settled), self.truth(elsewhere));
-                let terms = &mut self.cx.terms;
-                match (here, there) {
-                    (Truth::Known(a), Truth::Known(b)) => return a == b,
-                    (Truth::Known(a), Truth::Sym(c)) | (Truth::Sym(c), Truth::Known(a)) => {
-                        if a {
-                            terms.not(c)
-                        } else {
-                            c
-                        }
-                    }
-                    (Truth::Sym(a), Truth::Sym(b)) => {
-                        let (not_a, not_b) = (terms.not(a), terms.not(b));
-                        let (a_only, b_only) = (terms.and(a, not_b), terms.and(not_a, b));
-                        terms.or(a_only, b_only)
-                    }
-                }
+                let [here, there] = [settled, elsewhere].map(|v| match self.truth(v) {
+                    Truth::Known(b) => self.cx.terms.bool_const(b),
+                    Truth::Sym(c) => c,
+                });
+                self.cx.terms.xor(here, there)
             }
             Decision::Value => {
                 if settled == elsewhere {

@@ -59,7 +59,7 @@ impl Executor<'_> {
         access: Access,
         load: bool,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
-        let pointer = as_pointer(self.settle(s, addr));
+        let mut pointer = as_pointer(self.settle(s, addr));
         if self.program.roles.heap.objects {
             self.check_dead_frames(s, pointer, plus, width, access)?;
         }
@@ -91,7 +91,6 @@ impl Executor<'_> {
             _ => width,
         };
         let mut resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
-        let mut pointer = pointer;
         if let Resolution::Cases(cases) = &resolution {
             if self.merged_into_segment(s, cases)? {
                 // The blocks moved: the pointer unfolds to their new place.
