@@ -2,7 +2,11 @@
 //! `--resolve fork`, both over symbolic bases), in one run: the pointer
 //! programs of `tests/data/pointers/segments.c` (one of them also with
 //! selects as `ite` values, which leaves its pointers to choose among
-//! blocks) and the relocatable examples, each explored by the CLI both
+//! blocks), those of `programs.c` (string functions, a list, a parser, a
+//! sort, a stack, a ring buffer, a growing vector, a symbol table: most
+//! never point into several blocks, and show what segments cost where
+//! they do nothing), Rust's `Vec` and `HashMap` (`rust_pointers`) and the
+//! relocatable examples, each explored by the CLI both
 //! ways, depth first. Per case it prints paths, forks, the largest segment
 //! and time (the report's `total_ms`, median of the runs) under each, and
 //! the time ratio (segment / fork); then the geometric means of the path
@@ -80,6 +84,25 @@ fn cases() -> Result<Vec<Case>, String> {
         "pointer_sort",
         &["--select-as-ite"],
     ));
+    let programs = data.join("pointers/programs.wasm");
+    for name in [
+        "string_copy",
+        "string_join",
+        "list_sorted",
+        "tokens",
+        "record_sort",
+        "stack_machine",
+        "ring_buffer",
+        "growing_vector",
+        "symbol_table",
+        "split_fields",
+    ] {
+        all.push(entry(format!("programs {name}"), &programs, name, &[]));
+    }
+    let rust = data.join("pointers/rust_pointers.wasm");
+    for name in ["boxed_records", "map_lookup"] {
+        all.push(entry(format!("rust {name}"), &rust, name, &[]));
+    }
     let examples = data.join("relocatable/examples.wasm");
     for name in ["blocks", "blocks_twice", "hash_tables"] {
         all.push(entry(format!("relocatable {name}"), &examples, name, &[]));

@@ -601,6 +601,52 @@ test('segments: the blocks a pointer may point into become one, the write forks 
   assert.deepEqual(errors, []);
 });
 
+test('hash tables from a share link under segments: a leaf\'s memory shows the segment and its members, and compare runs fork against segment', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'hash-tables');
+  await shownEntry(page, 'find_key');
+  await openOptions(page);
+  await pick(page, '#resolve', 'segment');
+  await closeOptions(page);
+  await run(page, { entry: 'find_key', paths: 3 });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  // The link opens the example with segments on, and runs it.
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("find_key: 3 paths (completed)")', { timeout: 30_000 });
+  await clickNode(opened.locator('#tree .node.returned').first());
+  const memory = opened.locator('#node-details .memory');
+  assert.match(await memory.locator('p.segment').innerText(),
+    /^segment 0: blocks #1, #2, #3, #4 and #5 moved next to each other at 0x[0-9a-f]+, 676 bytes, made at find_key\+0x[0-9a-f]+ \(hash_tables\.c:\d+\)$/);
+  // The first table's five nodes are its members; no other block is.
+  const rows = memory.locator('tbody tr');
+  assert.equal(await rows.count(), 18);
+  for (let i = 0; i < 18; i++) {
+    const member = i >= 1 && i <= 5;
+    const row = await rows.nth(i).innerText();
+    assert.match(row, new RegExp(`^#${i} heap block\\s+&obj${i} = 0x[0-9a-f]+\\s`), row);
+    assert.equal(/in segment 0/.test(row), member, row);
+  }
+  await opened.screenshot({ path: join(artifacts, 'hash-tables-segment.png'), fullPage: true });
+  // Compare: B is offered as A resolving by fork, and both run.
+  await opened.click('#compare');
+  await opened.waitForSelector('#comparison-verdict', { timeout: 30_000 });
+  assert.match(await opened.locator('#side-a > h2').innerText(), /^A: .*symbolic bases, segments of at most 2048 B/);
+  assert.match(await opened.locator('#side-b > h2').innerText(), /^B: .*symbolic bases$|^B: .*symbolic bases,/);
+  assert.doesNotMatch(await opened.locator('#side-b > h2').innerText(), /segments/);
+  const figure = async (name) => (await opened.locator(`#comparison-figures tr:has(td:text-is("${name}"))`).innerText()).split('\t');
+  assert.deepEqual((await figure('paths')).slice(1, 3), ['3', '11']);
+  assert.deepEqual((await figure('segments')).slice(1, 3), ['1', '0']);
+  assert.deepEqual((await figure('largest segment (bytes)')).slice(1, 3), ['676', '0']);
+  assert.deepEqual((await figure('distinct bugs')).slice(1, 3), ['0', '0']);
+  assert.match(await opened.locator('#comparison-verdict').innerText(), /^Neither run found a bug\./);
+  assert.equal(await opened.locator('#b-tree .node.returned').count(), 11);
+  await opened.setViewportSize({ width: 1280, height: 720 });
+  await opened.screenshot({ path: join(artifacts, 'compare-segment-fork.png'), fullPage: true });
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
 test('memory per state: the statistics and a node\'s details tell what its state held of its own, and the tree colours by it', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'heap-overflow');

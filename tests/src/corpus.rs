@@ -50,6 +50,16 @@ pub fn example_and_test_modules() -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// The benchmark set of relocatable addressing: the C and Rust programs
+/// that use pointers and the heap, `tests/data/pointers/*.wasm`, but for
+/// the array-heavy ones (`arrays.wasm`: 4 KiB arrays a debug build solves
+/// for minutes under each option; the split benchmark checks their bugs).
+pub fn pointer_programs() -> Result<Vec<PathBuf>, String> {
+    let mut files = files_in("tests/data/pointers", "wasm")?;
+    files.retain(|f| !f.ends_with("arrays.wasm"));
+    Ok(files)
+}
+
 /// Every `.wasm` under `static/examples/c`, by file name.
 pub fn c_examples() -> Result<Vec<Example>, String> {
     files_in("static/examples/c", "wasm")?

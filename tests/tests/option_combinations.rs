@@ -172,3 +172,28 @@ fn every_memory_option_finds_the_examples_outcomes_of_the_defaults() {
     println!("{compared} explorations compared with the defaults");
     assert!(compared >= 40 * 3 * combinations().len() / 2, "{compared}");
 }
+
+/// The benchmark set of relocatable addressing (`tests/data/pointers`):
+/// string functions, lists, a parser, sorts, a hash table, Rust's `Vec`
+/// and `HashMap`, some with a bug each.
+#[test]
+fn every_memory_option_finds_the_pointer_programs_outcomes_of_the_defaults() {
+    let mut compared = 0;
+    let mut entries = 0;
+    for path in corpus::pointer_programs().unwrap() {
+        let module = symplay_wasm::load(&std::fs::read(&path).unwrap()).unwrap();
+        // A reactor's `_initialize` is no program of the set.
+        let programs = module
+            .exports
+            .iter()
+            .filter(|e| e.kind == ExportKind::Func && e.name != "_initialize");
+        for export in programs {
+            let what = format!("{} {}", path.display(), export.name);
+            let checked = check_entry(&module, &export.name, &corpus::heap_options(), &what);
+            entries += usize::from(checked > 0);
+            compared += checked;
+        }
+    }
+    println!("{compared} explorations of {entries} programs compared with the defaults");
+    assert!(entries >= 20, "{entries}");
+}

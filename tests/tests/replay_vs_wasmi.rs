@@ -14,10 +14,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use symplay_engine::exec::{explore, name_params, replay, Options, MAX_FRAMES};
-use symplay_engine::memory::{BaseMode, Split};
+use symplay_engine::memory::{BaseMode, Segments, Split};
 use symplay_engine::report::{InputValue, Number, PathReport, Status, TestInput, Trap};
 use symplay_engine::state::State;
-use symplay_tests::corpus::{c_examples, integer_entries};
+use symplay_tests::corpus::{c_examples, integer_entries, pointer_programs};
 use wasmi::errors::HostError;
 use wasmi::{Caller, Config, Engine, Extern, Linker, Store, TrapCode, Val};
 
@@ -486,6 +486,9 @@ struct Summary {
     split: Option<Split>,
     /// What a pointer to a heap block is in every exploration.
     bases: BaseMode,
+    /// Blocks a pointer may point into merged into segments (over
+    /// symbolic bases) in every exploration.
+    segments: Option<Segments>,
 }
 
 impl Summary {
@@ -515,6 +518,7 @@ impl Summary {
                 .map_or_else(Options::default, |(_, o)| o.clone());
             options.heap.split = self.split;
             options.heap.bases = self.bases;
+            options.heap.segments = self.segments;
             // The engine names the entry's parameters first: a later input
             // of a parameter's name is renamed (`x#2`).
             let mut named = State::default();
@@ -556,10 +560,14 @@ impl Summary {
         }
     }
 
-    /// Checks the C examples and the WAT modules.
+    /// Checks the C examples, the pointer programs and the WAT modules.
     fn check_examples_and_wat(&mut self) {
         for example in &c_examples().unwrap() {
             self.check_module(&example.name, &example.wasm, &[]);
+        }
+        for path in pointer_programs().unwrap() {
+            let wasm = std::fs::read(&path).unwrap();
+            self.check_module(&path.display().to_string(), &wasm, &[]);
         }
         for (name, text, limits) in wat_corpus() {
             let wasm = wat::parse_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -601,7 +609,11 @@ fn c_examples_replay_identically_in_wasmi() {
         summary.check_module(&example.name, &example.wasm, &[]);
     }
     assert!(summary.modules >= 6, "the committed C examples");
-    summary.finish("C examples", 30);
+    for path in pointer_programs().unwrap() {
+        let wasm = std::fs::read(&path).unwrap();
+        summary.check_module(&path.display().to_string(), &wasm, &[]);
+    }
+    summary.finish("C examples and pointer programs", 30);
 }
 
 /// The tests of explorations that split every object and region over 16
@@ -617,7 +629,7 @@ fn under_splitting_every_test_replays_identically_in_wasmi() {
         ..Summary::default()
     };
     summary.check_examples_and_wat();
-    summary.finish("C examples and WAT modules, split", 130);
+    summary.finish("C examples, pointer programs and WAT modules, split", 130);
 }
 
 /// The tests of explorations whose heap pointers are terms over the
@@ -630,7 +642,27 @@ fn under_symbolic_bases_every_test_replays_identically_in_wasmi() {
         ..Summary::default()
     };
     summary.check_examples_and_wat();
-    summary.finish("C examples and WAT modules, symbolic bases", 130);
+    summary.finish(
+        "C examples, pointer programs and WAT modules, symbolic bases",
+        130,
+    );
+}
+
+/// The tests of explorations that merge the blocks a pointer may point
+/// into replay as the others do: a merge moves blocks, never what a path
+/// does (no result here is a pointer, whose number a merge changes).
+#[test]
+fn under_segments_every_test_replays_identically_in_wasmi() {
+    let mut summary = Summary {
+        bases: BaseMode::Symbolic,
+        segments: Some(Segments::default()),
+        ..Summary::default()
+    };
+    summary.check_examples_and_wat();
+    summary.finish(
+        "C examples, pointer programs and WAT modules, segments",
+        130,
+    );
 }
 
 /// Exploration options of the functions that need other than the default.

@@ -264,3 +264,93 @@ fn blocks_whose_order_a_branch_observed_are_pinned_and_not_merged() {
         assert!(p.objects.iter().all(|o| o.pinned_at.is_some()));
     }
 }
+
+/// Three 16-byte blocks a, c and b, in that order, their pointers in a
+/// table at 32; `D` stands for the distance from a to b, which the layout
+/// probe finds. Each entry makes a decision through a's pointer that
+/// only the layout makes (a + D is b), then reads through `table[i & 1]`
+/// (a or b; a or c in `free_stray`), which would merge them, then makes
+/// the decision again: moving the blocks after the first would change it.
+const STRAY: &str = r#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (import "env" "free" (func $free (param i32)))
+  (import "symplay" "symbolic_i32" (func $symbolic_i32 (param i32) (result i32)))
+  (memory (export "memory") 1)
+  (data (i32.const 16) "i\00")
+
+  (func $blocks
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 40) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16))))
+
+  ;; A byte of table[i & 1] (a or b): the read that would merge them.
+  (func $read_either (result i32)
+    (i32.load8_u (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2))))))
+
+  (func (export "layout") (call $blocks))
+
+  ;; A write through a + D lands in b; after the read, a + D is read back.
+  (func (export "access_stray") (result i32)
+    (call $blocks)
+    (i32.store8 (i32.add (i32.load (i32.const 32)) (i32.const D)) (i32.const 7))
+    (drop (call $read_either))
+    (i32.load8_u (i32.add (i32.load (i32.const 32)) (i32.const D))))
+
+  ;; free(a + D) frees b; after a read of a or c, free(a + D) again is
+  ;; the double free of b.
+  (func (export "free_stray")
+    (call $blocks)
+    (call $free (i32.add (i32.load (i32.const 32)) (i32.const D)))
+    (i32.store (i32.const 36) (i32.load (i32.const 40)))
+    (drop (call $read_either))
+    (call $free (i32.add (i32.load (i32.const 32)) (i32.const D))))
+
+  ;; Whether b lies D bytes from a, either way (the square of the
+  ;; distance), decides a branch; after the read it is asked again.
+  (func (export "distance") (result i32)
+    (local $d i32) (local $near i32)
+    (call $blocks)
+    (local.set $d (i32.sub (i32.load (i32.const 36)) (i32.load (i32.const 32))))
+    (if (i32.eq (i32.mul (local.get $d) (local.get $d)) (i32.const D2))
+      (then (local.set $near (i32.const 1))))
+    (drop (call $read_either))
+    (local.set $d (i32.sub (i32.load (i32.const 36)) (i32.load (i32.const 32))))
+    (i32.add (local.get $near)
+      (i32.shl (i32.eq (i32.mul (local.get $d) (local.get $d)) (i32.const D2)) (i32.const 1)))))
+"#;
+
+#[test]
+fn a_decision_through_one_blocks_pointer_about_another_pins_both() {
+    let probe = STRAY.replace("D2", "0").replace(" D)", " 0)");
+    let layout = explored_in(&probe, "layout", false);
+    let bases: Vec<u64> = layout.paths[0].objects.iter().map(|o| o.base).collect();
+    let d = bases[2] - bases[0];
+    assert!(bases[0] < bases[1] && bases[1] < bases[2], "{bases:?}");
+    let module = STRAY
+        .replace("D2", &(d * d).to_string())
+        .replace(" D)", &format!(" {d})"));
+    for entry in ["access_stray", "free_stray", "distance"] {
+        let (fork, merged) = (
+            explored_in(&module, entry, false),
+            explored_in(&module, entry, true),
+        );
+        let ends = |r: &Report| -> BTreeSet<String> {
+            r.paths
+                .iter()
+                .map(|p| {
+                    let error = p.memory_error.as_ref().map(|e| e.kind);
+                    format!("{:?} {:?} {:?}", p.status, p.returns, error)
+                })
+                .collect()
+        };
+        assert_eq!(ends(&merged), ends(&fork), "{entry}");
+        assert_eq!(merged.stats.segments, 0, "{entry}");
+        // a and b; in `free_stray`, the fork over a (pinned) and c pins c
+        // too, for the pointer read at a symbolic index may be either.
+        let objects = &merged.paths[0].objects;
+        assert!(objects[0].pinned_at.is_some(), "{entry}");
+        assert!(objects[2].pinned_at.is_some(), "{entry}");
+    }
+}

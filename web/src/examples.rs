@@ -137,6 +137,13 @@ pub static EXAMPLES: &[Example] = &[
         "A symbolic index into an array of heap pointers may reach any of the blocks. The engine forks a path for each block the pointer may hit and one for the rest, where the overflow is."
     ),
     example!(
+        "hash-tables",
+        "hash_tables",
+        "find_key",
+        "Blocks merged into a segment",
+        "A node read from a bucket at a symbolic key may be any of five blocks, and reading its key forks a path per node. Under segments the five move into one array read once: Compare shows 3 paths where forking makes 11."
+    ),
+    example!(
         "length-read",
         "length_read",
         "first_header",

@@ -395,6 +395,26 @@ impl TermStore {
         out
     }
 
+    /// The base symbols that occur in `t`, sorted: the walk enters only
+    /// subterms holding one, so a pointer `β + i` costs two nodes however
+    /// large `i` is.
+    pub fn bases_in(&self, t: TermId) -> Vec<TermId> {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![t];
+        let mut out = Vec::new();
+        while let Some(u) = stack.pop() {
+            if !self.has_base(u) || !seen.insert(u) {
+                continue;
+            }
+            match self.node(u) {
+                Node::Symbol(_) => out.push(u),
+                node => stack.extend(node.children()),
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
     /// The symbols that occur in `roots`, sorted.
     pub fn symbols_in(&self, roots: &[TermId]) -> Vec<SymbolId> {
         self.reachable(roots)

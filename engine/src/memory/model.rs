@@ -419,6 +419,20 @@ impl MemoryModel {
         }
     }
 
+    /// Pins what an access through a pointer over `bases` met in `target`
+    /// (a block, a segment, `None` for none), unless it is their own
+    /// ([`ObjectMemory::pin_stray`]).
+    pub fn pin_stray(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
+        if let Some(m) = self.objects_mut() {
+            m.pin_stray(bases, target, at);
+        }
+    }
+
+    /// The heap block whose base is `address`, freed or not.
+    pub fn block_at(&self, address: u64) -> Option<ObjectId> {
+        self.objects()?.heap_object_at(address)
+    }
+
     /// The segment `id`, if it is one (`--resolve segment`).
     pub fn segment(&self, id: ObjectId) -> Option<&Segment> {
         self.objects()?.segment(id)

@@ -117,7 +117,8 @@ pub struct ObjectMemory {
     /// The address constraint of relocatable bases: each heap object's
     /// base symbol β to the constant of its hidden address. Apart from the
     /// path condition, so that moving an object changes this map only.
-    bases: Rc<FxHashMap<TermId, TermId>>,
+    /// Each β also names its block.
+    bases: Rc<FxHashMap<TermId, (TermId, ObjectId)>>,
     /// Heap blocks moved next to each other, by index.
     segments: Rc<Vec<Segment>>,
 }
@@ -287,7 +288,7 @@ impl ObjectMemory {
         let base = self.object(id)?.base;
         let beta = store.declare_base(&format!("&obj{}", id.0))?;
         let hidden = store.bv_const(32, base);
-        Rc::make_mut(&mut self.bases).insert(beta, hidden);
+        Rc::make_mut(&mut self.bases).insert(beta, (hidden, id));
         Rc::make_mut(&mut self.objects)[id.0 as usize].beta = Some(beta);
         Some(beta)
     }
@@ -296,18 +297,51 @@ impl ObjectMemory {
     /// one of this state's objects'.
     #[inline]
     pub fn hidden(&self, beta: TermId) -> Option<TermId> {
-        self.bases.get(&beta).copied()
+        self.bases.get(&beta).map(|&(hidden, _)| hidden)
     }
 
     /// Pins the heap object whose base symbol is `beta`, as observed at
     /// `at`, unless it was pinned before.
     pub fn pin(&mut self, beta: TermId, at: (u32, u32)) {
-        let found = self.heap.iter().find(|&&id| {
-            let o = &self.objects[id as usize];
-            o.beta == Some(beta) && o.pinned.is_none()
+        if let Some(&(_, id)) = self.bases.get(&beta) {
+            self.pin_block(id, at);
+        }
+    }
+
+    fn pin_block(&mut self, id: ObjectId, at: (u32, u32)) {
+        if self.object(id).is_some_and(|o| o.pinned.is_none()) {
+            Rc::make_mut(&mut self.objects)[id.0 as usize].pinned = Some(at);
+        }
+    }
+
+    /// Pins what an access (or a free) through a pointer over the base
+    /// symbols `bases` met, unless it landed in `target` (a block, a
+    /// segment, or `None` for no block) as any layout would: in the block
+    /// of its only base, or in a segment holding the blocks of all its
+    /// bases. A pointer of one block that reaches another, or memory
+    /// outside the heap, does so only because of where the blocks are,
+    /// and after a move the same term would point elsewhere.
+    pub fn pin_stray(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
+        let blocks: Vec<ObjectId> = bases
+            .iter()
+            .filter_map(|beta| Some(self.bases.get(beta)?.1))
+            .collect();
+        let own = target.is_some_and(|target| match self.segment(target) {
+            Some(segment) => blocks.iter().all(|b| segment.members.contains(b)),
+            None => blocks.iter().all(|&b| b == target),
         });
-        if let Some(&id) = found {
-            Rc::make_mut(&mut self.objects)[id as usize].pinned = Some(at);
+        if own || blocks.is_empty() {
+            return;
+        }
+        let met: Vec<ObjectId> = match target.map(|t| (t, self.segment(t))) {
+            Some((_, Some(segment))) => segment.members.to_vec(),
+            Some((t, None)) if self.object(t).is_some_and(|o| o.kind == ObjectKind::Heap) => {
+                vec![t]
+            }
+            _ => Vec::new(),
+        };
+        for id in blocks.into_iter().chain(met) {
+            self.pin_block(id, at);
         }
     }
 
@@ -342,7 +376,7 @@ impl ObjectMemory {
     }
 
     /// The heap object whose base is `address`, freed or not.
-    pub(super) fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
+    pub fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
         let i = self
             .heap
             .partition_point(|&id| self.objects[id as usize].base < address);

@@ -60,6 +60,14 @@ pub enum Place {
 }
 
 impl Place {
+    /// The object it lies in.
+    pub fn object(self) -> ObjectId {
+        match self {
+            Place::Concrete(spot) => spot.object,
+            Place::Symbolic { object, .. } => object,
+        }
+    }
+
     /// The place `k` bytes further on: the byte `k` of an access of
     /// several bytes resolved here as one.
     pub fn plus(self, k: u32) -> Place {

@@ -63,7 +63,7 @@ pub struct Comparison {
 impl Comparison {
     pub fn of(left: &Report, right: &Report) -> Comparison {
         type Measure = fn(&Report) -> f64;
-        let figures: [(&'static str, bool, Measure); 13] = [
+        let figures: [(&'static str, bool, Measure); 15] = [
             ("paths", true, |r| r.paths.len() as f64),
             ("returned", true, |r| count(r, Status::Returned)),
             ("trapped", true, |r| count(r, Status::Trapped)),
@@ -79,6 +79,10 @@ impl Comparison {
             ("solver queries", false, |r| r.stats.queries as f64),
             ("largest array (bytes)", true, |r| {
                 r.stats.largest_array_bytes as f64
+            }),
+            ("segments", true, |r| r.stats.segments as f64),
+            ("largest segment (bytes)", true, |r| {
+                r.stats.largest_segment_bytes as f64
             }),
             ("time (ms)", false, |r| r.stats.timing.total_ms),
             ("peak memory (MiB)", false, |r| {

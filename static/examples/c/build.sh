@@ -51,3 +51,5 @@ libc pointer_array store
 libc strchr_chain field_gap
 # A pointer to a returned frame's buffer, read back by the caller.
 libc dangling_pointer first_letter
+# Chained hash tables: a node pointer read at a symbolic bucket forks per node, or one segment.
+libc hash_tables find_key

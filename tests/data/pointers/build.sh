@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Rebuilds arrays.wasm from arrays.c and segments.wasm from segments.c (the
-# .wasm files are committed). Needs Debian's clang-14, lld-14 and wasi-libc;
+# Rebuilds arrays.wasm, segments.wasm and programs.wasm from their C sources,
+# and rust_pointers.wasm from its crate (the .wasm files are committed).
+# Needs Debian's clang-14, lld-14 and wasi-libc, and rustc's wasm32 target;
 # no wasm-opt may be on PATH (clang would run it and strip the name section).
 # -fno-builtin keeps the calls to malloc, calloc and free, which the engine's
 # heap model takes over.
@@ -20,3 +21,10 @@ build() {
 build arrays checked_index record_update masked_table string_in_buffer
 build segments matrix_rows name_table account_update hash_lookup list_walk \
   pointer_sort tree_search ordered_blocks
+build programs string_copy string_join list_sorted tokens record_sort \
+  stack_machine ring_buffer growing_vector symbol_table split_fields
+# Rust's Vec and HashMap (stable rustc, wasm32-unknown-unknown), through
+# rustc's allocator shims over dlmalloc, which the heap model replaces.
+CARGO_TARGET_DIR="${TMPDIR:-/tmp}/symplay-rust-pointers" cargo build --quiet --release \
+  --manifest-path rust_pointers/Cargo.toml --target wasm32-unknown-unknown
+cp "${TMPDIR:-/tmp}/symplay-rust-pointers/wasm32-unknown-unknown/release/rust_pointers.wasm" .

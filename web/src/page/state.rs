@@ -19,7 +19,7 @@ use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use symplay_engine::memory::SizeMode;
+use symplay_engine::memory::{Resolve, SizeMode};
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::{PathReport, Report, TraceEvent};
 
@@ -226,17 +226,21 @@ pub struct Compare {
 }
 
 impl Compare {
-    /// B as first offered: A's options with the other way of sizing
-    /// symbolic allocations (Base against ForkLazy, the seed's question).
+    /// B as first offered: A's options with the other way of resolving a
+    /// pointer into several blocks when A merges them into segments (fork
+    /// against segment), else with the other way of sizing symbolic
+    /// allocations (Base against ForkLazy, the seed's question).
     fn new(a: &OptionFields) -> Compare {
         let mut fields = a.clone();
         // B takes A's parameters when it runs: it has no fields of its own.
         fields.clear_args();
-        fields.size_mode = if a.size_mode == SizeMode::Base.name() {
-            SizeMode::ForkLazy.name().into()
+        if a.resolve == Resolve::Segment.name() {
+            fields.resolve = Resolve::Fork.name().into();
+        } else if a.size_mode == SizeMode::Base.name() {
+            fields.size_mode = SizeMode::ForkLazy.name().into();
         } else {
-            SizeMode::Base.name().into()
-        };
+            fields.size_mode = SizeMode::Base.name().into();
+        }
         Compare {
             fields,
             results: None,

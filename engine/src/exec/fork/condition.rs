@@ -4,6 +4,7 @@
 
 use crate::exec::executor::Executor;
 use crate::expr::{Node, TermId};
+use crate::memory::ObjectId;
 use crate::solver::simplify::Simplifier;
 use crate::state::value::Val;
 use crate::state::State;
@@ -11,6 +12,10 @@ use crate::state::State;
 /// The mirror of hidden addresses a decision is tried under: 16-aligned,
 /// above every address a 32-bit memory holds.
 const MIRROR: u64 = 0xFFFF_FFF0;
+
+/// How much further apart a spread layout puts each block from the one
+/// below it: more than a block's slot is likely to be, and 16-aligned.
+const SPREAD: u64 = 0x1_0000;
 
 /// What a decision takes of a value: whether it is zero (a branch), or
 /// the value itself (a table index).
@@ -153,44 +158,82 @@ impl Executor<'_> {
     /// unfolded) is what any layout gives: a decision that comes out the
     /// same under the mirrored layout (each hidden address `c` at
     /// `MIRROR - c`, which reverses their order and keeps their alignment
-    /// and distinctness) does not depend on where the blocks are. A NULL
-    /// check or an alignment test pins nothing; an order between blocks,
-    /// or a hash of an address, pins them.
+    /// and distinctness) and, where it holds two bases or more, under a
+    /// spread one (each block [`SPREAD`] further from the one below it,
+    /// which keeps their order and changes their distances) does not
+    /// depend on where the blocks are. A NULL check or an alignment test
+    /// pins nothing; an order between blocks, a distance between them or
+    /// a hash of an address pins them.
     fn pin_observed(&mut self, s: &mut State, t: TermId, settled: Val, decision: Decision) {
         let Some(memory) = self.program.memory(s) else {
             return;
         };
         let terms = &mut self.cx.terms;
-        let bases: Vec<(TermId, u64)> = terms
-            .reachable(&[t])
+        let mut bases: Vec<(TermId, u64)> = terms
+            .bases_in(t)
             .into_iter()
             .filter_map(|u| Some((u, terms.as_bv_const(memory.hidden(u)?)?)))
             .collect();
-        let mirrored: Vec<(TermId, TermId)> = bases
+        bases.sort_by_key(|&(_, c)| c);
+        let mirrored: Vec<u64> = bases.iter().map(|&(_, c)| MIRROR.wrapping_sub(c)).collect();
+        let spread: Vec<u64> = (0u64..)
+            .zip(&bases)
+            .map(|(k, &(_, c))| c.wrapping_add(k * SPREAD) & 0xFFFF_FFFF)
+            .collect();
+        let layouts = if bases.len() >= 2 {
+            vec![mirrored, spread]
+        } else {
+            vec![mirrored]
+        };
+        for layout in layouts {
+            let elsewhere = self.laid_out(s, t, &bases, &layout);
+            if !self.decided_alike(s, settled, elsewhere, decision) {
+                let at = s.at;
+                if let Some(memory) = self.program.memory_mut(s) {
+                    for (beta, _) in bases {
+                        memory.pin(beta, at);
+                    }
+                }
+                return;
+            }
+        }
+    }
+
+    /// `t` with the path's facts, and each of `bases` at the hidden
+    /// address `layout` gives it.
+    fn laid_out(&mut self, s: &State, t: TermId, bases: &[(TermId, u64)], layout: &[u64]) -> Val {
+        let terms = &mut self.cx.terms;
+        let at: Vec<(TermId, TermId)> = bases
             .iter()
-            .map(|&(beta, c)| (beta, terms.bv_const(32, MIRROR.wrapping_sub(c))))
+            .zip(layout)
+            .map(|(&(beta, _), &c)| (beta, terms.bv_const(32, c)))
             .collect();
         let elsewhere = Simplifier::substitute(
             terms,
             |u| {
-                s.condition.fact(u).or_else(|| {
-                    mirrored
-                        .iter()
-                        .find(|&&(beta, _)| beta == u)
-                        .map(|&(_, c)| c)
-                })
+                s.condition
+                    .fact(u)
+                    .or_else(|| at.iter().find(|&&(beta, _)| beta == u).map(|&(_, c)| c))
             },
             t,
         );
-        let elsewhere = Val::from_term(terms, elsewhere);
-        if self.decided_alike(s, settled, elsewhere, decision) {
+        Val::from_term(terms, elsewhere)
+    }
+
+    /// Pins what an access or a free through the address `raw` met in
+    /// `target` (a block, a segment, `None` for no block), unless it is
+    /// the block of its base symbol ([`crate::memory::MemoryModel::pin_stray`]).
+    pub(crate) fn pin_stray(&mut self, s: &mut State, raw: Val, target: Option<ObjectId>) {
+        let Val::Sym(t) = raw else {
+            return;
+        };
+        if !self.cx.terms.has_base(t) {
             return;
         }
+        let bases = self.cx.terms.bases_in(t);
         let at = s.at;
         if let Some(memory) = self.program.memory_mut(s) {
-            for (beta, _) in bases {
-                memory.pin(beta, at);
-            }
+            memory.pin_stray(&bases, target, at);
         }
     }
 }

@@ -103,7 +103,10 @@ impl Executor<'_> {
             resolution = meant.restrict(&mut self.cx.terms, resolution);
         }
         let mut cases = match resolution {
-            Resolution::Certain(Ok(place)) => return Ok((place, Vec::new())),
+            Resolution::Certain(Ok(place)) => {
+                self.pin_stray(s, addr, Some(place.object()));
+                return Ok((place, Vec::new()));
+            }
             Resolution::Certain(Err(fault)) => {
                 return Err(self.fault_end(s, fault, pointer, plus, width, access, meant))
             }
@@ -117,7 +120,10 @@ impl Executor<'_> {
         let mut others = Vec::new();
         for (i, mut sibling) in siblings {
             match cases[i].target {
-                Ok(place) => others.push((place, sibling)),
+                Ok(place) => {
+                    self.pin_stray(&mut sibling, addr, Some(place.object()));
+                    others.push((place, sibling));
+                }
                 Err(fault) => {
                     let end =
                         self.fault_end(&mut sibling, fault, pointer, plus, width, access, meant);
@@ -126,7 +132,10 @@ impl Executor<'_> {
             }
         }
         match cases[chosen].target {
-            Ok(place) => self.split_places(s, place, others, width),
+            Ok(place) => {
+                self.pin_stray(s, addr, Some(place.object()));
+                self.split_places(s, place, others, width)
+            }
             Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access, meant)),
         }
     }

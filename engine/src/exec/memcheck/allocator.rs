@@ -381,7 +381,10 @@ impl Executor<'_> {
     /// value (pinned to one, which is an invalid free).
     fn with_block(&mut self, s: &mut State, p: Val, then: &mut Then<'_, u64>) -> Result<Flow, End> {
         let t = match self.settle(s, p) {
-            Val::Con { bits, .. } => return then(self, s, bits),
+            Val::Con { bits, .. } => {
+                self.pin_stray_block(s, p, bits);
+                return then(self, s, bits);
+            }
             Val::Sym(t) => t,
         };
         let bases: Vec<u64> = self
@@ -406,8 +409,17 @@ impl Executor<'_> {
                 Some(&v) => v,
                 None => exec.pin(s, t)?,
             };
+            exec.pin_stray_block(s, p, value);
             then(exec, s, value)
         })
+    }
+
+    /// Pins what a free or a `realloc` of `raw`, whose value on the path
+    /// is `value`, met: unless it is the block of `raw`'s base symbol, the
+    /// block freed (or none) depends on where the blocks are.
+    fn pin_stray_block(&mut self, s: &mut State, raw: Val, value: u64) {
+        let block = self.program.memory(s).and_then(|m| m.block_at(value));
+        self.pin_stray(s, raw, block);
     }
 
     /// Frees the block at `p`: NULL does nothing; anything but a live

@@ -138,7 +138,7 @@ impl ObjectMemory {
             self.contents.copy(store, to, from, bytes);
             if let Some(beta) = beta {
                 let hidden = store.bv_const(32, to);
-                Rc::make_mut(&mut self.bases).insert(beta, hidden);
+                Rc::make_mut(&mut self.bases).insert(beta, (hidden, member));
             }
             let moved = &mut Rc::make_mut(&mut self.objects)[member.0 as usize];
             moved.base = to;

@@ -144,7 +144,7 @@ impl App {
                             title="explore one branch at a time, with the state (locals, operand stack, path condition, memory) at each step"
                             onclick={link.callback(|_| Msg::StartStepping)}>{ "Step" }</button>
                         <button id="compare" disabled={!can_run}
-                            title="run these options and a second configuration (the other size mode at first) side by side"
+                            title="run these options and a second configuration (at first: A resolving by fork if A merges blocks into segments, else A with the other size mode) side by side"
                             onclick={link.callback(|_| Msg::Compare)}>{ "Compare" }</button>
                     } else {
                         <button id="close-compare" disabled={state.busy()}

@@ -14,7 +14,7 @@ use crate::page::components::tree::details::NodeDetails;
 use crate::page::components::tree::view::TreeView;
 use crate::page::describe::count;
 use crate::page::state::{Load, Side, Tab};
-use symplay_engine::memory::Contents;
+use symplay_engine::memory::{BaseMode, Contents};
 use symplay_engine::report::Report;
 use yew::prelude::*;
 
@@ -367,6 +367,12 @@ fn configuration(r: &Report) -> String {
             "split over {} B into {} B pieces",
             split.threshold, split.piece
         ));
+    }
+    if r.heap.bases == BaseMode::Symbolic {
+        words.push("symbolic bases".into());
+    }
+    if let Some(segments) = r.heap.segments {
+        words.push(format!("segments of at most {} B", segments.cap));
     }
     if let Some(frames) = r.limits.max_call_depth {
         words.push(format!("max call depth {frames}"));

@@ -918,6 +918,25 @@ fn bugs(report: &Report) -> usize {
     report.paths.iter().filter(|p| p.is_bug()).count()
 }
 
+const HASH_TABLES: &[u8] = include_bytes!("../../../../static/examples/c/hash_tables.wasm");
+
+#[test]
+fn compare_offers_fork_against_segment_when_a_merges_blocks() {
+    let mut page = Page::new();
+    page.upload("hash_tables.wasm", HASH_TABLES.to_vec());
+    *page.state.field_mut("resolve").unwrap() = "segment".into();
+    *page.state.field_mut("bases").unwrap() = "symbolic".into();
+    let effects = page.state.compare();
+    page.apply(effects);
+    let b = &page.state.compare.as_ref().unwrap().fields;
+    assert_eq!((b.resolve.as_str(), b.bases.as_str()), ("fork", "symbolic"));
+    assert_eq!(b.size_mode, page.state.fields.size_mode);
+    page.settle();
+    let (a, b) = (report_of(&page, Side::A), report_of(&page, Side::B));
+    assert_eq!((a.paths.len(), a.stats.segments), (3, 1));
+    assert_eq!((b.paths.len(), b.stats.segments), (11, 0));
+}
+
 #[test]
 fn compare_runs_both_configurations_one_after_the_other() {
     let mut page = Page::new();
