@@ -419,13 +419,23 @@ impl MemoryModel {
         }
     }
 
-    /// Pins what an access through a pointer over `bases` met in `target`
-    /// (a block, a segment, `None` for none), unless it is their own
-    /// ([`ObjectMemory::pin_stray`]).
-    pub fn pin_stray(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
+    /// Whether `target` holds the blocks of all of `bases`
+    /// ([`ObjectMemory::holds`]).
+    pub fn holds(&self, target: ObjectId, bases: &[TermId]) -> bool {
+        self.objects().is_some_and(|m| m.holds(target, bases))
+    }
+
+    /// Pins the blocks of `bases` and what an access through them met in
+    /// `target` ([`ObjectMemory::pin_met`]).
+    pub fn pin_met(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
         if let Some(m) = self.objects_mut() {
-            m.pin_stray(bases, target, at);
+            m.pin_met(bases, target, at);
         }
+    }
+
+    /// The heap block whose slot holds `address`.
+    pub fn block_holding(&self, address: u64) -> Option<ObjectId> {
+        self.objects()?.block_holding(address)
     }
 
     /// The heap block whose base is `address`, freed or not.

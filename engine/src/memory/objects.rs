@@ -314,35 +314,42 @@ impl ObjectMemory {
         }
     }
 
-    /// Pins what an access (or a free) through a pointer over the base
-    /// symbols `bases` met, unless it landed in `target` (a block, a
-    /// segment, or `None` for no block) as any layout would: in the block
-    /// of its only base, or in a segment holding the blocks of all its
-    /// bases. A pointer of one block that reaches another, or memory
-    /// outside the heap, does so only because of where the blocks are,
-    /// and after a move the same term would point elsewhere.
-    pub fn pin_stray(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
-        let blocks: Vec<ObjectId> = bases
+    /// Whether `target` (a block, or a segment) holds the blocks of all the
+    /// base symbols `bases`: it is their block, or a segment of them.
+    pub fn holds(&self, target: ObjectId, bases: &[TermId]) -> bool {
+        let mut blocks = bases
+            .iter()
+            .filter_map(|beta| Some(self.bases.get(beta)?.1));
+        match self.segment(target) {
+            Some(segment) => blocks.all(|b| segment.members.contains(&b)),
+            None => blocks.all(|b| b == target),
+        }
+    }
+
+    /// Pins the blocks of the base symbols `bases` and what an access
+    /// through them met: `target`, a block, or the members of a segment
+    /// (nothing for memory outside the heap).
+    pub fn pin_met(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
+        let mut met: Vec<ObjectId> = bases
             .iter()
             .filter_map(|beta| Some(self.bases.get(beta)?.1))
             .collect();
-        let own = target.is_some_and(|target| match self.segment(target) {
-            Some(segment) => blocks.iter().all(|b| segment.members.contains(b)),
-            None => blocks.iter().all(|&b| b == target),
-        });
-        if own || blocks.is_empty() {
-            return;
-        }
-        let met: Vec<ObjectId> = match target.map(|t| (t, self.segment(t))) {
-            Some((_, Some(segment))) => segment.members.to_vec(),
+        match target.map(|t| (t, self.segment(t))) {
+            Some((_, Some(segment))) => met.extend(segment.members.iter()),
             Some((t, None)) if self.object(t).is_some_and(|o| o.kind == ObjectKind::Heap) => {
-                vec![t]
+                met.push(t)
             }
-            _ => Vec::new(),
-        };
-        for id in blocks.into_iter().chain(met) {
+            _ => {}
+        }
+        for id in met {
             self.pin_block(id, at);
         }
+    }
+
+    /// The heap block whose slot holds `address`.
+    pub fn block_holding(&self, address: u64) -> Option<ObjectId> {
+        self.heap_slot(address)
+            .filter(|&id| self.object(id).is_some_and(|o| o.kind == ObjectKind::Heap))
     }
 
     /// The base symbol of the heap object at `address`, if it has one.

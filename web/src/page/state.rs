@@ -19,7 +19,7 @@ use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use symplay_engine::memory::{Resolve, SizeMode};
+use symplay_engine::memory::{BaseMode, Resolve, SizeMode};
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::{PathReport, Report, TraceEvent};
 
@@ -234,8 +234,10 @@ impl Compare {
         let mut fields = a.clone();
         // B takes A's parameters when it runs: it has no fields of its own.
         fields.clear_args();
-        if a.resolve == Resolve::Segment.name() {
+        if a.resolve == Resolve::Segment.name() && a.heap_model != "module" {
+            // Over the symbolic bases segments need, as A's run has them.
             fields.resolve = Resolve::Fork.name().into();
+            fields.bases = BaseMode::Symbolic.name().into();
         } else if a.size_mode == SizeMode::Base.name() {
             fields.size_mode = SizeMode::ForkLazy.name().into();
         } else {

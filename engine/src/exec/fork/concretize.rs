@@ -12,16 +12,21 @@ impl Executor<'_> {
     /// The value of `v` on this path: a symbolic value is fixed to a model
     /// value, with that equality added to the path condition and a note.
     pub(crate) fn concretize(&mut self, s: &mut State, v: Val, what: &str) -> Result<u64, End> {
-        let t = match self.settle(s, v) {
-            Val::Con { bits, .. } => return Ok(bits),
-            Val::Sym(t) => t,
+        let value = match self.settle(s, v) {
+            Val::Con { bits, .. } => bits,
+            Val::Sym(t) => {
+                let value = self.pin(s, t)?;
+                s.note(format!(
+                    "concretised {what} to {value} at {}",
+                    self.program.location_text(s.at)
+                ));
+                s.mark_concretised(what.to_string(), s.at);
+                value
+            }
         };
-        let value = self.pin(s, t)?;
-        s.note(format!(
-            "concretised {what} to {value} at {}",
-            self.program.location_text(s.at)
-        ));
-        s.mark_concretised(what.to_string(), s.at);
+        // A pointer the host takes as a number keeps its blocks where
+        // they are.
+        self.pin_number(s, v, value);
         Ok(value)
     }
 

@@ -3,7 +3,7 @@
 //! condition is known or a boolean term ([`Truth`]).
 
 use crate::exec::executor::Executor;
-use crate::expr::{Node, TermId};
+use crate::expr::{BvBinOp, Node, TermId};
 use crate::memory::ObjectId;
 use crate::solver::simplify::Simplifier;
 use crate::state::value::Val;
@@ -13,7 +13,7 @@ use crate::state::State;
 /// above every address a 32-bit memory holds.
 const MIRROR: u64 = 0xFFFF_FFF0;
 
-/// How much further apart a spread layout puts each block from the one
+/// How much further apart the moved layout puts each block from the one
 /// below it: more than a block's slot is likely to be, and 16-aligned.
 const SPREAD: u64 = 0x1_0000;
 
@@ -156,36 +156,13 @@ impl Executor<'_> {
 
     /// Pins the blocks whose base symbols `t` holds, unless `settled` (`t`
     /// unfolded) is what any layout gives: a decision that comes out the
-    /// same under the mirrored layout (each hidden address `c` at
-    /// `MIRROR - c`, which reverses their order and keeps their alignment
-    /// and distinctness) and, where it holds two bases or more, under a
-    /// spread one (each block [`SPREAD`] further from the one below it,
-    /// which keeps their order and changes their distances) does not
-    /// depend on where the blocks are. A NULL check or an alignment test
-    /// pins nothing; an order between blocks, a distance between them or
-    /// a hash of an address pins them.
+    /// same under each of [`Executor::layouts`] does not depend on where
+    /// the blocks are. A NULL check or an alignment test to 16 pins
+    /// nothing; an order between blocks, a distance between them or a
+    /// hash of an address pins them.
     fn pin_observed(&mut self, s: &mut State, t: TermId, settled: Val, decision: Decision) {
-        let Some(memory) = self.program.memory(s) else {
-            return;
-        };
-        let terms = &mut self.cx.terms;
-        let mut bases: Vec<(TermId, u64)> = terms
-            .bases_in(t)
-            .into_iter()
-            .filter_map(|u| Some((u, terms.as_bv_const(memory.hidden(u)?)?)))
-            .collect();
-        bases.sort_by_key(|&(_, c)| c);
-        let mirrored: Vec<u64> = bases.iter().map(|&(_, c)| MIRROR.wrapping_sub(c)).collect();
-        let spread: Vec<u64> = (0u64..)
-            .zip(&bases)
-            .map(|(k, &(_, c))| c.wrapping_add(k * SPREAD) & 0xFFFF_FFFF)
-            .collect();
-        let layouts = if bases.len() >= 2 {
-            vec![mirrored, spread]
-        } else {
-            vec![mirrored]
-        };
-        for layout in layouts {
+        let bases = self.hidden_bases(s, t);
+        for layout in layouts(&bases) {
             let elsewhere = self.laid_out(s, t, &bases, &layout);
             if !self.decided_alike(s, settled, elsewhere, decision) {
                 let at = s.at;
@@ -197,6 +174,27 @@ impl Executor<'_> {
                 return;
             }
         }
+    }
+
+    /// The base symbols in `t` with the path's facts put in, each with its
+    /// hidden address, lowest first.
+    fn hidden_bases(&mut self, s: &State, t: TermId) -> Vec<(TermId, u64)> {
+        let Some(memory) = self.program.memory(s) else {
+            return Vec::new();
+        };
+        let terms = &mut self.cx.terms;
+        let t = if s.condition.has_facts() {
+            Simplifier::substitute(terms, |u| s.condition.fact(u), t)
+        } else {
+            t
+        };
+        let mut bases: Vec<(TermId, u64)> = terms
+            .bases_in(t)
+            .into_iter()
+            .filter_map(|u| Some((u, terms.as_bv_const(memory.hidden(u)?)?)))
+            .collect();
+        bases.sort_by_key(|&(_, c)| c);
+        bases
     }
 
     /// `t` with the path's facts, and each of `bases` at the hidden
@@ -222,18 +220,103 @@ impl Executor<'_> {
 
     /// Pins what an access or a free through the address `raw` met in
     /// `target` (a block, a segment, `None` for no block), unless it is
-    /// the block of its base symbol ([`crate::memory::MemoryModel::pin_stray`]).
+    /// the block of its only base symbol at an offset no layout changes
+    /// (`β + k`, not `(β + 63) & ~63`), or a segment holding the blocks of
+    /// all its base symbols. Only under segments: nothing moves otherwise.
     pub(crate) fn pin_stray(&mut self, s: &mut State, raw: Val, target: Option<ObjectId>) {
         let Val::Sym(t) = raw else {
             return;
         };
-        if !self.cx.terms.has_base(t) {
+        if self.program.roles.heap.segments.is_none() || !self.cx.terms.has_base(t) {
             return;
         }
-        let bases = self.cx.terms.bases_in(t);
+        // Most accesses are `β + k`: at offset k of β's block anywhere.
+        if let (Some(beta), Some(target)) = (self.only_base(t), target) {
+            if self
+                .program
+                .memory(s)
+                .is_some_and(|m| m.holds(target, &[beta]))
+            {
+                return;
+            }
+        }
+        let bases = self.hidden_bases(s, t);
+        let symbols: Vec<TermId> = bases.iter().map(|&(beta, _)| beta).collect();
+        let Some(memory) = self.program.memory(s).filter(|_| !bases.is_empty()) else {
+            return;
+        };
+        let own = match target {
+            Some(target) if memory.segment(target).is_some() => memory.holds(target, &symbols),
+            Some(target) => {
+                memory.holds(target, &symbols) && self.offset_kept(s, t, bases[0].0, &bases)
+            }
+            None => false,
+        };
+        if own {
+            return;
+        }
         let at = s.at;
         if let Some(memory) = self.program.memory_mut(s) {
-            memory.pin_stray(&bases, target, at);
+            memory.pin_met(&symbols, target, at);
         }
     }
+
+    /// `β` when `t` is `β` or `β + k` with no base symbol in `k`.
+    fn only_base(&self, t: TermId) -> Option<TermId> {
+        let terms = &self.cx.terms;
+        match *terms.node(t) {
+            Node::Symbol(_) => Some(t),
+            Node::BvBin(BvBinOp::Add, a, b) => match (terms.has_base(a), terms.has_base(b)) {
+                (true, false) if matches!(terms.node(a), Node::Symbol(_)) => Some(a),
+                (false, true) if matches!(terms.node(b), Node::Symbol(_)) => Some(b),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether `t - beta` is the same under every layout of `bases`.
+    fn offset_kept(&mut self, s: &State, t: TermId, beta: TermId, bases: &[(TermId, u64)]) -> bool {
+        let offset = self.cx.terms.bin(BvBinOp::Sub, t, beta);
+        let here = self.with_facts(s, offset);
+        let here = self.cx.caches.simplifier.simplify(&mut self.cx.terms, here);
+        layouts(bases).iter().all(|layout| {
+            let there = match self.laid_out(s, offset, bases, layout) {
+                Val::Sym(u) => self.cx.caches.simplifier.simplify(&mut self.cx.terms, u),
+                v => v.term(&mut self.cx.terms),
+            };
+            there == here
+        })
+    }
+
+    /// Pins the blocks of the base symbols in `raw`, a value the host or
+    /// a bulk operation takes as a number (`value` on this path), and the
+    /// block whose slot holds `value`: unless the value is the block's own
+    /// address, no other layout would give it. Only under segments.
+    pub(crate) fn pin_number(&mut self, s: &mut State, raw: Val, value: u64) {
+        let Val::Sym(t) = raw else {
+            return;
+        };
+        if self.program.roles.heap.segments.is_none() || !self.cx.terms.has_base(t) {
+            return;
+        }
+        let target = self.program.memory(s).and_then(|m| m.block_holding(value));
+        self.pin_stray(s, raw, target);
+    }
+}
+
+/// The layouts a decision or an access is tried under besides the actual
+/// one (`bases` with their hidden addresses, lowest first): the mirrored
+/// layout (each `c` at `MIRROR - c`, which reverses their order and keeps
+/// their alignment to 16 and their distinctness), and a moved one (the
+/// k-th block `k * SPREAD + 16 * (k + 1)` further up, which keeps their
+/// order and changes their distances and the address bits from 4 up that
+/// the mirror keeps).
+fn layouts(bases: &[(TermId, u64)]) -> [Vec<u64>; 2] {
+    let mirrored = bases.iter().map(|&(_, c)| MIRROR.wrapping_sub(c)).collect();
+    let moved = (0u64..)
+        .zip(bases)
+        .map(|(k, &(_, c))| c.wrapping_add(k * SPREAD + 16 * (k + 1)) & 0xFFFF_FFFF)
+        .collect();
+    [mirrored, moved]
 }

@@ -90,11 +90,25 @@ impl ObjectMemory {
         self.layout_of(&self.members_of(ids)).0
     }
 
-    /// The capacity and the members' offsets of a segment of `members`.
+    /// The capacity and the members' offsets of a segment of `members`
+    /// (by base). The first member of a segment they come from is aligned
+    /// as that segment was, so that its members keep their distances: an
+    /// access resolved into it before, through one member's pointer,
+    /// lands where it did.
     fn layout_of(&self, members: &[ObjectId]) -> (u64, Vec<u64>) {
         layout(members.iter().map(|&id| {
             let o = &self.objects[id.0 as usize];
-            (o.reserved, o.align)
+            let first_of = o
+                .segment
+                .and_then(|s| self.segment(s))
+                .filter(|s| s.members.first() == Some(&id));
+            let align = first_of.map_or(o.align, |s| {
+                s.members
+                    .iter()
+                    .map(|m| self.objects[m.0 as usize].align)
+                    .fold(o.align, u64::max)
+            });
+            (o.reserved, align)
         }))
     }
 

@@ -330,6 +330,26 @@ fn a_slot_reserves_its_capacity_and_its_padding_is_its_own() {
 }
 
 #[test]
+fn a_segment_merged_again_keeps_its_members_distances() {
+    let mut s = TermStore::new();
+    let mut m = memory(&mut s);
+    let x = m.alloc(Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
+    let small = m.alloc(Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
+    let aligned = m.alloc(Size::Con(16), 16, 0, 64, SITE).unwrap();
+    for id in [x, small, aligned] {
+        m.give_base(&mut s, id).unwrap();
+    }
+    let first = m.merge(&mut s, &[small, aligned], (1, 2)).unwrap();
+    let distance = base(&m, aligned) - base(&m, small);
+    // x, below them, joins: the old segment starts where its members'
+    // largest alignment puts it, so the two keep their distance.
+    m.merge(&mut s, &[x, first], (1, 3)).unwrap();
+    assert_eq!(base(&m, aligned) - base(&m, small), distance);
+    assert_eq!(base(&m, aligned) % 64, 0);
+    assert!(base(&m, small) > base(&m, x));
+}
+
+#[test]
 fn merged_blocks_move_with_their_bytes_and_their_base_symbols() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);

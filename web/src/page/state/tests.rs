@@ -924,8 +924,10 @@ const HASH_TABLES: &[u8] = include_bytes!("../../../../static/examples/c/hash_ta
 fn compare_offers_fork_against_segment_when_a_merges_blocks() {
     let mut page = Page::new();
     page.upload("hash_tables.wasm", HASH_TABLES.to_vec());
+    // The bases field keeps its value: the form shows it symbolic and
+    // disabled, and the run takes it so.
     *page.state.field_mut("resolve").unwrap() = "segment".into();
-    *page.state.field_mut("bases").unwrap() = "symbolic".into();
+    assert_eq!(page.state.fields.bases, "concrete");
     let effects = page.state.compare();
     page.apply(effects);
     let b = &page.state.compare.as_ref().unwrap().fields;
@@ -935,6 +937,10 @@ fn compare_offers_fork_against_segment_when_a_merges_blocks() {
     let (a, b) = (report_of(&page, Side::A), report_of(&page, Side::B));
     assert_eq!((a.paths.len(), a.stats.segments), (3, 1));
     assert_eq!((b.paths.len(), b.stats.segments), (11, 0));
+    assert_eq!(
+        (a.heap.bases, b.heap.bases),
+        (BaseMode::Symbolic, BaseMode::Symbolic)
+    );
 }
 
 #[test]
