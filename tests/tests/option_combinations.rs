@@ -140,6 +140,21 @@ fn check_entry(module: &Module, entry: &str, base: &Options, what: &str) -> usiz
     compared
 }
 
+/// [`check_entry`] of every exported function of the modules `paths`:
+/// each function's name and how many explorations it compared.
+fn check_exports(paths: &[std::path::PathBuf], options: &Options) -> Vec<(String, usize)> {
+    let mut checked = Vec::new();
+    for path in paths {
+        let module = symplay_wasm::load(&std::fs::read(path).unwrap()).unwrap();
+        for export in module.exports.iter().filter(|e| e.kind == ExportKind::Func) {
+            let what = format!("{} {}", path.display(), export.name);
+            let compared = check_entry(&module, &export.name, options, &what);
+            checked.push((export.name.clone(), compared));
+        }
+    }
+    checked
+}
+
 #[test]
 fn every_memory_option_finds_the_heap_corpus_outcomes_of_the_defaults() {
     let dir = corpus::heap_dir();
@@ -161,14 +176,8 @@ fn every_memory_option_finds_the_examples_outcomes_of_the_defaults() {
         max_depth: Some(64),
         ..corpus::heap_options()
     };
-    let mut compared = 0;
-    for path in corpus::example_and_test_modules().unwrap() {
-        let module = symplay_wasm::load(&std::fs::read(&path).unwrap()).unwrap();
-        for export in module.exports.iter().filter(|e| e.kind == ExportKind::Func) {
-            let what = format!("{} {}", path.display(), export.name);
-            compared += check_entry(&module, &export.name, &options, &what);
-        }
-    }
+    let checked = check_exports(&corpus::example_and_test_modules().unwrap(), &options);
+    let compared: usize = checked.iter().map(|(_, n)| n).sum();
     println!("{compared} explorations compared with the defaults");
     assert!(compared >= 40 * 3 * combinations().len() / 2, "{compared}");
 }
@@ -178,22 +187,16 @@ fn every_memory_option_finds_the_examples_outcomes_of_the_defaults() {
 /// and `HashMap`, some with a bug each.
 #[test]
 fn every_memory_option_finds_the_pointer_programs_outcomes_of_the_defaults() {
-    let mut compared = 0;
-    let mut entries = 0;
-    for path in corpus::pointer_programs().unwrap() {
-        let module = symplay_wasm::load(&std::fs::read(&path).unwrap()).unwrap();
-        // A reactor's `_initialize` is no program of the set.
-        let programs = module
-            .exports
-            .iter()
-            .filter(|e| e.kind == ExportKind::Func && e.name != "_initialize");
-        for export in programs {
-            let what = format!("{} {}", path.display(), export.name);
-            let checked = check_entry(&module, &export.name, &corpus::heap_options(), &what);
-            entries += usize::from(checked > 0);
-            compared += checked;
-        }
-    }
+    let checked = check_exports(
+        &corpus::pointer_programs().unwrap(),
+        &corpus::heap_options(),
+    );
+    let compared: usize = checked.iter().map(|(_, n)| n).sum();
+    // A reactor's `_initialize` is no program of the set.
+    let entries = checked
+        .iter()
+        .filter(|(name, n)| name != "_initialize" && *n > 0)
+        .count();
     println!("{compared} explorations of {entries} programs compared with the defaults");
     assert!(entries >= 20, "{entries}");
 }

@@ -411,22 +411,15 @@ impl MemoryModel {
         self.objects()?.hidden(beta)
     }
 
-    /// Pins the heap object whose base symbol is `beta`: a decision at
-    /// `at` depended on its hidden address.
-    pub fn pin(&mut self, beta: TermId, at: (u32, u32)) {
-        if let Some(m) = self.objects_mut() {
-            m.pin(beta, at);
-        }
-    }
-
     /// Whether `target` holds the blocks of all of `bases`
     /// ([`ObjectMemory::holds`]).
     pub fn holds(&self, target: ObjectId, bases: &[TermId]) -> bool {
         self.objects().is_some_and(|m| m.holds(target, bases))
     }
 
-    /// Pins the blocks of `bases` and what an access through them met in
-    /// `target` ([`ObjectMemory::pin_met`]).
+    /// Pins the blocks of `bases` (a decision at `at` depended on their
+    /// hidden addresses) and what an access through them met in `target`
+    /// ([`ObjectMemory::pin_met`]).
     pub fn pin_met(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
         if let Some(m) = self.objects_mut() {
             m.pin_met(bases, target, at);

@@ -300,14 +300,15 @@ impl ObjectMemory {
         self.bases.get(&beta).map(|&(hidden, _)| hidden)
     }
 
-    /// Pins the heap object whose base symbol is `beta`, as observed at
-    /// `at`, unless it was pinned before.
-    pub fn pin(&mut self, beta: TermId, at: (u32, u32)) {
-        if let Some(&(_, id)) = self.bases.get(&beta) {
-            self.pin_block(id, at);
-        }
+    /// The blocks of the base symbols `bases` (of this state's objects).
+    fn blocks_of<'a>(&'a self, bases: &'a [TermId]) -> impl Iterator<Item = ObjectId> + 'a {
+        bases
+            .iter()
+            .filter_map(|beta| Some(self.bases.get(beta)?.1))
     }
 
+    /// Pins the block `id`, as observed at `at`, unless it was pinned
+    /// before.
     fn pin_block(&mut self, id: ObjectId, at: (u32, u32)) {
         if self.object(id).is_some_and(|o| o.pinned.is_none()) {
             Rc::make_mut(&mut self.objects)[id.0 as usize].pinned = Some(at);
@@ -317,9 +318,7 @@ impl ObjectMemory {
     /// Whether `target` (a block, or a segment) holds the blocks of all the
     /// base symbols `bases`: it is their block, or a segment of them.
     pub fn holds(&self, target: ObjectId, bases: &[TermId]) -> bool {
-        let mut blocks = bases
-            .iter()
-            .filter_map(|beta| Some(self.bases.get(beta)?.1));
+        let mut blocks = self.blocks_of(bases);
         match self.segment(target) {
             Some(segment) => blocks.all(|b| segment.members.contains(&b)),
             None => blocks.all(|b| b == target),
@@ -328,12 +327,9 @@ impl ObjectMemory {
 
     /// Pins the blocks of the base symbols `bases` and what an access
     /// through them met: `target`, a block, or the members of a segment
-    /// (nothing for memory outside the heap).
+    /// (nothing for memory outside the heap, or for a decision).
     pub fn pin_met(&mut self, bases: &[TermId], target: Option<ObjectId>, at: (u32, u32)) {
-        let mut met: Vec<ObjectId> = bases
-            .iter()
-            .filter_map(|beta| Some(self.bases.get(beta)?.1))
-            .collect();
+        let mut met: Vec<ObjectId> = self.blocks_of(bases).collect();
         match target.map(|t| (t, self.segment(t))) {
             Some((_, Some(segment))) => met.extend(segment.members.iter()),
             Some((t, None)) if self.object(t).is_some_and(|o| o.kind == ObjectKind::Heap) => {

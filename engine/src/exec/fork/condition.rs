@@ -156,7 +156,7 @@ impl Executor<'_> {
 
     /// Pins the blocks whose base symbols `t` holds, unless `settled` (`t`
     /// unfolded) is what any layout gives: a decision that comes out the
-    /// same under each of [`Executor::layouts`] does not depend on where
+    /// same under each of [`layouts`] does not depend on where
     /// the blocks are. A NULL check or an alignment test to 16 pins
     /// nothing; an order between blocks, a distance between them or a
     /// hash of an address pins them.
@@ -165,11 +165,10 @@ impl Executor<'_> {
         for layout in layouts(&bases) {
             let elsewhere = self.laid_out(s, t, &bases, &layout);
             if !self.decided_alike(s, settled, elsewhere, decision) {
+                let symbols: Vec<TermId> = bases.iter().map(|&(beta, _)| beta).collect();
                 let at = s.at;
                 if let Some(memory) = self.program.memory_mut(s) {
-                    for (beta, _) in bases {
-                        memory.pin(beta, at);
-                    }
+                    memory.pin_met(&symbols, None, at);
                 }
                 return;
             }

@@ -48,10 +48,10 @@ impl Executor<'_> {
             if (1..=SYMBOLIC_BULK).contains(&len) {
                 return self.copy_symbolic(s, dst, src, len);
             }
-            self.copy_concrete(s, [dst, to], [src, from], Val::i32(len as u32))?;
+            self.copy_concrete(s, dst, src, Val::i32(len as u32))?;
             return Ok(Flow::Next);
         }
-        self.copy_concrete(s, [dst, to], [src, from], n)?;
+        self.copy_concrete(s, dst, src, n)?;
         Ok(Flow::Next)
     }
 
@@ -76,21 +76,14 @@ impl Executor<'_> {
         })
     }
 
-    /// `memory.copy` over addresses made concrete: each end as the
-    /// program computed it, and settled.
-    fn copy_concrete(
-        &mut self,
-        s: &mut State,
-        [dst_raw, dst]: [Val; 2],
-        [src_raw, src]: [Val; 2],
-        n: Val,
-    ) -> Result<(), End> {
+    /// `memory.copy` over addresses made concrete (each end as the program
+    /// computed it: `concretize` pins the blocks a pointer's number
+    /// depends on).
+    fn copy_concrete(&mut self, s: &mut State, dst: Val, src: Val, n: Val) -> Result<(), End> {
         let (src, n) = self.range(s, src, n, "memory.copy source")?;
         let src = self.spot(s, src, n, Access::Read)?;
-        self.pin_stray(s, src_raw, Some(src.object));
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
         let dst = self.spot(s, dst, n, Access::Write)?;
-        self.pin_stray(s, dst_raw, Some(dst.object));
         if let Some(memory) = self.program.memory_mut(s) {
             memory.copy(&mut self.cx.terms, dst, src, n);
         }
@@ -116,25 +109,18 @@ impl Executor<'_> {
                     Ok(())
                 });
             }
-            self.fill_concrete(s, [dst, settled], value, Val::i32(len as u32))?;
+            self.fill_concrete(s, dst, value, Val::i32(len as u32))?;
             return Ok(Flow::Next);
         }
-        self.fill_concrete(s, [dst, settled], value, n)?;
+        self.fill_concrete(s, dst, value, n)?;
         Ok(Flow::Next)
     }
 
     /// `memory.fill` over an address made concrete (as the program
-    /// computed it, and settled).
-    fn fill_concrete(
-        &mut self,
-        s: &mut State,
-        [dst_raw, dst]: [Val; 2],
-        value: Val,
-        n: Val,
-    ) -> Result<(), End> {
+    /// computed it).
+    fn fill_concrete(&mut self, s: &mut State, dst: Val, value: Val, n: Val) -> Result<(), End> {
         let (dst, n) = self.range(s, dst, n, "memory.fill")?;
         let dst = self.spot(s, dst, n, Access::Write)?;
-        self.pin_stray(s, dst_raw, Some(dst.object));
         let byte = match value {
             Val::Con { bits, .. } => self.cx.terms.bv_const(8, bits),
             Val::Sym(t) => self.cx.terms.extract(7, 0, t),
@@ -163,10 +149,8 @@ impl Executor<'_> {
         if src + n > bytes.len() as u64 {
             return Err(OOB);
         }
-        let raw = dst;
         let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
         let dst = self.spot(s, dst, n, Access::Write)?;
-        self.pin_stray(s, raw, Some(dst.object));
         if let Some(memory) = self.program.memory_mut(s) {
             memory.write_bytes(
                 &mut self.cx.terms,
