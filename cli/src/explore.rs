@@ -502,8 +502,15 @@ fn summary(r: &Report, show_memory: bool) -> String {
         ));
     }
     if let Some(segments) = r.heap.segments {
+        let contexts = match segments.context_depth {
+            Some(depth) => format!(
+                "; an access first takes the blocks of the allocation contexts it met ({})",
+                counted(u64::from(depth), "caller", "callers")
+            ),
+            None => String::new(),
+        };
         text.push_str(&format!(
-            "segments: the blocks a pointer may point into are moved into one, of at most {} bytes\n",
+            "segments: the blocks a pointer may point into are moved into one, of at most {} bytes{contexts}\n",
             segments.cap
         ));
     }

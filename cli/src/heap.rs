@@ -64,6 +64,14 @@ pub struct HeapArgs {
     /// forks per block; implies --resolve segment).
     #[arg(long, value_name = "BYTES")]
     segment_cap: Option<u32>,
+    /// Context-based resolution under segments: an access first merges
+    /// the blocks allocated where the blocks it met before were (their
+    /// allocation site and K callers above it, allocator wrappers such as
+    /// Rust's RawVec skipped) and asks once whether the pointer can land
+    /// elsewhere; off asks each block the pointer may reach (default 4;
+    /// implies --resolve segment).
+    #[arg(long, value_name = "K|off")]
+    segment_context: Option<String>,
 }
 
 impl HeapArgs {
@@ -99,23 +107,45 @@ impl HeapArgs {
             heap.bases = bases.parse::<BaseMode>()?;
         }
         let resolve = self.resolve.as_deref().map(str::parse).transpose()?;
-        match (resolve, self.segment_cap) {
-            (Some(Resolve::Fork), Some(_)) => {
-                return Err("--segment-cap needs --resolve segment, not fork".into());
+        let context = self
+            .segment_context
+            .as_deref()
+            .map(context_depth)
+            .transpose()?;
+        let tuned = self.segment_cap.is_some() || context.is_some();
+        match (resolve, tuned) {
+            (Some(Resolve::Fork), true) => {
+                let option = if self.segment_cap.is_some() {
+                    "--segment-cap"
+                } else {
+                    "--segment-context"
+                };
+                return Err(format!("{option} needs --resolve segment, not fork"));
             }
-            (Some(Resolve::Fork), None) => heap.segments = None,
-            (Some(Resolve::Segment), _) | (None, Some(_)) => {
+            (Some(Resolve::Fork), false) => heap.segments = None,
+            (Some(Resolve::Segment), _) | (None, true) => {
                 let mut segments = heap.segments.unwrap_or_default();
                 segments.cap = self.segment_cap.unwrap_or(segments.cap);
+                segments.context_depth = context.unwrap_or(segments.context_depth);
                 heap.segments = Some(segments);
                 if self.bases.is_none() {
                     heap.bases = BaseMode::Symbolic;
                 }
             }
-            (None, None) => {}
+            (None, false) => {}
         }
         Ok(heap)
     }
+}
+
+/// `--segment-context`: a number of callers, or `off`.
+fn context_depth(text: &str) -> Result<Option<u32>, String> {
+    if text == "off" {
+        return Ok(None);
+    }
+    text.parse()
+        .map(Some)
+        .map_err(|_| format!("--segment-context takes a number of callers or `off`, not `{text}`"))
 }
 
 /// Width of the drawing of one object, in characters.

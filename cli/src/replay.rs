@@ -245,7 +245,8 @@ fn pick_path(report: &Report, path: Option<usize>) -> Result<&PathReport, String
 }
 
 /// The same ending, and for a memory error the same error at the same
-/// place (addresses may differ: a symbolic size reserves its capacity).
+/// place (addresses may differ: a symbolic size reserves its capacity),
+/// the same results (a pointer into the same place of the same block).
 fn same_outcome(a: &PathReport, b: &PathReport) -> bool {
     let error = |p: &PathReport| {
         p.memory_error
@@ -253,21 +254,9 @@ fn same_outcome(a: &PathReport, b: &PathReport) -> bool {
             .map(|e| (e.kind, e.access, e.width, e.offset, p.location.clone()))
     };
     error(a) == error(b)
-        && (
-            a.status,
-            a.trap,
-            &a.returns,
-            a.exit_code,
-            &a.stdout,
-            &a.stderr,
-        ) == (
-            b.status,
-            b.trap,
-            &b.returns,
-            b.exit_code,
-            &b.stdout,
-            &b.stderr,
-        )
+        && a.same_results(b)
+        && (a.status, a.trap, a.exit_code, &a.stdout, &a.stderr)
+            == (b.status, b.trap, b.exit_code, &b.stdout, &b.stderr)
 }
 
 fn describe(entry: &str, r: &Replay) -> String {

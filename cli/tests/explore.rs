@@ -727,6 +727,18 @@ fn heap_options_that_make_no_sense_are_errors() {
             vec!["--segment-cap", "3000000000"],
             "--segment-cap 3000000000 is more than linear memory can hold",
         ),
+        (
+            vec!["--segment-context", "deep"],
+            "--segment-context takes a number of callers or `off`, not `deep`",
+        ),
+        (
+            vec!["--segment-context", "99"],
+            "--segment-context 99 names more callers than a context keeps (16 at most)",
+        ),
+        (
+            vec!["--resolve", "fork", "--segment-context", "2"],
+            "--segment-context needs --resolve segment, not fork",
+        ),
     ] {
         let mut all = vec!["explore", file.as_str()];
         all.extend(args);
@@ -796,12 +808,12 @@ fn segments_merge_the_blocks_a_pointer_may_point_into_and_the_summary_says_so() 
         "{merged}"
     );
     assert!(
-        merged.contains("\nsegments: the blocks a pointer may point into are moved into one, of at most 2048 bytes\n"),
+        merged.contains("\nsegments: the blocks a pointer may point into are moved into one, of at most 2048 bytes; an access first takes the blocks of the allocation contexts it met (4 callers)\n"),
         "{merged}"
     );
     assert!(
         merged.contains(
-            "\narrays: 544 B at most in one symbolic access; 1 segment of blocks, 544 B at most\n"
+            "\narrays: 544 B at most in one symbolic access; 1 segment of blocks, 544 B at most, 1 access placed by allocation context\n"
         ),
         "{merged}"
     );

@@ -436,3 +436,52 @@ fn a_path_cut_at_the_depth_limit_replays_with_that_limit() {
     assert_eq!(code, 3);
     assert!(stdout.contains("outcome: returned"), "{stdout}");
 }
+
+/// A pointer result of a run that moved its block into a segment replays
+/// without segments at another address, into the same place of the same
+/// block: the replay matches, and both say where the pointer points.
+#[test]
+fn a_pointer_result_matches_by_its_block_where_a_replay_moves_nothing() {
+    let file = format!(
+        "{}/../tests/data/relocatable/examples.wasm",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let report = temp("chosen-block.json", "");
+    let (code, _, stderr) = symplay(&[
+        "explore",
+        &file,
+        "--entry",
+        "chosen_block",
+        "--search",
+        "dfs",
+        "--resolve",
+        "segment",
+        "--no-leaks",
+        "--json",
+        &report,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) = symplay(&[
+        "replay",
+        &file,
+        "--test",
+        &report,
+        "--path",
+        "0",
+        "--resolve",
+        "fork",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let number = recorded["paths"][0]["returns"][0].as_i64().unwrap();
+    let outcome = stdout.lines().find(|l| l.starts_with("outcome:")).unwrap();
+    let place = &recorded["paths"][0]["points_into"][0];
+    let block = format!("(block {} + {})]", place["object"], place["offset"]);
+    assert!(outcome.ends_with(&block), "{stdout}");
+    assert!(!outcome.contains(&number.to_string()), "{stdout}");
+    assert!(
+        stdout.ends_with("matches the recorded outcome\n"),
+        "{stdout}"
+    );
+}

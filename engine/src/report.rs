@@ -402,6 +402,11 @@ pub struct PathReport {
     pub trap: Option<Trap>,
     /// Return values of the entry: integers signed, floats as numbers.
     pub returns: Vec<Number>,
+    /// Where each result that is a pointer to a heap block points (one
+    /// entry per result), when one is: under `--bases symbolic`, a result
+    /// that is a term over a block's base symbol.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub points_into: Vec<Option<PointsInto>>,
     /// Set when the path ended in WASI `proc_exit`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub exit_code: Option<i64>,
@@ -437,6 +442,16 @@ pub struct PathReport {
     /// not provide: the import with its type, as `env.foo (i32) -> i32`.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub not_provided: Option<String>,
+}
+
+/// Where a pointer points: into heap block `object`, `offset` bytes past
+/// its base. A block's address depends on where the run put it (a segment
+/// moves blocks, a replay without segments does not), so replays compare
+/// pointer results by this, not by number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsInto {
+    pub object: u32,
+    pub offset: u64,
 }
 
 /// A Rust panic: its message, as Rust would print it, when the engine
@@ -816,6 +831,56 @@ impl PathReport {
         }
     }
 
+    /// `66720, 67665 (block 2 + 1)`: the results, a pointer with where it
+    /// points.
+    pub fn results_text(&self) -> String {
+        let items: Vec<String> = (self.returns.iter().enumerate())
+            .map(|(i, n)| match self.points_into.get(i).copied().flatten() {
+                Some(p) => format!("{n} (block {} + {})", p.object, p.offset),
+                None => n.to_string(),
+            })
+            .collect();
+        items.join(", ")
+    }
+
+    /// Where result `i` points: as the run said (`points_into`), or for
+    /// a run that did not (pointers as numbers), into the heap block of
+    /// the path's objects that holds its number, if one does.
+    pub fn place_of(&self, i: usize) -> Option<PointsInto> {
+        if let Some(place) = self.points_into.get(i) {
+            return *place;
+        }
+        let Some(&Number::Int(number)) = self.returns.get(i) else {
+            return None;
+        };
+        if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&number) {
+            return None;
+        }
+        let address = u64::from(number as u32);
+        let block = (self.objects.iter())
+            .find(|o| o.kind == "heap" && (o.base..=o.base + o.capacity).contains(&address))?;
+        Some(PointsInto {
+            object: block.id,
+            offset: address - block.base,
+        })
+    }
+
+    /// Whether `other` returned the same: each result that either run says
+    /// is a pointer, a pointer to the same place of the same block (which
+    /// a run that moves blocks and one that does not find at other
+    /// addresses); each other result, the same number.
+    pub fn same_results(&self, other: &PathReport) -> bool {
+        let said = |p: &PathReport, i: usize| p.points_into.get(i).copied().flatten();
+        self.returns.len() == other.returns.len()
+            && (self.returns.iter().zip(&other.returns).enumerate()).all(|(i, (a, b))| {
+                if said(self, i).is_some() || said(other, i).is_some() {
+                    self.place_of(i).is_some() && self.place_of(i) == other.place_of(i)
+                } else {
+                    a.same(b)
+                }
+            })
+    }
+
     /// A trap, a failed assertion, a memory error or a panic.
     pub fn is_bug(&self) -> bool {
         matches!(
@@ -830,7 +895,7 @@ impl PathReport {
         let at = format!("at {}", p.location.text());
         match (p.status, p.trap, p.exit_code) {
             (Status::Returned, _, Some(code)) => format!("exited with code {code}"),
-            (Status::Returned, _, None) => format!("returned [{}]", Number::list(&p.returns)),
+            (Status::Returned, _, None) => format!("returned [{}]", self.results_text()),
             (Status::Trapped, Some(trap), _) => format!("trapped ({}) {at}", trap.name()),
             (Status::Trapped, None, _) => format!("trapped {at}"),
             (Status::AssertFailed, _, _) => format!("assertion failed {at}"),
@@ -874,6 +939,14 @@ pub enum Number {
 }
 
 impl Number {
+    /// Whether `other` is the same number: equal, or both a NaN.
+    pub fn same(&self, other: &Number) -> bool {
+        match (self, other) {
+            (Number::Float(a), Number::Float(b)) if a.is_nan() && b.is_nan() => true,
+            _ => self == other,
+        }
+    }
+
     /// Values as a reader expects them: `1, -2, 0.5`.
     pub fn list(values: &[Number]) -> String {
         let items: Vec<String> = values.iter().map(ToString::to_string).collect();
@@ -1050,6 +1123,10 @@ pub struct Stats {
     pub segments: u64,
     #[serde(default)]
     pub largest_segment_bytes: u64,
+    /// Accesses that context-based resolution placed with one query: the
+    /// blocks of the contexts the access met before, and no other.
+    #[serde(default)]
+    pub context_resolutions: u64,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }
@@ -1103,8 +1180,15 @@ impl Stats {
                     bytes_text(self.largest_segment_bytes)
                 ),
             };
+            let by_context = match self.context_resolutions {
+                0 => String::new(),
+                n => format!(
+                    ", {} placed by allocation context",
+                    counted(n, "access", "accesses")
+                ),
+            };
             format!(
-                "arrays: {} at most in one symbolic access{split}{segments}",
+                "arrays: {} at most in one symbolic access{split}{segments}{by_context}",
                 bytes_text(self.largest_array_bytes)
             )
         })

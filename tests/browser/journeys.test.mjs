@@ -556,7 +556,7 @@ test('symbolic bases: the heap overflow is found alike, its block named by its b
   assert.deepEqual(errors, []);
 });
 
-test('segments: the blocks a pointer may point into become one, the write forks no more, the overflow is still found, and the choice travels in the share link', async () => {
+test('segments: the blocks a pointer may point into become one, the write forks no more, the overflow is still found, and the choice and its contexts travel in the share link', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'pointer-array');
   await shownEntry(page, 'store');
@@ -574,6 +574,9 @@ test('segments: the blocks a pointer may point into become one, the write forks 
   assert.equal(await page.inputValue('#bases'), 'symbolic');
   assert.ok(await page.locator('#bases').isDisabled());
   assert.equal(await page.inputValue('#segment-cap'), '2048');
+  // Allocation contexts of 4 callers by default; off asks every block.
+  assert.equal(await page.inputValue('#segment-context'), '4');
+  await setField(page, '#segment-context', 'off');
   await closeOptions(page);
   // The write fits in any block on one path; the overflow is one more.
   await run(page, { entry: 'store', paths: 3 });
@@ -597,6 +600,7 @@ test('segments: the blocks a pointer may point into become one, the write forks 
   await opened.waitForSelector('.results h2:has-text("store: 3 paths (completed)")', { timeout: 30_000 });
   await openOptions(opened);
   assert.equal(await opened.inputValue('#resolve'), 'segment');
+  assert.equal(await opened.inputValue('#segment-context'), 'off');
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
 });

@@ -7,12 +7,13 @@
 //! address-aware modes are measured against; splitting (E3, and E5 under
 //! it) and relocatable bases (E1) have their figures beside them.
 
-use symplay_engine::exec::{explore, Options};
+use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
 use symplay_engine::memory::{BaseMode, Segments, Split};
 use symplay_engine::report::{
     Access, InputValue, MemoryErrorKind, Number, PathReport, Report, Status,
 };
 use symplay_engine::search::SearchKind;
+use symplay_wasm::Module;
 
 fn explored(entry: &str) -> Report {
     explored_split(entry, None)
@@ -23,13 +24,18 @@ fn explored_split(entry: &str, split: Option<Split>) -> Report {
     explored_with(entry, |o| o.heap.split = split)
 }
 
-/// `entry` explored depth first, with the options `set` changes.
-fn explored_with(entry: &str, set: impl FnOnce(&mut Options)) -> Report {
+/// The examples' module (`tests/data/relocatable/examples.wasm`).
+fn examples() -> Module {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/data/relocatable/examples.wasm"
     );
-    let module = symplay_wasm::load(&std::fs::read(path).unwrap()).unwrap();
+    symplay_wasm::load(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// `entry` explored depth first, with the options `set` changes.
+fn explored_with(entry: &str, set: impl FnOnce(&mut Options)) -> Report {
+    let module = examples();
     let mut options = Options {
         search: SearchKind::Dfs,
         ..Options::default()
@@ -113,7 +119,10 @@ fn e1_under_symbolic_bases_the_read_forks_once_per_block_alike() {
 fn explored_segments(entry: &str, cap: u32) -> Report {
     explored_with(entry, |o| {
         o.heap.bases = BaseMode::Symbolic;
-        o.heap.segments = Some(Segments { cap });
+        o.heap.segments = Some(Segments {
+            cap,
+            ..Segments::default()
+        });
     })
 }
 
@@ -145,6 +154,51 @@ fn e2_past_the_segment_cap_the_read_forks_per_block_as_without_segments() {
     assert_eq!(r.stats.forks, 1);
 }
 
+/// A pointer result replays by where it points, not by its number: the
+/// exploration moved its block into a segment, a replay that forks moves
+/// nothing and returns another address for the same byte of the block.
+#[test]
+fn a_pointer_result_replays_to_the_same_place_of_its_block_after_a_segment_moved_it() {
+    let leaks_off = |o: &mut Options| {
+        o.heap.leaks = false;
+        o.heap.bases = BaseMode::Symbolic;
+    };
+    let r = explored_with("chosen_block", |o| {
+        leaks_off(o);
+        o.heap.segments = Some(Segments::default());
+    });
+    assert_eq!(r.stats.segments, 1);
+    assert_eq!(r.paths.len(), 2);
+    let module = examples();
+    let mut forking = Options::default();
+    leaks_off(&mut forking);
+    let replay_options = ReplayOptions {
+        heap: forking.heap,
+        ..ReplayOptions::default()
+    };
+    let mut places = Vec::new();
+    for p in &r.paths {
+        let [Some(place)] = p.points_into[..] else {
+            panic!("one pointer result: {:?}", p.points_into);
+        };
+        let replayed = replay_traced(&module, "chosen_block", &p.inputs, &replay_options)
+            .unwrap()
+            .path;
+        // Another number: the block is where the allocator put it.
+        assert_ne!(replayed.returns, p.returns, "{}", p.outcome());
+        assert_eq!(replayed.points_into, p.points_into, "{}", p.outcome());
+        assert!(p.same_results(&replayed) && replayed.same_results(p));
+        // A block's second byte on the path where it holds 2 (block 2,
+        // allocated after the array, block 0), else the first.
+        let i = input(p, "i");
+        assert_eq!((place.object, place.offset), (i as u32 + 1, i as u64));
+        places.push(place);
+    }
+    // Another place at another number is another result.
+    assert_ne!(places[0], places[1]);
+    assert!(!r.paths[0].same_results(&r.paths[1]));
+}
+
 #[test]
 fn e4_the_read_comes_before_the_branch_so_one_segment_serves_both_sides() {
     // clang computes `array[i][j]` before the select on `z`: the read
@@ -157,6 +211,34 @@ fn e4_the_read_comes_before_the_branch_so_one_segment_serves_both_sides() {
     let at = |p: &PathReport| p.objects[1].segment.as_ref().map(|s| s.base);
     assert!(at(&r.paths[0]).is_some());
     assert_eq!(at(&r.paths[0]), at(&r.paths[1]));
+}
+
+/// E4 with the branch before the read (segment reuse, §2.4): neither side
+/// allocates after the fork, and each side's allocator state is its own,
+/// so each merges the two blocks at the same place with the same bytes.
+/// The second side's merge and read then ask nothing the first did not:
+/// the query cache answers every query, where the thesis's global
+/// allocator needed a table of segments to reuse.
+#[test]
+fn e4_a_merge_after_the_branch_is_the_same_on_both_sides_and_the_cache_answers_the_second() {
+    let both = explored_segments("blocks_after_branch", 2048);
+    assert_eq!(both.paths.len(), 2);
+    assert_eq!(both.stats.segments, 2);
+    let segment = |p: &PathReport| p.objects[1].segment.clone().expect("block 1 merged");
+    assert_eq!(segment(&both.paths[0]), segment(&both.paths[1]));
+    assert_eq!(segment(&both.paths[0]).members, [1, 2]);
+    let module = examples();
+    let mut first_side = Options {
+        search: SearchKind::Dfs,
+        max_paths: Some(1),
+        ..Options::default()
+    };
+    first_side.heap.bases = BaseMode::Symbolic;
+    first_side.heap.segments = Some(Segments::default());
+    let one = explore(&module, "blocks_after_branch", &first_side).unwrap();
+    assert_eq!((one.paths.len(), one.stats.segments), (1, 1));
+    assert_eq!(both.stats.sat_calls, one.stats.sat_calls);
+    assert!(both.stats.answered.query_cache > one.stats.answered.query_cache);
 }
 
 #[test]
@@ -283,5 +365,5 @@ fn e8_a_read_far_past_a_block_is_a_heap_overflow() {
     assert_eq!(error.access, Access::Read);
     assert_eq!(error.offset, Some(100));
     let line = r.paths[0].location.source.as_ref().map(|s| s.line);
-    assert_eq!(line, Some(131));
+    assert_eq!(line, Some(159));
 }

@@ -40,6 +40,24 @@ const TABLE: &str = r#"
     (call $free (i32.load (i32.const 36)))
     (local.get $j))
 
+  ;; Two blocks, a pointer to one read at a symbolic index, and four
+  ;; reads through it in a loop: one instruction, four accesses.
+  (func (export "loop_reads") (result i32)
+    (local $p i32) (local $k i32) (local $sum i32)
+    (i32.store (i32.const 32) (call $malloc (i32.const 16)))
+    (i32.store (i32.const 36) (call $malloc (i32.const 16)))
+    (i32.store8 offset=2 (i32.load (i32.const 36)) (i32.const 5))
+    (local.set $p (i32.load (i32.add (i32.const 32)
+      (i32.shl (i32.and (call $symbolic_i32 (i32.const 16)) (i32.const 1)) (i32.const 2)))))
+    (loop $next
+      (local.set $sum (i32.add (local.get $sum)
+        (i32.load8_u (i32.add (local.get $p) (local.get $k)))))
+      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+      (br_if $next (i32.lt_u (local.get $k) (i32.const 4))))
+    (call $free (i32.load (i32.const 32)))
+    (call $free (i32.load (i32.const 36)))
+    (local.get $sum))
+
   ;; Three blocks, the third freed before a read through table[i & 3]:
   ;; the two live ones merge, the freed one is a use after free.
   (func (export "freed_before") (result i32)
@@ -168,16 +186,59 @@ fn explored(entry: &str, segments: bool) -> Report {
 
 /// `entry` of the module `source` (WAT) explored as [`explored`] does.
 fn explored_in(source: &str, entry: &str, segments: bool) -> Report {
+    explored_under(source, entry, segments.then(Segments::default))
+}
+
+/// `entry` of the module `source` (WAT) explored depth first over symbolic
+/// bases, with `segments`.
+fn explored_under(source: &str, entry: &str, segments: Option<Segments>) -> Report {
     let module = symplay_wasm::load(&wat::parse_str(source).unwrap()).unwrap();
     let mut options = Options {
         search: SearchKind::Dfs,
         ..Options::default()
     };
     options.heap.bases = BaseMode::Symbolic;
-    options.heap.segments = segments.then(Segments::default);
+    options.heap.segments = segments;
     let report = explore(&module, entry, &options).unwrap();
     assert_eq!(report.stop_reason, "completed", "{entry}");
     report
+}
+
+/// Context-based resolution (§2.3): the first read through the pointer
+/// merges the two blocks, asking each; the loop's later reads at the same
+/// instruction know their blocks' allocation contexts and ask once, that
+/// the pointer lands in the segment, instead of asking every place it may
+/// reach. The paths and results are those of asking every block.
+#[test]
+fn a_loops_later_reads_are_placed_by_their_blocks_contexts_with_one_query() {
+    let with = explored_under(TABLE, "loop_reads", Some(Segments::default()));
+    let without = explored_under(
+        TABLE,
+        "loop_reads",
+        Some(Segments {
+            context_depth: None,
+            ..Segments::default()
+        }),
+    );
+    assert_eq!(with.stats.segments, 1);
+    assert_eq!(without.stats.segments, 1);
+    // Each read after the merge, at the one instruction of the loop.
+    assert_eq!(with.stats.context_resolutions, 4);
+    assert_eq!(without.stats.context_resolutions, 0);
+    assert!(
+        with.stats.queries < without.stats.queries,
+        "{} against {}",
+        with.stats.queries,
+        without.stats.queries
+    );
+    let results = |r: &Report| -> BTreeSet<String> {
+        r.paths
+            .iter()
+            .map(|p| format!("{:?} {:?}", p.status, p.returns))
+            .collect()
+    };
+    assert_eq!(results(&with), results(&without));
+    assert_eq!(with.paths.len(), without.paths.len());
 }
 
 /// Each memory error of `r`: kind, access and offset.

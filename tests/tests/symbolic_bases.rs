@@ -8,7 +8,7 @@
 
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
 use symplay_engine::memory::{BaseMode, HeapOptions};
-use symplay_engine::report::{PathReport, Report, TraceEvent};
+use symplay_engine::report::{PathReport, Report, Status, TraceEvent};
 use symplay_tests::corpus;
 use symplay_wasm::{ExportKind, Module};
 
@@ -20,9 +20,16 @@ fn found(p: &PathReport) -> String {
         .memory_error
         .as_ref()
         .map(|e| (e.kind, e.access, e.object, e.offset, e.width));
+    // A pointer result: where it points, as the run says under symbolic
+    // bases and as its number's block says under concrete ones.
+    let places: Vec<_> = (0..p.returns.len()).map(|i| p.place_of(i)).collect();
+    let outcome = match (p.status, p.exit_code) {
+        (Status::Returned, None) => format!("returned {places:?}"),
+        _ => p.outcome(),
+    };
     format!(
         "{} {:?} {:?} {:?} {:?} {:?}",
-        p.outcome(),
+        outcome,
         error,
         p.location,
         p.returns,

@@ -388,11 +388,26 @@ impl MemoryModel {
         capacity: u64,
         reserve: u64,
         align: u64,
-        site: (u32, u32),
+        (site, context): ((u32, u32), u64),
     ) -> Option<u64> {
         let m = self.objects_mut()?;
         let id = m.alloc(size, capacity, reserve, align, site)?;
+        m.set_context(id, context);
         m.object(id).map(|o| o.base)
+    }
+
+    /// The contexts (hashes) of the blocks of `id`: its own, or its
+    /// members' if it is a segment.
+    pub fn contexts_of(&self, id: ObjectId) -> Vec<u64> {
+        let Some(m) = self.objects() else {
+            return Vec::new();
+        };
+        match m.segment(id) {
+            Some(segment) => (segment.members.iter())
+                .filter_map(|&b| Some(m.object(b)?.context))
+                .collect(),
+            None => m.object(id).map(|o| o.context).into_iter().collect(),
+        }
     }
 
     /// Gives the heap object at `address` a relocatable base symbol, whose

@@ -82,6 +82,10 @@ pub struct Object {
     /// of its base: a segment lays its members out as the heap does.
     pub reserved: u64,
     pub align: u64,
+    /// A hash of the context it was allocated in (its allocation site and
+    /// the callers above it, allocator wrappers skipped), under
+    /// context-based resolution; 0 otherwise.
+    pub context: u64,
 }
 
 /// What a free of an address did.
@@ -213,6 +217,7 @@ impl ObjectMemory {
             segment: None,
             reserved,
             align: align.max(ALIGN),
+            context: 0,
         });
         Rc::make_mut(&mut self.heap).push(id.0);
         Rc::make_mut(&mut self.slots).push(id.0);
@@ -275,6 +280,7 @@ impl ObjectMemory {
             segment: None,
             reserved: capacity,
             align: ALIGN,
+            context: 0,
         });
         Rc::make_mut(&mut self.inputs).push(id.0);
         Some(id)
@@ -291,6 +297,13 @@ impl ObjectMemory {
         Rc::make_mut(&mut self.bases).insert(beta, (hidden, id));
         Rc::make_mut(&mut self.objects)[id.0 as usize].beta = Some(beta);
         Some(beta)
+    }
+
+    /// Records that heap object `id` was allocated in `context` (a hash).
+    pub fn set_context(&mut self, id: ObjectId, context: u64) {
+        if let Some(o) = Rc::make_mut(&mut self.objects).get_mut(id.0 as usize) {
+            o.context = context;
+        }
     }
 
     /// The constant of the hidden address of base symbol `beta`, if it is

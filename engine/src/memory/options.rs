@@ -180,13 +180,34 @@ pub struct HeapOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Segments {
     pub cap: u32,
+    /// Context-based resolution (`relocatable_and_caching.md` §2.3): an
+    /// access first merges the blocks allocated in a context that blocks
+    /// it met before were allocated in (the allocation site and this many
+    /// callers above it, allocator wrappers skipped), and asks once
+    /// whether the pointer can land anywhere else; `None` asks each block
+    /// the pointer may reach.
+    #[serde(default = "default_context_depth")]
+    pub context_depth: Option<u32>,
+}
+
+/// The thesis's best depth: its queries stopped falling past 4 (§6.2).
+const CONTEXT_DEPTH: u32 = 4;
+
+/// The most callers a context names.
+pub const MAX_CONTEXT_DEPTH: u32 = 16;
+
+fn default_context_depth() -> Option<u32> {
+    Some(CONTEXT_DEPTH)
 }
 
 impl Default for Segments {
     /// A segment is one array once bit-blasted, a mux over its bytes: past
     /// a few KiB, forks over smaller arrays cost less.
     fn default() -> Self {
-        Segments { cap: 2048 }
+        Segments {
+            cap: 2048,
+            context_depth: default_context_depth(),
+        }
     }
 }
 

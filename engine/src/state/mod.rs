@@ -95,6 +95,11 @@ pub struct State {
     pub depth: u32,
     /// Function and pc of the instruction executing (or last executed).
     pub at: (u32, u32),
+    /// Where the path returned, bit `i` set when result `i` was a pointer
+    /// to a heap block (a term over a base symbol, under `--bases
+    /// symbolic`) before it was made a number: the report says where it
+    /// points.
+    pub pointer_results: u64,
 }
 
 /// What two states must have in common to be merged into one whose

@@ -43,6 +43,34 @@ int blocks_twice(void) {
   return found;
 }
 
+/* E4 with the branch before the read: each side logs which it took (a
+ * global, outside the heap) and then reads array[i][j]. Neither side
+ * allocates after the fork, so each merges the two blocks at the same
+ * place with the same bytes: the second merge is the first one again, and
+ * its queries are the first one's (segment reuse by construction). */
+static volatile int side_taken;
+
+__attribute__((noinline)) static void take_side(int side) { side_taken = side; }
+
+int blocks_after_branch(void) {
+  int z = symplay_symbolic_i32("z");
+  char **array = calloc(2, sizeof(char *));
+  for (int k = 0; k < 2; k++)
+    array[k] = calloc(256, 1);
+  unsigned i = symplay_symbolic_i32("i");
+  unsigned j = symplay_symbolic_i32("j");
+  symplay_assume(i < 2 && j < 100);
+  if (z > 0)
+    take_side(1);
+  else
+    take_side(2);
+  int found = array[i][j] == side_taken;
+  for (int k = 0; k < 2; k++)
+    free(array[k]);
+  free(array);
+  return found;
+}
+
 /* E5: three chained hash tables of 300 buckets, five concrete keys each,
  * one looked up by a symbolic key in the first. The bucket read resolves
  * into one bucket array; a node's key read resolves among the first
@@ -132,4 +160,22 @@ int address_dependent(void) {
   free(q);
   free(p);
   return higher + same;
+}
+
+/* A pointer chosen by an input, read through (under segments the two
+ * blocks move into one segment there) and returned: a replay, which moves
+ * nothing, returns another number for the same place in the same block. */
+char *chosen_block(void) {
+  char **array = calloc(2, sizeof(char *));
+  for (int k = 0; k < 2; k++) {
+    array[k] = calloc(4, 1);
+    array[k][0] = (char)(k + 1);
+  }
+  unsigned i = symplay_symbolic_i32("i");
+  symplay_assume(i < 2);
+  char *p = array[i];
+  free(array);
+  if (p[0] == 2)
+    p += 1;
+  return p;
 }

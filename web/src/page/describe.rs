@@ -1,6 +1,6 @@
 //! How a path reads on the page: its input and its outcome, in words.
 
-use symplay_engine::report::{param_name, InputValue, Number, PathReport, Status};
+use symplay_engine::report::{param_name, InputValue, PathReport, Status};
 
 /// `1 path`, `3 paths`: a count with its noun, `one` or `many` as English
 /// wants it.
@@ -59,7 +59,7 @@ pub fn outcome(p: &PathReport) -> String {
     match (p.status, p.trap) {
         (Status::Returned, _) => match p.exit_code {
             Some(code) => format!("exited with code {code}"),
-            None => format!("returned [{}]", Number::list(&p.returns)),
+            None => format!("returned [{}]", p.results_text()),
         },
         (Status::Trapped, Some(trap)) => format!("trap: {}", trap.name()),
         (Status::Trapped, None) => "trap".into(),

@@ -8,7 +8,7 @@ use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
 
 use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
-use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_OBJECT};
+use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_CONTEXT_DEPTH, MAX_OBJECT};
 use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
@@ -116,6 +116,8 @@ pub struct OptionFields {
     /// resolved, and the most bytes a segment spans.
     pub resolve: String,
     pub segment_cap: String,
+    /// Callers an allocation context names, or `off`.
+    pub segment_context: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
@@ -207,6 +209,10 @@ impl OptionFields {
             .name()
             .into(),
             segment_cap: o.heap.segments.unwrap_or_default().cap.to_string(),
+            segment_context: match o.heap.segments.unwrap_or_default().context_depth {
+                Some(depth) => depth.to_string(),
+                None => "off".into(),
+            },
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
@@ -284,6 +290,7 @@ impl OptionFields {
             "bases" => &mut self.bases,
             "resolve" => &mut self.resolve,
             "segment-cap" => &mut self.segment_cap,
+            "segment-context" => &mut self.segment_context,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
@@ -458,6 +465,7 @@ impl OptionFields {
             Resolve::Fork => Ok(None),
             Resolve::Segment => Ok(Some(Segments {
                 cap: bytes("segment cap", &self.segment_cap, Segments::default().cap)?,
+                context_depth: context_depth(&self.segment_context)?,
             })),
         }
     }
@@ -475,6 +483,25 @@ fn result_values(text: &str) -> Result<u32, String> {
             .filter(|&n| n <= max)
             .ok_or_else(|| {
                 format!("result values must be a whole number from 0 to {max}, not `{text}`")
+            }),
+    }
+}
+
+/// The callers an allocation context names, as typed: `off`, or a number
+/// up to [`MAX_CONTEXT_DEPTH`]; nothing is the default.
+fn context_depth(text: &str) -> Result<Option<u32>, String> {
+    match text.trim() {
+        "" => Ok(Segments::default().context_depth),
+        "off" => Ok(None),
+        depth => depth
+            .parse()
+            .ok()
+            .filter(|&d| d <= MAX_CONTEXT_DEPTH)
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "allocation contexts must be a number of callers up to {MAX_CONTEXT_DEPTH}, or `off`, not `{depth}`"
+                )
             }),
     }
 }
@@ -607,6 +634,7 @@ mod tests {
             bases: "concrete".into(),
             resolve: "segment".into(),
             segment_cap: " 512".into(),
+            segment_context: "2".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
@@ -638,7 +666,10 @@ mod tests {
                     }),
                     // Segments move blocks: their pointers are symbolic.
                     bases: BaseMode::Symbolic,
-                    segments: Some(Segments { cap: 512 }),
+                    segments: Some(Segments {
+                        cap: 512,
+                        context_depth: Some(2),
+                    }),
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
@@ -722,6 +753,11 @@ mod tests {
                 "segment-cap",
                 "0",
                 "segment cap must be a positive whole number, not `0`",
+            ),
+            (
+                "segment-context",
+                "17",
+                "allocation contexts must be a number of callers up to 16, or `off`, not `17`",
             ),
             ("capacity", "0", "capacity must be"),
             (

@@ -2,7 +2,7 @@
 //! caller sees and the error it gives; and the checks that refuse, before
 //! anything runs, what the engine cannot run.
 
-use crate::memory::options::MAX_OBJECT;
+use crate::memory::options::{MAX_CONTEXT_DEPTH, MAX_OBJECT};
 use crate::memory::{BaseMode, Contents, HeapOptions};
 use crate::report::{BufferArg, OutcomeRules};
 use crate::search::SearchKind;
@@ -142,6 +142,11 @@ pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
             return Err(ExploreError::options(format!(
                 "--segment-cap {} is more than linear memory can hold ({MAX_OBJECT} bytes at most)",
                 segments.cap
+            )));
+        }
+        if let Some(depth) = segments.context_depth.filter(|&d| d > MAX_CONTEXT_DEPTH) {
+            return Err(ExploreError::options(format!(
+                "--segment-context {depth} names more callers than a context keeps ({MAX_CONTEXT_DEPTH} at most)"
             )));
         }
     }

@@ -66,6 +66,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             split_accesses: cx.counters.split_accesses,
             segments: cx.counters.segments,
             largest_segment_bytes: cx.counters.largest_segment,
+            context_resolutions: cx.counters.context_resolutions,
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,

@@ -19,6 +19,7 @@ use crate::limits::{Limits, Reached};
 use crate::report::OutcomeRules;
 use crate::solver::simplify::Simplifier;
 use crate::solver::Solver;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 pub(crate) struct Context {
     /// The terms of every state of the run.
@@ -56,6 +57,8 @@ pub(crate) struct Counters {
     /// bytes one spanned.
     pub(crate) segments: u64,
     pub(crate) largest_segment: u64,
+    /// Accesses that context-based resolution placed with one query.
+    pub(crate) context_resolutions: u64,
 }
 
 impl Counters {
@@ -93,6 +96,9 @@ pub(crate) struct Caches {
     pub(crate) simplifier: Simplifier,
     /// The fused ops of the fast path, per function.
     pub(crate) fast: FastCode,
+    /// Per access instruction, the contexts (hashes) of the blocks it met
+    /// under segments, over every state (context-based resolution).
+    pub(crate) contexts: FxHashMap<(u32, u32), FxHashSet<u64>>,
 }
 
 impl Context {

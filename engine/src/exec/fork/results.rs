@@ -54,6 +54,9 @@ impl Executor<'_> {
         results: Vec<Val>,
         end: fn(Vec<Val>) -> End,
     ) -> Result<Flow, End> {
+        s.pointer_results = (results.iter().enumerate().take(64))
+            .filter(|(_, v)| matches!(v, Val::Sym(t) if self.cx.terms.has_base(*t)))
+            .fold(0, |bits, (i, _)| bits | 1 << i);
         let results: Vec<Val> = results.into_iter().map(|v| self.settle(s, v)).collect();
         let max = self.cx.outcomes.result_values as usize;
         let terms: Vec<TermId> = results

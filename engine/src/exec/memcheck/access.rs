@@ -8,6 +8,7 @@
 //! was computed from (`c_variables.rs`).
 
 use super::c_variables::Meant;
+use super::segments::Segmented;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::limits::Checkpoint;
@@ -91,12 +92,22 @@ impl Executor<'_> {
             _ => width,
         };
         let mut resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
-        if let Resolution::Cases(cases) = &resolution {
-            if self.merged_into_segment(s, cases)? {
-                // The blocks moved: the pointer unfolds to their new place.
-                pointer = as_pointer(self.settle(s, addr));
-                let memory = self.program.memory(s).ok_or(OOB)?;
-                resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
+        // Under segments: a place by allocation context, else blocks
+        // merged into a segment; after a merge, the place by context again
+        // (the segment's blocks are known now), else the fork below.
+        for scan in [true, false] {
+            let Resolution::Cases(cases) = &resolution else {
+                break;
+            };
+            match self.resolved_in_segment(s, cases, scan)? {
+                Segmented::Unchanged => break,
+                Segmented::Certain(place) => resolution = Resolution::Certain(Ok(place)),
+                Segmented::Moved => {
+                    // The blocks moved: the pointer unfolds to their new place.
+                    pointer = as_pointer(self.settle(s, addr));
+                    let memory = self.program.memory(s).ok_or(OOB)?;
+                    resolution = memory.resolve(&mut self.cx.terms, pointer, plus, checked);
+                }
             }
         }
         if let Some(meant) = meant {
@@ -105,6 +116,11 @@ impl Executor<'_> {
         let mut cases = match resolution {
             Resolution::Certain(Ok(place)) => {
                 self.pin_stray(s, addr, Some(place.object()));
+                // A symbolic place (one allocation contexts found) is
+                // narrowed to its pieces as a chosen case is.
+                if let Place::Symbolic { .. } = place {
+                    return self.split_places(s, place, Vec::new(), width);
+                }
                 return Ok((place, Vec::new()));
             }
             Resolution::Certain(Err(fault)) => {

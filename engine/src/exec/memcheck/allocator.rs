@@ -321,11 +321,12 @@ impl Executor<'_> {
         // Every block reserves the capacity of a symbolic size, so that a
         // replay, where the size is concrete, lays the heap out alike.
         let reserve = u64::from(self.program.roles.heap.capacity);
+        let context = self.allocation_context(s, site);
         let Some(memory) = self.program.memory_mut(s) else {
             return 0;
         };
         let base = memory
-            .alloc(size, capacity, reserve, align, site)
+            .alloc(size, capacity, reserve, align, (site, context))
             .unwrap_or(0);
         if base != 0 && self.program.roles.heap.bases == BaseMode::Symbolic {
             memory.give_base(&mut self.cx.terms, base);

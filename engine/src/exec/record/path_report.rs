@@ -12,8 +12,8 @@ use crate::exec::record::evaluation::Evaluation;
 use crate::expr::{to_signed, Model, TermId};
 use crate::memory::ObjectId;
 use crate::report::{
-    InputValue, MemoryError, NamedInput, Number, ObjectReport, PanicReport, PathReport, Status,
-    TestInput, Trap,
+    InputValue, MemoryError, NamedInput, Number, ObjectReport, PanicReport, PathReport, PointsInto,
+    Status, TestInput, Trap,
 };
 use crate::solver::SolveResult;
 use crate::state::value::{number, Val};
@@ -38,6 +38,7 @@ impl Executor<'_> {
             trace.resolve(&mut eval);
         }
         let (returns, exit_code) = self.results(&end, &mut eval);
+        let points_into = self.points_into(&s, &end, &returns);
         let inputs = self.test_input(&s, &mut eval);
         let mut objects = self.object_reports(&s, &mut |t| eval.bits(Val::Sym(t)));
         let leaks = self.leaks_at(&s, &end, &mut eval);
@@ -69,6 +70,7 @@ impl Executor<'_> {
             status,
             trap,
             returns,
+            points_into,
             exit_code,
             inputs,
             location: self.program.location(s.at),
@@ -170,6 +172,39 @@ impl Executor<'_> {
             }
             End::Exited(code) => (Vec::new(), Some(i64::from(eval.bits(*code) as u32 as i32))),
             _ => (Vec::new(), None),
+        }
+    }
+
+    /// Where each of the entry's results that was a pointer to a heap
+    /// block points, at the number `returns` gives: empty when none was.
+    fn points_into(&self, s: &State, end: &End, returns: &[Number]) -> Vec<Option<PointsInto>> {
+        let (End::Returned(_), Some(memory)) = (end, self.program.memory(s)) else {
+            return Vec::new();
+        };
+        let points: Vec<Option<PointsInto>> = (returns.iter().enumerate())
+            .map(|(i, &n)| {
+                let Number::Int(number) = n else {
+                    return None;
+                };
+                let pointer = i < 64 && s.pointer_results & 1 << i != 0;
+                if !pointer || !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&number) {
+                    return None;
+                }
+                let address = u64::from(number as u32);
+                let object = memory.block_holding(address)?;
+                let block = memory.object(object)?;
+                // Within the block or one past its end, not in its slot's gap.
+                let offset = address.checked_sub(block.base)?;
+                (offset <= block.capacity).then_some(PointsInto {
+                    object: object.0,
+                    offset,
+                })
+            })
+            .collect();
+        if points.iter().any(Option::is_some) {
+            points
+        } else {
+            Vec::new()
         }
     }
 

@@ -228,6 +228,9 @@ impl App {
                 </label>
                 if segments {
                     { field("segment-cap", "segments of at most (bytes)", "5", &f.segment_cap) }
+                    <span title="an access first takes the blocks allocated in the contexts (allocation site and this many callers) of the blocks it met before, and asks once whether the pointer can land elsewhere; off asks every block">
+                        { field("segment-context", "allocation contexts of (callers, or off)", "3", &f.segment_context) }
+                    </span>
                 }
             </div>
             <div class="controls options outcomes">

@@ -373,6 +373,9 @@ fn configuration(r: &Report) -> String {
     }
     if let Some(segments) = r.heap.segments {
         words.push(format!("segments of at most {} B", segments.cap));
+        if let Some(depth) = segments.context_depth {
+            words.push(format!("allocation contexts of {depth} callers"));
+        }
     }
     if let Some(frames) = r.limits.max_call_depth {
         words.push(format!("max call depth {frames}"));

@@ -5,7 +5,7 @@
 use super::layout::{tidy, Layout, Shape};
 use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
-use symplay_engine::report::{ForkKind, Number, Report, Status};
+use symplay_engine::report::{ForkKind, Report, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -127,7 +127,7 @@ fn label(report: &Report, v: usize, forked: ForkKind) -> Option<String> {
     match path {
         Some(p) => Some(match p.exit_code {
             Some(code) => format!("exits {code}"),
-            None => format!("returns {}", Number::list(&p.returns)),
+            None => format!("returns {}", p.results_text()),
         }),
         None => report.branch_condition(v).map(|c| c.readable.clone()),
     }
