@@ -64,12 +64,12 @@ pub struct HeapArgs {
     /// forks per block; implies --resolve segment).
     #[arg(long, value_name = "BYTES")]
     segment_cap: Option<u32>,
-    /// Context-based resolution under segments: an access first merges
-    /// the blocks allocated where the blocks it met before were (their
-    /// allocation site and K callers above it, allocator wrappers such as
-    /// Rust's RawVec skipped) and asks once whether the pointer can land
-    /// elsewhere; off asks each block the pointer may reach (default 4;
-    /// implies --resolve segment).
+    /// Context-based resolution under segments: an access first asks
+    /// only the blocks allocated where the blocks it met before were
+    /// (their allocation site and K callers above it, allocator wrappers
+    /// such as Rust's RawVec skipped) and, when the path allows one, once
+    /// whether the pointer can land elsewhere; off asks each block the
+    /// pointer may reach (default 4; implies --resolve segment).
     #[arg(long, value_name = "K|off")]
     segment_context: Option<String>,
 }

@@ -850,13 +850,7 @@ impl PathReport {
         if let Some(place) = self.points_into.get(i) {
             return *place;
         }
-        let Some(&Number::Int(number)) = self.returns.get(i) else {
-            return None;
-        };
-        if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&number) {
-            return None;
-        }
-        let address = u64::from(number as u32);
+        let address = self.returns.get(i)?.address()?;
         let block = (self.objects.iter())
             .find(|o| o.kind == "heap" && (o.base..=o.base + o.capacity).contains(&address))?;
         Some(PointsInto {
@@ -939,6 +933,17 @@ pub enum Number {
 }
 
 impl Number {
+    /// The address an integer result of 32 bits (signed or not) stands
+    /// for, when it is one.
+    pub fn address(&self) -> Option<u64> {
+        match *self {
+            Number::Int(n) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&n) => {
+                Some(u64::from(n as u32))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether `other` is the same number: equal, or both a NaN.
     pub fn same(&self, other: &Number) -> bool {
         match (self, other) {

@@ -181,11 +181,11 @@ pub struct HeapOptions {
 pub struct Segments {
     pub cap: u32,
     /// Context-based resolution (`relocatable_and_caching.md` §2.3): an
-    /// access first merges the blocks allocated in a context that blocks
-    /// it met before were allocated in (the allocation site and this many
-    /// callers above it, allocator wrappers skipped), and asks once
-    /// whether the pointer can land anywhere else; `None` asks each block
-    /// the pointer may reach.
+    /// access first asks only the places of blocks allocated in a context
+    /// that blocks it met before were allocated in (the allocation site
+    /// and this many callers above it, allocator wrappers skipped) and,
+    /// when the path allows one, once whether the pointer can land
+    /// anywhere else; `None` asks each block the pointer may reach.
     #[serde(default = "default_context_depth")]
     pub context_depth: Option<u32>,
 }

@@ -18,7 +18,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::End;
 use crate::expr::TermId;
-use crate::memory::{Case, ObjectId, Place};
+use crate::memory::{Case, MemoryModel, ObjectId, Place};
 use crate::state::State;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
@@ -120,28 +120,13 @@ impl Executor<'_> {
         let Some(memory) = self.program.memory(s) else {
             return Ok(None);
         };
-        let known: Vec<(Place, TermId)> = cases
-            .iter()
-            .filter_map(|c| match c.target {
-                Ok(place @ Place::Symbolic { object, .. })
-                    if memory.may_join_segment(object)
-                        && (memory.contexts_of(object).iter()).all(|c| seen.contains(c)) =>
-                {
-                    Some((place, c.condition))
-                }
-                _ => None,
-            })
-            .collect();
+        let known = movable_places(memory, cases, |object| {
+            (memory.contexts_of(object).iter()).all(|c| seen.contains(c))
+        });
         let allowed = if known.len() == 1 {
             known
         } else {
-            let mut allowed = Vec::with_capacity(known.len());
-            for (place, condition) in known {
-                if self.feasible(s, condition)? == Some(true) {
-                    allowed.push((place, condition));
-                }
-            }
-            allowed
+            self.allowed(s, known)?
         };
         let [(place, condition)] = allowed[..] else {
             return Ok(None);
@@ -165,29 +150,19 @@ impl Executor<'_> {
         seen.extend(contexts.into_iter().filter(|&c| c != 0));
     }
 
-    /// Merges `blocks` into one segment when they are two or more and it
-    /// stays within the run's cap: `true` when blocks moved.
-    fn merge_blocks(&mut self, s: &mut State, blocks: &[ObjectId]) -> bool {
-        let Some(segments) = self.program.roles.heap.segments else {
-            return false;
-        };
-        let Some(memory) = self.program.memory(s) else {
-            return false;
-        };
-        let span = memory.segment_span(blocks);
-        if blocks.len() < 2 || span > u64::from(segments.cap) {
-            return false;
+    /// The places of `places` the path of `s` allows, each asked.
+    fn allowed(
+        &mut self,
+        s: &mut State,
+        places: Vec<(Place, TermId)>,
+    ) -> Result<Vec<(Place, TermId)>, End> {
+        let mut allowed = Vec::with_capacity(places.len());
+        for (place, condition) in places {
+            if self.feasible(s, condition)? == Some(true) {
+                allowed.push((place, condition));
+            }
         }
-        let at = s.at;
-        let made = self
-            .program
-            .memory_mut(s)
-            .and_then(|m| m.merge(&mut self.cx.terms, blocks, at));
-        if made.is_some() {
-            self.cx.counters.segments += 1;
-            self.cx.counters.largest_segment = self.cx.counters.largest_segment.max(span);
-        }
-        made.is_some()
+        Ok(allowed)
     }
 
     /// Merges the blocks and segments among the places of `cases` that
@@ -200,29 +175,54 @@ impl Executor<'_> {
         let Some(memory) = self.program.memory(s) else {
             return Ok(false);
         };
-        let candidates: Vec<(ObjectId, _)> = cases
-            .iter()
-            .filter_map(|c| match c.target {
-                Ok(Place::Symbolic { object, .. }) if memory.may_join_segment(object) => {
-                    Some((object, c.condition))
-                }
-                _ => None,
-            })
-            .collect();
+        let candidates = movable_places(memory, cases, |_| true);
         if candidates.len() < 2 {
             return Ok(false);
         }
-        let mut allowed = Vec::with_capacity(candidates.len());
-        for (object, condition) in candidates {
-            if self.feasible(s, condition)? == Some(true) {
-                allowed.push(object);
-            }
-        }
+        let allowed: Vec<ObjectId> = (self.allowed(s, candidates)?.iter())
+            .map(|(place, _)| place.object())
+            .collect();
         if segments.context_depth.is_some() {
             self.remember_contexts(s, &allowed);
         }
-        Ok(self.merge_blocks(s, &allowed))
+        let Some(memory) = self.program.memory(s) else {
+            return Ok(false);
+        };
+        let span = memory.segment_span(&allowed);
+        if allowed.len() < 2 || span > u64::from(segments.cap) {
+            return Ok(false);
+        }
+        let at = s.at;
+        let made = self
+            .program
+            .memory_mut(s)
+            .and_then(|m| m.merge(&mut self.cx.terms, &allowed, at));
+        if made.is_some() {
+            self.cx.counters.segments += 1;
+            self.cx.counters.largest_segment = self.cx.counters.largest_segment.max(span);
+        }
+        Ok(made.is_some())
     }
+}
+
+/// The places among `cases` in blocks (or segments) that may join a
+/// segment and that `keep` keeps, each with its condition.
+fn movable_places(
+    memory: &MemoryModel,
+    cases: &[Case],
+    keep: impl Fn(ObjectId) -> bool,
+) -> Vec<(Place, TermId)> {
+    cases
+        .iter()
+        .filter_map(|c| match c.target {
+            Ok(place @ Place::Symbolic { object, .. })
+                if memory.may_join_segment(object) && keep(object) =>
+            {
+                Some((place, c.condition))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

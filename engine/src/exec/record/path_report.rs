@@ -182,15 +182,11 @@ impl Executor<'_> {
             return Vec::new();
         };
         let points: Vec<Option<PointsInto>> = (returns.iter().enumerate())
-            .map(|(i, &n)| {
-                let Number::Int(number) = n else {
-                    return None;
-                };
-                let pointer = i < 64 && s.pointer_results & 1 << i != 0;
-                if !pointer || !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&number) {
+            .map(|(i, n)| {
+                if i >= 64 || s.pointer_results & 1 << i == 0 {
                     return None;
                 }
-                let address = u64::from(number as u32);
+                let address = n.address()?;
                 let object = memory.block_holding(address)?;
                 let block = memory.object(object)?;
                 // Within the block or one past its end, not in its slot's gap.
