@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress, MAX_FRAMES};
 use symplay_engine::limits::Reached;
-use symplay_engine::memory::{BaseMode, HeapOptions};
+use symplay_engine::memory::{AaCacheMode, BaseMode, HeapOptions};
 use symplay_engine::report::{
     counted, BufferArg, OutcomeRules, PathReport, Report, RunLimits, Status,
 };
@@ -105,6 +105,11 @@ pub struct ExploreArgs {
     /// failing access drawn on its object.
     #[arg(long)]
     show_memory: bool,
+    /// Print what each layer of the solver chain did: the queries that
+    /// reached it, those it answered and its time (the address-aware
+    /// cache first when it is on).
+    #[arg(long)]
+    stats: bool,
 }
 
 impl ExploreArgs {
@@ -124,7 +129,10 @@ impl ExploreArgs {
 pub fn run(args: &ExploreArgs) -> Result<Ending, Failure> {
     let out = Output::open_optional(args.json.as_deref())?;
     let report = explore_report(args)?;
-    say(out.as_ref(), &summary(&report, args.show_memory));
+    say(
+        out.as_ref(),
+        &summary(&report, args.show_memory, args.stats),
+    );
     if let Some(out) = out {
         let json = serde_json::to_string_pretty(&report).expect("a report serialises");
         out.write(&(json + "\n"))?;
@@ -438,7 +446,7 @@ pub(crate) fn progress_printer() -> impl FnMut(&Progress) -> bool {
     }
 }
 
-fn summary(r: &Report, show_memory: bool) -> String {
+fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
     let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count() as u64;
     let memory_errors = match count(Status::MemoryError) {
         0 => String::new(),
@@ -513,6 +521,17 @@ fn summary(r: &Report, show_memory: bool) -> String {
             "segments: the blocks a pointer may point into are moved into one, of at most {} bytes{contexts}\n",
             segments.cap
         ));
+    }
+    match r.heap.aa_cache {
+        AaCacheMode::Off => {}
+        mode => text.push_str(&format!(
+            "address-aware cache: a branch's query is also known by its form over base symbols{}\n",
+            if mode == AaCacheMode::Check {
+                "; every answer it gives is asked of the solver again"
+            } else {
+                ""
+            }
+        )),
     }
     for warning in &r.warnings {
         text.push_str(&format!("warning: {warning}\n"));
@@ -628,6 +647,9 @@ fn summary(r: &Report, show_memory: bool) -> String {
         s.timing.total_ms,
         s.peak_memory_bytes as f64 / f64::from(1 << 20)
     ));
+    if layers {
+        text.push_str(&format!("solver layers:\n{}", s.layers_text()));
+    }
     if let Some(states) = s.state_bytes_text() {
         text.push_str(&format!("{states}\n"));
     }

@@ -2,7 +2,7 @@
 //! drawing of a path's memory (`--show-memory`).
 
 use clap::Args;
-use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Resolve, SizeMode};
+use symplay_engine::memory::{AaCacheMode, BaseMode, Contents, HeapOptions, Resolve, SizeMode};
 use symplay_engine::report::{segments_of, PathReport};
 
 #[derive(Args, Default)]
@@ -72,6 +72,14 @@ pub struct HeapArgs {
     /// pointer may reach (default 4; implies --resolve segment).
     #[arg(long, value_name = "K|off")]
     segment_context: Option<String>,
+    /// Address-aware query caching: a branch's query is also known by its
+    /// form over the blocks' base symbols, so that queries that differ
+    /// only by where blocks lie (two paths that allocated differently
+    /// before) share an answer; a query where an address can change the
+    /// answer is asked as usual. `check` asks every answer it gives of the
+    /// solver again and counts disagreements (implies --bases symbolic).
+    #[arg(long, value_name = "on|check|off", num_args = 0..=1, default_missing_value = "on")]
+    aa_cache: Option<String>,
 }
 
 impl HeapArgs {
@@ -133,6 +141,12 @@ impl HeapArgs {
                 }
             }
             (None, false) => {}
+        }
+        if let Some(mode) = &self.aa_cache {
+            heap.aa_cache = mode.parse::<AaCacheMode>()?;
+            if self.bases.is_none() && !heap.aa_cache.is_off() {
+                heap.bases = BaseMode::Symbolic;
+            }
         }
         Ok(heap)
     }

@@ -739,6 +739,14 @@ fn heap_options_that_make_no_sense_are_errors() {
             vec!["--resolve", "fork", "--segment-context", "2"],
             "--segment-context needs --resolve segment, not fork",
         ),
+        (
+            vec!["--aa-cache", "always"],
+            "unknown address-aware cache mode `always` (known: off, on, check)",
+        ),
+        (
+            vec!["--aa-cache", "--bases", "concrete"],
+            "--aa-cache needs --bases symbolic",
+        ),
     ] {
         let mut all = vec!["explore", file.as_str()];
         all.extend(args);
@@ -791,6 +799,74 @@ fn split_objects_fork_over_their_pieces_and_the_summary_says_so() {
     );
     // The defaults: 256-byte blocks are under the 300-byte threshold.
     assert!(run(&["--split"]).starts_with("explored blocks with dfs: 2 paths"));
+}
+
+#[test]
+fn the_address_aware_cache_answers_the_second_sides_queries_and_stats_show_each_layer() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/relocatable/examples.wasm");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "explore",
+            &file,
+            "--entry",
+            "divergent_buffer",
+            "--search",
+            "dfs",
+            "--exit-zero",
+        ];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = symplay(&args);
+        assert_eq!(code, 0, "{stderr}");
+        stdout
+    };
+    // --aa-cache implies symbolic bases.
+    let aa = run(&["--aa-cache", "--stats"]);
+    assert!(aa.contains(", pointers over symbolic bases\n"), "{aa}");
+    assert!(
+        aa.contains(
+            "\naddress-aware cache: a branch's query is also known by its form over base symbols\n"
+        ),
+        "{aa}"
+    );
+    assert!(aa.contains(": 3 from the address-aware cache, "), "{aa}");
+    let table = aa
+        .split("solver layers:\n")
+        .nth(1)
+        .expect("the layers' table");
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .take(6)
+        .map(|l| {
+            l.split("  ")
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        rows[0][..3],
+        ["address-aware cache", "6 reached", "3 answered"]
+    );
+    assert_eq!(rows[5][0], "SAT");
+    assert!(
+        table.contains("address-aware cache: 3 answers held ("),
+        "{table}"
+    );
+    // Without --stats no table; without the cache no such layer.
+    let plain = run(&["--bases", "symbolic", "--stats"]);
+    assert!(!run(&["--aa-cache"]).contains("solver layers:"));
+    assert!(
+        plain.contains("solver layers:\n  simplification "),
+        "{plain}"
+    );
+    assert!(!plain.contains("address-aware"), "{plain}");
+    let checked = run(&["--aa-cache", "check", "--stats"]);
+    assert!(
+        checked.contains("; every answer it gives is asked of the solver again\n"),
+        "{checked}"
+    );
+    assert!(!checked.contains("contradicted"), "{checked}");
 }
 
 #[test]

@@ -651,6 +651,50 @@ test('hash tables from a share link under segments: a leaf\'s memory shows the s
   assert.deepEqual(errors, []);
 });
 
+test('address-aware cache: chosen in the options, it makes pointers symbolic, finds the same paths, its layer heads the table of solver layers, and the choice travels in the share link', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'hash-tables');
+  await shownEntry(page, 'find_key');
+  await run(page, { entry: 'find_key', paths: 11 });
+  await showTab(page, 'paths');
+  const layers = page.locator('#pane-paths details.solver-layers');
+  // Without the cache, the chain's layers only.
+  await layers.locator('summary').click();
+  const firstLayer = () => layers.locator('tbody tr').first().locator('td').first().innerText();
+  assert.equal(await firstLayer(), 'simplification');
+  assert.equal(await layers.locator('p.aa-cache').count(), 0);
+  await openOptions(page);
+  assert.equal(await page.inputValue('#aa-cache'), 'off');
+  await pick(page, '#aa-cache', 'check');
+  // It keys on pointers over base symbols: the choice of pointers is no
+  // longer the person's to make.
+  assert.equal(await page.inputValue('#bases'), 'symbolic');
+  assert.ok(await page.locator('#bases').isDisabled());
+  await closeOptions(page);
+  await run(page, { entry: 'find_key', paths: 11 });
+  await showTab(page, 'paths');
+  if (!(await layers.getAttribute('open') !== null)) {
+    await layers.locator('summary').click();
+  }
+  const cells = (await layers.locator('tbody tr').first().innerText()).split('\t');
+  assert.equal(cells[0], 'address-aware cache');
+  // The branches of the lookup reached it; the paths allocated alike, so
+  // the plain caches answer what it could.
+  assert.ok(Number(cells[1]) > 0, cells.join(' '));
+  assert.match(await layers.locator('p.aa-cache').innerText(),
+    /^address-aware cache: \d+ answers? held \([0-9.]+ (B|KiB)\); \d+ quer(y|ies) trusted with a model only \(the guard\), 0 left to the solver for a block of symbolic size$/);
+  await page.screenshot({ path: join(artifacts, 'aa-cache.png'), fullPage: true });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.waitForSelector('.results h2:has-text("find_key: 11 paths (completed)")', { timeout: 30_000 });
+  await openOptions(opened);
+  assert.equal(await opened.inputValue('#aa-cache'), 'check');
+  assert.equal(await opened.inputValue('#bases'), 'symbolic');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
 test('memory per state: the statistics and a node\'s details tell what its state held of its own, and the tree colours by it', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'heap-overflow');

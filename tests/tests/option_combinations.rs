@@ -9,11 +9,15 @@
 //! results. (The paths themselves may differ: splitting forks more,
 //! segments fork less, and a result that stays a term is given its value
 //! in the path's model.) Size modes differ by design (base pins a size and
-//! may miss a bug), so each is compared with itself.
+//! may miss a bug), so each is compared with itself. Address-aware caching
+//! runs in its check mode, where the solver is asked again for every
+//! answer it gives: none may be contradicted.
 
 use std::collections::BTreeSet;
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
-use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Segments, SizeMode, Split};
+use symplay_engine::memory::{
+    AaCacheMode, BaseMode, Contents, HeapOptions, Segments, SizeMode, Split,
+};
 use symplay_engine::report::{PathReport, Report, Status};
 use symplay_tests::corpus;
 use symplay_wasm::{ExportKind, Module};
@@ -65,6 +69,27 @@ fn combinations() -> Vec<(String, HeapOptions)> {
                 }
             }
         }
+    }
+    // Address-aware caching over symbolic bases, its answers checked by
+    // the solver: with whole objects forked per block, and with pieces and
+    // segments (whose moved blocks it leaves to the chain).
+    for (split, segments) in [(None, None), (Some(small), Some(Segments::default()))] {
+        let heap = HeapOptions {
+            bases: BaseMode::Symbolic,
+            split,
+            segments,
+            aa_cache: AaCacheMode::Check,
+            ..HeapOptions::default()
+        };
+        let name = format!(
+            "address-aware cache, {}",
+            if split.is_some() {
+                "split, segments"
+            } else {
+                "whole objects, forks per block"
+            }
+        );
+        all.push((name, heap));
     }
     all
 }
@@ -146,6 +171,11 @@ fn check_entry(module: &Module, entry: &str, base: &Options, what: &str) -> usiz
             }
             let what = format!("{what}, {name}, size mode {size_mode}");
             assert_eq!(bugs(&r), expected_bugs, "{what}");
+            let contradicted = r.stats.address_aware.map_or(0, |aa| aa.disagreements);
+            assert_eq!(
+                contradicted, 0,
+                "{what}: cached answers the solver contradicted"
+            );
             replays(module, entry, &r, &defaults.heap, &what);
             compared += 1;
         }

@@ -112,6 +112,14 @@ impl Model {
         self.values.iter().map(|(&s, v)| (s, v))
     }
 
+    /// Bytes its assignments hold on the heap, estimated: an entry of the
+    /// map with its node's share (an array's bytes not counted).
+    pub fn heap_bytes(&self) -> usize {
+        const NODE_SHARE: usize = 16;
+        self.values.len()
+            * (std::mem::size_of::<SymbolId>() + std::mem::size_of::<Value>() + NODE_SHARE)
+    }
+
     /// Adds every assignment of `other`, overriding this model's.
     pub fn extend(&mut self, other: &Model) {
         for (s, v) in other.iter() {

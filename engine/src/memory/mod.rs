@@ -34,6 +34,8 @@ pub use dead_stack::{DeadSpan, DeadStack};
 pub use flat::PAGE_SIZE;
 pub use model::MemoryModel;
 pub use objects::{segment_index, within, Free, Object, ObjectKind, Segment, Size, ALIGN};
-pub use options::{BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split};
+pub use options::{
+    AaCacheMode, BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split,
+};
 pub use pieces::Pieces;
 pub use place::{Case, Fault, FaultKind, ObjectId, Piece, Place, Pointer, Resolution, Spot};

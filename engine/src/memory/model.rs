@@ -426,6 +426,26 @@ impl MemoryModel {
         self.objects()?.hidden(beta)
     }
 
+    /// [`ObjectMemory::pinned_hidden`].
+    pub fn pinned_hidden(&self, beta: TermId) -> Option<TermId> {
+        self.objects()?.pinned_hidden(beta)
+    }
+
+    /// [`ObjectMemory::base_size`].
+    pub fn base_size(&self, beta: TermId) -> Option<u64> {
+        self.objects()?.base_size(beta)
+    }
+
+    /// [`ObjectMemory::base_of`].
+    pub fn base_of(&self, id: ObjectId) -> Option<(TermId, u64)> {
+        self.objects()?.base_of(id)
+    }
+
+    /// Whether blocks were moved into segments.
+    pub fn has_segments(&self) -> bool {
+        self.objects().is_some_and(ObjectMemory::has_segments)
+    }
+
     /// Whether `target` holds the blocks of all of `bases`
     /// ([`ObjectMemory::holds`]).
     pub fn holds(&self, target: ObjectId, bases: &[TermId]) -> bool {

@@ -313,6 +313,34 @@ impl ObjectMemory {
         self.bases.get(&beta).map(|&(hidden, _)| hidden)
     }
 
+    /// The constant of the hidden address of base symbol `beta` when its
+    /// block is pinned (a decision depended on where it lies): address-aware
+    /// caching takes it as that address, not as any block's.
+    pub fn pinned_hidden(&self, beta: TermId) -> Option<TermId> {
+        let &(hidden, id) = self.bases.get(&beta)?;
+        self.object(id)?.pinned.map(|_| hidden)
+    }
+
+    /// The size of the block of base symbol `beta`, when it is concrete.
+    pub fn base_size(&self, beta: TermId) -> Option<u64> {
+        match self.object(self.bases.get(&beta)?.1)?.size {
+            Size::Con(size) => Some(size),
+            Size::Sym(_) => None,
+        }
+    }
+
+    /// The base symbol of block `id` and its hidden address, unless it was
+    /// moved into a segment.
+    pub fn base_of(&self, id: ObjectId) -> Option<(TermId, u64)> {
+        let o = self.object(id)?;
+        Some((o.beta?, o.base)).filter(|_| o.segment.is_none())
+    }
+
+    /// Whether blocks were moved into segments.
+    pub fn has_segments(&self) -> bool {
+        !self.segments.is_empty()
+    }
+
     /// The blocks of the base symbols `bases` (of this state's objects).
     fn blocks_of<'a>(&'a self, bases: &'a [TermId]) -> impl Iterator<Item = ObjectId> + 'a {
         bases

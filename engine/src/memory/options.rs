@@ -172,6 +172,58 @@ pub struct HeapOptions {
     /// each other and resolve it once (`relocatable_and_caching.md` §2.2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub segments: Option<Segments>,
+    /// Address-aware query caching (`relocatable_and_caching.md` §4): a
+    /// branch's query is also known by its form over base symbols, so
+    /// that queries differing only by where blocks lie share an answer.
+    #[serde(skip_serializing_if = "AaCacheMode::is_off")]
+    pub aa_cache: AaCacheMode,
+}
+
+/// Whether the address-aware cache answers queries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AaCacheMode {
+    #[default]
+    Off,
+    On,
+    /// On, and every answer it gives is asked of the solver again: a
+    /// disagreement is counted (what tests run).
+    Check,
+}
+
+impl AaCacheMode {
+    pub const ALL: [AaCacheMode; 3] = [AaCacheMode::Off, AaCacheMode::On, AaCacheMode::Check];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AaCacheMode::Off => "off",
+            AaCacheMode::On => "on",
+            AaCacheMode::Check => "check",
+        }
+    }
+
+    pub fn is_off(&self) -> bool {
+        *self == AaCacheMode::Off
+    }
+}
+
+impl fmt::Display for AaCacheMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for AaCacheMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        AaCacheMode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                format!("unknown address-aware cache mode `{s}` (known: off, on, check)")
+            })
+    }
 }
 
 /// Dynamic segments (`--resolve segment`): the blocks a symbolic pointer
@@ -290,6 +342,7 @@ impl Default for HeapOptions {
             split: None,
             bases: BaseMode::Concrete,
             segments: None,
+            aa_cache: AaCacheMode::Off,
         }
     }
 }

@@ -3,9 +3,11 @@
 //! (simplification, independence) or answer some of them (the caches, and
 //! last bit-blasting and SAT, which answers every group left). Once a group
 //! is answered, every layer above the one that answered it learns the
-//! answer (the caches store it). A new layer (an address-aware cache) is one
-//! more variant here and one more entry in [`SolverConfig::layers`];
-//! leaving an entry out switches that layer off.
+//! answer (the caches store it). A new layer is one more variant here and
+//! one more entry in [`SolverConfig::layers`]; leaving an entry out
+//! switches that layer off. The address-aware cache sits in front of the
+//! chain (`Solver::check_beside_aware`): it keys on a query whole, with
+//! base forms only the caller knows, before the chain slices it.
 
 use super::bitblast::{BitBlaster, BlastAnswer};
 use super::cache::{CexCache, QueryCache};
@@ -35,6 +37,16 @@ pub enum Layer {
 }
 
 impl Layer {
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Simplify => "simplification",
+            Layer::Independence => "independence",
+            Layer::QueryCache => "query cache",
+            Layer::CexCache => "counterexample cache",
+            Layer::Sat => "SAT",
+        }
+    }
+
     /// Every layer, in the default order.
     pub const ALL: [Layer; 5] = [
         Layer::Simplify,

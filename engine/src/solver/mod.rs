@@ -3,6 +3,7 @@
 //! layers behind one interface (`chain.rs`). Every query runs within its
 //! budget.
 
+pub mod address_aware;
 pub mod bitblast;
 mod cache;
 mod chain;
@@ -15,12 +16,14 @@ pub use crate::limits::Interrupt;
 
 use crate::expr::{Model, Sort, TermId, TermStore, Value};
 use crate::limits::{Limits, Reached};
+use address_aware::{AaAnswer, AaCache, KeyOf, NoKey};
 pub use chain::Layer;
 use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
 pub use independence::Witness;
 use query::GroupAnswer;
-pub use query::{Budget, LayerStats, QueryAnswers, QueryBudget, SolveResult, SolverStats};
+pub use query::{AaStats, Budget, LayerStats, QueryAnswers, QueryBudget, SolveResult, SolverStats};
+use std::rc::Rc;
 use web_time::Instant;
 
 /// Which layers of the chain run, in order, and the budget of each query.
@@ -59,6 +62,8 @@ pub struct Solver {
     stats: SolverStats,
     /// The run's limit that ended the last query without an answer.
     stopped_by: Option<Reached>,
+    /// Answers by base form, for the queries asked with one.
+    aa: AaCache,
 }
 
 impl Default for Solver {
@@ -77,11 +82,17 @@ impl Solver {
             symbols: SymbolIndex::default(),
             stats: SolverStats::default(),
             stopped_by: None,
+            aa: AaCache::default(),
         }
     }
 
     pub fn set_budget(&mut self, budget: Budget) {
         self.config.budget = budget;
+    }
+
+    /// The layers of the chain, in order, SAT last.
+    pub fn layers(&self) -> &[Layer] {
+        &self.config.layers
     }
 
     pub fn stats(&self) -> &SolverStats {
@@ -148,14 +159,107 @@ impl Solver {
         extra: &[TermId],
         limits: &Limits,
     ) -> Beside {
+        let query = self.slice(store, known, extra);
+        let answer = self.check_within(store, &query, limits);
+        self.beside(store, &query, answer)
+    }
+
+    /// [`check_beside_within`](Self::check_beside_within) for a query with
+    /// a base form (`address_aware.rs`): `key_of` gives the key of the
+    /// sliced query, and a query asked before under that key has its
+    /// answer: a model only where it satisfies this query, unsat only
+    /// where the key allows it. With `check`, the chain is asked as well,
+    /// its answer given, and a contradiction counted.
+    pub fn check_beside_aware(
+        &mut self,
+        store: &mut TermStore,
+        (known, extra): (&[TermId], &[TermId]),
+        limits: &Limits,
+        key_of: &mut KeyOf<'_>,
+        check: bool,
+    ) -> Beside {
+        let query = self.slice(store, known, extra);
+        let start = Instant::now();
+        let keyed = key_of(store, &query);
+        let took = start.elapsed();
+        let (key, reusable) = match keyed {
+            Ok(keyed) => keyed,
+            Err(why) => {
+                if why == NoKey::Unsized {
+                    self.stats.address_aware.queries += 1;
+                    self.stats.aa.symbolic_sizes += 1;
+                }
+                self.stats.address_aware.time += took;
+                let answer = self.check_within(store, &query, limits);
+                return self.beside(store, &query, answer);
+            }
+        };
+        self.stats.address_aware.queries += 1;
+        if !reusable {
+            self.stats.aa.guarded += 1;
+        }
+        let hit = match self.aa.get(&key) {
+            Some(AaAnswer::Unsat) => Some(SolveResult::Unsat),
+            Some(AaAnswer::Sat(model)) if store.satisfies(&query, model) => {
+                Some(SolveResult::Sat(Model::clone(model)))
+            }
+            _ => None,
+        };
+        let spent = start.elapsed();
+        self.stats.address_aware.time += spent;
+        self.stats.total_time += spent;
+        if let Some(hit) = hit {
+            self.stats.address_aware.hits += 1;
+            if !check {
+                self.stats.queries += 1;
+                self.stats.answered.address_aware += 1;
+                match hit {
+                    SolveResult::Unsat => self.stats.unsat += 1,
+                    _ => self.stats.sat += 1,
+                }
+                return self.beside(store, &query, hit);
+            }
+            let asked = self.check_within(store, &query, limits);
+            let sat = |r: &SolveResult| matches!(r, SolveResult::Sat(_));
+            if !matches!(asked, SolveResult::Unknown(_)) && sat(&asked) != sat(&hit) {
+                self.stats.aa.disagreements += 1;
+            }
+            return self.beside(store, &query, asked);
+        }
+        let answer = self.check_within(store, &query, limits);
+        match &answer {
+            SolveResult::Sat(model) => self.aa.insert(key, AaAnswer::Sat(Rc::new(model.clone()))),
+            SolveResult::Unsat if reusable => {
+                // A key the guard trusts is answered alike everywhere: a
+                // model kept for it that did not fit says otherwise.
+                if matches!(self.aa.get(&key), Some(AaAnswer::Sat(_))) {
+                    self.stats.aa.disagreements += 1;
+                }
+                self.aa.insert(key, AaAnswer::Unsat);
+            }
+            SolveResult::Unsat | SolveResult::Unknown(_) => {}
+        }
+        self.stats.aa.entries = self.aa.entries() as u64;
+        self.stats.aa.bytes = self.aa.bytes() as u64;
+        self.beside(store, &query, answer)
+    }
+
+    /// The constraints of `known` connected to `extra`, then `extra`: the
+    /// query asked beside a path condition (all of `known` with the
+    /// independence layer off).
+    fn slice(&mut self, store: &TermStore, known: &[TermId], extra: &[TermId]) -> Vec<TermId> {
         let mut query = if self.config.layers.contains(&Layer::Independence) {
             self.symbols.connected(store, known, extra)
         } else {
             known.to_vec()
         };
         query.extend_from_slice(extra);
-        match self.check_within(store, &query, limits) {
-            SolveResult::Sat(model) => Beside::Sat(self.symbols.witness(store, &query, &model)),
+        query
+    }
+
+    fn beside(&mut self, store: &TermStore, query: &[TermId], answer: SolveResult) -> Beside {
+        match answer {
+            SolveResult::Sat(model) => Beside::Sat(self.symbols.witness(store, query, &model)),
             SolveResult::Unsat => Beside::Unsat,
             SolveResult::Unknown(why) => Beside::Unknown(why),
         }

@@ -77,6 +77,10 @@ pub struct SolverStats {
     /// Queries: independent groups produced; hits: constraints of those
     /// groups that earlier answers already covered.
     pub independence: LayerStats,
+    /// Queries: those with a base form asked of it (a branch under
+    /// `--aa-cache`); hits: those it answered.
+    pub address_aware: LayerStats,
+    pub aa: AaStats,
     pub query_cache: LayerStats,
     pub cex_cache: LayerStats,
     /// Queries: SAT calls; hits: those answered sat or unsat.
@@ -93,6 +97,38 @@ pub struct SolverStats {
     pub answered: QueryAnswers,
 }
 
+impl SolverStats {
+    /// What `layer` did.
+    pub fn of_layer(&self, layer: super::Layer) -> LayerStats {
+        match layer {
+            super::Layer::Simplify => self.simplify,
+            super::Layer::Independence => self.independence,
+            super::Layer::QueryCache => self.query_cache,
+            super::Layer::CexCache => self.cex_cache,
+            super::Layer::Sat => self.sat_solver,
+        }
+    }
+}
+
+/// What the address-aware cache did beside its hits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AaStats {
+    /// Queries whose key the guard trusts with a model only, not with an
+    /// unsat answer (a base symbol where an address may change the
+    /// answer), and queries left to the chain for a block of symbolic
+    /// size.
+    pub guarded: u64,
+    pub symbolic_sizes: u64,
+    /// Answers that contradicted the cache: under `--aa-cache check`, hits
+    /// the chain, asked too, answered otherwise, and at any time an unsat
+    /// answer for a trusted key that held a model (0 unless the guard
+    /// trusts a key it should not).
+    pub disagreements: u64,
+    /// Answers it holds, and their bytes (keys and models).
+    pub entries: u64,
+    pub bytes: u64,
+}
+
 /// How queries were answered, each by the costliest layer it needed (of
 /// its independent groups, the one that went furthest down the chain):
 /// the parts add up to the queries.
@@ -102,6 +138,9 @@ pub struct QueryAnswers {
     pub simplified: u64,
     /// Every group already covered by earlier answers (independence).
     pub sliced: u64,
+    /// Answered by the address-aware cache, before the chain.
+    #[serde(default)]
+    pub address_aware: u64,
     pub query_cache: u64,
     pub cex_cache: u64,
     /// At least one group went to the SAT solver.
@@ -112,7 +151,13 @@ pub struct QueryAnswers {
 
 impl QueryAnswers {
     pub fn total(&self) -> u64 {
-        self.simplified + self.sliced + self.query_cache + self.cex_cache + self.sat + self.unknown
+        self.simplified
+            + self.sliced
+            + self.address_aware
+            + self.query_cache
+            + self.cex_cache
+            + self.sat
+            + self.unknown
     }
 }
 

@@ -25,6 +25,10 @@ pub struct PathCondition {
     /// before it, the values a model of its slice gives the atoms they
     /// read, in the order of the constraints.
     witnesses: Chain<Vec<Witness>>,
+    /// Under address-aware caching, each constraint over pointers to its
+    /// base form: the same condition over the base symbols of the blocks
+    /// (`relocatable_and_caching.md` §4), which the cache's key is made of.
+    forms: Chain<FxHashMap<TermId, TermId>>,
     /// Whether a constraint was added without a witness (a value made
     /// concrete, a side the solver could not decide, or past
     /// [`WITNESS_ATOMS`]): the witnesses then make no model of the
@@ -120,6 +124,17 @@ impl PathCondition {
         self.constraints.tail_mut().push(c);
     }
 
+    /// Records `form` as the base form of the constraint `c`.
+    pub fn set_form(&mut self, c: TermId, form: TermId) {
+        self.forms.tail_mut().insert(c, form);
+    }
+
+    /// The base form of the constraint `c`, if it has one apart from
+    /// itself.
+    pub fn form(&self, c: TermId) -> Option<TermId> {
+        self.forms.parts().find_map(|part| part.get(&c).copied())
+    }
+
     /// The constraints, oldest first: what the solver is asked about.
     pub fn constraints(&self) -> Vec<TermId> {
         let parts = self.constraints.parts_oldest_first();
@@ -157,17 +172,24 @@ impl PathCondition {
     pub(super) fn freeze(&mut self) {
         self.constraints.freeze();
         self.facts.freeze();
+        self.forms.freeze();
         self.witnesses.freeze();
     }
 
     /// Bytes no other state shares.
     pub(super) fn own_bytes(&self) -> usize {
-        self.constraints.own_bytes() + self.facts.own_bytes() + self.witnesses.own_bytes()
+        self.constraints.own_bytes()
+            + self.facts.own_bytes()
+            + self.forms.own_bytes()
+            + self.witnesses.own_bytes()
     }
 
     /// Bytes, a part that `n` states share counting `1 / n`.
     pub(super) fn shared_bytes(&self) -> usize {
-        self.constraints.shared_bytes() + self.facts.shared_bytes() + self.witnesses.shared_bytes()
+        self.constraints.shared_bytes()
+            + self.facts.shared_bytes()
+            + self.forms.shared_bytes()
+            + self.witnesses.shared_bytes()
     }
 
     /// Whether `other` shares both chains' frozen links with this one.

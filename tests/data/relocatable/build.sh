@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 exports=()
-for entry in blocks blocks_twice hash_tables divergent_allocations address_dependent chosen_block blocks_after_branch; do
+for entry in blocks blocks_twice hash_tables divergent_allocations divergent_branch divergent_buffer ordered_blocks address_dependent chosen_block blocks_after_branch; do
   exports+=("-Wl,--export=$entry")
 done
 clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. \

@@ -146,6 +146,79 @@ int divergent_allocations(void) {
   return found;
 }
 
+/* E6 as the thesis writes it: a branch on the byte, taken or not on each
+ * side of z, whose queries differ between the sides by addresses alone:
+ * in the first block it can hold (a model answers it again), in the
+ * second it cannot (an unsat answer only address-aware caching gives
+ * again). The volatile store keeps the branch a branch. */
+volatile int hits;
+
+int divergent_branch(void) {
+  int z = symplay_symbolic_i32("z");
+  char *extra = 0;
+  if (z > 0)
+    extra = malloc(64);
+  char **array = calloc(2, sizeof(char *));
+  for (int k = 0; k < 2; k++)
+    array[k] = calloc(2, 1);
+  array[0][1] = 7;
+  array[1][0] = 5;
+  unsigned i = symplay_symbolic_i32("i");
+  unsigned j = symplay_symbolic_i32("j");
+  symplay_assume(i < 2 && j < 2);
+  if (array[i][j] == 7)
+    hits = hits + 1;
+  for (int k = 0; k < 2; k++)
+    free(array[k]);
+  free(array);
+  free(extra);
+  return 0;
+}
+
+/* E6 through a pointer into its own block: the buffer is made after the
+ * sides of z allocated differently, and read at a symbolic index that may
+ * pass its end, so each side's path keeps the read's bound check on the
+ * buffer's address; the branches' queries differ between the sides by
+ * that address alone, and the first one can never hold. */
+int divergent_buffer(void) {
+  int z = symplay_symbolic_i32("z");
+  char *extra = 0;
+  if (z > 0)
+    extra = malloc(64);
+  char *buffer = calloc(4, 1);
+  buffer[1] = 7;
+  buffer[2] = 5;
+  unsigned j = symplay_symbolic_i32("j");
+  char c = buffer[j & 7];
+  if (c == 9)
+    hits = hits + 1;
+  if (c == 7)
+    hits = hits + 2;
+  free(buffer);
+  free(extra);
+  return 0;
+}
+
+/* E8 as branches: which block lies higher decides the first, so both
+ * blocks are pinned (each is at its address in the address-aware cache's
+ * keys); the low bits of a third block's address decide the second, the
+ * same in every layout the engine tries, so it is not pinned, and the
+ * cache's guard leaves those queries to the solver chain. */
+int ordered_blocks(void) {
+  char *p = malloc(10);
+  char *q = malloc(50);
+  char *r = malloc(8);
+  int k = symplay_symbolic_i32("k");
+  if ((p < q) == (k > 0))
+    hits = hits + 1;
+  if (((unsigned long)r & 7) == (unsigned)k)
+    hits = hits + 2;
+  free(r);
+  free(q);
+  free(p);
+  return 0;
+}
+
 /* E8: conditions on the addresses themselves: which block lies higher,
  * and a read far past the first block (a heap overflow here, where the
  * thesis's model could land in the second block). */

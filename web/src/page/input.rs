@@ -9,7 +9,9 @@ use base64::Engine;
 
 use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_CONTEXT_DEPTH, MAX_OBJECT};
-use symplay_engine::memory::{BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split};
+use symplay_engine::memory::{
+    AaCacheMode, BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split,
+};
 use symplay_engine::report::{param_name, BufferArg, OutcomeRules};
 use symplay_engine::search::SearchKind;
 
@@ -118,6 +120,8 @@ pub struct OptionFields {
     pub segment_cap: String,
     /// Callers an allocation context names, or `off`.
     pub segment_context: String,
+    /// `off`, `on` or `check`: address-aware query caching.
+    pub aa_cache: String,
     /// A symbolic `select` forks (`true`) or is one `ite` value.
     pub fork_selects: String,
     /// The most values a symbolic result splits into.
@@ -213,6 +217,7 @@ impl OptionFields {
                 Some(depth) => depth.to_string(),
                 None => "off".into(),
             },
+            aa_cache: o.heap.aa_cache.name().into(),
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
@@ -291,6 +296,7 @@ impl OptionFields {
             "resolve" => &mut self.resolve,
             "segment-cap" => &mut self.segment_cap,
             "segment-context" => &mut self.segment_context,
+            "aa-cache" => &mut self.aa_cache,
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
@@ -405,6 +411,10 @@ impl OptionFields {
             .unwrap_or(DEFAULT_CAPACITY);
         let objects = self.heap_model != "module";
         let segments = self.segments()?.filter(|_| objects);
+        let aa_cache = match self.aa_cache.parse::<AaCacheMode>()? {
+            _ if !objects => AaCacheMode::Off,
+            mode => mode,
+        };
         let heap = HeapOptions {
             objects,
             size_mode: self.size_mode.parse::<SizeMode>()?,
@@ -416,13 +426,15 @@ impl OptionFields {
             split: self.split()?,
             // The module's allocator returns numbers: the (disabled) choice
             // of pointers does not apply; segments move blocks, whose
-            // pointers must be terms.
+            // pointers must be terms, and address-aware caching keys on
+            // those terms.
             bases: match self.bases.parse::<BaseMode>()? {
                 _ if !objects => BaseMode::Concrete,
-                _ if segments.is_some() => BaseMode::Symbolic,
+                _ if segments.is_some() || !aa_cache.is_off() => BaseMode::Symbolic,
                 bases => bases,
             },
             segments,
+            aa_cache,
         };
         Ok(RunOptions {
             search: self.search.clone(),
@@ -635,6 +647,7 @@ mod tests {
             resolve: "segment".into(),
             segment_cap: " 512".into(),
             segment_context: "2".into(),
+            aa_cache: "check".into(),
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
@@ -670,6 +683,7 @@ mod tests {
                         cap: 512,
                         context_depth: Some(2),
                     }),
+                    aa_cache: AaCacheMode::Check,
                 },
                 outcomes: OutcomeRules {
                     fork_selects: false,
@@ -739,6 +753,11 @@ mod tests {
             ("contents", "flat", "unknown contents `flat`"),
             ("bases", "moving", "unknown bases `moving`"),
             ("resolve", "merge", "unknown resolution `merge`"),
+            (
+                "aa-cache",
+                "always",
+                "unknown address-aware cache mode `always`",
+            ),
             (
                 "split-piece",
                 "0",

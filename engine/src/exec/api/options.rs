@@ -150,6 +150,11 @@ pub(super) fn check_heap(heap: &HeapOptions) -> Result<(), ExploreError> {
             )));
         }
     }
+    if !heap.aa_cache.is_off() && heap.bases != BaseMode::Symbolic {
+        return Err(ExploreError::options(
+            "--aa-cache needs --bases symbolic: a query's base form is a term over the blocks' base symbols",
+        ));
+    }
     if heap.bases == BaseMode::Symbolic && !heap.objects {
         return Err(ExploreError::options(
             "--bases symbolic needs memory objects: the module's own allocator (--keep-allocator) returns numbers",

@@ -6,8 +6,10 @@ use crate::exec::context::records::Trace;
 use crate::exec::semantics::MAX_FRAMES;
 use crate::limits::heap_peak;
 use crate::report::{
-    ConcretisedSite, Coverage, DropSite, Formulas, Report, RunLimits, Stats, Timing, SCHEMA_VERSION,
+    ConcretisedSite, Coverage, DropSite, Formulas, LayerReport, Report, RunLimits, Stats, Timing,
+    SCHEMA_VERSION,
 };
+use crate::solver::{Layer, LayerStats, SolverStats};
 use std::borrow::Borrow;
 use symplay_wasm::Module;
 
@@ -44,6 +46,8 @@ impl<M: Borrow<Module>> Exploration<M> {
         };
         let pending = self.pending() as u64;
         let (max_state_bytes, mean_state_bytes) = cx.records.tree.state_bytes();
+        let aa = !self.options.heap.aa_cache.is_off();
+        let layers = layer_reports(&solver_stats, cx.solver.layers(), aa);
         let stats = Stats {
             instructions: cx.counters.instructions,
             forks: cx.counters.forks,
@@ -67,9 +71,12 @@ impl<M: Borrow<Module>> Exploration<M> {
             segments: cx.counters.segments,
             largest_segment_bytes: cx.counters.largest_segment,
             context_resolutions: cx.counters.context_resolutions,
+            layers: layers.iter().map(|(l, _)| l.clone()).collect(),
+            address_aware: aa.then_some(solver_stats.aa),
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
+                layers_ms: layers.iter().map(|&(_, ms)| ms).collect(),
             },
         };
         Report {
@@ -142,4 +149,25 @@ impl<M: Borrow<Module>> Exploration<M> {
         }
         warnings
     }
+}
+
+/// The solver chain's layers in a run, outermost first (the address-aware
+/// cache, when on, before the chain), each with its time.
+fn layer_reports(
+    stats: &SolverStats,
+    layers: &[Layer],
+    address_aware: bool,
+) -> Vec<(LayerReport, f64)> {
+    let row = |name: &str, l: LayerStats| {
+        let report = LayerReport {
+            name: name.into(),
+            queries: l.queries,
+            answered: l.hits,
+        };
+        (report, l.time.as_secs_f64() * 1000.0)
+    };
+    let aa = address_aware.then(|| row("address-aware cache", stats.address_aware));
+    aa.into_iter()
+        .chain(layers.iter().map(|&l| row(l.name(), stats.of_layer(l))))
+        .collect()
 }

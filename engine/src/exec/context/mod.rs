@@ -12,6 +12,7 @@ pub(crate) mod records;
 use self::guidance::{Guidance, InputSource};
 use self::records::Records;
 use super::fast::FastCode;
+use super::fork::PendingForms;
 use super::program::Program;
 use super::semantics::MAX_FRAMES;
 use crate::expr::TermStore;
@@ -99,6 +100,8 @@ pub(crate) struct Caches {
     /// Per access instruction, the contexts (hashes) of the blocks it met
     /// under segments, over every state (context-based resolution).
     pub(crate) contexts: FxHashMap<(u32, u32), FxHashSet<u64>>,
+    /// Base forms of the instruction under way (`--aa-cache`).
+    pub(crate) forms: PendingForms,
 }
 
 impl Context {

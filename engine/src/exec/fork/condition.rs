@@ -108,6 +108,7 @@ impl Executor<'_> {
                 self.pin_observed(s, t, settled, decision);
             }
         }
+        self.record_decision(s, v, settled);
         settled
     }
 
@@ -261,7 +262,7 @@ impl Executor<'_> {
     }
 
     /// `β` when `t` is `β` or `β + k` with no base symbol in `k`.
-    fn only_base(&self, t: TermId) -> Option<TermId> {
+    pub(super) fn only_base(&self, t: TermId) -> Option<TermId> {
         let terms = &self.cx.terms;
         match *terms.node(t) {
             Node::Symbol(_) => Some(t),

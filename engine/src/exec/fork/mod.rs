@@ -4,9 +4,12 @@
 //! which keeps the feasible sides and records each in the tree
 //! ([`split`]), going on on every side of one ([`sides`]), values made
 //! concrete under a model of the path ([`concretize`]), and a symbolic
-//! result split into its values where a path ends ([`results`]). Every check and
-//! every instruction that depends on a symbolic value comes here.
+//! result split into its values where a path ends ([`results`]), and the
+//! base forms address-aware caching asks queries with ([`address_forms`]).
+//! Every check and every instruction that depends on a symbolic value
+//! comes here.
 
+mod address_forms;
 mod concretize;
 mod condition;
 mod queries;
@@ -14,4 +17,5 @@ mod results;
 mod sides;
 mod split;
 
+pub(crate) use address_forms::PendingForms;
 pub(crate) use condition::{Decision, Truth};

@@ -78,6 +78,21 @@ impl Executor<'_> {
         }
     }
 
+    /// [`beside`](Self::beside) for a condition with a base form, which a
+    /// branch's query is asked with through the address-aware cache.
+    pub(crate) fn beside_formed(
+        &mut self,
+        s: &State,
+        extra: TermId,
+        form: Option<TermId>,
+    ) -> Result<Beside, End> {
+        match self.beside_with_form(s, extra, form) {
+            Some(Beside::Unknown(_)) if self.cut_off() => Err(End::CutOff),
+            Some(answer) => Ok(answer),
+            None => self.beside(s, extra),
+        }
+    }
+
     /// `t` with the hidden addresses of the base symbols in it: the solver
     /// never sees a base symbol, which it would take for a free input.
     pub(crate) fn unfolded(&mut self, s: &State, t: TermId) -> TermId {

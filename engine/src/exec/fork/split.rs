@@ -31,6 +31,8 @@ struct Side {
     index: usize,
     cond: TermId,
     witness: Option<Witness>,
+    /// Its base form, under address-aware caching.
+    form: Option<TermId>,
 }
 
 impl Executor<'_> {
@@ -72,10 +74,14 @@ impl Executor<'_> {
         let feasible = conds
             .iter()
             .enumerate()
-            .map(|(index, &c)| Side {
-                index,
-                cond: self.settled_condition(s, c),
-                witness: None,
+            .map(|(index, &c)| {
+                let cond = self.settled_condition(s, c);
+                Side {
+                    index,
+                    cond,
+                    witness: None,
+                    form: self.form_of(cond),
+                }
             })
             .collect();
         self.take_sides(s, feasible, conds.len() == 1, false, kind, None)
@@ -106,6 +112,7 @@ impl Executor<'_> {
                     index: i,
                     cond: c,
                     witness: None,
+                    form: self.form_of(c),
                 };
                 let taken = self.take_sides(s, vec![only], false, false, ForkKind::Branch, None)?;
                 return Ok(Some(taken));
@@ -176,6 +183,7 @@ impl Executor<'_> {
                     index: range.start,
                     cond,
                     witness,
+                    form: self.form_of(cond),
                 });
             }
             return Ok(row.feasible.len() <= row.max);
@@ -233,11 +241,11 @@ impl Executor<'_> {
             // later query (a loop over a symbolic counter would grow it by a
             // constraint per iteration).
             let only = feasible.remove(0);
+            let index = only.index;
             if single || undecided {
-                s.condition
-                    .assume(&mut self.cx.terms, only.cond, only.witness);
+                assume(&mut self.cx.terms, s, only);
             }
-            return Ok((only.index, Vec::new()));
+            return Ok((index, Vec::new()));
         }
         self.split(s, feasible, kind)
     }
@@ -250,15 +258,17 @@ impl Executor<'_> {
         let mut undecided = false;
         for (index, &c) in conds.iter().enumerate() {
             let cond = self.settled_condition(s, c);
+            let form = self.form_of(cond);
             let side = |witness| Side {
                 index,
                 cond,
                 witness,
+                form,
             };
             match self.cx.terms.as_bool_const(cond) {
                 Some(false) => {}
                 Some(true) => feasible.push(side(None)),
-                None => match self.beside(s, cond)? {
+                None => match self.beside_formed(s, cond, form)? {
                     Beside::Sat(witness) => feasible.push(side(Some(witness))),
                     Beside::Unsat => {}
                     Beside::Unknown(_) => undecided = true,
@@ -294,9 +304,9 @@ impl Executor<'_> {
             }
         }
         let taken = feasible.swap_remove(taken);
-        s.condition
-            .assume(&mut self.cx.terms, taken.cond, taken.witness);
-        Ok((taken.index, Vec::new()))
+        let index = taken.index;
+        assume(&mut self.cx.terms, s, taken);
+        Ok((index, Vec::new()))
     }
 
     /// Whether `c` can hold on the path of `s` with the test's values.
@@ -396,7 +406,15 @@ impl Executor<'_> {
         let formula = self.cx.records.formulas.intern(&self.cx.terms, side.cond);
         s.node = self.cx.records.tree.add_child(parent, formula);
         s.depth += 1;
-        s.condition
-            .assume(&mut self.cx.terms, side.cond, side.witness);
+        assume(&mut self.cx.terms, s, side);
+    }
+}
+
+/// Adds `side`'s condition to the path condition of `s`, with its base
+/// form.
+fn assume(terms: &mut TermStore, s: &mut State, side: Side) {
+    s.condition.assume(terms, side.cond, side.witness);
+    if let Some(form) = side.form {
+        s.condition.set_form(side.cond, form);
     }
 }

@@ -113,6 +113,9 @@ impl Executor<'_> {
         if let Some(meant) = meant {
             resolution = meant.restrict(&mut self.cx.terms, resolution);
         }
+        if let Resolution::Cases(cases) = &mut resolution {
+            self.record_case_forms(s, addr, (plus, checked), cases);
+        }
         let mut cases = match resolution {
             Resolution::Certain(Ok(place)) => {
                 self.pin_stray(s, addr, Some(place.object()));

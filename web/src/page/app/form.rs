@@ -11,7 +11,7 @@ use crate::page::components::code_pane::{CodePane, Listing};
 use crate::page::components::wat_pane::WatPane;
 use crate::page::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
 use crate::page::state::{Code, Load, Side, Source, Wat};
-use symplay_engine::memory::{BaseMode, Contents, Resolve, SizeMode};
+use symplay_engine::memory::{AaCacheMode, BaseMode, Contents, Resolve, SizeMode};
 use symplay_engine::search::SearchKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -134,7 +134,9 @@ impl App {
         // Segments move blocks: their pointers are symbolic, whatever was
         // chosen before.
         let segments = objects && f.resolve == Resolve::Segment.name();
-        let bases = if segments {
+        // Address-aware caching keys on pointers over base symbols.
+        let aa_cache = objects && f.aa_cache != AaCacheMode::Off.name();
+        let bases = if segments || aa_cache {
             BaseMode::Symbolic.name()
         } else {
             f.bases.as_str()
@@ -213,7 +215,7 @@ impl App {
                     { field("split-piece", "into pieces of (bytes)", "5", &f.split_piece) }
                 }
                 <label title="what a pointer to a heap block is: concrete, its address; symbolic, a term over the block's base symbol (&obj3), whose hidden address the memory model keeps apart from the path condition, so that a block can move without a term changing (segments need it)">{ "heap pointers " }
-                    <select id={id("bases")} disabled={!objects || segments} onchange={select("bases")}>
+                    <select id={id("bases")} disabled={!objects || segments || aa_cache} onchange={select("bases")}>
                         { for BaseMode::ALL.iter().map(|b| html! {
                             <option value={b.name()} selected={b.name() == bases}>{ b.name() }</option>
                         }) }
@@ -232,6 +234,13 @@ impl App {
                         { field("segment-context", "allocation contexts of (callers, or off)", "3", &f.segment_context) }
                     </span>
                 }
+                <label title="address-aware query caching: a branch's query is also known by its form over the blocks' base symbols, so that queries differing only by where blocks lie (paths that allocated differently before) share an answer; check asks the solver again for each answer it gives and counts disagreements">{ "address-aware cache " }
+                    <select id={id("aa-cache")} disabled={!objects} onchange={select("aa-cache")}>
+                        { for AaCacheMode::ALL.iter().map(|m| html! {
+                            <option value={m.name()} selected={m.name() == f.aa_cache}>{ m.name() }</option>
+                        }) }
+                    </select>
+                </label>
             </div>
             <div class="controls options outcomes">
                 <label title="off: a select on a symbolic condition is one value (an ite) on one path, and the outcomes it chooses between may not show">

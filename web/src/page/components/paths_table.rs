@@ -113,6 +113,29 @@ pub fn PathsTable(props: &PathsProps) -> Html {
             if let Some(arrays) = s.arrays_text() {
                 <p class="arrays">{ arrays }</p>
             }
+            if !s.layers.is_empty() {
+                <details class="solver-layers">
+                    <summary>{ "queries by solver layer" }</summary>
+                    <table>
+                        <thead><tr>
+                            <th>{ "layer" }</th><th>{ "reached" }</th><th>{ "answered" }</th><th>{ "ms" }</th>
+                        </tr></thead>
+                        <tbody>
+                        { for s.layers.iter().enumerate().map(|(k, l)| html! {
+                            <tr>
+                                <td>{ &l.name }</td>
+                                <td>{ l.queries }</td>
+                                <td>{ l.answered }</td>
+                                <td>{ format!("{:.1}", s.timing.layers_ms.get(k).copied().unwrap_or(0.0)) }</td>
+                            </tr>
+                        }) }
+                        </tbody>
+                    </table>
+                    if let Some(aa) = s.address_aware_text() {
+                        <p class="aa-cache">{ aa }</p>
+                    }
+                </details>
+            }
         </section>
     }
 }
