@@ -441,6 +441,11 @@ impl MemoryModel {
         self.objects()?.base_of(id)
     }
 
+    /// Where the heap starts: every block lies above it.
+    pub fn heap_start(&self) -> Option<u64> {
+        Some(self.objects()?.heap_start())
+    }
+
     /// Whether blocks were moved into segments.
     pub fn has_segments(&self) -> bool {
         self.objects().is_some_and(ObjectMemory::has_segments)

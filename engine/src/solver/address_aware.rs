@@ -163,7 +163,10 @@ impl Guard<'_> {
 }
 
 /// `(zext(β + k) + c) − zext(β)` (or without the widening or the `c`):
-/// the offset of a pointer into its own block β, `k` holding no base.
+/// the offset of a pointer into its own block β, `k` holding no base. It
+/// is `k + c` wherever the block lies for `c` no larger than the block's
+/// address (the engine records such forms only for `c` up to the heap
+/// start, below every block).
 fn own_offset(store: &TermStore, t: TermId) -> bool {
     let Node::BvBin(BvBinOp::Sub, p, beta) = *store.node(t) else {
         return false;

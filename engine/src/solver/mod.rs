@@ -190,6 +190,7 @@ impl Solver {
                     self.stats.aa.symbolic_sizes += 1;
                 }
                 self.stats.address_aware.time += took;
+                self.stats.total_time += took;
                 let answer = self.check_within(store, &query, limits);
                 return self.beside(store, &query, answer);
             }

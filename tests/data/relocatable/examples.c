@@ -146,11 +146,11 @@ int divergent_allocations(void) {
   return found;
 }
 
-/* E6 as the thesis writes it: a branch on the byte, taken or not on each
- * side of z, whose queries differ between the sides by addresses alone:
- * in the first block it can hold (a model answers it again), in the
- * second it cannot (an unsat answer only address-aware caching gives
- * again). The volatile store keeps the branch a branch. */
+/* E6 as the thesis writes it: a branch on the byte through a pointer
+ * loaded from memory, which may be either block's: where it lands depends
+ * on where the other block lies, so its queries keep their addresses and
+ * address-aware caching answers none of them (E7's argument needs j's
+ * bound). The volatile store keeps the branch a branch. */
 volatile int hits;
 
 int divergent_branch(void) {

@@ -108,6 +108,14 @@ impl Executor<'_> {
         if self.aa_mode().is_off() || !self.cx.terms.has_base(raw) {
             return;
         }
+        // Wasm adds the memory argument's offset past the 32-bit pointer:
+        // one larger than some block's address could take a pointer that
+        // wrapped below 0 back into it in one layout and not in another.
+        // Every block lies above the heap start.
+        let below_blocks = self.program.memory(s).and_then(|m| m.heap_start());
+        if below_blocks.is_none_or(|start| u64::from(plus) > start) {
+            return;
+        }
         let raw = self.with_facts_only(s, raw);
         let Some(own) = self.only_base(raw) else {
             return;
