@@ -47,7 +47,9 @@ impl<M: Borrow<Module>> Exploration<M> {
         let pending = self.pending() as u64;
         let (max_state_bytes, mean_state_bytes) = cx.records.tree.state_bytes();
         let aa = !self.options.heap.aa_cache.is_off();
-        let layers = layer_reports(&solver_stats, cx.solver.layers(), aa);
+        let (layers, layers_ms) = layer_reports(&solver_stats, cx.solver.layers(), aa)
+            .into_iter()
+            .unzip();
         let stats = Stats {
             instructions: cx.counters.instructions,
             forks: cx.counters.forks,
@@ -71,12 +73,12 @@ impl<M: Borrow<Module>> Exploration<M> {
             segments: cx.counters.segments,
             largest_segment_bytes: cx.counters.largest_segment,
             context_resolutions: cx.counters.context_resolutions,
-            layers: layers.iter().map(|(l, _)| l.clone()).collect(),
+            layers,
             address_aware: aa.then_some(solver_stats.aa),
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
-                layers_ms: layers.iter().map(|&(_, ms)| ms).collect(),
+                layers_ms,
             },
         };
         Report {

@@ -50,7 +50,7 @@ impl Executor<'_> {
     }
 
     /// `t` with the constants the path fixes, base symbols kept.
-    fn with_facts_only(&mut self, s: &State, t: TermId) -> TermId {
+    pub(super) fn with_facts_only(&mut self, s: &State, t: TermId) -> TermId {
         if !s.condition.has_facts() {
             return t;
         }

@@ -179,15 +179,11 @@ impl Executor<'_> {
     /// The base symbols in `t` with the path's facts put in, each with its
     /// hidden address, lowest first.
     fn hidden_bases(&mut self, s: &State, t: TermId) -> Vec<(TermId, u64)> {
+        let t = self.with_facts_only(s, t);
         let Some(memory) = self.program.memory(s) else {
             return Vec::new();
         };
-        let terms = &mut self.cx.terms;
-        let t = if s.condition.has_facts() {
-            Simplifier::substitute(terms, |u| s.condition.fact(u), t)
-        } else {
-            t
-        };
+        let terms = &self.cx.terms;
         let mut bases: Vec<(TermId, u64)> = terms
             .bases_in(t)
             .into_iter()
