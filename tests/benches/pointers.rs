@@ -3,7 +3,8 @@
 //! `tests/data/pointers/segments.c` (one of them also with selects as
 //! `ite` values, which leaves its pointers to choose among blocks), those
 //! of `programs.c` (string functions, a list, a parser, a sort, a stack, a
-//! ring buffer, a growing vector, a symbol table), Rust's `Vec` and
+//! ring buffer, a growing vector, a symbol table, a message decoder whose
+//! paths allocate differently), Rust's `Vec` and
 //! `HashMap` (`rust_pointers`) and the relocatable examples, each explored
 //! by the CLI depth first six ways: forking per block and with segments,
 //! with and without allocation contexts, forking with the address-aware
@@ -148,6 +149,7 @@ fn cases() -> Result<Vec<Case>, String> {
         "growing_vector",
         "symbol_table",
         "split_fields",
+        "message_decode",
     ] {
         all.push(entry(format!("programs {name}"), &programs, name, &[]));
     }

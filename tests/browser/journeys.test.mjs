@@ -651,7 +651,7 @@ test('hash tables from a share link under segments: a leaf\'s memory shows the s
   assert.deepEqual(errors, []);
 });
 
-test('address-aware cache: chosen in the options, it makes pointers symbolic, finds the same paths, its layer heads the table of solver layers, and the choice travels in the share link', async () => {
+test('address-aware cache: chosen in the options, it makes pointers symbolic, finds the same paths, its layer stands in front of SAT in the table of solver layers, and the choice travels in the share link', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'hash-tables');
   await shownEntry(page, 'find_key');
@@ -676,10 +676,13 @@ test('address-aware cache: chosen in the options, it makes pointers symbolic, fi
   if (!(await layers.getAttribute('open') !== null)) {
     await layers.locator('summary').click();
   }
-  const cells = (await layers.locator('tbody tr').first().innerText()).split('\t');
+  const rows = layers.locator('tbody tr');
+  const count = await rows.count();
+  const cells = (await rows.nth(count - 2).innerText()).split('\t');
   assert.equal(cells[0], 'address-aware cache');
-  // The branches of the lookup reached it; the paths allocated alike, so
-  // the plain caches answer what it could.
+  assert.equal((await rows.nth(count - 1).innerText()).split('\t')[0], 'SAT');
+  // The branches of the lookup the exact caches left to SAT reached it;
+  // the paths allocated alike, so those caches answer what it could.
   assert.ok(Number(cells[1]) > 0, cells.join(' '));
   assert.match(await layers.locator('p.aa-cache').innerText(),
     /^address-aware cache: \d+ answers? held \([0-9.]+ (B|KiB)\); \d+ quer(y|ies) trusted with a model only \(the guard\), 0 left to the solver for a block of symbolic size$/);

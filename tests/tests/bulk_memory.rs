@@ -1,7 +1,9 @@
 //! `memory.copy` and `memory.fill` at symbolic addresses: each end is
 //! resolved as one access (a fork per place it may land in, a trap where
 //! it may leave memory) and the bytes move one at a time, with nothing
-//! made concrete; every path's result is the one its input gives.
+//! made concrete; at concrete addresses with a symbolic length, the path
+//! forks on whether the range fits and keeps the length where it does;
+//! every path's result is the one its input gives.
 
 use symplay_engine::memory::Split;
 use symplay_engine::report::{PathReport, Report, Status, Trap};
@@ -41,12 +43,40 @@ fn module() -> symplay_wasm::Module {
               (i32.add (i32.const 65520) (i32.and (local.get $i) (i32.const 15)))
               (i32.const {TABLE}) (i32.const 16))
             (i32.const 1))
-          ;; a symbolic length (1 to 8) is still made concrete
+          ;; (n & 31) bytes of the table to 4096, then whether byte 20 came
+          (func (export "copy_length") (param $n i32) (result i32)
+            (memory.copy (i32.const 4096) (i32.const {TABLE})
+              (i32.and (local.get $n) (i32.const 31)))
+            (if (result i32) (i32.eq (i32.load8_u (i32.const 4116)) (i32.const {byte_20}))
+              (then (i32.const 1)) (else (i32.const 0))))
+          ;; (n & 15) bytes of the table moved 4 up within it, overlapping,
+          ;; then the byte at TABLE + 8 on each side of n & 15 > 4
+          (func (export "move_length") (param $n i32) (result i32)
+            (memory.copy (i32.const {at_4}) (i32.const {TABLE})
+              (i32.and (local.get $n) (i32.const 15)))
+            (if (result i32) (i32.gt_u (i32.and (local.get $n) (i32.const 15)) (i32.const 4))
+              (then (i32.load8_u (i32.const {at_8})))
+              (else (i32.load8_u (i32.const {at_8})))))
+          ;; (n & 15) bytes of 0x5a at 8192, then whether byte 8196 is one
+          (func (export "fill_length_at") (param $n i32) (result i32)
+            (memory.fill (i32.const 8192) (i32.const 0x5a)
+              (i32.and (local.get $n) (i32.const 15)))
+            (if (result i32) (i32.eq (i32.load8_u (i32.const 8196)) (i32.const 0x5a))
+              (then (i32.const 1)) (else (i32.const 0))))
+          ;; (n & 15) bytes to 65530: past memory's end where n & 15 > 6
+          (func (export "copy_length_past_end") (param $n i32) (result i32)
+            (memory.copy (i32.const 65530) (i32.const {TABLE})
+              (i32.and (local.get $n) (i32.const 15)))
+            (i32.load8_u (i32.const 65535)))
+          ;; a symbolic length (1 to 8) at a symbolic address is still made
+          ;; concrete
           (func (export "fill_length") (param $i i32) (param $n i32) (result i32)
             (memory.fill (i32.add (i32.const 8192) (i32.and (local.get $i) (i32.const 15)))
               (i32.const 1) (i32.add (i32.and (local.get $n) (i32.const 7)) (i32.const 1)))
             (i32.const 0))"#,
+        at_4 = TABLE + 4,
         at_8 = TABLE + 8,
+        byte_20 = table_byte(20),
     );
     table_module(TABLE, LEN, &funcs)
 }
@@ -139,7 +169,7 @@ fn a_copy_that_may_leave_memory_traps_only_where_it_does() {
 }
 
 #[test]
-fn a_symbolic_length_is_still_made_concrete_and_the_path_says_so() {
+fn a_symbolic_length_at_a_symbolic_address_is_still_made_concrete_and_the_path_says_so() {
     let r = explored("fill_length", None);
     let notes: Vec<&String> = r.paths.iter().flat_map(|p| &p.notes).collect();
     assert!(
@@ -152,4 +182,81 @@ fn a_symbolic_length_is_still_made_concrete_and_the_path_says_so() {
         notes.iter().all(|n| !n.contains("memory.fill address")),
         "{notes:?}"
     );
+}
+
+/// The input `n & mask` of a path and its outcome, by input.
+fn by_length(r: &Report, mask: i64) -> Vec<(u64, Status)> {
+    let mut all: Vec<(u64, Status)> = r.paths.iter().map(|p| (input(p, mask), p.status)).collect();
+    all.sort_by_key(|&(n, _)| n);
+    all
+}
+
+/// Explores `entry`, whose length is `n & mask` and whose result says
+/// whether the byte at index `byte` of the range was written: two paths,
+/// the length kept on both, each with the result its input gives.
+fn length_decides_the_byte(entry: &str, mask: i64, byte: u64) {
+    let r = explored(entry, None);
+    no_concretised(&r);
+    assert_eq!(r.paths.len(), 2, "{entry}");
+    for p in &r.paths {
+        let n = input(p, mask);
+        assert_eq!(
+            returned(p),
+            u64::from(n > byte),
+            "{entry}: n & {mask} = {n}"
+        );
+    }
+}
+
+#[test]
+fn a_copy_of_a_symbolic_length_keeps_it_and_each_side_of_a_byte_is_a_path() {
+    // Byte 20 came where n & 31 > 20, and is zero where not.
+    length_decides_the_byte("copy_length", 31, 20);
+}
+
+#[test]
+fn a_fill_of_a_symbolic_length_writes_its_first_bytes_only() {
+    length_decides_the_byte("fill_length_at", 15, 4);
+}
+
+#[test]
+fn an_overlapping_copy_of_a_symbolic_length_moves_as_memmove_does() {
+    let r = explored("move_length", None);
+    no_concretised(&r);
+    assert_eq!(r.paths.len(), 2);
+    for p in &r.paths {
+        let n = input(p, 15) as usize;
+        let mut after = table();
+        after.copy_within(0..n, 4);
+        // Byte-by-byte forwards, byte 8 would be byte 0 where n > 4.
+        assert_eq!(returned(p), u64::from(after[8]), "n & 15 = {n}");
+    }
+}
+
+#[test]
+fn a_symbolic_length_past_memorys_end_traps_only_where_it_is() {
+    let r = explored("copy_length_past_end", None);
+    let outcomes = by_length(&r, 15);
+    assert_eq!(outcomes.len(), 2, "{outcomes:?}");
+    // The range fits for n & 15 up to 6: one path, its length kept.
+    let (fits, past) = (outcomes[0], outcomes[1]);
+    assert!(fits.0 <= 6 && fits.1 == Status::Returned, "{outcomes:?}");
+    // Past that, the length is made concrete and the copy traps.
+    assert!(past.0 > 6 && past.1 == Status::Trapped, "{outcomes:?}");
+    let trapped = r
+        .paths
+        .iter()
+        .find(|p| p.status == Status::Trapped)
+        .unwrap();
+    assert_eq!(trapped.trap, Some(Trap::OutOfBounds));
+    assert!(trapped
+        .notes
+        .iter()
+        .any(|n| n.starts_with("concretised the memory.copy source size")));
+    let returned = r
+        .paths
+        .iter()
+        .find(|p| p.status == Status::Returned)
+        .unwrap();
+    assert!(returned.notes.iter().all(|n| !n.starts_with("concretised")));
 }

@@ -1,23 +1,27 @@
 //! Replay differential against wasmi: every test input Symplay generates for
-//! the example corpus (the C examples, and WAT modules that trap in every way
-//! Wasm can) runs again in wasmi, an independent interpreter, and must end the
+//! the example corpus (the C examples, the pointer programs, the worked
+//! examples of relocatable addressing, the heap corpus, and WAT modules that
+//! trap in every way Wasm can) runs again in wasmi, an independent interpreter, and must end the
 //! same way: the same return values (floats bitwise), trap class, failed
 //! assertion or `proc_exit` code, and the same stdout and stderr. Symplay's
 //! own concrete replay of the test must agree as well.
 //!
 //! wasmi gets the `symplay` API and the WASI subset the engine models as host
 //! functions that take each input from the test, under the name Symplay gave
-//! it (`x`, then `x#2`, ...). Paths stopped by a limit have no outcome and are
-//! skipped. `cargo test -p symplay-tests --test replay_vs_wasmi --
+//! it (`x`, then `x#2`, ...). Paths stopped by a limit have no outcome, and
+//! wasmi does not check heap blocks: those paths and the ones that end in a
+//! memory error are skipped. `cargo test -p symplay-tests --test replay_vs_wasmi --
 //! --nocapture` prints the summaries.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use symplay_engine::exec::{explore, name_params, replay, Options, MAX_FRAMES};
-use symplay_engine::memory::{BaseMode, Segments, Split};
+use symplay_engine::memory::{AaCacheMode, BaseMode, Segments, Split};
 use symplay_engine::report::{InputValue, Number, PathReport, Status, TestInput, Trap};
 use symplay_engine::state::State;
-use symplay_tests::corpus::{c_examples, integer_entries, pointer_programs};
+use symplay_tests::corpus::{
+    c_examples, files_in, heap_cases, heap_dir, heap_options, integer_entries, pointer_programs,
+};
 use wasmi::errors::HostError;
 use wasmi::{Caller, Config, Engine, Extern, Linker, Store, TrapCode, Val};
 
@@ -40,6 +44,10 @@ enum Ending {
 enum Value {
     Int(i64),
     Float(u64),
+    /// A pointer into a heap block, as Symplay said of a result: its
+    /// number is where an allocator put the block, and wasmi runs the
+    /// module's own allocator, which Symplay's heap model replaces.
+    HeapPointer,
 }
 
 impl fmt::Debug for Value {
@@ -47,6 +55,7 @@ impl fmt::Debug for Value {
         match *self {
             Value::Int(i) => write!(f, "{i}"),
             Value::Float(bits) => write!(f, "{} ({bits:#018x})", f64::from_bits(bits)),
+            Value::HeapPointer => write!(f, "a heap pointer"),
         }
     }
 }
@@ -87,6 +96,24 @@ fn symplay_outcome(p: &PathReport) -> Option<Outcome> {
         stdout: p.stdout.clone(),
         stderr: p.stderr.clone(),
     })
+}
+
+/// `outcome` with the results of `p` that point into its heap blocks
+/// (as its run said, or by their numbers where pointers are numbers)
+/// compared as such: Symplay's replay compares them by block and offset
+/// ([`PathReport::same_results`]), and wasmi's allocator puts blocks
+/// elsewhere. Of wasmi's results (`theirs`), only a non-null one is taken
+/// as a pointer.
+fn pointers_as_places(p: &PathReport, mut outcome: Outcome, theirs: bool) -> Outcome {
+    if let Ending::Returned(values) = &mut outcome.ending {
+        for (i, value) in values.iter_mut().enumerate() {
+            let null = *value == Value::Int(0);
+            if p.place_of(i).is_some() && !(theirs && null) {
+                *value = Value::HeapPointer;
+            }
+        }
+    }
+    outcome
 }
 
 /// Longest input name the engine reads (host.rs).
@@ -479,7 +506,8 @@ struct Summary {
     modules: usize,
     functions: usize,
     replayed: usize,
-    /// Paths stopped by a limit: no outcome to compare.
+    /// Paths stopped by a limit (no outcome to compare) or ended by a
+    /// memory error (which wasmi does not see).
     skipped: usize,
     mismatches: Vec<String>,
     /// Objects and regions split into pieces in every exploration.
@@ -489,6 +517,8 @@ struct Summary {
     /// Blocks a pointer may point into merged into segments (over
     /// symbolic bases) in every exploration.
     segments: Option<Segments>,
+    /// Whether branches' queries go through the address-aware cache.
+    aa_cache: AaCacheMode,
 }
 
 impl Summary {
@@ -519,6 +549,7 @@ impl Summary {
             options.heap.split = self.split;
             options.heap.bases = self.bases;
             options.heap.segments = self.segments;
+            options.heap.aa_cache = self.aa_cache;
             // The engine names the entry's parameters first: a later input
             // of a parameter's name is renamed (`x#2`).
             let mut named = State::default();
@@ -539,11 +570,21 @@ impl Summary {
                     continue;
                 };
                 self.replayed += 1;
-                let theirs = wasmi.run(entry, &path.inputs, &named.name_uses);
+                let ours = pointers_as_places(path, ours, false);
+                let theirs = pointers_as_places(
+                    path,
+                    wasmi.run(entry, &path.inputs, &named.name_uses),
+                    true,
+                );
                 // Symplay's own concrete replay too: it runs the concrete fast
                 // path that exploration mostly leaves out.
                 let again = match replay(&module, entry, &path.inputs) {
-                    Ok(p) => symplay_outcome(&p),
+                    Ok(p) if !p.same_results(path) => Some(Outcome {
+                        ending: Ending::Error(format!("other results: {}", p.results_text())),
+                        stdout: p.stdout.clone(),
+                        stderr: p.stderr.clone(),
+                    }),
+                    Ok(p) => symplay_outcome(&p).map(|o| pointers_as_places(path, o, false)),
                     Err(e) => Some(Outcome {
                         ending: Ending::Error(e.to_string()),
                         stdout: String::new(),
@@ -560,12 +601,14 @@ impl Summary {
         }
     }
 
-    /// Checks the C examples, the pointer programs and the WAT modules.
+    /// Checks the C examples, the pointer programs, the worked examples of
+    /// relocatable addressing and the WAT modules.
     fn check_examples_and_wat(&mut self) {
         for example in &c_examples().unwrap() {
             self.check_module(&example.name, &example.wasm, &[]);
         }
-        for path in pointer_programs().unwrap() {
+        let relocatable = files_in("tests/data/relocatable", "wasm").unwrap();
+        for path in pointer_programs().unwrap().into_iter().chain(relocatable) {
             let wasm = std::fs::read(&path).unwrap();
             self.check_module(&path.display().to_string(), &wasm, &[]);
         }
@@ -577,7 +620,7 @@ impl Summary {
 
     fn finish(&self, what: &str, min_replayed: usize) {
         println!(
-            "{what}: {} modules, {} functions, {} tests replayed in wasmi, {} skipped (limit), {} mismatches",
+            "{what}: {} modules, {} functions, {} tests replayed in wasmi, {} skipped (a limit or a memory error), {} mismatches",
             self.modules,
             self.functions,
             self.replayed,
@@ -616,6 +659,37 @@ fn c_examples_replay_identically_in_wasmi() {
     summary.finish("C examples and pointer programs", 30);
 }
 
+/// The tests of the heap corpus's explorations (depth first, within its
+/// limits) replay in wasmi as the others do, but for the paths that end
+/// in a memory error, which wasmi does not see (the heap tests check
+/// those), and a module whose allocator is an import of the host's
+/// (the heap model is its only definition).
+#[test]
+fn heap_corpus_tests_replay_identically_in_wasmi() {
+    let mut summary = Summary::default();
+    let mut files: Vec<String> = heap_cases().unwrap().into_iter().map(|c| c.file).collect();
+    files.dedup();
+    for file in files {
+        let wasm = std::fs::read(heap_dir().join(&file)).unwrap();
+        let module = symplay_wasm::load(&wasm).unwrap();
+        let imports_allocator =
+            (module.func_imports()).any(|(_, i)| i.name.module == "env" && i.name.name == "malloc");
+        if imports_allocator {
+            continue;
+        }
+        let limits: Vec<(String, Options)> = integer_entries(&module)
+            .into_iter()
+            .map(|entry| (entry, heap_options()))
+            .collect();
+        let limits: Vec<(&str, Options)> = limits
+            .iter()
+            .map(|(e, o)| (e.as_str(), o.clone()))
+            .collect();
+        summary.check_module(&file, &wasm, &limits);
+    }
+    summary.finish("heap corpus", 100);
+}
+
 /// The tests of explorations that split every object and region over 16
 /// bytes into 8-byte pieces replay as the others do: splitting changes
 /// which array an access reads, never what a path does.
@@ -629,7 +703,10 @@ fn under_splitting_every_test_replays_identically_in_wasmi() {
         ..Summary::default()
     };
     summary.check_examples_and_wat();
-    summary.finish("C examples, pointer programs and WAT modules, split", 130);
+    summary.finish(
+        "C examples, pointer programs, relocatable examples and WAT modules, split",
+        130,
+    );
 }
 
 /// The tests of explorations whose heap pointers are terms over the
@@ -643,14 +720,15 @@ fn under_symbolic_bases_every_test_replays_identically_in_wasmi() {
     };
     summary.check_examples_and_wat();
     summary.finish(
-        "C examples, pointer programs and WAT modules, symbolic bases",
+        "C examples, pointer programs, relocatable examples and WAT modules, symbolic bases",
         130,
     );
 }
 
 /// The tests of explorations that merge the blocks a pointer may point
 /// into replay as the others do: a merge moves blocks, never what a path
-/// does (no result here is a pointer, whose number a merge changes).
+/// does (a result that points into a block is compared by block and
+/// offset, as a merge changes its number).
 #[test]
 fn under_segments_every_test_replays_identically_in_wasmi() {
     let mut summary = Summary {
@@ -660,7 +738,25 @@ fn under_segments_every_test_replays_identically_in_wasmi() {
     };
     summary.check_examples_and_wat();
     summary.finish(
-        "C examples, pointer programs and WAT modules, segments",
+        "C examples, pointer programs, relocatable examples and WAT modules, segments",
+        130,
+    );
+}
+
+/// The tests of explorations whose branches' queries go through the
+/// address-aware cache replay as the others do: a model the cache gives
+/// again was checked against the query it answers, so its inputs take the
+/// path they were made for (the inputs may differ from the solver's own).
+#[test]
+fn under_address_aware_caching_every_test_replays_identically_in_wasmi() {
+    let mut summary = Summary {
+        bases: BaseMode::Symbolic,
+        aa_cache: AaCacheMode::On,
+        ..Summary::default()
+    };
+    summary.check_examples_and_wat();
+    summary.finish(
+        "C examples, pointer programs, relocatable examples and WAT modules, address-aware cache",
         130,
     );
 }

@@ -446,11 +446,6 @@ impl MemoryModel {
         Some(self.objects()?.heap_start())
     }
 
-    /// Whether blocks were moved into segments.
-    pub fn has_segments(&self) -> bool {
-        self.objects().is_some_and(ObjectMemory::has_segments)
-    }
-
     /// Whether `target` holds the blocks of all of `bases`
     /// ([`ObjectMemory::holds`]).
     pub fn holds(&self, target: ObjectId, bases: &[TermId]) -> bool {

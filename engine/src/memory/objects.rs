@@ -336,11 +336,6 @@ impl ObjectMemory {
         Some((o.beta?, o.base)).filter(|_| o.segment.is_none())
     }
 
-    /// Whether blocks were moved into segments.
-    pub fn has_segments(&self) -> bool {
-        !self.segments.is_empty()
-    }
-
     /// The blocks of the base symbols `bases` (of this state's objects).
     fn blocks_of<'a>(&'a self, bases: &'a [TermId]) -> impl Iterator<Item = ObjectId> + 'a {
         bases

@@ -12,6 +12,12 @@
 //! every base occurs as the offset of a pointer `β + k` into its own
 //! block (`(β + k) − β`, which is `k` in any layout that keeps the block
 //! inside memory), or in a NULL check of a block's address.
+//!
+//! The cache stands in front of SAT, after the exact caches
+//! ([`Solver::check_beside_aware`](super::Solver::check_beside_aware)):
+//! what they answer keeps their answer (and its model, which later
+//! queries of the path are checked against), and every answer is kept
+//! under its key, whichever layer gave it.
 
 use crate::expr::{BvBinOp, BvCmp, Model, Node, TermId, TermStore};
 use crate::solver::simplify::Simplifier;

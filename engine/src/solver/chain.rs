@@ -5,9 +5,10 @@
 //! is answered, every layer above the one that answered it learns the
 //! answer (the caches store it). A new layer is one more variant here and
 //! one more entry in [`SolverConfig::layers`]; leaving an entry out
-//! switches that layer off. The address-aware cache sits in front of the
-//! chain (`Solver::check_beside_aware`): it keys on a query whole, with
-//! base forms only the caller knows, before the chain slices it.
+//! switches that layer off. The address-aware cache is offered in front
+//! of the last layer (`Solver::check_beside_aware`): it keys on a query
+//! whole, with base forms only the caller knows, and answers it whole
+//! when the exact layers leave groups of it to SAT.
 
 use super::bitblast::{BitBlaster, BlastAnswer};
 use super::cache::{CexCache, QueryCache};
@@ -102,7 +103,7 @@ impl Group {
         )
     }
 
-    fn answer(&mut self, answer: GroupAnswer, by: usize, core: Option<Vec<TermId>>) {
+    pub fn answer(&mut self, answer: GroupAnswer, by: usize, core: Option<Vec<TermId>>) {
         self.answer = Some(Found { answer, by, core });
     }
 }

@@ -16,7 +16,7 @@ pub use crate::limits::Interrupt;
 
 use crate::expr::{Model, Sort, TermId, TermStore, Value};
 use crate::limits::{Limits, Reached};
-use address_aware::{AaAnswer, AaCache, KeyOf, NoKey};
+use address_aware::{AaAnswer, AaCache, AaKey, KeyOf, NoKey};
 pub use chain::Layer;
 use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
@@ -24,7 +24,23 @@ pub use independence::Witness;
 use query::GroupAnswer;
 pub use query::{AaStats, Budget, LayerStats, QueryAnswers, QueryBudget, SolveResult, SolverStats};
 use std::rc::Rc;
+use std::time::Duration;
 use web_time::Instant;
+
+/// An answer offered for a query that reaches the last layer of the
+/// chain, in its stead (the address-aware cache's).
+type BeforeLast<'a> = dyn FnMut(&mut TermStore) -> Option<SolveResult> + 'a;
+
+/// Who answered a query.
+#[derive(Clone, Copy)]
+enum AnsweredBy {
+    /// The deepest layer that answered one of its groups.
+    Stage(usize),
+    /// What was offered in front of the last layer.
+    BeforeLast,
+    /// No layer (a query cut off before any answered).
+    Nobody,
+}
 
 /// Which layers of the chain run, in order, and the budget of each query.
 /// Every layer is on by default; turning one off is for measuring what it
@@ -120,15 +136,30 @@ impl Solver {
         assertions: &[TermId],
         limits: &Limits,
     ) -> SolveResult {
+        self.check_offered(store, assertions, limits, &mut |_| None)
+    }
+
+    /// [`check_within`](Self::check_within), where `before_last` may answer
+    /// a query that reaches the last layer (SAT) in its stead.
+    fn check_offered(
+        &mut self,
+        store: &mut TermStore,
+        assertions: &[TermId],
+        limits: &Limits,
+        before_last: &mut BeforeLast<'_>,
+    ) -> SolveResult {
         let start = Instant::now();
         self.stopped_by = None;
         self.stats.queries += 1;
         let mut budget = self.config.budget.starting_now();
         budget.limits = budget.limits.and(limits);
-        let (result, deepest) = self.check_inner(store, assertions, &budget);
-        match (&result, deepest) {
-            (SolveResult::Unknown(_), _) | (_, None) => self.stats.answered.unknown += 1,
-            (_, Some(by)) => self.stages[by].count_answer(&mut self.stats.answered),
+        let (result, by) = self.check_inner(store, assertions, &budget, before_last);
+        match (&result, by) {
+            (SolveResult::Unknown(_), _) | (_, AnsweredBy::Nobody) => {
+                self.stats.answered.unknown += 1
+            }
+            (_, AnsweredBy::Stage(by)) => self.stages[by].count_answer(&mut self.stats.answered),
+            (_, AnsweredBy::BeforeLast) => self.stats.answered.address_aware += 1,
         }
         match &result {
             SolveResult::Sat(model) => {
@@ -165,11 +196,12 @@ impl Solver {
     }
 
     /// [`check_beside_within`](Self::check_beside_within) for a query with
-    /// a base form (`address_aware.rs`): `key_of` gives the key of the
-    /// sliced query, and a query asked before under that key has its
-    /// answer: a model only where it satisfies this query, unsat only
-    /// where the key allows it. With `check`, the chain is asked as well,
-    /// its answer given, and a contradiction counted.
+    /// a base form (`address_aware.rs`): where the exact layers leave it
+    /// to SAT, `key_of` gives the key of the sliced query, and a query
+    /// asked before under that key has its answer: a model only where it
+    /// satisfies this query, unsat only where the key allows it. With
+    /// `check`, SAT is asked as well, its answer given, and a
+    /// contradiction counted. Every answer is kept under the key.
     pub fn check_beside_aware(
         &mut self,
         store: &mut TermStore,
@@ -179,61 +211,88 @@ impl Solver {
         check: bool,
     ) -> Beside {
         let query = self.slice(store, known, extra);
-        let start = Instant::now();
-        let keyed = key_of(store, &query);
-        let took = start.elapsed();
-        let (key, reusable) = match keyed {
-            Ok(keyed) => keyed,
-            Err(why) => {
-                if why == NoKey::Unsized {
-                    self.stats.address_aware.queries += 1;
-                    self.stats.aa.symbolic_sizes += 1;
+        let cache = std::mem::take(&mut self.aa);
+        // The key is made only for a query the exact layers leave to SAT;
+        // one they answer is keyed after, to keep its answer.
+        let (mut keyed, mut hit, mut spent) = (None, None, Duration::ZERO);
+        let answer = self.check_offered(store, &query, limits, &mut |store| {
+            let start = Instant::now();
+            let key = key_of(store, &query);
+            hit = key.as_ref().ok().and_then(|(key, _)| match cache.get(key) {
+                Some(AaAnswer::Unsat) => Some(SolveResult::Unsat),
+                Some(AaAnswer::Sat(model)) if store.satisfies(&query, model) => {
+                    Some(SolveResult::Sat(Model::clone(model)))
                 }
+                _ => None,
+            });
+            keyed = Some(key);
+            spent = start.elapsed();
+            hit.clone().filter(|_| !check)
+        });
+        self.aa = cache;
+        // (Inside the chain's time already.)
+        self.stats.address_aware.time += spent;
+        let keyed = match keyed {
+            Some(keyed) => {
+                let unknown = matches!(answer, SolveResult::Unknown(_));
+                self.count_reached(&keyed, hit.is_some() && (check || !unknown));
+                keyed
+            }
+            None => {
+                let start = Instant::now();
+                let keyed = key_of(store, &query);
+                let took = start.elapsed();
                 self.stats.address_aware.time += took;
                 self.stats.total_time += took;
-                let answer = self.check_within(store, &query, limits);
-                return self.beside(store, &query, answer);
+                keyed
             }
         };
-        self.stats.address_aware.queries += 1;
-        if !reusable {
-            self.stats.aa.guarded += 1;
-        }
-        let hit = match self.aa.get(&key) {
-            Some(AaAnswer::Unsat) => Some(SolveResult::Unsat),
-            Some(AaAnswer::Sat(model)) if store.satisfies(&query, model) => {
-                Some(SolveResult::Sat(Model::clone(model)))
-            }
-            _ => None,
-        };
-        let spent = start.elapsed();
-        self.stats.address_aware.time += spent;
-        self.stats.total_time += spent;
-        if let Some(hit) = hit {
-            self.stats.address_aware.hits += 1;
-            if !check {
-                self.stats.queries += 1;
-                self.stats.answered.address_aware += 1;
-                match hit {
-                    SolveResult::Unsat => self.stats.unsat += 1,
-                    _ => self.stats.sat += 1,
+        let sat = |r: &SolveResult| matches!(r, SolveResult::Sat(_));
+        match (&hit, &answer) {
+            (Some(_), _) if !check => {}
+            (Some(hit), asked) if !matches!(asked, SolveResult::Unknown(_)) => {
+                if sat(hit) != sat(asked) {
+                    self.stats.aa.disagreements += 1;
                 }
-                return self.beside(store, &query, hit);
             }
-            let asked = self.check_within(store, &query, limits);
-            let sat = |r: &SolveResult| matches!(r, SolveResult::Sat(_));
-            if !matches!(asked, SolveResult::Unknown(_)) && sat(&asked) != sat(&hit) {
-                self.stats.aa.disagreements += 1;
-            }
-            return self.beside(store, &query, asked);
+            _ => self.keep(keyed, &answer),
         }
-        let answer = self.check_within(store, &query, limits);
-        match &answer {
-            SolveResult::Sat(model) => self.aa.insert(key, AaAnswer::Sat(Rc::new(model.clone()))),
+        self.beside(store, &query, answer)
+    }
+
+    /// Counts a query that reached the address-aware cache, with how its
+    /// key came out and whether it was answered.
+    fn count_reached(&mut self, keyed: &Result<(AaKey, bool), NoKey>, answered: bool) {
+        match keyed {
+            Err(NoKey::NoBase) => return,
+            Err(NoKey::Unsized) => self.stats.aa.symbolic_sizes += 1,
+            Ok((_, false)) => self.stats.aa.guarded += 1,
+            Ok((_, true)) => {}
+        }
+        self.stats.address_aware.queries += 1;
+        if answered {
+            self.stats.address_aware.hits += 1;
+        }
+    }
+
+    /// Keeps `answer` under its key: a model, or unsat where the key
+    /// allows it.
+    fn keep(&mut self, keyed: Result<(AaKey, bool), NoKey>, answer: &SolveResult) {
+        let Ok((key, reusable)) = keyed else { return };
+        // A key the guard trusts is answered alike everywhere: an answer
+        // of the other kind kept for it says otherwise (a model an exact
+        // cache gave where unsat was kept, or unsat where a model did not
+        // fit).
+        let kept = self.aa.get(&key);
+        match answer {
+            SolveResult::Sat(model) => {
+                if reusable && matches!(kept, Some(AaAnswer::Unsat)) {
+                    self.stats.aa.disagreements += 1;
+                }
+                self.aa.insert(key, AaAnswer::Sat(Rc::new(model.clone())));
+            }
             SolveResult::Unsat if reusable => {
-                // A key the guard trusts is answered alike everywhere: a
-                // model kept for it that did not fit says otherwise.
-                if matches!(self.aa.get(&key), Some(AaAnswer::Sat(_))) {
+                if matches!(kept, Some(AaAnswer::Sat(_))) {
                     self.stats.aa.disagreements += 1;
                 }
                 self.aa.insert(key, AaAnswer::Unsat);
@@ -242,7 +301,6 @@ impl Solver {
         }
         self.stats.aa.entries = self.aa.entries() as u64;
         self.stats.aa.bytes = self.aa.bytes() as u64;
-        self.beside(store, &query, answer)
     }
 
     /// The constraints of `known` connected to `extra`, then `extra`: the
@@ -267,14 +325,17 @@ impl Solver {
     }
 
     /// Runs the query down the layers until every group has an answer or
-    /// one group is unsat; the layers above each answer learn it. Gives
-    /// the answer and the deepest layer that answered a group.
+    /// one group is unsat; the layers above each answer learn it. Where
+    /// groups are left to the last layer, `before_last` may answer the
+    /// whole query first (its model then taught to the layers above as
+    /// each group's). Gives the answer and who answered.
     fn check_inner(
         &mut self,
         store: &mut TermStore,
         assertions: &[TermId],
         budget: &QueryBudget,
-    ) -> (SolveResult, Option<usize>) {
+        before_last: &mut BeforeLast<'_>,
+    ) -> (SolveResult, AnsweredBy) {
         let mut groups = vec![Group::new(store, assertions.to_vec(), 0)];
         let mut shared = Shared {
             symbols: &mut self.symbols,
@@ -282,9 +343,23 @@ impl Solver {
             stopped_by: &mut self.stopped_by,
             budget,
         };
+        let last = self.stages.len() - 1;
+        let mut offered = None;
         for (me, stage) in self.stages.iter_mut().enumerate() {
             if groups.iter().any(Group::is_unsat) || groups.iter().all(|g| g.answer.is_some()) {
                 break;
+            }
+            if me == last {
+                offered = before_last(store).filter(|r| !matches!(r, SolveResult::Unknown(_)));
+                if let Some(SolveResult::Sat(model)) = &offered {
+                    let model = Rc::new(model.clone());
+                    for g in groups.iter_mut().filter(|g| g.answer.is_none()) {
+                        g.answer(GroupAnswer::Sat(model.clone()), me, None);
+                    }
+                }
+                if offered.is_some() {
+                    break;
+                }
             }
             stage.run(me, store, &mut groups, &mut shared);
         }
@@ -298,7 +373,19 @@ impl Solver {
             .iter()
             .filter_map(|g| g.answer.as_ref().map(|f| f.by))
             .max();
-        (self.answer(store, assertions, &groups), deepest)
+        match (offered, deepest) {
+            // An unsat answer belongs to the whole query, no group.
+            (Some(SolveResult::Unsat), _) => (SolveResult::Unsat, AnsweredBy::BeforeLast),
+            (Some(_), _) => (
+                self.answer(store, assertions, &groups),
+                AnsweredBy::BeforeLast,
+            ),
+            (None, Some(by)) => (
+                self.answer(store, assertions, &groups),
+                AnsweredBy::Stage(by),
+            ),
+            (None, None) => (self.answer(store, assertions, &groups), AnsweredBy::Nobody),
+        }
     }
 
     /// The query's answer from its groups' answers.

@@ -113,16 +113,17 @@ impl SolverStats {
 /// What the address-aware cache did beside its hits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AaStats {
-    /// Queries whose key the guard trusts with a model only, not with an
-    /// unsat answer (a base symbol where an address may change the
-    /// answer), and queries left to the chain for a block of symbolic
-    /// size.
+    /// Of the queries that reached it (those the exact layers left to
+    /// SAT): those whose key the guard trusts with a model only, not with
+    /// an unsat answer (a base symbol where an address may change the
+    /// answer), and those left to SAT for a block of symbolic size.
     pub guarded: u64,
     pub symbolic_sizes: u64,
     /// Answers that contradicted the cache: under `--aa-cache check`, hits
-    /// the chain, asked too, answered otherwise, and at any time an unsat
-    /// answer for a trusted key that held a model (0 unless the guard
-    /// trusts a key it should not).
+    /// SAT, asked too, answered otherwise; and at any time, for a key the
+    /// guard trusts, an unsat answer where it held a model or a model
+    /// where it held unsat (0 unless the guard trusts a key it should
+    /// not).
     pub disagreements: u64,
     /// Answers it holds, and their bytes (keys and models).
     pub entries: u64,
@@ -138,7 +139,7 @@ pub struct QueryAnswers {
     pub simplified: u64,
     /// Every group already covered by earlier answers (independence).
     pub sliced: u64,
-    /// Answered by the address-aware cache, before the chain.
+    /// Answered by the address-aware cache, in front of SAT.
     #[serde(default)]
     pub address_aware: u64,
     pub query_cache: u64,

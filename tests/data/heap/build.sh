@@ -53,6 +53,11 @@ build O1 large_block
 # bottom is the null page's end. -O0 keeps the recursion.
 clang-14 --target=wasm32 -nostdlib -O0 -g -fdebug-prefix-map="$PWD"=. -fno-builtin \
   -Wl,--no-entry -Wl,--export=deep_stack deep_stack.c -o deep_stack.O0.wasm
+# memcpy of a symbolic length into a block as one memory.copy
+# (-mbulk-memory; LLVM keeps __builtin_memcpy under -fno-builtin).
+clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. \
+  -mexec-model=reactor -mbulk-memory -fno-builtin -I ../../../static \
+  -Wl,--export=bulk_copy_overflow bulk_copy_overflow.c -o bulk_copy_overflow.O1.wasm
 # A write through NULL: -fno-delete-null-pointer-checks keeps LLVM from
 # turning it into a trap of its own.
 for level in O0 O1; do

@@ -22,7 +22,8 @@ build arrays checked_index record_update masked_table string_in_buffer
 build segments matrix_rows name_table account_update hash_lookup list_walk \
   pointer_sort tree_search ordered_blocks
 build programs string_copy string_join list_sorted tokens record_sort \
-  stack_machine ring_buffer growing_vector symbol_table split_fields
+  stack_machine ring_buffer growing_vector symbol_table split_fields \
+  message_decode
 # Rust's Vec and HashMap (stable rustc, wasm32-unknown-unknown), through
 # rustc's allocator shims over dlmalloc, which the heap model replaces.
 CARGO_TARGET_DIR="${TMPDIR:-/tmp}/symplay-rust-pointers" cargo build --quiet --release \

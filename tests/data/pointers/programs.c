@@ -2,7 +2,8 @@
  * relocatable addressing (tests/benches/segments.rs) and its differential
  * (tests/tests/option_combinations.rs, tests/tests/replay_vs_wasmi.rs):
  * string functions, a linked list, a small parser, a sort, a stack, a
- * ring buffer, a growing vector, a symbol table and a field splitter.
+ * ring buffer, a growing vector, a symbol table, a field splitter and a
+ * message decoder whose paths allocate differently.
  * Some hold a bug that every memory option must find alike; each says
  * which. */
 #include <stdint.h>
@@ -258,4 +259,48 @@ int split_fields(void) {
   for (int k = 0; k < n; k++)
     free(fields[k]);
   return second;
+}
+
+/* A message whose header byte says which optional parts follow (a name,
+ * a pair of attributes): each part is allocated only when present, so the
+ * paths through the header allocate differently before the decoder makes
+ * its dictionary, which lies at another address on each. The body's codes
+ * index the dictionary, and a code past its six words overflows it (the
+ * bug every option must find); the words the other codes read decide the
+ * sum. The paths after the header ask the same questions of the
+ * dictionary wherever it lies: the seeds' situation for address-aware
+ * caching. */
+struct attribute {
+  int key;
+  int value;
+};
+
+int message_decode(void) {
+  unsigned char message[5];
+  symplay_symbolic_buffer(message, sizeof message, "message");
+  char *name = 0;
+  struct attribute *attributes = 0;
+  if (message[0] & 1) {
+    name = malloc(8);
+    name[0] = (char)message[1];
+    name[1] = 0;
+  }
+  if (message[0] & 2) {
+    attributes = malloc(2 * sizeof *attributes);
+    attributes[0] = (struct attribute){message[1], 1};
+    attributes[1] = (struct attribute){0, 0};
+  }
+  int *dictionary = malloc(6 * sizeof *dictionary);
+  for (int k = 0; k < 6; k++)
+    dictionary[k] = 10 * k;
+  int sum = 0;
+  for (int i = 2; i < 5; i++) {
+    int word = dictionary[message[i] & 7];
+    if (word > 20)
+      sum += word;
+  }
+  free(dictionary);
+  free(attributes);
+  free(name);
+  return sum;
 }

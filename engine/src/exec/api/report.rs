@@ -154,7 +154,7 @@ impl<M: Borrow<Module>> Exploration<M> {
 }
 
 /// The solver chain's layers in a run, outermost first (the address-aware
-/// cache, when on, before the chain), each with its time.
+/// cache, when on, in front of SAT, the last), each with its time.
 fn layer_reports(
     stats: &SolverStats,
     layers: &[Layer],
@@ -168,8 +168,12 @@ fn layer_reports(
         };
         (report, l.time.as_secs_f64() * 1000.0)
     };
-    let aa = address_aware.then(|| row("address-aware cache", stats.address_aware));
-    aa.into_iter()
-        .chain(layers.iter().map(|&l| row(l.name(), stats.of_layer(l))))
-        .collect()
+    let mut rows: Vec<_> = (layers.iter())
+        .map(|&l| row(l.name(), stats.of_layer(l)))
+        .collect();
+    if address_aware {
+        let sat = rows.len().saturating_sub(1);
+        rows.insert(sat, row("address-aware cache", stats.address_aware));
+    }
+    rows
 }

@@ -180,12 +180,11 @@ impl Executor<'_> {
         if self.aa_mode().is_off() || !pending.decision || pending.instruction != now {
             return None;
         }
+        // Blocks a segment moved keep their forms: an unsat answer is
+        // given again only for a key of own-block offsets and NULL checks,
+        // true in every layout, and a decision that depended on where a
+        // block lies pinned it, so it never moved.
         let memory = self.program.memory(s)?;
-        if memory.has_segments() {
-            // Moved blocks: forms recorded before the move no longer
-            // settle to the constraints they stand beside.
-            return None;
-        }
         let check = self.aa_mode() == AaCacheMode::Check;
         let condition = &s.condition;
         let form = form.unwrap_or(extra);

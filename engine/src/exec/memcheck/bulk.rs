@@ -3,11 +3,19 @@
 //! symbolic address and a length of at most [`SYMBOLIC_BULK`] bytes keeps
 //! its addresses: each end forks over the objects (and pieces) it may
 //! land in, as a load or a store does, and the bytes move one at a time
-//! through the memory model. A symbolic length, a longer range and
+//! through the memory model. One at concrete addresses with a symbolic
+//! length that is at most [`SYMBOLIC_BULK`] on the path keeps its length:
+//! the path forks on whether the range fits where each end lies, and
+//! where it does, byte k becomes `ite(k < n, new, old)`; where it may
+//! not, the length is made concrete and the range checked as it is. A
+//! symbolic length beside a symbolic address, a longer range and
 //! `memory.init`'s addresses are made concrete (the path says so).
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
+use crate::expr::{BvCmp, TermId};
+use crate::memory::interval::unsigned_interval;
+use crate::memory::place::Place;
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -43,6 +51,19 @@ impl Executor<'_> {
         // Resolution settles the addresses again: a segment made for one
         // end moves blocks the other may point into.
         let (to, from) = (self.settle(s, dst), self.settle(s, src));
+        if let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }, Val::Sym(len)) =
+            (to, from, self.settle(s, n))
+        {
+            if let Some(most) = self.bulk_bound(s, len)? {
+                if let Some(room) = self.room(s, &[to, from], most) {
+                    // Both ends are taken as numbers: their blocks stay
+                    // where they are.
+                    self.pin_number(s, dst, to);
+                    self.pin_number(s, src, from);
+                    return self.copy_sized(s, [(dst, to), (src, from)], len, room);
+                }
+            }
+        }
         if matches!(to, Val::Sym(_)) || matches!(from, Val::Sym(_)) {
             let len = self.concretize(s, n, "the memory.copy size")?;
             if (1..=SYMBOLIC_BULK).contains(&len) {
@@ -76,6 +97,161 @@ impl Executor<'_> {
         })
     }
 
+    /// The most a symbolic bulk length `n` is on the path, where that is
+    /// at most [`SYMBOLIC_BULK`]: its bounds by its shape, else one query
+    /// that it cannot pass [`SYMBOLIC_BULK`].
+    fn bulk_bound(&mut self, s: &State, n: TermId) -> Result<Option<u64>, End> {
+        let (_, hi) = unsigned_interval(&self.cx.terms, n);
+        if hi <= SYMBOLIC_BULK {
+            return Ok(Some(hi));
+        }
+        let most = self.cx.terms.bv_const(32, SYMBOLIC_BULK);
+        let past = self.cx.terms.cmp(BvCmp::Ult, most, n);
+        Ok((self.feasible(s, past)? == Some(false)).then_some(SYMBOLIC_BULK))
+    }
+
+    /// The most bytes, up to `most`, that each of `ends` (addresses) can
+    /// take as one range of concrete bytes on the fast path (in one place,
+    /// with no fault); `None` where an end takes not even an empty range
+    /// there (past memory, in the null page): the length is made concrete
+    /// then.
+    fn room(&self, s: &State, ends: &[u64], most: u64) -> Option<u64> {
+        let memory = self.program.memory(s)?;
+        let fits = |address: u64, r: u64| {
+            !s.dead_stack.overlaps(address, address + r)
+                && memory.resolve_concrete(address, r).is_some()
+        };
+        let mut room = most;
+        for &address in ends {
+            if !fits(address, 0) {
+                return None;
+            }
+            // A range that fits holds every shorter one: bisect.
+            let (mut lo, mut hi) = (0, room);
+            while lo < hi {
+                let mid = lo + (hi - lo).div_ceil(2);
+                if fits(address, mid) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            room = lo;
+        }
+        Some(room)
+    }
+
+    /// `memory.copy` of `n` bytes, a symbolic length, between the ends
+    /// (each as the program gave it and at its concrete address), where
+    /// `room` bytes fit: the source's first bytes (as many as `n` may be)
+    /// read whole first (ranges that overlap copy as `memmove` does), then
+    /// written as the first `n` ([`write_first`](Self::write_first)).
+    fn copy_sized(
+        &mut self,
+        s: &mut State,
+        [(dst, to), (src, from)]: [(Val, u64); 2],
+        n: TermId,
+        room: u64,
+    ) -> Result<Flow, End> {
+        self.fits_or_concrete(
+            s,
+            n,
+            room,
+            &mut |exec, s| {
+                let longest = exec.longest(s, n, room)?;
+                let bytes = exec.bytes_at(s, from, longest, Access::Read)?;
+                exec.write_first(s, to, n, &bytes)
+            },
+            &mut |exec, s| exec.copy_concrete(s, dst, src, Val::Sym(n)),
+        )
+    }
+
+    /// The most the symbolic length `n` may be on the path, at most
+    /// `room`, by bisection (a query the solver leaves undecided counts
+    /// as possible): bytes past it stay as they are, not `ite` terms.
+    fn longest(&mut self, s: &State, n: TermId, room: u64) -> Result<u64, End> {
+        let (mut lo, mut hi) = (0, room);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let m = self.cx.terms.bv_const(32, mid);
+            let past = self.cx.terms.cmp(BvCmp::Ult, m, n);
+            match self.feasible(s, past)? {
+                Some(false) => hi = mid,
+                Some(true) | None => lo = mid + 1,
+            }
+        }
+        Ok(lo)
+    }
+
+    /// Splits `s` on whether a symbolic length `n` fits in `room`: where
+    /// it does, `fits` runs; where not, `otherwise`, which makes `n`
+    /// concrete and checks the range as it is (a fault, or room the fast
+    /// path did not see).
+    fn fits_or_concrete(
+        &mut self,
+        s: &mut State,
+        n: TermId,
+        room: u64,
+        fits: &mut dyn FnMut(&mut Self, &mut State) -> Result<(), End>,
+        otherwise: &mut dyn FnMut(&mut Self, &mut State) -> Result<(), End>,
+    ) -> Result<Flow, End> {
+        let room = self.cx.terms.bv_const(32, room);
+        let within = self.cx.terms.cmp(BvCmp::Ule, n, room);
+        let past = self.cx.terms.not(within);
+        let (chosen, siblings) = self.fork(s, &[within, past])?;
+        self.each_alternative(s, chosen, siblings, &mut |exec, s, side| {
+            match side {
+                0 => fits(exec, s),
+                _ => otherwise(exec, s),
+            }
+            .map(|()| Flow::Next)
+        })
+    }
+
+    /// The `len` bytes at concrete `address`, each a value, for `access`.
+    fn bytes_at(
+        &mut self,
+        s: &mut State,
+        address: u64,
+        len: u64,
+        access: Access,
+    ) -> Result<Vec<Val>, End> {
+        if len == 0 {
+            return Ok(Vec::new());
+        }
+        let at = Place::Concrete(self.spot(s, address, len, access)?);
+        (0..len as u32)
+            .map(|k| self.read(s, at.plus(k), 1))
+            .collect()
+    }
+
+    /// Writes the first `n` of `bytes` at concrete `address`, `n` a
+    /// symbolic length of at most their count: byte k becomes
+    /// `ite(k < n, bytes[k], what it was)`.
+    fn write_first(
+        &mut self,
+        s: &mut State,
+        address: u64,
+        n: TermId,
+        bytes: &[Val],
+    ) -> Result<(), End> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        let at = Place::Concrete(self.spot(s, address, bytes.len() as u64, Access::Write)?);
+        for (k, &new) in (0u32..).zip(bytes) {
+            let old = self.read(s, at.plus(k), 1)?;
+            let terms = &mut self.cx.terms;
+            let index = terms.bv_const(32, u64::from(k));
+            let taken = terms.cmp(BvCmp::Ult, index, n);
+            let (new, old) = (new.term(terms), old.term(terms));
+            let byte = terms.ite(taken, new, old);
+            let byte = Val::from_term(terms, byte);
+            self.write(s, at.plus(k), 1, byte)?;
+        }
+        Ok(())
+    }
+
     /// `memory.copy` over addresses made concrete (each end as the program
     /// computed it: `concretize` pins the blocks a pointer's number
     /// depends on).
@@ -98,6 +274,25 @@ impl Executor<'_> {
         n: Val,
     ) -> Result<Flow, End> {
         let settled = self.settle(s, dst);
+        if let (Val::Con { bits: to, .. }, Val::Sym(len)) = (settled, self.settle(s, n)) {
+            if let Some(most) = self.bulk_bound(s, len)? {
+                if let Some(room) = self.room(s, &[to], most) {
+                    self.pin_number(s, dst, to);
+                    let byte = self.fill_byte(value);
+                    let byte = Val::from_term(&self.cx.terms, byte);
+                    return self.fits_or_concrete(
+                        s,
+                        len,
+                        room,
+                        &mut |exec, s| {
+                            let longest = exec.longest(s, len, room)?;
+                            exec.write_first(s, to, len, &vec![byte; longest as usize])
+                        },
+                        &mut |exec, s| exec.fill_concrete(s, dst, value, Val::Sym(len)),
+                    );
+                }
+            }
+        }
         if matches!(settled, Val::Sym(_)) {
             let len = self.concretize(s, n, "the memory.fill size")?;
             if (1..=SYMBOLIC_BULK).contains(&len) {
@@ -121,14 +316,19 @@ impl Executor<'_> {
     fn fill_concrete(&mut self, s: &mut State, dst: Val, value: Val, n: Val) -> Result<(), End> {
         let (dst, n) = self.range(s, dst, n, "memory.fill")?;
         let dst = self.spot(s, dst, n, Access::Write)?;
-        let byte = match value {
-            Val::Con { bits, .. } => self.cx.terms.bv_const(8, bits),
-            Val::Sym(t) => self.cx.terms.extract(7, 0, t),
-        };
+        let byte = self.fill_byte(value);
         if let Some(memory) = self.program.memory_mut(s) {
             memory.fill(&mut self.cx.terms, dst, byte, n);
         }
         Ok(())
+    }
+
+    /// The byte `memory.fill` writes: the low byte of its value.
+    fn fill_byte(&mut self, value: Val) -> TermId {
+        match value {
+            Val::Con { bits, .. } => self.cx.terms.bv_const(8, bits),
+            Val::Sym(t) => self.cx.terms.extract(7, 0, t),
+        }
     }
 
     pub(crate) fn init_range(

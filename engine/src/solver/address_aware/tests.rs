@@ -1,5 +1,6 @@
 use super::*;
 use crate::expr::{Sort, Value};
+use crate::solver::{SolveResult, Solver};
 
 /// The store of the tests: inputs `i`, `j` (32-bit), blocks `&obj2`, `&obj3`,
 /// `&obj5`, `&obj6`, and a block's contents: a byte array.
@@ -196,4 +197,50 @@ fn the_cache_counts_its_entries_and_bytes() {
     assert_eq!(cache.entries(), 1);
     assert!(cache.bytes() > unsat_bytes, "the model's bytes are counted");
     assert!(matches!(cache.get(&k), Some(AaAnswer::Sat(_))));
+}
+
+/// E9, the baseline the thesis's caching starts from: `x < 1 ∧ x + y + 4 <
+/// 7` and `x + z + 1 < 4 ∧ x < 1` both normalise to `v0 < 1 ∧ v0 + v1 < 3`
+/// over the integers, where a normalising cache answers the second from
+/// the first. Over 32-bit words that normalisation is wrong (`x + y + 4`
+/// wraps: x = 0, y = 2^32 − 4 satisfies the first and not `x + y < 3`),
+/// so the caches here key on terms, and the second query is asked of SAT:
+/// a miss, and no answer borrowed from a query it does not mean.
+#[test]
+fn e9_the_normalised_twin_of_a_query_is_another_query_over_words_and_misses() {
+    let mut s = TermStore::new();
+    let [x, y, z] = ["x", "y", "z"].map(|n| s.declare(n, Sort::Bv(32)).unwrap());
+    let c = |s: &mut TermStore, v: u64| s.bv_const(32, v);
+    let sum = |s: &mut TermStore, a: TermId, b: TermId, k: u64| {
+        let ab = s.bin(BvBinOp::Add, a, b);
+        let k = c(s, k);
+        s.bin(BvBinOp::Add, ab, k)
+    };
+    let below = |s: &mut TermStore, a: TermId, k: u64| {
+        let k = c(s, k);
+        s.cmp(BvCmp::Ult, a, k)
+    };
+    let x_lt_1 = below(&mut s, x, 1);
+    let xy4 = sum(&mut s, x, y, 4);
+    let first = [x_lt_1, below(&mut s, xy4, 7)];
+    let xz1 = sum(&mut s, x, z, 1);
+    let second = [below(&mut s, xz1, 4), x_lt_1];
+    let xy0 = sum(&mut s, x, y, 0);
+    let normalised = [x_lt_1, below(&mut s, xy0, 3)];
+    let mut wrapping = Model::new();
+    let word = |value| Value::Bv { width: 32, value };
+    wrapping.set(s.symbol_named("x").unwrap(), word(0));
+    wrapping.set(s.symbol_named("y").unwrap(), word((1 << 32) - 4));
+    assert!(s.satisfies(&first, &wrapping));
+    assert!(!s.satisfies(&normalised, &wrapping));
+    let mut solver = Solver::default();
+    assert!(matches!(solver.check(&mut s, &first), SolveResult::Sat(_)));
+    assert!(matches!(solver.check(&mut s, &second), SolveResult::Sat(_)));
+    let answered = solver.stats().answered;
+    assert_eq!(
+        (answered.sat, answered.query_cache, answered.cex_cache),
+        (2, 0, 0)
+    );
+    // No base symbol: the address-aware cache has no key for either.
+    assert_eq!(key(&mut s, &second, |_| Some(4)).err(), Some(NoKey::NoBase));
 }
