@@ -5,8 +5,10 @@
 //! forks on whether the range fits and keeps the length where it does;
 //! every path's result is the one its input gives.
 
-use symplay_engine::memory::Split;
+use symplay_engine::exec::{explore, Options};
+use symplay_engine::memory::{BaseMode, Split};
 use symplay_engine::report::{PathReport, Report, Status, Trap};
+use symplay_engine::search::SearchKind;
 use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_module};
 
 /// Where the table starts, and its length.
@@ -259,4 +261,47 @@ fn a_symbolic_length_past_memorys_end_traps_only_where_it_is() {
         .find(|p| p.status == Status::Returned)
         .unwrap();
     assert!(returned.notes.iter().all(|n| !n.starts_with("concretised")));
+}
+
+/// A copy between two heap blocks of `((q - p) >> 4) & k` bytes, a length
+/// taken between the blocks' pointers.
+fn between_blocks() -> symplay_wasm::Module {
+    let wat = r#"(module
+      (import "env" "malloc" (func $malloc (param i32) (result i32)))
+      (memory 1)
+      (func (export "copy_between") (param $k i32) (result i32)
+        (local $p i32) (local $q i32)
+        (local.set $p (call $malloc (i32.const 64)))
+        (local.set $q (call $malloc (i32.const 64)))
+        (memory.copy (local.get $q) (local.get $p)
+          (i32.and (i32.shr_u (i32.sub (local.get $q) (local.get $p)) (i32.const 4))
+            (local.get $k)))
+        (i32.const 0)))"#;
+    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
+}
+
+/// Over concrete pointers the length is a number and `k`: kept. Over
+/// base symbols it is the distance between two blocks, which a layout
+/// changes: made concrete, as the host takes it, which keeps both blocks
+/// where they are.
+#[test]
+fn a_length_taken_between_two_pointers_over_base_symbols_is_made_concrete() {
+    for bases in [BaseMode::Concrete, BaseMode::Symbolic] {
+        let mut options = Options {
+            search: SearchKind::Dfs,
+            ..Options::default()
+        };
+        options.heap.bases = bases;
+        let r = explore(&between_blocks(), "copy_between", &options).unwrap();
+        let concretised = r
+            .paths
+            .iter()
+            .flat_map(|p| &p.notes)
+            .any(|n| n.starts_with("concretised the memory.copy source size"));
+        assert_eq!(concretised, bases == BaseMode::Symbolic, "{bases:?}");
+        assert!(
+            r.paths.iter().all(|p| p.status == Status::Returned),
+            "{bases:?}"
+        );
+    }
 }

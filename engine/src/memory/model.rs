@@ -431,6 +431,11 @@ impl MemoryModel {
         self.objects()?.pinned_hidden(beta)
     }
 
+    /// [`ObjectMemory::base_moved`].
+    pub fn base_moved(&self, beta: TermId) -> bool {
+        self.objects().is_some_and(|o| o.base_moved(beta))
+    }
+
     /// [`ObjectMemory::base_size`].
     pub fn base_size(&self, beta: TermId) -> Option<u64> {
         self.objects()?.base_size(beta)

@@ -321,6 +321,12 @@ impl ObjectMemory {
         self.object(id)?.pinned.map(|_| hidden)
     }
 
+    /// Whether the block of base symbol `beta` was moved into a segment.
+    pub fn base_moved(&self, beta: TermId) -> bool {
+        let block = self.bases.get(&beta).and_then(|&(_, id)| self.object(id));
+        block.is_some_and(|o| o.segment.is_some())
+    }
+
     /// The size of the block of base symbol `beta`, when it is concrete.
     pub fn base_size(&self, beta: TermId) -> Option<u64> {
         match self.object(self.bases.get(&beta)?.1)?.size {

@@ -18,6 +18,7 @@ use crate::solver::Beside;
 use crate::state::value::Val;
 use crate::state::State;
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 
 /// Base forms recorded in the instruction under way, by settled term.
 #[derive(Default)]
@@ -183,12 +184,23 @@ impl Executor<'_> {
         // Blocks a segment moved keep their forms: an unsat answer is
         // given again only for a key of own-block offsets and NULL checks,
         // true in every layout, and a decision that depended on where a
-        // block lies pinned it, so it never moved.
+        // block lies pinned it, so it did not move after that decision.
         let memory = self.program.memory(s)?;
         let check = self.aa_mode() == AaCacheMode::Check;
         let condition = &s.condition;
         let form = form.unwrap_or(extra);
         let mut key_of = |store: &mut TermStore, query: &[TermId]| {
+            // A block pinned after a segment moved it is its new address
+            // in forms recorded at its old one: such a key is trusted
+            // with models only.
+            let pinned_after_move = Cell::new(false);
+            let pinned = |u| {
+                let hidden = memory.pinned_hidden(u);
+                if hidden.is_some() && memory.base_moved(u) {
+                    pinned_after_move.set(true);
+                }
+                hidden
+            };
             let forms: Vec<TermId> = query
                 .iter()
                 .map(|&c| {
@@ -198,12 +210,13 @@ impl Executor<'_> {
                     };
                     // A pinned block's base is its address.
                     match store.has_base(f) {
-                        true => Simplifier::substitute(store, |u| memory.pinned_hidden(u), f),
+                        true => Simplifier::substitute(store, pinned, f),
                         false => f,
                     }
                 })
                 .collect();
-            address_aware::key(store, &forms, |beta| memory.base_size(beta))
+            let keyed = address_aware::key(store, &forms, |beta| memory.base_size(beta));
+            keyed.map(|(key, reusable)| (key, reusable && !pinned_after_move.get()))
         };
         Some(self.cx.solver.check_beside_aware(
             &mut self.cx.terms,

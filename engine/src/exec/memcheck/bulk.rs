@@ -8,8 +8,9 @@
 //! the path forks on whether the range fits where each end lies, and
 //! where it does, byte k becomes `ite(k < n, new, old)`; where it may
 //! not, the length is made concrete and the range checked as it is. A
-//! symbolic length beside a symbolic address, a longer range and
-//! `memory.init`'s addresses are made concrete (the path says so).
+//! symbolic length beside a symbolic address, one over base symbols (the
+//! distance between two pointers), a longer range and `memory.init`'s
+//! addresses are made concrete (the path says so).
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
@@ -51,8 +52,8 @@ impl Executor<'_> {
         // Resolution settles the addresses again: a segment made for one
         // end moves blocks the other may point into.
         let (to, from) = (self.settle(s, dst), self.settle(s, src));
-        if let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }, Val::Sym(len)) =
-            (to, from, self.settle(s, n))
+        if let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }, Val::Sym(len), false) =
+            (to, from, self.settle(s, n), self.over_bases(n))
         {
             if let Some(most) = self.bulk_bound(s, len)? {
                 if let Some(room) = self.room(s, &[to, from], most) {
@@ -95,6 +96,13 @@ impl Executor<'_> {
                 Ok(())
             })
         })
+    }
+
+    /// Whether `v` is a term over base symbols (a length taken between two
+    /// pointers): made concrete, it pins their blocks, which a kept length
+    /// would not.
+    fn over_bases(&self, v: Val) -> bool {
+        matches!(v, Val::Sym(t) if self.cx.terms.has_base(t))
     }
 
     /// The most a symbolic bulk length `n` is on the path, where that is
@@ -274,7 +282,9 @@ impl Executor<'_> {
         n: Val,
     ) -> Result<Flow, End> {
         let settled = self.settle(s, dst);
-        if let (Val::Con { bits: to, .. }, Val::Sym(len)) = (settled, self.settle(s, n)) {
+        if let (Val::Con { bits: to, .. }, Val::Sym(len), false) =
+            (settled, self.settle(s, n), self.over_bases(n))
+        {
             if let Some(most) = self.bulk_bound(s, len)? {
                 if let Some(room) = self.room(s, &[to], most) {
                     self.pin_number(s, dst, to);
