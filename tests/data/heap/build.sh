@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the heap-checker test modules of this folder from their sources (the
 # .wasm files are committed). Needs Debian's clang-14, lld-14, wasi-libc,
+# libclang-rt-14-dev-wasm32 (its builtins),
 # wabt's wat2wasm and Rust's wasm32-unknown-unknown target; no wasm-opt may be on PATH (clang would run it and strip the
 # name section). malloc, free, calloc, realloc and the string functions come
 # from wasi-libc, compiled into each module; -fno-builtin keeps the calls (LLVM

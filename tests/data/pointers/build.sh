@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds arrays.wasm, segments.wasm and programs.wasm from their C sources,
 # and rust_pointers.wasm from its crate (the .wasm files are committed).
-# Needs Debian's clang-14, lld-14 and wasi-libc, and rustc's wasm32 target;
+# Needs Debian's clang-14, lld-14, wasi-libc and libclang-rt-14-dev-wasm32 (its
+# builtins), and rustc's wasm32 target;
 # no wasm-opt may be on PATH (clang would run it and strip the name section).
 # -fno-builtin keeps the calls to malloc, calloc and free, which the engine's
 # heap model takes over.

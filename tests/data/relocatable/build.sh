@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds examples.wasm from examples.c (the .wasm is committed). Needs
-# Debian's clang-14, lld-14 and wasi-libc; no wasm-opt may be on PATH (clang
-# would run it and strip the name section). -fno-builtin keeps the calls to
+# Debian's clang-14, lld-14, wasi-libc and libclang-rt-14-dev-wasm32 (its
+# builtins); no wasm-opt may be on PATH (clang would run it and strip the
+# name section). -fno-builtin keeps the calls to
 # calloc and free, which the engine's heap model takes over.
 set -euo pipefail
 cd "$(dirname "$0")"
