@@ -35,13 +35,18 @@ fn examples() -> Module {
 
 /// `entry` explored depth first, with the options `set` changes.
 fn explored_with(entry: &str, set: impl FnOnce(&mut Options)) -> Report {
-    let module = examples();
+    explored_in(&examples(), entry, set)
+}
+
+/// `entry` of `module` explored depth first, with the options `set`
+/// changes, to its end.
+fn explored_in(module: &Module, entry: &str, set: impl FnOnce(&mut Options)) -> Report {
     let mut options = Options {
         search: SearchKind::Dfs,
         ..Options::default()
     };
     set(&mut options);
-    let report = explore(&module, entry, &options).unwrap();
+    let report = explore(module, entry, &options).unwrap();
     assert_eq!(report.stop_reason, "completed", "{entry}");
     report
 }
@@ -535,15 +540,10 @@ fn offset_load(offset: u32) -> Module {
 #[test]
 fn a_load_offset_past_the_heap_start_keeps_its_case_out_of_address_aware_keys() {
     let run = |offset: u32, aa_cache: AaCacheMode| {
-        let mut options = Options {
-            search: SearchKind::Dfs,
-            ..Options::default()
-        };
-        options.heap.bases = BaseMode::Symbolic;
-        options.heap.aa_cache = aa_cache;
-        let r = explore(&offset_load(offset), "load_at", &options).unwrap();
-        assert_eq!(r.stop_reason, "completed");
-        r
+        explored_in(&offset_load(offset), "load_at", |o| {
+            o.heap.bases = BaseMode::Symbolic;
+            o.heap.aa_cache = aa_cache;
+        })
     };
     for offset in [16, 65_540] {
         let (plain, checked) = (

@@ -6,6 +6,30 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+/// `Display` and `FromStr` of an option whose values are `$ty::ALL`,
+/// each spelt `name()`: an unknown spelling is an error naming `$what`,
+/// the spelling and the known ones.
+macro_rules! named_option {
+    ($ty:ident, $what:literal) => {
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                $ty::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+                    let known: Vec<&str> = $ty::ALL.iter().map(|m| m.name()).collect();
+                    format!("unknown {} `{s}` (known: {})", $what, known.join(", "))
+                })
+            }
+        }
+    };
+}
+
 /// How an allocation of symbolic size is made (`symbolic_size.md` §1.7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -32,22 +56,7 @@ impl SizeMode {
     }
 }
 
-impl fmt::Display for SizeMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for SizeMode {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        SizeMode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown size mode `{s}` (known: base, fork-eager, fork-lazy)"))
-    }
-}
+named_option!(SizeMode, "size mode");
 
 /// Which bytes the array of a symbolic access holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,22 +83,7 @@ impl Contents {
     }
 }
 
-impl fmt::Display for Contents {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Contents {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        Contents::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown contents `{s}` (known: whole, per-object)"))
-    }
-}
+named_option!(Contents, "contents");
 
 /// What a pointer to a heap object is (`relocatable_and_caching.md` §1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -120,22 +114,7 @@ impl BaseMode {
     }
 }
 
-impl fmt::Display for BaseMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for BaseMode {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        BaseMode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown bases `{s}` (known: concrete, symbolic)"))
-    }
-}
+named_option!(BaseMode, "bases");
 
 /// The heap model of a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,24 +186,7 @@ impl AaCacheMode {
     }
 }
 
-impl fmt::Display for AaCacheMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for AaCacheMode {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        AaCacheMode::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| {
-                format!("unknown address-aware cache mode `{s}` (known: off, on, check)")
-            })
-    }
-}
+named_option!(AaCacheMode, "address-aware cache mode");
 
 /// Dynamic segments (`--resolve segment`): the blocks a symbolic pointer
 /// may point into are merged into one segment, up to `cap` bytes; past
@@ -284,22 +246,7 @@ impl Resolve {
     }
 }
 
-impl fmt::Display for Resolve {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Resolve {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        Resolve::ALL
-            .into_iter()
-            .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown resolution `{s}` (known: fork, segment)"))
-    }
-}
+named_option!(Resolve, "resolution");
 
 /// Intra-object splitting: an access at a symbolic offset into an object
 /// or a region of more than `threshold` bytes forks over the `piece`-byte

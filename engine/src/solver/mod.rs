@@ -373,18 +373,15 @@ impl Solver {
             .iter()
             .filter_map(|g| g.answer.as_ref().map(|f| f.by))
             .max();
-        match (offered, deepest) {
+        let by = match (&offered, deepest) {
+            (Some(_), _) => AnsweredBy::BeforeLast,
+            (None, Some(by)) => AnsweredBy::Stage(by),
+            (None, None) => AnsweredBy::Nobody,
+        };
+        match offered {
             // An unsat answer belongs to the whole query, no group.
-            (Some(SolveResult::Unsat), _) => (SolveResult::Unsat, AnsweredBy::BeforeLast),
-            (Some(_), _) => (
-                self.answer(store, assertions, &groups),
-                AnsweredBy::BeforeLast,
-            ),
-            (None, Some(by)) => (
-                self.answer(store, assertions, &groups),
-                AnsweredBy::Stage(by),
-            ),
-            (None, None) => (self.answer(store, assertions, &groups), AnsweredBy::Nobody),
+            Some(SolveResult::Unsat) => (SolveResult::Unsat, by),
+            _ => (self.answer(store, assertions, &groups), by),
         }
     }
 
