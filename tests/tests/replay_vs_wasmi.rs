@@ -677,13 +677,9 @@ fn heap_corpus_tests_replay_identically_in_wasmi() {
         if imports_allocator {
             continue;
         }
-        let limits: Vec<(String, Options)> = integer_entries(&module)
-            .into_iter()
-            .map(|entry| (entry, heap_options()))
-            .collect();
-        let limits: Vec<(&str, Options)> = limits
-            .iter()
-            .map(|(e, o)| (e.as_str(), o.clone()))
+        let entries = integer_entries(&module);
+        let limits: Vec<(&str, Options)> = (entries.iter())
+            .map(|e| (e.as_str(), heap_options()))
             .collect();
         summary.check_module(&file, &wasm, &limits);
     }
