@@ -51,7 +51,9 @@ pub struct HeapArgs {
     /// What a pointer to a heap block is: concrete (its address; the
     /// default) or symbolic (a term over the block's base symbol, &obj3,
     /// whose hidden address the memory model keeps apart from the path
-    /// condition, so that a block can move without a term changing).
+    /// condition, so that a block can move without a term changing; the
+    /// hidden addresses lie in an arena from 0x40000000, memory.size never
+    /// grows for them, and a freed block's slot is taken again).
     #[arg(long, value_name = "BASES")]
     bases: Option<String>,
     /// How an access through a pointer that may point into several heap

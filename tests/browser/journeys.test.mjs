@@ -523,7 +523,7 @@ test('a heap overflow: the bug, its block drawn with the write on it, the memory
   assert.deepEqual(errors, []);
 });
 
-test('symbolic bases: the heap overflow is found alike, its block named by its base symbol at the same address, and the choice travels in the share link', async () => {
+test('symbolic bases: the heap overflow is found alike, its block named by its base symbol at a hidden address in the arena, and the choice travels in the share link', async () => {
   const { page, errors } = await openAt();
   await pick(page, '#example', 'heap-overflow');
   await shownEntry(page, 'copy_name');
@@ -535,7 +535,7 @@ test('symbolic bases: the heap overflow is found alike, its block named by its b
   const concrete = error(await bug.innerText());
   assert.ok(concrete);
   const address = (await row()).match(/#0 heap block\s+(0x[0-9a-f]+)/)?.[1];
-  assert.ok(address, await row());
+  assert.ok(address && !address.startsWith('0x4'), await row());
   await openOptions(page);
   assert.equal(await page.inputValue('#bases'), 'concrete');
   await pick(page, '#bases', 'symbolic');
@@ -544,7 +544,8 @@ test('symbolic bases: the heap overflow is found alike, its block named by its b
   await showTab(page, 'bugs');
   assert.equal(await page.locator('#bugs .bug').count(), 1);
   assert.equal(error(await bug.innerText()), concrete);
-  assert.match(await row(), new RegExp(`^#0 heap block\\s+&obj0 = ${address}\\s`));
+  // Hidden addresses lie in the engine's arena, from 0x40000000.
+  assert.match(await row(), /^#0 heap block\s+&obj0 = 0x400000[0-9a-f]{2}\s/);
   await page.screenshot({ path: join(artifacts, 'symbolic-bases.png'), fullPage: true });
   await page.click('#share');
   const link = await page.locator('#share-link a').getAttribute('href');

@@ -111,16 +111,25 @@ fn bugs(r: &Report) -> BTreeSet<String> {
         .collect()
 }
 
-/// What a path ended with: its outcome and memory error (the results
-/// of a path that returned are compared apart, a pointer by where it
-/// points).
+/// What a path ended with: its outcome, or its memory error by kind,
+/// access and the offset into its object (its text names addresses, and
+/// under symbolic bases blocks lie in the arena). The results of a path
+/// that returned are compared apart, a pointer by where it points.
 fn ending(p: &PathReport) -> String {
-    let error = p.memory_error.as_ref().map(|e| (e.kind, e.access));
-    let outcome = match (p.status, p.exit_code) {
-        (Status::Returned, None) => "returned".to_string(),
+    let outcome = match (p.status, p.exit_code, &p.memory_error) {
+        (Status::Returned, None, _) => "returned".to_string(),
+        (_, _, Some(e)) => format!(
+            "{:?} {:?} at offset {:?} of object {:?}, {} bytes, at {}",
+            e.kind,
+            e.access,
+            e.offset,
+            e.object,
+            e.width,
+            p.location.text()
+        ),
         _ => p.outcome(),
     };
-    format!("{outcome} {error:?}")
+    outcome
 }
 
 /// Every path of `r` that a limit did not stop replays under `heap` to the

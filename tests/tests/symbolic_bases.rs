@@ -1,30 +1,34 @@
 //! Relocatable bases (`--bases symbolic`, `relocatable_and_caching.md`
 //! §1): a pointer to a heap block is a term over the block's base symbol,
 //! and decisions, addresses, queries and results see the symbol's hidden
-//! address. With the hidden address the block's address, an exploration
-//! finds what it finds with concrete pointers: the same paths, outcomes,
-//! memory errors, results and leaks, on the heap corpus and on every
-//! example.
+//! address. With hidden addresses in the arena, an exploration finds
+//! what it finds with concrete pointers: the same paths, outcomes, memory
+//! errors, results and leaks, on the heap corpus and on every example; a
+//! module that allocates sees the same `memory.size` it had, and a freed
+//! block's slot is taken again.
 
 use symplay_engine::exec::{explore, replay_traced, Options, ReplayOptions};
 use symplay_engine::memory::{BaseMode, HeapOptions};
-use symplay_engine::report::{PathReport, Report, Status, TraceEvent};
+use symplay_engine::report::{Number, PathReport, Report, Status, TraceEvent};
 use symplay_tests::corpus;
 use symplay_wasm::{ExportKind, Module};
 
 /// What a path found, for comparing two explorations: its input may
 /// differ, as the solver may answer an equivalent query with another model
-/// (`replay_vs_wasmi` replays each).
+/// (`replay_vs_wasmi` replays each), and so may the offset a symbolic
+/// pointer faults at, where the blocks lie elsewhere.
 fn found(p: &PathReport) -> String {
     let error = p
         .memory_error
         .as_ref()
-        .map(|e| (e.kind, e.access, e.object, e.offset, e.width));
+        .map(|e| (e.kind, e.access, e.object, e.width));
     // A pointer result: where it points, as the run says under symbolic
     // bases and as its number's block says under concrete ones.
     let places: Vec<_> = (0..p.returns.len()).map(|i| p.place_of(i)).collect();
-    let outcome = match (p.status, p.exit_code) {
-        (Status::Returned, None) => format!("returned {places:?}"),
+    // A memory error's text names addresses: its fields say the rest.
+    let outcome = match (p.status, p.exit_code, &p.memory_error) {
+        (Status::Returned, None, _) => format!("returned {places:?}"),
+        (_, _, Some(_)) => "memory error".to_string(),
         _ => p.outcome(),
     };
     format!(
@@ -32,9 +36,16 @@ fn found(p: &PathReport) -> String {
         outcome,
         error,
         p.location,
-        p.returns,
+        // A pointer result is its place above.
+        (0..p.returns.len())
+            .map(|i| p.place_of(i).is_none().then(|| p.returns[i]))
+            .collect::<Vec<_>>(),
         p.leaks,
-        p.objects.iter().map(|o| o.base).collect::<Vec<_>>()
+        // Where blocks lie differs (the arena); what they are does not.
+        p.objects
+            .iter()
+            .map(|o| (&o.kind, o.size, o.capacity, &o.freed_at))
+            .collect::<Vec<_>>()
     )
 }
 
@@ -203,4 +214,122 @@ fn a_decision_on_the_order_of_blocks_pins_them_and_a_null_check_does_not() {
         .objects
         .iter()
         .all(|o| o.pinned_at.is_none()));
+}
+
+/// Blocks allocated, freed and allocated again, and the module's own
+/// `memory.size` and `memory.grow`.
+const ARENA: &str = r#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (import "env" "free" (func $free (param i32)))
+  (memory (export "memory") 1)
+  ;; 100 blocks of 4000 bytes, then memory.size.
+  (func (export "sizes") (result i32)
+    (local $i i32)
+    (block $done (loop $more
+      (br_if $done (i32.eq (local.get $i) (i32.const 100)))
+      (drop (call $malloc (i32.const 4000)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $more)))
+    (memory.size))
+  ;; The module grows its memory to 1 GiB, then by one more page (the
+  ;; second grow's result), then allocates and writes a block.
+  (func (export "grows") (result i32)
+    (local $p i32) (local $r i32)
+    (drop (memory.grow (i32.const 16383)))
+    (local.set $r (memory.grow (i32.const 1)))
+    (local.set $p (call $malloc (i32.const 8)))
+    (i32.store (local.get $p) (local.get $r))
+    (i32.load (local.get $p)))
+  ;; A block written at offset 4, freed; a block of the same size, read
+  ;; at 4 (returned when k = 0), then the first one read through its
+  ;; pointer at k & 12.
+  (func (export "dangling") (param $k i32) (result i32)
+    (local $p i32) (local $q i32) (local $r i32)
+    (local.set $p (call $malloc (i32.const 24)))
+    (i32.store offset=4 (local.get $p) (i32.const 5))
+    (call $free (local.get $p))
+    (local.set $q (call $malloc (i32.const 24)))
+    (local.set $r (i32.load (i32.add (local.get $q) (i32.const 4))))
+    (drop (br_if 0 (local.get $r) (i32.eqz (local.get $k))))
+    (i32.load (i32.add (local.get $p) (i32.and (local.get $k) (i32.const 12)))))
+  ;; The first block freed again after the second took its slot.
+  (func (export "twice") (result i32)
+    (local $p i32) (local $q i32)
+    (local.set $p (call $malloc (i32.const 24)))
+    (call $free (local.get $p))
+    (local.set $q (call $malloc (i32.const 24)))
+    (call $free (local.get $p))
+    (local.get $q)))
+"#;
+
+/// The one integer result.
+fn int(returns: &[Number]) -> i64 {
+    match returns {
+        [Number::Int(n)] => *n,
+        _ => panic!("one integer: {returns:?}"),
+    }
+}
+
+fn symbolic_bases() -> Options {
+    let mut options = corpus::heap_options();
+    options.heap.bases = BaseMode::Symbolic;
+    options
+}
+
+#[test]
+fn under_symbolic_bases_blocks_lie_in_the_arena_and_memory_size_stays_the_modules() {
+    let module = symplay_wasm::load(&wat::parse_str(ARENA).unwrap()).unwrap();
+    let returned = |r: &Report| int(&r.paths[0].returns);
+    let concrete = explore(&module, "sizes", &corpus::heap_options()).unwrap();
+    let symbolic = explore(&module, "sizes", &symbolic_bases()).unwrap();
+    assert_eq!(returned(&symbolic), 1, "memory.size as the module made it");
+    assert!(returned(&concrete) > 6, "concrete bases grow memory");
+    let bases: Vec<u64> = symbolic.paths[0].objects.iter().map(|o| o.base).collect();
+    assert_eq!(bases.len(), 100);
+    assert!(bases
+        .iter()
+        .all(|&b| b >= 0x4000_0000 && b.is_multiple_of(16)));
+    // The module's memory grows to 1 GiB, where the arena starts, and no
+    // further; its blocks are there still.
+    let concrete = explore(&module, "grows", &corpus::heap_options()).unwrap();
+    let symbolic = explore(&module, "grows", &symbolic_bases()).unwrap();
+    assert_eq!(returned(&concrete), 16384);
+    assert_eq!(returned(&symbolic), -1);
+    assert!(symbolic.paths[0].memory_error.is_none());
+}
+
+#[test]
+fn a_freed_blocks_slot_is_taken_again_and_a_pointer_to_it_still_finds_it_freed() {
+    let module = symplay_wasm::load(&wat::parse_str(ARENA).unwrap()).unwrap();
+    let r = explore(&module, "dangling", &symbolic_bases()).unwrap();
+    // k = 0 returns the new block's word at 4: zero, though the first
+    // block had 5 there. Every other k reads the freed block, where the
+    // new one lies now: one path, a use after free of the first at offset
+    // k & 12, which none of the live block's bytes take.
+    assert_eq!(r.paths.len(), 2);
+    for p in &r.paths {
+        let [first, second] = &p.objects[..] else {
+            panic!("two blocks: {:?}", p.objects)
+        };
+        assert_eq!(first.base, second.base, "the slot taken again");
+        let k = p.inputs.args[0];
+        match &p.memory_error {
+            None => assert_eq!((k, int(&p.returns)), (0, 0)),
+            Some(e) => {
+                assert_ne!(k, 0);
+                assert_eq!(e.kind.name(), "use_after_free");
+                assert_eq!(e.object, Some(first.id));
+                assert_eq!(e.offset, Some(k & 12));
+            }
+        }
+    }
+    // Under concrete bases the blocks lie apart and the bugs are the same.
+    let concrete = explore(&module, "dangling", &corpus::heap_options()).unwrap();
+    assert_eq!(concrete.paths.len(), r.paths.len());
+    // The second free of the first block is its double free, not the
+    // second block's free.
+    let r = explore(&module, "twice", &symbolic_bases()).unwrap();
+    let e = r.paths[0].memory_error.as_ref().unwrap();
+    assert_eq!((e.kind.name(), e.object), ("double_free", Some(0)));
 }

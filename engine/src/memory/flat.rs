@@ -199,7 +199,11 @@ struct ObjectHoles {
 
 #[derive(Clone, Debug)]
 pub struct FlatMemory {
+    /// The bytes of the memory, and above it those of an arena the
+    /// objects model reserved ([`Self::reserve`]).
     slots: PersistentVec<Slot>,
+    /// The pages the module sees (`memory.size`).
+    pages: u32,
     max_pages: u32,
     /// `(_ bv0 8)`.
     zero: TermId,
@@ -231,11 +235,10 @@ impl FlatMemory {
         let zero = store.bv_const(8, 0);
         let hole = store.const_array(zero);
         let concrete = store.fls();
+        let pages = min_pages.min(MAX_PAGES);
         FlatMemory {
-            slots: PersistentVec::filled(
-                min_pages.min(MAX_PAGES) as usize * CHUNKS_PER_PAGE,
-                Slot::Zero,
-            ),
+            slots: PersistentVec::filled(pages as usize * CHUNKS_PER_PAGE, Slot::Zero),
+            pages,
             max_pages: max_pages.unwrap_or(MAX_PAGES).min(MAX_PAGES),
             zero,
             hole,
@@ -273,21 +276,35 @@ impl FlatMemory {
     }
 
     pub fn pages(&self) -> u32 {
-        (self.len() / PAGE_SIZE) as u32
+        self.pages
     }
 
-    /// Size in bytes.
+    /// Size in bytes, as the module sees it.
     pub fn len(&self) -> u64 {
-        self.slots.len() as u64 * CHUNK_U64
+        u64::from(self.pages) * PAGE_SIZE
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.len() == 0
+        self.pages == 0
+    }
+
+    /// Bytes held: the memory's, and an arena's above it.
+    pub fn stored(&self) -> u64 {
+        self.slots.len() as u64 * CHUNK_U64
     }
 
     /// The most pages this memory can grow to.
     pub fn max_pages(&self) -> u32 {
         self.max_pages
+    }
+
+    /// Holds the bytes below `end` too, without growing the memory the
+    /// module sees: an arena of the engine's above it, which the memory
+    /// never grows into (its maximum stays at or below `limit_pages`).
+    pub fn reserve(&mut self, end: u64, limit_pages: u32) {
+        self.max_pages = self.max_pages.min(limit_pages);
+        let chunks = end.div_ceil(CHUNK_U64) as usize;
+        self.slots.grow(chunks);
     }
 
     /// `memory.grow`: the old size in pages, or `None` when the memory cannot
@@ -298,6 +315,7 @@ impl FlatMemory {
         // New pages are zero, and so is `base` there: every store in it is at
         // an index that was in bounds when it was made.
         self.slots.grow(new as usize * CHUNKS_PER_PAGE);
+        self.pages = new;
         Some(old)
     }
 
@@ -404,7 +422,10 @@ impl FlatMemory {
     /// `start` as a term of width `8 * size`. The access must be in bounds.
     pub fn load_at(&mut self, store: &mut TermStore, start: u64, size: u32) -> TermId {
         assert!((1..=8).contains(&size), "load of {size} bytes");
-        debug_assert!(start + u64::from(size) <= self.len(), "load out of bounds");
+        debug_assert!(
+            start + u64::from(size) <= self.stored(),
+            "load out of bounds"
+        );
         let mut value = 0u64;
         let mut all_concrete = true;
         for k in 0..size as usize {
@@ -453,7 +474,7 @@ impl FlatMemory {
             self.store_at(store, a + u64::from(offset), value);
             return Ok(());
         }
-        if self.is_empty() {
+        if self.stored() == 0 {
             return Ok(());
         }
         let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
@@ -555,7 +576,10 @@ impl FlatMemory {
     /// concrete address `start`. The access must be in bounds.
     pub fn store_at(&mut self, store: &mut TermStore, start: u64, value: TermId) {
         let size = u32::from(store.width(value) / 8);
-        debug_assert!(start + u64::from(size) <= self.len(), "store out of bounds");
+        debug_assert!(
+            start + u64::from(size) <= self.stored(),
+            "store out of bounds"
+        );
         if let Some(v) = store.as_bv_const(value) {
             for k in 0..size {
                 self.write(start + u64::from(k), Byte::Const((v >> (8 * k)) as u8));
@@ -585,7 +609,7 @@ impl FlatMemory {
     /// Writes concrete bytes at a concrete address (data segments, host calls).
     pub fn write_concrete(&mut self, _store: &mut TermStore, addr: u64, bytes: &[u8]) {
         debug_assert!(
-            addr + bytes.len() as u64 <= self.len(),
+            addr + bytes.len() as u64 <= self.stored(),
             "write out of bounds"
         );
         let mut done = 0usize;
@@ -687,7 +711,7 @@ impl FlatMemory {
     /// The bytes at `addr..addr + len` when they all are in bounds and
     /// concrete, for host functions (C strings, `fd_write` buffers).
     pub fn concrete_bytes(&self, addr: u64, len: u64) -> Option<Vec<u8>> {
-        if addr.checked_add(len)? > self.len() {
+        if addr.checked_add(len)? > self.stored() {
             return None;
         }
         let mut out = Vec::with_capacity(len as usize);
@@ -714,12 +738,25 @@ impl FlatMemory {
         Some(out)
     }
 
+    /// Makes `lo..hi` zero bytes again, as memory never written: the
+    /// range of a freed block a new one takes.
+    pub fn clear(&mut self, lo: u64, hi: u64) {
+        self.fill_bytes(lo, Byte::Const(0), hi - lo);
+        // Its bytes are no holes now: no array of an object is read there.
+        self.claim_holes(lo, hi - 1, None);
+    }
+
     /// `memory.fill` at concrete addresses: `len` copies of the byte `value`
     /// from `addr`. The range must be in bounds.
     pub fn fill(&mut self, store: &mut TermStore, addr: u64, value: TermId, len: u64) {
-        debug_assert!(addr + len <= self.len(), "fill out of bounds");
+        debug_assert!(addr + len <= self.stored(), "fill out of bounds");
         let byte = byte_of(store, value, 0);
-        let end = (addr + len).min(self.len());
+        self.fill_bytes(addr, byte, len);
+    }
+
+    /// `len` copies of `byte` from `addr`.
+    fn fill_bytes(&mut self, addr: u64, byte: Byte, len: u64) {
+        let end = (addr + len).min(self.stored());
         // Whole chunks share one chunk of `byte`s; the ends are written
         // byte by byte.
         let first = addr.div_ceil(CHUNK_U64);
@@ -750,10 +787,10 @@ impl FlatMemory {
     /// ranges may overlap. Both ranges must be in bounds.
     pub fn copy(&mut self, store: &mut TermStore, dst: u64, src: u64, len: u64) {
         debug_assert!(
-            dst + len <= self.len() && src + len <= self.len(),
+            dst + len <= self.stored() && src + len <= self.stored(),
             "copy out of bounds"
         );
-        if len == 0 || dst == src || dst + len > self.len() || src + len > self.len() {
+        if len == 0 || dst == src || dst + len > self.stored() || src + len > self.stored() {
             return;
         }
         // Blocks that do not cross a chunk of `dst`, taken from the end when
@@ -826,7 +863,7 @@ impl FlatMemory {
         size: u32,
         bounds: (u64, u64),
     ) -> (u64, u64) {
-        let last = self.len().saturating_sub(1);
+        let last = self.stored().saturating_sub(1);
         if !self.narrow {
             return (0, last);
         }

@@ -78,6 +78,36 @@ impl MemoryModel {
         }
     }
 
+    /// Whether a block took the slot of a freed one on this path.
+    pub fn slot_reused(&self) -> bool {
+        self.objects().is_some_and(ObjectMemory::slot_reused)
+    }
+
+    /// The freed block of base symbol `beta` and the bytes it had, when a
+    /// later block may have taken its slot.
+    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<(ObjectId, u64, u64)> {
+        self.objects()?.freed_in_reused_slot(beta)
+    }
+
+    /// `resolution` of `width` bytes at `pointer + plus`, a pointer to the
+    /// freed block `freed`: a use after free where it meets its bytes.
+    pub fn freed_first(
+        store: &mut TermStore,
+        access: (Pointer, u32, u64),
+        freed: (ObjectId, u64, u64),
+        resolution: Resolution,
+    ) -> Resolution {
+        ObjectMemory::freed_first(store, access, freed, resolution)
+    }
+
+    /// Gives the heap blocks made from now on slots in the engine's arena
+    /// (relocatable bases): see [`ObjectMemory::use_arena`].
+    pub fn use_arena(&mut self) {
+        if let Some(m) = self.objects_mut() {
+            m.use_arena();
+        }
+    }
+
     /// The regions of the memory below the heap (data, stack, the rest),
     /// by where each starts and, last, where the heap starts: a symbolic
     /// access there that can reach one region only reads and writes that
@@ -98,6 +128,15 @@ impl MemoryModel {
     /// Size in bytes.
     pub fn byte_len(&self) -> u64 {
         self.contents().len()
+    }
+
+    /// Whether the `len` bytes at `address` are in linear memory, or among
+    /// the slots of the arena of hidden addresses.
+    pub fn addressable(&self, address: u64, len: u64) -> bool {
+        match self {
+            MemoryModel::Flat(m) => address.checked_add(len).is_some_and(|end| end <= m.len()),
+            MemoryModel::Objects(m) => m.addressable(address, len),
+        }
     }
 
     /// `memory.grow`: the old size in pages, or `None` when the memory cannot
@@ -222,7 +261,8 @@ impl MemoryModel {
         let Place::Symbolic { object, .. } = place else {
             return None;
         };
-        let last = self.byte_len().checked_sub(1)?;
+        // An object in the arena lies above the memory the module sees.
+        let last = self.contents().stored().checked_sub(1)?;
         let (lo, hi) = self.bounds(object);
         let span = (lo, hi.min(last));
         let owned = self.objects().is_some_and(|m| m.owns(object));

@@ -7,10 +7,21 @@
 //!
 //! Heap objects live in the heap area, from `heap_start` (the module's
 //! `__heap_base`, or the end of its initial memory) up, in slots laid out
-//! in allocation order and never reused: a guard gap of [`GAP`] bytes, the
-//! object's `capacity` bytes, another gap. A freed object keeps its slot,
-//! so a later access to it is a use after free, not an access to a newer
-//! object. Memory grows as slots need it.
+//! in allocation order: a guard gap of [`GAP`] bytes, the object's
+//! `capacity` bytes, another gap. With concrete pointers a freed object
+//! keeps its slot, so a later access to it is a use after free, not an
+//! access to a newer object, and memory grows as slots need it.
+//!
+//! Under relocatable bases the blocks' slots (their hidden addresses) are
+//! in an arena instead ([`ObjectMemory::use_arena`]): from [`ARENA_START`]
+//! up, above every page the module's memory can grow to, held by the
+//! engine without growing the memory the module sees. A freed block's
+//! slot is taken again by a later block of the state that fits in it
+//! (`relocatable_and_caching.md` §7.2), as an allocator reuses memory,
+//! unless a decision depended on its address (it is pinned); a pointer
+//! to the freed block is a term over its base symbol, which still names
+//! it, so an access through it is a use after free whatever lies there
+//! now (`exec/memcheck/access.rs`).
 //!
 //! Below the heap area (data, the C stack) accesses are not checked, but
 //! for input buffers of symbolic length, which are objects wherever they
@@ -32,6 +43,13 @@ pub use segments::{segment_index, Segment};
 
 /// Guard bytes before and after every heap object.
 pub const GAP: u64 = 16;
+/// Where the arena of hidden addresses starts: 1 GiB, far from address 0
+/// and from any page a module's data or stack is in; the memory the module
+/// sees grows to this at most.
+pub const ARENA_START: u64 = 0x4000_0000;
+/// Where it ends: 2 GiB, so that hidden addresses stay positive as `i32`s
+/// and an address plus any offset a module computes stays below 2^32.
+pub const ARENA_END: u64 = 0x8000_0000;
 /// Alignment of heap objects unless asked for more (malloc's on wasm32 is 8).
 pub const ALIGN: u64 = 16;
 
@@ -105,10 +123,12 @@ pub struct ObjectMemory {
     /// By id; shared between forks until one allocates or frees.
     objects: Rc<Vec<Object>>,
     /// Ids of the heap objects, by increasing base (allocation order, but
-    /// for blocks moved into segments).
+    /// for blocks moved into segments and slots of the arena taken again,
+    /// where a freed block and a later one may share a base).
     heap: Rc<Vec<u32>>,
-    /// Ids of the objects with a slot of the heap (the heap objects and
-    /// the entry's buffers), by increasing base.
+    /// Ids of the objects with a slot of the heap or the arena (the heap
+    /// objects and the entry's buffers), by increasing base; a freed block
+    /// whose slot another took is no longer among them.
     slots: Rc<Vec<u32>>,
     /// Ids of the input buffers.
     inputs: Rc<Vec<u32>>,
@@ -125,6 +145,22 @@ pub struct ObjectMemory {
     bases: Rc<FxHashMap<TermId, (TermId, ObjectId)>>,
     /// Heap blocks moved next to each other, by index.
     segments: Rc<Vec<Segment>>,
+    /// Where blocks' slots are under relocatable bases.
+    arena: Option<Arena>,
+}
+
+/// The engine's own addresses, where relocatable blocks and segments have
+/// their slots (each state its own).
+#[derive(Clone, Debug)]
+struct Arena {
+    /// Where the slots not taken yet start.
+    next: u64,
+    /// The slots of freed blocks a new slot may take: sorted, disjoint and
+    /// apart. Shared between forks until one allocates or frees.
+    free: Rc<Vec<(u64, u64)>>,
+    /// Whether a slot was taken again on this path: only then may a
+    /// pointer to a freed block land in a live one.
+    reused: bool,
 }
 
 impl ObjectMemory {
@@ -140,7 +176,46 @@ impl ObjectMemory {
             next: heap_start,
             bases: Rc::default(),
             segments: Rc::default(),
+            arena: None,
         }
+    }
+
+    /// Puts the slots of the blocks made from now on in the arena, and
+    /// keeps the module's memory below it.
+    /// A memory of more than 1 GiB from the start keeps its blocks in the
+    /// heap.
+    pub fn use_arena(&mut self) {
+        if self.contents.len() > ARENA_START {
+            return;
+        }
+        self.contents
+            .reserve(ARENA_START, (ARENA_START / PAGE_SIZE) as u32);
+        self.arena = Some(Arena {
+            next: ARENA_START,
+            free: Rc::default(),
+            reused: false,
+        });
+    }
+
+    /// Whether a block took the slot of a freed one on this path.
+    pub fn slot_reused(&self) -> bool {
+        self.arena.as_ref().is_some_and(|a| a.reused)
+    }
+
+    /// Whether the `len` bytes at `address` are in linear memory, or among
+    /// the arena's slots.
+    pub fn addressable(&self, address: u64, len: u64) -> bool {
+        address
+            .checked_add(len)
+            .is_some_and(|end| end <= self.contents.len() || self.in_arena(address, end))
+    }
+
+    /// Whether `address..end` lies among the arena's slots.
+    #[inline(always)]
+    fn in_arena(&self, address: u64, end: u64) -> bool {
+        self.arena
+            .as_ref()
+            .is_some_and(|a| address >= ARENA_START && end <= a.next)
     }
 
     /// Makes accesses below `end` null-pointer dereferences.
@@ -191,7 +266,7 @@ impl ObjectMemory {
 
     /// A new heap object of `capacity` bytes at an `align`ed base (a power
     /// of two) in a slot reserving at least `reserve` bytes, with its gaps;
-    /// `None` when memory cannot grow to hold it. (A run and its replay
+    /// `None` when memory cannot grow to hold it, or the arena is full. (A run and its replay
     /// reserve alike, so that the layout does not depend on which sizes
     /// were symbolic.)
     pub fn alloc(
@@ -203,7 +278,7 @@ impl ObjectMemory {
         site: (u32, u32),
     ) -> Option<ObjectId> {
         let reserved = capacity.max(reserve);
-        let base = self.place(reserved, align)?;
+        let base = self.place_block(reserved, align)?;
         let id = self.push(Object {
             base,
             size,
@@ -219,8 +294,13 @@ impl ObjectMemory {
             align: align.max(ALIGN),
             context: 0,
         });
-        Rc::make_mut(&mut self.heap).push(id.0);
-        Rc::make_mut(&mut self.slots).push(id.0);
+        // By base: a slot taken again lies below newer ones, and after the
+        // freed block it was, which gives the live block its accesses.
+        let objects = &self.objects;
+        let after = |ids: &[u32]| ids.partition_point(|&i| objects[i as usize].base <= base);
+        let (in_heap, in_slots) = (after(&self.heap), after(&self.slots));
+        Rc::make_mut(&mut self.heap).insert(in_heap, id.0);
+        Rc::make_mut(&mut self.slots).insert(in_slots, id.0);
         Some(id)
     }
 
@@ -237,6 +317,58 @@ impl ObjectMemory {
         let id = self.add_input(base, size, capacity, name, site)?;
         Rc::make_mut(&mut self.slots).push(id.0);
         Some((base, id))
+    }
+
+    /// The base of a block's slot of `bytes` bytes, aligned, between guard
+    /// gaps: in the arena when there is one (a freed slot it fits in
+    /// first, made zero bytes again), else in the heap.
+    fn place_block(&mut self, bytes: u64, align: u64) -> Option<u64> {
+        let Some(arena) = self.arena.as_mut() else {
+            return self.place(bytes, align);
+        };
+        let align = align.max(ALIGN);
+        let slot = |lo: u64| {
+            let base = (lo + GAP).checked_add(align - 1)? & !(align - 1);
+            Some((base, base.checked_add(bytes)?.checked_add(GAP)?))
+        };
+        let taken = arena.free.iter().enumerate().find_map(|(i, &(lo, hi))| {
+            let (base, end) = slot(lo)?;
+            (end <= hi).then_some((i, base, end))
+        });
+        if let Some((i, base, end)) = taken {
+            let free = Rc::make_mut(&mut arena.free);
+            let (lo, hi) = free[i];
+            if end < hi {
+                free[i] = (end, hi);
+            } else {
+                free.remove(i);
+            }
+            arena.reused = true;
+            self.contents.clear(lo, end);
+            self.forget_slots(lo, end);
+            return Some(base);
+        }
+        let (base, end) = slot(arena.next)?;
+        if end > ARENA_END {
+            return None;
+        }
+        arena.next = end;
+        self.contents.reserve(end, u32::MAX);
+        Some(base)
+    }
+
+    /// Freed blocks whose slots meet `lo..hi`, which a new slot took, hold
+    /// no address by slot any more: the live block there takes accesses by
+    /// number (a pointer over a freed block's base symbol still names it).
+    fn forget_slots(&mut self, lo: u64, hi: u64) {
+        let objects = &self.objects;
+        let taken = |id: &u32| {
+            let o = &objects[*id as usize];
+            o.freed.is_some() && o.base - GAP < hi && lo < o.base + o.reserved + GAP
+        };
+        if self.slots.iter().any(taken) {
+            Rc::make_mut(&mut self.slots).retain(|id| !taken(id));
+        }
     }
 
     /// The base of `bytes` fresh bytes of the heap, aligned, between guard
@@ -265,7 +397,7 @@ impl ObjectMemory {
         name: &str,
         site: (u32, u32),
     ) -> Option<ObjectId> {
-        self.contents.resolve_concrete(base, capacity)?;
+        self.addressable(base, capacity).then_some(())?;
         self.retire_inputs_over(base, base + capacity, site);
         let id = self.push(Object {
             base,
@@ -352,8 +484,12 @@ impl ObjectMemory {
     /// Pins the block `id`, as observed at `at`, unless it was pinned
     /// before.
     fn pin_block(&mut self, id: ObjectId, at: (u32, u32)) {
-        if self.object(id).is_some_and(|o| o.pinned.is_none()) {
+        if let Some(o) = self.object(id).filter(|o| o.pinned.is_none()) {
+            let freed = o.freed.is_some();
             Rc::make_mut(&mut self.objects)[id.0 as usize].pinned = Some(at);
+            if freed {
+                self.keep_slot(id);
+            }
         }
     }
 
@@ -422,11 +558,16 @@ impl ObjectMemory {
 
     /// The heap object whose base is `address`, freed or not.
     pub fn heap_object_at(&self, address: u64) -> Option<ObjectId> {
-        let i = self
-            .heap
-            .partition_point(|&id| self.objects[id as usize].base < address);
-        let &id = self.heap.get(i)?;
-        (self.objects[id as usize].base == address).then_some(ObjectId(id))
+        let base = |id: &u32| self.objects[*id as usize].base;
+        let first = self.heap.partition_point(|id| base(id) < address);
+        let end = self.heap.partition_point(|id| base(id) <= address);
+        // In a slot taken again: the live block there, else the newest.
+        let there = &self.heap[first..end];
+        let live = there
+            .iter()
+            .rev()
+            .find(|&&id| self.objects[id as usize].freed.is_none());
+        live.or(there.last()).map(|&id| ObjectId(id))
     }
 
     /// The heap objects, freed or not, in allocation order.
@@ -466,6 +607,114 @@ impl ObjectMemory {
         o.freed = Some(at);
         let (lo, hi) = (o.base, o.base + o.capacity);
         self.retire_inputs(|i| lo <= i.base && i.base < hi, at);
+        self.release(id);
+    }
+
+    /// The slot of freed block `id`, which a later block may take unless
+    /// the block was pinned (a decision depended on its address, which a
+    /// number the path holds may still be) or is in a segment.
+    fn release(&mut self, id: ObjectId) {
+        let o = &self.objects[id.0 as usize];
+        if o.base < ARENA_START || o.pinned.is_some() || o.segment.is_some() {
+            return;
+        }
+        self.release_range(o.base - GAP, o.base + o.reserved + GAP);
+    }
+
+    /// Makes the arena's bytes `lo..hi`, which no slot holds now, free for
+    /// a later slot, merged with the free ranges they touch.
+    pub(super) fn release_range(&mut self, lo: u64, hi: u64) {
+        let Some(arena) = self.arena.as_mut() else {
+            return;
+        };
+        let free = Rc::make_mut(&mut arena.free);
+        let i = free.partition_point(|&(_, h)| h < lo);
+        let mut merged = (lo, hi);
+        while let Some(&(l, h)) = free.get(i).filter(|&&(l, _)| l <= hi) {
+            merged = (merged.0.min(l), merged.1.max(h));
+            free.remove(i);
+        }
+        free.insert(i, merged);
+    }
+
+    /// Takes the slot of freed block `id` out of the free ones: a decision
+    /// depended on its address after it was freed.
+    fn keep_slot(&mut self, id: ObjectId) {
+        let o = &self.objects[id.0 as usize];
+        let Some(arena) = self.arena.as_mut() else {
+            return;
+        };
+        let (lo, hi) = (o.base - GAP, o.base + o.reserved + GAP);
+        if !arena.free.iter().any(|&(l, h)| l < hi && lo < h) {
+            return;
+        }
+        let free = Rc::make_mut(&mut arena.free);
+        *free = free
+            .iter()
+            .flat_map(|&(l, h)| [(l, h.min(lo)), (l.max(hi), h)])
+            .filter(|&(l, h)| l < h)
+            .collect();
+    }
+
+    /// `resolution` of `width` bytes at `pointer + plus`, a pointer to the
+    /// freed block `freed` (its id and bytes, [`Self::freed_in_reused_slot`]):
+    /// where the access meets the block's bytes, a use after free of it.
+    pub fn freed_first(
+        store: &mut TermStore,
+        (pointer, plus, width): (Pointer, u32, u64),
+        (id, lo, hi): (ObjectId, u64, u64),
+        resolution: Resolution,
+    ) -> Resolution {
+        let after_free = Err(Fault::Object {
+            kind: FaultKind::UseAfterFree,
+            object: Some(id),
+        });
+        let t = match pointer {
+            Pointer::Con(a) => {
+                let a = a + u64::from(plus);
+                let meets = a < hi && lo < a + width;
+                return if meets {
+                    Resolution::Certain(after_free)
+                } else {
+                    resolution
+                };
+            }
+            Pointer::Sym(t) => t,
+        };
+        let wide = store.zero_ext(32, t);
+        let plus_t = store.bv_const(64, u64::from(plus));
+        let a = store.bin(BvBinOp::Add, wide, plus_t);
+        let meets = overlap(store, a, width, lo, hi);
+        let apart = store.not(meets);
+        let cases = match resolution {
+            Resolution::Certain(target) => vec![Case {
+                condition: store.tru(),
+                target,
+            }],
+            Resolution::Cases(cases) => cases,
+        };
+        let mut first = vec![Case {
+            condition: meets,
+            target: after_free,
+        }];
+        first.extend(cases.into_iter().map(|c| Case {
+            condition: store.and(c.condition, apart),
+            ..c
+        }));
+        Resolution::Cases(first)
+    }
+
+    /// The freed block of base symbol `beta` and the bytes it had, when a
+    /// later block may have taken its slot: an access through a pointer to
+    /// it that lands there is a use after free, whatever lies there now.
+    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<(ObjectId, u64, u64)> {
+        if !self.slot_reused() {
+            return None;
+        }
+        let &(_, id) = self.bases.get(&beta)?;
+        let o = self.object(id)?;
+        o.freed?;
+        Some((id, o.base, o.base + o.capacity))
     }
 
     /// Records that object `id` is split into pieces of `piece` bytes.
@@ -520,7 +769,7 @@ impl ObjectMemory {
     #[inline(always)]
     pub fn resolve_concrete(&self, address: u64, width: u64) -> Option<Spot> {
         let end = address.checked_add(width)?;
-        if end > self.contents.len() || address < self.null_end {
+        if end > self.contents.len() && !self.in_arena(address, end) || address < self.null_end {
             return None;
         }
         if !self.inputs.is_empty() {
@@ -570,7 +819,11 @@ impl ObjectMemory {
             .slots
             .partition_point(|&id| self.objects[id as usize].base <= address + GAP);
         let &id = self.slots.get(i.checked_sub(1)?)?;
-        (address < self.next).then_some(ObjectId(id))
+        let end = match &self.arena {
+            Some(arena) if self.objects[id as usize].base >= ARENA_START => arena.next,
+            _ => self.next,
+        };
+        (address < end).then_some(ObjectId(id))
     }
 
     /// Whether input `id` has a slot of the heap of its own (an entry's
@@ -595,7 +848,7 @@ impl ObjectMemory {
 
     fn resolve_at(&self, store: &mut TermStore, address: u64, width: u64) -> Resolution {
         let end = address + width;
-        if end > self.contents.len() {
+        if end > self.contents.len() && !self.in_arena(address, end) {
             return Resolution::Certain(Err(Fault::OutOfBounds));
         }
         if address < self.null_end {
@@ -777,7 +1030,12 @@ impl ObjectMemory {
             });
         }
         let limit = store.bv_const(64, self.contents.len().saturating_sub(width));
-        let outside = store.cmp(BvCmp::Ult, limit, a);
+        let mut outside = store.cmp(BvCmp::Ult, limit, a);
+        if let Some(arena) = &self.arena {
+            let among_slots = within(store, a, width, ARENA_START, arena.next);
+            let not = store.not(among_slots);
+            outside = store.and(outside, not);
+        }
         let mut rest = store.not(outside);
         for c in &cases {
             let not = store.not(c.condition);

@@ -22,7 +22,7 @@ build() {
 }
 # Programs with one memory bug each, at -O0 and -O1.
 for name in heap_overflow_write heap_overflow_read heap_underflow \
-  use_after_free_read use_after_free_write double_free invalid_free \
+  use_after_free_read use_after_free_write use_after_reuse double_free invalid_free \
   stack_overflow leak length_dependent_read calloc_realloc libc_strchr \
   global_overflow stack_buffer_overflow; do
   build O0 "$name"

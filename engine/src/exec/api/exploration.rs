@@ -18,7 +18,7 @@ use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
 use crate::exec::semantics::MAX_FRAMES;
 use crate::expr::TermStore;
 use crate::limits::{heap_in_use, reset_heap_peak, Limits};
-use crate::memory::HeapOptions;
+use crate::memory::{BaseMode, HeapOptions};
 use crate::report::{PathReport, Report, Status};
 use crate::search::Pending;
 use crate::state::State;
@@ -144,6 +144,9 @@ impl<M: Borrow<Module>> Exploration<M> {
             let memory = &mut state.memories[memory as usize];
             memory.check_objects(start, roles.null_end);
             memory.set_regions(&roles.region_starts());
+            if options.heap.bases == BaseMode::Symbolic {
+                memory.use_arena();
+            }
         }
         // One instance: its function indices are the store function ids.
         let modules = [m];

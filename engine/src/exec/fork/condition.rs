@@ -258,7 +258,7 @@ impl Executor<'_> {
     }
 
     /// `β` when `t` is `β` or `β + k` with no base symbol in `k`.
-    pub(super) fn only_base(&self, t: TermId) -> Option<TermId> {
+    pub(crate) fn only_base(&self, t: TermId) -> Option<TermId> {
         let terms = &self.cx.terms;
         match *terms.node(t) {
             Node::Symbol(_) => Some(t),

@@ -57,8 +57,10 @@ impl Executor<'_> {
         let name = self.read_name(s, name_ptr)?;
         let ptr = self.concretize(s, ptr, "a symbolic buffer address")?;
         let capacity = self.concretize(s, capacity, "a symbolic buffer capacity")?;
-        let memory_size = self.program.memory(s).map_or(0, MemoryModel::byte_len);
-        if capacity == 0 || capacity > u64::from(u32::MAX >> 1) || ptr + capacity > memory_size {
+        let memory = self.program.memory(s);
+        let memory_size = memory.map_or(0, MemoryModel::byte_len);
+        let inside = memory.is_some_and(|m| m.addressable(ptr, capacity));
+        if capacity == 0 || capacity > u64::from(u32::MAX >> 1) || !inside {
             return Err(MemoryFault::bad_argument(
                 ptr,
                 format!(

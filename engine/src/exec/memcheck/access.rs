@@ -12,7 +12,7 @@ use super::segments::Segmented;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::limits::Checkpoint;
-use crate::memory::{Fault, Place, Pointer, Resolution, Spot};
+use crate::memory::{Fault, MemoryModel, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -110,6 +110,11 @@ impl Executor<'_> {
                 }
             }
         }
+        // A pointer to a freed block whose slot a later block took.
+        if let Some(freed) = self.freed_block_named(s, addr) {
+            let access = (pointer, plus, checked);
+            resolution = MemoryModel::freed_first(&mut self.cx.terms, access, freed, resolution);
+        }
         if let Some(meant) = meant {
             resolution = meant.restrict(&mut self.cx.terms, resolution);
         }
@@ -157,6 +162,21 @@ impl Executor<'_> {
             }
             Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access, meant)),
         }
+    }
+
+    /// The freed block pointer `addr` points into by its form, `β + k`,
+    /// with its bytes, when a later block may have taken its slot. (A base
+    /// symbol that occurs elsewhere in a pointer, in a byte of an array it
+    /// was read from, or in a difference, does not say where it points.)
+    pub(super) fn freed_block_named(&self, s: &State, addr: Val) -> Option<(ObjectId, u64, u64)> {
+        let Val::Sym(t) = addr else {
+            return None;
+        };
+        let memory = self.program.memory(s)?;
+        if !memory.slot_reused() || !self.cx.terms.has_base(t) {
+            return None;
+        }
+        memory.freed_in_reused_slot(self.only_base(t)?)
     }
 
     /// How a path whose access faults ends: a trap outside linear memory,

@@ -9,7 +9,7 @@ use super::sizes::Then;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
-use crate::memory::{options, BaseMode, Free, MemoryModel, Place, Size, ALIGN};
+use crate::memory::{options, BaseMode, Free, MemoryModel, ObjectId, Place, Size, ALIGN};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -134,7 +134,9 @@ impl Executor<'_> {
             s.pop();
         }
         let p = s.pop();
+        let freed = self.freed_block_named(s, p);
         self.with_block(s, p, &mut |exec, s, p| {
+            freed_again(freed, p, Access::Free)?;
             exec.free_at(s, p, Access::Free).map(|()| Flow::Next)
         })
     }
@@ -147,7 +149,11 @@ impl Executor<'_> {
             s.pop();
         }
         let p = s.pop();
-        self.with_block(s, p, &mut |exec, s, p| exec.realloc_at(s, p, size))
+        let freed = self.freed_block_named(s, p);
+        self.with_block(s, p, &mut |exec, s, p| {
+            freed_again(freed, p, Access::Realloc)?;
+            exec.realloc_at(s, p, size)
+        })
     }
 
     /// A power-of-two alignment, or `None` (the call fails).
@@ -157,7 +163,7 @@ impl Executor<'_> {
     }
 
     /// `calloc(n, m)`: `n * m` zero bytes, NULL where the product does not
-    /// fit in 32 bits. (Objects are never reused, so they start zero.)
+    /// fit in 32 bits. (A block starts zero: a slot taken again is cleared first.)
     fn calloc(&mut self, s: &mut State) -> Result<Flow, End> {
         let m = s.pop();
         let m = self.unfolded_val(s, m);
@@ -393,8 +399,11 @@ impl Executor<'_> {
             .memory(s)
             .map(|m| m.heap_objects().map(|(_, o)| o.base).collect())
             .unwrap_or_default();
+        // A freed block and the block that took its slot share a base.
         let mut values = vec![0];
         values.extend(bases);
+        values.sort_unstable();
+        values.dedup();
         let mut conds: Vec<TermId> = values
             .iter()
             .map(|&v| {
@@ -483,4 +492,18 @@ fn push_pointer(exec: &mut Executor<'_>, s: &mut State, ptr: u64) -> Result<Flow
     let pointer = exec.pointer_val(s, ptr);
     s.stack.push(pointer);
     Ok(Flow::Next)
+}
+
+/// A free or `realloc` (`access`) of `p`, a pointer to the freed block
+/// `freed` (its id and bytes) whose slot a later block took: at that
+/// block's base, its second free; inside its bytes, an invalid free near
+/// it; whichever block lies there now.
+fn freed_again(freed: Option<(ObjectId, u64, u64)>, p: u64, access: Access) -> Result<(), End> {
+    match freed {
+        Some((id, base, _)) if base == p => Err(MemoryFault::double_free(p, id, access).into()),
+        Some((id, base, end)) if base < p && p < end => {
+            Err(MemoryFault::invalid_free(p, Some(id), access).into())
+        }
+        _ => Ok(()),
+    }
 }

@@ -9,10 +9,10 @@
 //! the segment's case holds where the access lies inside a live member,
 //! and a pointer into a gap or a freed member still faults against that
 //! member. The members are laid out as slots allocated one after the
-//! other (each its reserve and alignment), at the heap's end, which grows
-//! `memory.size` as an allocation does; their old slots are left empty.
+//! other (each its reserve and alignment), in a slot of the arena taken
+//! as a block's is; the slots they leave are free for later ones.
 
-use super::{Object, ObjectMemory, ALIGN, GAP};
+use super::{Object, ObjectMemory, ALIGN, ARENA_START, GAP};
 use crate::expr::{TermId, TermStore};
 use crate::memory::place::ObjectId;
 use std::rc::Rc;
@@ -143,12 +143,18 @@ impl ObjectMemory {
             .map(|&id| self.objects[id.0 as usize].align)
             .max()
             .unwrap_or(ALIGN);
-        let base = self.place(capacity, align)?;
+        let base = self.place_block(capacity, align)?;
         let id = segment_id(self.segments.len());
+        // The slots the members leave: a block's own, or a segment's.
+        let mut left = Vec::new();
         for (&member, offset) in members.iter().zip(offsets) {
             let o = &self.objects[member.0 as usize];
             let (from, to, bytes) = (o.base, base + offset, o.capacity);
             let (beta, before) = (o.beta, o.segment);
+            match before.and_then(|s| self.segment(s)) {
+                Some(s) => left.push((s.base - GAP, s.base + s.capacity + GAP)),
+                None => left.push((from - GAP, from + o.reserved + GAP)),
+            }
             self.contents.copy(store, to, from, bytes);
             if let Some(beta) = beta {
                 let hidden = store.bv_const(32, to);
@@ -168,6 +174,13 @@ impl ObjectMemory {
             made_at: at,
             merged_again: false,
         });
+        left.sort_unstable();
+        left.dedup();
+        for (lo, hi) in left {
+            if lo >= ARENA_START {
+                self.release_range(lo, hi);
+            }
+        }
         // The heap and the slots are kept by base.
         let objects = Rc::clone(&self.objects);
         Rc::make_mut(&mut self.heap).sort_by_key(|&i| objects[i as usize].base);

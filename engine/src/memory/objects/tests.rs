@@ -23,10 +23,14 @@ fn base(m: &ObjectMemory, id: ObjectId) -> u64 {
 }
 
 fn fault(kind: FaultKind, object: ObjectId) -> Resolution {
-    Resolution::Certain(Err(Fault::Object {
+    Resolution::Certain(Err(fault_of(kind, object)))
+}
+
+fn fault_of(kind: FaultKind, object: ObjectId) -> Fault {
+    Fault::Object {
         kind,
         object: Some(object),
-    }))
+    }
 }
 
 #[test]
@@ -430,4 +434,191 @@ fn merged_blocks_move_with_their_bytes_and_their_base_symbols() {
         m.resolve(&mut s, Pointer::Con(new_b), 0, 1),
         fault(FaultKind::UseAfterFree, b)
     );
+}
+
+/// A memory whose blocks have base symbols and slots in the arena.
+fn arena(store: &mut TermStore) -> ObjectMemory {
+    let mut m = memory(store);
+    m.use_arena();
+    m
+}
+
+/// A block of `size` bytes with a base symbol.
+fn block(m: &mut ObjectMemory, s: &mut TermStore, size: u64) -> (ObjectId, TermId) {
+    let id = m.alloc(Size::Con(size), size, 0, ALIGN, SITE).unwrap();
+    (id, m.give_base(s, id).unwrap())
+}
+
+#[test]
+fn in_the_arena_blocks_lie_above_the_memory_the_module_sees_which_they_never_grow() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    let ids: Vec<ObjectId> = (0..40)
+        .map(|_| m.alloc(Size::Con(4000), 4000, 0, ALIGN, SITE).unwrap())
+        .collect();
+    let (first, last) = (base(&m, ids[0]), base(&m, ids[39]));
+    assert_eq!(first, ARENA_START + GAP);
+    assert!(ids.iter().all(|&id| base(&m, id).is_multiple_of(ALIGN)));
+    assert_eq!(m.contents().pages(), 2, "the module's memory.size");
+    // The last block's bytes take accesses on the fast path; past the
+    // slots, nothing does.
+    let spot = m.resolve_concrete(last + 3996, 4).unwrap();
+    assert_eq!(spot.object, ids[39]);
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(last + 4000 + 2 * GAP + 64), 0, 1),
+        Resolution::Certain(Err(Fault::OutOfBounds))
+    );
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(last + 4000), 0, 1),
+        fault(FaultKind::Overflow, ids[39])
+    );
+    // Below the arena: the module's memory, then nothing.
+    assert_eq!(
+        m.resolve(&mut s, Pointer::Con(ARENA_START - 16), 0, 1),
+        Resolution::Certain(Err(Fault::OutOfBounds))
+    );
+    // The module's memory grows up to the arena, never into it.
+    let below = (ARENA_START / PAGE_SIZE) as u32;
+    assert_eq!(m.contents_mut().grow(below - 2), Some(2));
+    assert_eq!(m.contents_mut().grow(1), None);
+    assert_eq!(base(&m, ids[0]), first, "blocks stay where they are");
+}
+
+#[test]
+fn a_freed_slot_is_taken_again_as_zero_bytes_and_its_live_block_takes_its_accesses() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    let (a, _) = block(&mut m, &mut s, 24);
+    let at = base(&m, a);
+    m.contents_mut()
+        .store_concrete(&mut s, at + 4, 4, 0xdead_beef);
+    assert!(!m.slot_reused());
+    assert_eq!(m.free_at(at, SITE), Free::Freed);
+    let (b, _) = block(&mut m, &mut s, 20);
+    assert_eq!(base(&m, b), at, "the freed slot");
+    assert!(m.slot_reused());
+    assert_eq!(m.contents().load_concrete(at + 4, 4), Some(0));
+    assert_eq!(m.heap_object_at(at), Some(b), "the live block there");
+    assert_eq!(
+        m.resolve_concrete(at + 4, 4).map(|spot| spot.object),
+        Some(b)
+    );
+    assert_eq!(m.free_at(at, SITE), Free::Freed, "b's free, not a's second");
+    // A block that does not fit in a freed slot takes a new one.
+    let (c, _) = block(&mut m, &mut s, 100);
+    assert!(base(&m, c) > at + 24);
+}
+
+#[test]
+fn freed_slots_side_by_side_merge_and_a_pinned_blocks_slot_is_never_taken() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    let blocks: Vec<_> = (0..4).map(|_| block(&mut m, &mut s, 16)).collect();
+    let at = |m: &ObjectMemory, k: usize| base(m, blocks[k].0);
+    // Block 0's address decided something, before its free: its slot is
+    // kept. Block 3's after it.
+    m.pin_met(&[blocks[0].1], None, SITE);
+    for k in 0..4 {
+        assert_eq!(m.free_at(at(&m, k), SITE), Free::Freed);
+    }
+    m.pin_met(&[blocks[3].1], None, SITE);
+    // Blocks 1 and 2's slots, merged, hold a block of 48 bytes, which
+    // takes every access to its bytes, those where block 2 was too.
+    let (big, _) = block(&mut m, &mut s, 48);
+    assert_eq!(base(&m, big), at(&m, 1));
+    for byte in [0, 16, at(&m, 2) - GAP - at(&m, 1), 47] {
+        let spot = m.resolve_concrete(at(&m, 1) + byte, 1);
+        assert_eq!(spot.map(|spot| spot.object), Some(big), "byte {byte}");
+    }
+    let (next, _) = block(&mut m, &mut s, 16);
+    assert!(base(&m, next) > at(&m, 3), "block 3's slot is kept");
+}
+
+#[test]
+fn a_pointer_to_a_freed_block_whose_slot_was_taken_is_a_use_after_free_of_it() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    let (a, alpha) = block(&mut m, &mut s, 24);
+    let at = base(&m, a);
+    assert_eq!(m.freed_in_reused_slot(alpha), None, "live");
+    assert_eq!(m.free_at(at, SITE), Free::Freed);
+    assert_eq!(m.freed_in_reused_slot(alpha), None, "nothing took its slot");
+    let (b, _) = block(&mut m, &mut s, 8);
+    let freed = m.freed_in_reused_slot(alpha).unwrap();
+    assert_eq!(freed, (a, at, at + 24));
+    // A concrete address: in its bytes, a's; past them, as before.
+    let resolved = |m: &ObjectMemory, s: &mut TermStore, p: Pointer, plus: u32| {
+        let r = m.resolve(s, p, plus, 4);
+        ObjectMemory::freed_first(s, (p, plus, 4), freed, r)
+    };
+    assert_eq!(
+        resolved(&m, &mut s, Pointer::Con(at), 0),
+        fault(FaultKind::UseAfterFree, a)
+    );
+    assert_eq!(
+        resolved(&m, &mut s, Pointer::Con(at), 24),
+        m.resolve(&mut s, Pointer::Con(at + 24), 0, 4)
+    );
+    // A symbolic one: the case of its bytes first, the live block's only
+    // outside them.
+    let k = s.declare("k", Sort::Bv(32)).unwrap();
+    let hidden = s.bv_const(32, at);
+    let p = s.bin(BvBinOp::Add, hidden, k);
+    let Resolution::Cases(cases) = resolved(&m, &mut s, Pointer::Sym(p), 0) else {
+        panic!("cases")
+    };
+    let after_free = cases[0].condition;
+    assert_eq!(cases[0].target, Err(fault_of(FaultKind::UseAfterFree, a)));
+    let in_b = cases
+        .iter()
+        .find(|c| c.target.ok().map(|place| place.object()) == Some(b))
+        .unwrap()
+        .condition;
+    // b lies inside a's old bytes: no access through a's pointer reaches it.
+    for (offset, in_a) in [(0, true), (4, true), (20, true), (24, false)] {
+        let value = s.bv_const(32, offset);
+        let is = s.eq(k, value);
+        assert_eq!(sat(&mut s, &[after_free, is]), in_a, "k = {offset}");
+        assert!(!sat(&mut s, &[in_b, is]), "k = {offset}");
+    }
+}
+
+#[test]
+fn a_segment_in_a_freed_slot_takes_its_accesses_and_frees() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    let (a, _) = block(&mut m, &mut s, 8);
+    let (b, _) = block(&mut m, &mut s, 8);
+    let (t, _) = block(&mut m, &mut s, 256);
+    let freed_at = base(&m, t);
+    assert_eq!(m.free_at(freed_at, SITE), Free::Freed);
+    m.merge(&mut s, &[a, b], SITE).unwrap();
+    assert_eq!(base(&m, a), freed_at, "the segment took t's slot");
+    assert_eq!(m.heap_object_at(freed_at), Some(a));
+    assert_eq!(
+        m.resolve_concrete(freed_at, 8).map(|spot| spot.object),
+        Some(a)
+    );
+    assert_eq!(m.free_at(freed_at, SITE), Free::Freed, "a's free");
+}
+
+#[test]
+fn the_slots_blocks_leave_for_a_segment_are_taken_by_later_blocks() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    let (a, _) = block(&mut m, &mut s, 8);
+    let (b, _) = block(&mut m, &mut s, 8);
+    let (old_a, old_b) = (base(&m, a), base(&m, b));
+    let segment = m.merge(&mut s, &[a, b], SITE).unwrap();
+    assert!(base(&m, a) > old_b);
+    let (c, _) = block(&mut m, &mut s, 8);
+    assert_eq!(base(&m, c), old_a, "a's old slot");
+    // Merged again, the segment's slot is left too: a block as large as
+    // it takes it.
+    let span = m.segment(segment).unwrap().capacity;
+    let at = m.segment(segment).unwrap().base;
+    let (d, _) = block(&mut m, &mut s, 8);
+    m.merge(&mut s, &[segment, d], SITE).unwrap();
+    let (e, _) = block(&mut m, &mut s, span);
+    assert_eq!(base(&m, e), at, "the first segment's slot");
 }
