@@ -81,6 +81,19 @@ fn under_symbolic_bases_the_heap_corpus_finds_the_same_paths() {
         let wasm = std::fs::read(dir.join(&case.file)).unwrap();
         let module = symplay_wasm::load(&wasm).unwrap();
         let r = alike(&module, &case.entry, &options, &what).expect("explores");
+        // Live blocks lie in the arena, apart.
+        for p in &r.paths {
+            let mut live: Vec<(u64, u64)> = (p.objects.iter())
+                .filter(|o| o.kind == "heap" && o.freed_at.is_none())
+                .map(|o| (o.base, o.base + o.capacity))
+                .collect();
+            live.sort_unstable();
+            assert!(live.iter().all(|&(lo, _)| lo >= 0x4000_0000), "{what}");
+            assert!(
+                live.windows(2).all(|w| w[0].1 <= w[1].0),
+                "{what}: {live:?}"
+            );
+        }
         // Every heap block has a base symbol, named by its id.
         for o in r.paths.iter().flat_map(|p| &p.objects) {
             if o.kind == "heap" {
@@ -253,6 +266,22 @@ const ARENA: &str = r#"
     (local.set $r (i32.load (i32.add (local.get $q) (i32.const 4))))
     (drop (br_if 0 (local.get $r) (i32.eqz (local.get $k))))
     (i32.load (i32.add (local.get $p) (i32.and (local.get $k) (i32.const 12)))))
+  ;; memory.fill and memory.copy through the first block's pointer after
+  ;; the second took its slot.
+  (func (export "fill_dangling") (result i32)
+    (local $p i32) (local $q i32)
+    (local.set $p (call $malloc (i32.const 24)))
+    (call $free (local.get $p))
+    (local.set $q (call $malloc (i32.const 24)))
+    (memory.fill (local.get $p) (i32.const 1) (i32.const 8))
+    (i32.load (local.get $q)))
+  (func (export "copy_dangling") (result i32)
+    (local $p i32) (local $q i32)
+    (local.set $p (call $malloc (i32.const 24)))
+    (call $free (local.get $p))
+    (local.set $q (call $malloc (i32.const 24)))
+    (memory.copy (i32.add (local.get $q) (i32.const 8)) (local.get $p) (i32.const 8))
+    (i32.load (local.get $q)))
   ;; The first block freed again after the second took its slot.
   (func (export "twice") (result i32)
     (local $p i32) (local $q i32)
@@ -326,7 +355,19 @@ fn a_freed_blocks_slot_is_taken_again_and_a_pointer_to_it_still_finds_it_freed()
     }
     // Under concrete bases the blocks lie apart and the bugs are the same.
     let concrete = explore(&module, "dangling", &corpus::heap_options()).unwrap();
-    assert_eq!(concrete.paths.len(), r.paths.len());
+    let bugs = |r: &Report| -> Vec<_> {
+        let errors = r.paths.iter().filter_map(|p| p.memory_error.as_ref());
+        errors.map(|e| (e.kind, e.access, e.object)).collect()
+    };
+    assert_eq!(bugs(&concrete), bugs(&r));
+    // A bulk operation through the first block's pointer is its use after
+    // free too.
+    for (entry, access) in [("fill_dangling", "write"), ("copy_dangling", "read")] {
+        let r = explore(&module, entry, &symbolic_bases()).unwrap();
+        let e = r.paths[0].memory_error.as_ref().expect(entry);
+        let error = (e.kind.name(), e.access.name(), e.object);
+        assert_eq!(error, ("use_after_free", access, Some(0)), "{entry}");
+    }
     // The second free of the first block is its double free, not the
     // second block's free.
     let r = explore(&module, "twice", &symbolic_bases()).unwrap();

@@ -33,7 +33,9 @@ pub mod place;
 pub use dead_stack::{DeadSpan, DeadStack};
 pub use flat::PAGE_SIZE;
 pub use model::MemoryModel;
-pub use objects::{segment_index, within, Free, Object, ObjectKind, Segment, Size, ALIGN};
+pub use objects::{
+    segment_index, within, Free, FreedBlock, Object, ObjectKind, Segment, Size, ALIGN,
+};
 pub use options::{
     AaCacheMode, BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split,
 };

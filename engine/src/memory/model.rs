@@ -14,7 +14,7 @@
 //! interface too, never through the objects model itself.
 
 use super::flat::{FlatMemory, Within};
-use super::objects::{Free, Object, ObjectMemory, Segment, Size};
+use super::objects::{Free, FreedBlock, Object, ObjectMemory, Segment, Size};
 use super::options::{Contents, Split};
 use super::pieces::Pieces;
 use super::place::{Fault, ObjectId, Place, Pointer, Resolution, Spot};
@@ -83,18 +83,18 @@ impl MemoryModel {
         self.objects().is_some_and(ObjectMemory::slot_reused)
     }
 
-    /// The freed block of base symbol `beta` and the bytes it had, when a
-    /// later block may have taken its slot.
-    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<(ObjectId, u64, u64)> {
+    /// The freed block of base symbol `beta`, when a later block may have
+    /// taken its slot.
+    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<FreedBlock> {
         self.objects()?.freed_in_reused_slot(beta)
     }
 
     /// `resolution` of `width` bytes at `pointer + plus`, a pointer to the
-    /// freed block `freed`: a use after free where it meets its bytes.
+    /// freed block `freed`: a use after free where it meets its slot.
     pub fn freed_first(
         store: &mut TermStore,
         access: (Pointer, u32, u64),
-        freed: (ObjectId, u64, u64),
+        freed: FreedBlock,
         resolution: Resolution,
     ) -> Resolution {
         ObjectMemory::freed_first(store, access, freed, resolution)

@@ -19,9 +19,9 @@
 //! slot is taken again by a later block of the state that fits in it
 //! (`relocatable_and_caching.md` §7.2), as an allocator reuses memory,
 //! unless a decision depended on its address (it is pinned); a pointer
-//! to the freed block is a term over its base symbol, which still names
-//! it, so an access through it is a use after free whatever lies there
-//! now (`exec/memcheck/access.rs`).
+//! `β + k` to the freed block still names it by its base symbol, so an
+//! access through it that meets its slot is a use after free whatever
+//! lies there now (`exec/memcheck/access.rs`).
 //!
 //! Below the heap area (data, the C stack) accesses are not checked, but
 //! for input buffers of symbolic length, which are objects wherever they
@@ -147,6 +147,16 @@ pub struct ObjectMemory {
     segments: Rc<Vec<Segment>>,
     /// Where blocks' slots are under relocatable bases.
     arena: Option<Arena>,
+}
+
+/// A freed block whose slot a later block may have taken: its id, its
+/// base, and its slot's bytes (its gaps and reserve too, which a later
+/// block may hold now).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FreedBlock {
+    pub id: ObjectId,
+    pub base: u64,
+    pub slot: (u64, u64),
 }
 
 /// The engine's own addresses, where relocatable blocks and segments have
@@ -657,17 +667,18 @@ impl ObjectMemory {
     }
 
     /// `resolution` of `width` bytes at `pointer + plus`, a pointer to the
-    /// freed block `freed` (its id and bytes, [`Self::freed_in_reused_slot`]):
-    /// where the access meets the block's bytes, a use after free of it.
+    /// freed block `freed` ([`Self::freed_in_reused_slot`]): where the
+    /// access meets the block's slot, a use after free of it.
     pub fn freed_first(
         store: &mut TermStore,
         (pointer, plus, width): (Pointer, u32, u64),
-        (id, lo, hi): (ObjectId, u64, u64),
+        freed: FreedBlock,
         resolution: Resolution,
     ) -> Resolution {
+        let (lo, hi) = freed.slot;
         let after_free = Err(Fault::Object {
             kind: FaultKind::UseAfterFree,
-            object: Some(id),
+            object: Some(freed.id),
         });
         let t = match pointer {
             Pointer::Con(a) => {
@@ -704,17 +715,21 @@ impl ObjectMemory {
         Resolution::Cases(first)
     }
 
-    /// The freed block of base symbol `beta` and the bytes it had, when a
-    /// later block may have taken its slot: an access through a pointer to
-    /// it that lands there is a use after free, whatever lies there now.
-    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<(ObjectId, u64, u64)> {
+    /// The freed block of base symbol `beta`, when a later block may have
+    /// taken its slot: an access through a pointer to it that lands in the
+    /// slot is a use after free, whatever lies there now.
+    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<FreedBlock> {
         if !self.slot_reused() {
             return None;
         }
         let &(_, id) = self.bases.get(&beta)?;
         let o = self.object(id)?;
         o.freed?;
-        Some((id, o.base, o.base + o.capacity))
+        Some(FreedBlock {
+            id,
+            base: o.base,
+            slot: (o.base - GAP, o.base + o.reserved + GAP),
+        })
     }
 
     /// Records that object `id` is split into pieces of `piece` bytes.

@@ -65,7 +65,7 @@ impl Executor<'_> {
                 ptr,
                 format!(
                     "symbolic_sized_buffer({ptr}, {capacity}, \"{name}\"): the capacity must be 1 \
-                     or more and the buffer inside linear memory ({memory_size} bytes)"
+                     or more and the buffer inside linear memory ({memory_size} bytes) or a heap block"
                 ),
             )
             .into());

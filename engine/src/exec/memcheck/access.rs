@@ -12,7 +12,7 @@ use super::segments::Segmented;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::limits::Checkpoint;
-use crate::memory::{Fault, MemoryModel, ObjectId, Place, Pointer, Resolution, Spot};
+use crate::memory::{Fault, FaultKind, FreedBlock, MemoryModel, Place, Pointer, Resolution, Spot};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -165,10 +165,10 @@ impl Executor<'_> {
     }
 
     /// The freed block pointer `addr` points into by its form, `β + k`,
-    /// with its bytes, when a later block may have taken its slot. (A base
+    /// when a later block may have taken its slot. (A base
     /// symbol that occurs elsewhere in a pointer, in a byte of an array it
     /// was read from, or in a difference, does not say where it points.)
-    pub(super) fn freed_block_named(&self, s: &State, addr: Val) -> Option<(ObjectId, u64, u64)> {
+    pub(super) fn freed_block_named(&self, s: &State, addr: Val) -> Option<FreedBlock> {
         let Val::Sym(t) = addr else {
             return None;
         };
@@ -177,6 +177,31 @@ impl Executor<'_> {
             return None;
         }
         memory.freed_in_reused_slot(self.only_base(t)?)
+    }
+
+    /// A use after free where `raw`, a pointer as the program computed it,
+    /// names a freed block whose slot a later block took and the `width`
+    /// bytes at `address` it gave (a bulk operation's range, made
+    /// concrete) meet that slot.
+    pub(super) fn check_freed_named(
+        &mut self,
+        s: &mut State,
+        raw: Val,
+        (address, width): (u64, u64),
+        access: Access,
+    ) -> Result<(), End> {
+        let Some(freed) = self.freed_block_named(s, raw) else {
+            return Ok(());
+        };
+        let (lo, hi) = freed.slot;
+        if width == 0 || address >= hi || address + width <= lo {
+            return Ok(());
+        }
+        let fault = Fault::Object {
+            kind: FaultKind::UseAfterFree,
+            object: Some(freed.id),
+        };
+        Err(self.fault_end(s, fault, Pointer::Con(address), 0, width, access, None))
     }
 
     /// How a path whose access faults ends: a trap outside linear memory,

@@ -9,7 +9,7 @@ use super::sizes::Then;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
-use crate::memory::{options, BaseMode, Free, MemoryModel, ObjectId, Place, Size, ALIGN};
+use crate::memory::{options, BaseMode, Free, FreedBlock, MemoryModel, Place, Size, ALIGN};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -495,15 +495,19 @@ fn push_pointer(exec: &mut Executor<'_>, s: &mut State, ptr: u64) -> Result<Flow
 }
 
 /// A free or `realloc` (`access`) of `p`, a pointer to the freed block
-/// `freed` (its id and bytes) whose slot a later block took: at that
-/// block's base, its second free; inside its bytes, an invalid free near
-/// it; whichever block lies there now.
-fn freed_again(freed: Option<(ObjectId, u64, u64)>, p: u64, access: Access) -> Result<(), End> {
-    match freed {
-        Some((id, base, _)) if base == p => Err(MemoryFault::double_free(p, id, access).into()),
-        Some((id, base, end)) if base < p && p < end => {
-            Err(MemoryFault::invalid_free(p, Some(id), access).into())
-        }
-        _ => Ok(()),
+/// `freed` whose slot a later block took: at that block's base, its second
+/// free; elsewhere in its slot, an invalid free near it; whichever block
+/// lies there now.
+fn freed_again(freed: Option<FreedBlock>, p: u64, access: Access) -> Result<(), End> {
+    let Some(freed) = freed else {
+        return Ok(());
+    };
+    let (lo, hi) = freed.slot;
+    if p == freed.base {
+        Err(MemoryFault::double_free(p, freed.id, access).into())
+    } else if lo <= p && p < hi {
+        Err(MemoryFault::invalid_free(p, Some(freed.id), access).into())
+    } else {
+        Ok(())
     }
 }

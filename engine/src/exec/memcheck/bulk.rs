@@ -52,8 +52,12 @@ impl Executor<'_> {
         // Resolution settles the addresses again: a segment made for one
         // end moves blocks the other may point into.
         let (to, from) = (self.settle(s, dst), self.settle(s, src));
+        // An end through a freed block's pointer has its length made
+        // concrete, and its range checked against the block.
+        let dangling =
+            self.freed_block_named(s, dst).is_some() || self.freed_block_named(s, src).is_some();
         if let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }, Val::Sym(len), false) =
-            (to, from, self.settle(s, n), self.over_bases(n))
+            (to, from, self.settle(s, n), self.over_bases(n) || dangling)
         {
             if let Some(most) = self.bulk_bound(s, len)? {
                 if let Some(room) = self.room(s, &[to, from], most) {
@@ -264,10 +268,12 @@ impl Executor<'_> {
     /// computed it: `concretize` pins the blocks a pointer's number
     /// depends on).
     fn copy_concrete(&mut self, s: &mut State, dst: Val, src: Val, n: Val) -> Result<(), End> {
-        let (src, n) = self.range(s, src, n, "memory.copy source")?;
-        let src = self.spot(s, src, n, Access::Read)?;
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
-        let dst = self.spot(s, dst, n, Access::Write)?;
+        let (from, n) = self.range(s, src, n, "memory.copy source")?;
+        self.check_freed_named(s, src, (from, n), Access::Read)?;
+        let from = self.spot(s, from, n, Access::Read)?;
+        let (to, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
+        self.check_freed_named(s, dst, (to, n), Access::Write)?;
+        let (src, dst) = (from, self.spot(s, to, n, Access::Write)?);
         if let Some(memory) = self.program.memory_mut(s) {
             memory.copy(&mut self.cx.terms, dst, src, n);
         }
@@ -282,8 +288,9 @@ impl Executor<'_> {
         n: Val,
     ) -> Result<Flow, End> {
         let settled = self.settle(s, dst);
+        let dangling = self.freed_block_named(s, dst).is_some();
         if let (Val::Con { bits: to, .. }, Val::Sym(len), false) =
-            (settled, self.settle(s, n), self.over_bases(n))
+            (settled, self.settle(s, n), self.over_bases(n) || dangling)
         {
             if let Some(most) = self.bulk_bound(s, len)? {
                 if let Some(room) = self.room(s, &[to], most) {
@@ -324,8 +331,9 @@ impl Executor<'_> {
     /// `memory.fill` over an address made concrete (as the program
     /// computed it).
     fn fill_concrete(&mut self, s: &mut State, dst: Val, value: Val, n: Val) -> Result<(), End> {
-        let (dst, n) = self.range(s, dst, n, "memory.fill")?;
-        let dst = self.spot(s, dst, n, Access::Write)?;
+        let (to, n) = self.range(s, dst, n, "memory.fill")?;
+        self.check_freed_named(s, dst, (to, n), Access::Write)?;
+        let dst = self.spot(s, to, n, Access::Write)?;
         let byte = self.fill_byte(value);
         if let Some(memory) = self.program.memory_mut(s) {
             memory.fill(&mut self.cx.terms, dst, byte, n);
@@ -359,8 +367,9 @@ impl Executor<'_> {
         if src + n > bytes.len() as u64 {
             return Err(OOB);
         }
-        let (dst, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
-        let dst = self.spot(s, dst, n, Access::Write)?;
+        let (to, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
+        self.check_freed_named(s, dst, (to, n), Access::Write)?;
+        let dst = self.spot(s, to, n, Access::Write)?;
         if let Some(memory) = self.program.memory_mut(s) {
             memory.write_bytes(
                 &mut self.cx.terms,

@@ -545,8 +545,17 @@ fn a_pointer_to_a_freed_block_whose_slot_was_taken_is_a_use_after_free_of_it() {
     assert_eq!(m.freed_in_reused_slot(alpha), None, "nothing took its slot");
     let (b, _) = block(&mut m, &mut s, 8);
     let freed = m.freed_in_reused_slot(alpha).unwrap();
-    assert_eq!(freed, (a, at, at + 24));
-    // A concrete address: in its bytes, a's; past them, as before.
+    let slot = (at - GAP, at + 24 + GAP);
+    assert_eq!(
+        freed,
+        FreedBlock {
+            id: a,
+            base: at,
+            slot
+        }
+    );
+    // A concrete address: in its slot, gaps too (a later block may take
+    // them), a's; past it, as before.
     let resolved = |m: &ObjectMemory, s: &mut TermStore, p: Pointer, plus: u32| {
         let r = m.resolve(s, p, plus, 4);
         ObjectMemory::freed_first(s, (p, plus, 4), freed, r)
@@ -557,10 +566,14 @@ fn a_pointer_to_a_freed_block_whose_slot_was_taken_is_a_use_after_free_of_it() {
     );
     assert_eq!(
         resolved(&m, &mut s, Pointer::Con(at), 24),
-        m.resolve(&mut s, Pointer::Con(at + 24), 0, 4)
+        fault(FaultKind::UseAfterFree, a)
     );
-    // A symbolic one: the case of its bytes first, the live block's only
-    // outside them.
+    assert_eq!(
+        resolved(&m, &mut s, Pointer::Con(at), 40),
+        m.resolve(&mut s, Pointer::Con(at + 40), 0, 4)
+    );
+    // A symbolic one: the case of its slot first, the live block's only
+    // outside it.
     let k = s.declare("k", Sort::Bv(32)).unwrap();
     let hidden = s.bv_const(32, at);
     let p = s.bin(BvBinOp::Add, hidden, k);
@@ -574,8 +587,8 @@ fn a_pointer_to_a_freed_block_whose_slot_was_taken_is_a_use_after_free_of_it() {
         .find(|c| c.target.ok().map(|place| place.object()) == Some(b))
         .unwrap()
         .condition;
-    // b lies inside a's old bytes: no access through a's pointer reaches it.
-    for (offset, in_a) in [(0, true), (4, true), (20, true), (24, false)] {
+    // b lies inside a's old slot: no access through a's pointer reaches it.
+    for (offset, in_a) in [(0, true), (20, true), (36, true), (40, false)] {
         let value = s.bv_const(32, offset);
         let is = s.eq(k, value);
         assert_eq!(sat(&mut s, &[after_free, is]), in_a, "k = {offset}");
