@@ -89,17 +89,6 @@ impl MemoryModel {
         self.objects()?.freed_in_reused_slot(beta)
     }
 
-    /// `resolution` of `width` bytes at `pointer + plus`, a pointer to the
-    /// freed block `freed`: a use after free where it meets its slot.
-    pub fn freed_first(
-        store: &mut TermStore,
-        access: (Pointer, u32, u64),
-        freed: FreedBlock,
-        resolution: Resolution,
-    ) -> Resolution {
-        ObjectMemory::freed_first(store, access, freed, resolution)
-    }
-
     /// Gives the heap blocks made from now on slots in the engine's arena
     /// (relocatable bases): see [`ObjectMemory::use_arena`].
     pub fn use_arena(&mut self) {

@@ -106,6 +106,13 @@ pub struct Object {
     pub context: u64,
 }
 
+impl Object {
+    /// The bytes its slot holds: its reserve and the gaps around it.
+    fn slot(&self) -> (u64, u64) {
+        (self.base - GAP, self.base + self.reserved + GAP)
+    }
+}
+
 /// What a free of an address did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Free {
@@ -157,6 +164,49 @@ pub struct FreedBlock {
     pub id: ObjectId,
     pub base: u64,
     pub slot: (u64, u64),
+}
+
+impl FreedBlock {
+    /// Whether the `width` bytes at `address` meet its slot.
+    pub fn meets(&self, address: u64, width: u64) -> bool {
+        let (lo, hi) = self.slot;
+        width > 0 && address < hi && lo < address + width
+    }
+
+    /// `resolution` of `width` bytes at `pointer + plus`, a pointer to this
+    /// block ([`ObjectMemory::freed_in_reused_slot`]): where the access
+    /// meets its slot, a use after free of it.
+    pub fn first_in(
+        &self,
+        store: &mut TermStore,
+        (pointer, plus, width): (Pointer, u32, u64),
+        resolution: Resolution,
+    ) -> Resolution {
+        let after_free = Err(Fault::Object {
+            kind: FaultKind::UseAfterFree,
+            object: Some(self.id),
+        });
+        let t = match pointer {
+            Pointer::Con(a) if self.meets(a + u64::from(plus), width) => {
+                return Resolution::Certain(after_free)
+            }
+            Pointer::Con(_) => return resolution,
+            Pointer::Sym(t) => t,
+        };
+        let a = effective_address(store, t, plus);
+        let meets = overlap(store, a, width, self.slot.0, self.slot.1);
+        let apart = store.not(meets);
+        let mut first = vec![Case {
+            condition: meets,
+            target: after_free,
+        }];
+        let cases = resolution.into_cases(store);
+        first.extend(cases.into_iter().map(|c| Case {
+            condition: store.and(c.condition, apart),
+            ..c
+        }));
+        Resolution::Cases(first)
+    }
 }
 
 /// The engine's own addresses, where relocatable blocks and segments have
@@ -374,7 +424,7 @@ impl ObjectMemory {
         let objects = &self.objects;
         let taken = |id: &u32| {
             let o = &objects[*id as usize];
-            o.freed.is_some() && o.base - GAP < hi && lo < o.base + o.reserved + GAP
+            o.freed.is_some() && o.slot().0 < hi && lo < o.slot().1
         };
         if self.slots.iter().any(taken) {
             Rc::make_mut(&mut self.slots).retain(|id| !taken(id));
@@ -628,7 +678,8 @@ impl ObjectMemory {
         if o.base < ARENA_START || o.pinned.is_some() || o.segment.is_some() {
             return;
         }
-        self.release_range(o.base - GAP, o.base + o.reserved + GAP);
+        let (lo, hi) = o.slot();
+        self.release_range(lo, hi);
     }
 
     /// Makes the arena's bytes `lo..hi`, which no slot holds now, free for
@@ -654,7 +705,7 @@ impl ObjectMemory {
         let Some(arena) = self.arena.as_mut() else {
             return;
         };
-        let (lo, hi) = (o.base - GAP, o.base + o.reserved + GAP);
+        let (lo, hi) = o.slot();
         if !arena.free.iter().any(|&(l, h)| l < hi && lo < h) {
             return;
         }
@@ -664,55 +715,6 @@ impl ObjectMemory {
             .flat_map(|&(l, h)| [(l, h.min(lo)), (l.max(hi), h)])
             .filter(|&(l, h)| l < h)
             .collect();
-    }
-
-    /// `resolution` of `width` bytes at `pointer + plus`, a pointer to the
-    /// freed block `freed` ([`Self::freed_in_reused_slot`]): where the
-    /// access meets the block's slot, a use after free of it.
-    pub fn freed_first(
-        store: &mut TermStore,
-        (pointer, plus, width): (Pointer, u32, u64),
-        freed: FreedBlock,
-        resolution: Resolution,
-    ) -> Resolution {
-        let (lo, hi) = freed.slot;
-        let after_free = Err(Fault::Object {
-            kind: FaultKind::UseAfterFree,
-            object: Some(freed.id),
-        });
-        let t = match pointer {
-            Pointer::Con(a) => {
-                let a = a + u64::from(plus);
-                let meets = a < hi && lo < a + width;
-                return if meets {
-                    Resolution::Certain(after_free)
-                } else {
-                    resolution
-                };
-            }
-            Pointer::Sym(t) => t,
-        };
-        let wide = store.zero_ext(32, t);
-        let plus_t = store.bv_const(64, u64::from(plus));
-        let a = store.bin(BvBinOp::Add, wide, plus_t);
-        let meets = overlap(store, a, width, lo, hi);
-        let apart = store.not(meets);
-        let cases = match resolution {
-            Resolution::Certain(target) => vec![Case {
-                condition: store.tru(),
-                target,
-            }],
-            Resolution::Cases(cases) => cases,
-        };
-        let mut first = vec![Case {
-            condition: meets,
-            target: after_free,
-        }];
-        first.extend(cases.into_iter().map(|c| Case {
-            condition: store.and(c.condition, apart),
-            ..c
-        }));
-        Resolution::Cases(first)
     }
 
     /// The freed block of base symbol `beta`, when a later block may have
@@ -728,7 +730,7 @@ impl ObjectMemory {
         Some(FreedBlock {
             id,
             base: o.base,
-            slot: (o.base - GAP, o.base + o.reserved + GAP),
+            slot: o.slot(),
         })
     }
 
@@ -944,9 +946,7 @@ impl ObjectMemory {
     /// buffer and live heap object, out of linear memory, and the rest
     /// (a fault to classify once the pointer has a value).
     fn cases(&self, store: &mut TermStore, pointer: TermId, plus: u32, width: u64) -> Vec<Case> {
-        let wide = store.zero_ext(32, pointer);
-        let plus_t = store.bv_const(64, u64::from(plus));
-        let a = store.bin(BvBinOp::Add, wide, plus_t);
+        let a = effective_address(store, pointer, plus);
         let place = |object| {
             Ok(Place::Symbolic {
                 object,
@@ -1095,6 +1095,14 @@ impl ObjectMemory {
         };
         self.contents.own_bytes() + table
     }
+}
+
+/// The 64-bit address of an access at the 32-bit `pointer + plus`: Wasm's
+/// effective address, which does not wrap around.
+pub fn effective_address(store: &mut TermStore, pointer: TermId, plus: u32) -> TermId {
+    let wide = store.zero_ext(32, pointer);
+    let plus = store.bv_const(64, u64::from(plus));
+    store.bin(BvBinOp::Add, wide, plus)
 }
 
 /// `lo ≤ a ∧ a + width ≤ hi` for a 64-bit `a`, as one unsigned comparison

@@ -11,10 +11,10 @@
 //! first byte; a part no larger than the threshold is one piece.
 
 use super::interval::unsigned_interval;
-use super::objects::within;
+use super::objects::{effective_address, within};
 use super::options::Split;
 use super::place::{ObjectId, Piece, Place};
-use crate::expr::{BvBinOp, TermId, TermStore};
+use crate::expr::{TermId, TermStore};
 use std::ops::Range;
 
 /// One object or region of a split span, cut into pieces of `step` bytes.
@@ -177,9 +177,7 @@ impl Pieces {
     pub fn condition(&self, store: &mut TermStore, range: Range<usize>) -> TermId {
         let first = self.piece(range.start).first;
         let last = self.piece(range.end - 1).last;
-        let wide = store.zero_ext(32, self.pointer);
-        let plus = store.bv_const(64, u64::from(self.plus));
-        let a = store.bin(BvBinOp::Add, wide, plus);
+        let a = effective_address(store, self.pointer, self.plus);
         within(store, a, 1, first, last + 1)
     }
 }

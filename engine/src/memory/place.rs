@@ -2,7 +2,7 @@
 //! as the program computed it, the object and offset it resolves to, and
 //! the cases of a symbolic pointer.
 
-use crate::expr::TermId;
+use crate::expr::{TermId, TermStore};
 
 /// An address as the program computed it: concrete, or a 32-bit term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,4 +136,17 @@ pub enum Resolution {
     Certain(Result<Place, Fault>),
     /// Pairwise disjoint cases that cover every value of the pointer.
     Cases(Vec<Case>),
+}
+
+impl Resolution {
+    /// Its cases: a certain place or fault is the one case, always true.
+    pub fn into_cases(self, store: &mut TermStore) -> Vec<Case> {
+        match self {
+            Resolution::Certain(target) => vec![Case {
+                condition: store.tru(),
+                target,
+            }],
+            Resolution::Cases(cases) => cases,
+        }
+    }
 }

@@ -10,8 +10,8 @@
 //! query goes through the cache with the base forms of its slice.
 
 use crate::exec::executor::Executor;
-use crate::expr::{BvBinOp, Node, TermId, TermStore};
-use crate::memory::{within, AaCacheMode, Case, Place};
+use crate::expr::{Node, TermId, TermStore};
+use crate::memory::{effective_address, within, AaCacheMode, Case, Place};
 use crate::solver::address_aware::{self, within_base};
 use crate::solver::simplify::Simplifier;
 use crate::solver::Beside;
@@ -140,9 +140,7 @@ impl Executor<'_> {
             // Only a case that is the bound check alone (not one that must
             // also stay apart from an input buffer inside the block).
             let terms = &mut self.cx.terms;
-            let wide = terms.zero_ext(32, pointer);
-            let plus_t = terms.bv_const(64, u64::from(plus));
-            let a = terms.bin(BvBinOp::Add, wide, plus_t);
+            let a = effective_address(terms, pointer, plus);
             if case.condition != within(terms, a, width, hidden, hidden + size) {
                 continue;
             }

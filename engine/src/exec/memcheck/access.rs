@@ -12,7 +12,7 @@ use super::segments::Segmented;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::limits::Checkpoint;
-use crate::memory::{Fault, FaultKind, FreedBlock, MemoryModel, Place, Pointer, Resolution, Spot};
+use crate::memory::{Fault, FaultKind, FreedBlock, Place, Pointer, Resolution, Spot};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -113,7 +113,7 @@ impl Executor<'_> {
         // A pointer to a freed block whose slot a later block took.
         if let Some(freed) = self.freed_block_named(s, addr) {
             let access = (pointer, plus, checked);
-            resolution = MemoryModel::freed_first(&mut self.cx.terms, access, freed, resolution);
+            resolution = freed.first_in(&mut self.cx.terms, access, resolution);
         }
         if let Some(meant) = meant {
             resolution = meant.restrict(&mut self.cx.terms, resolution);
@@ -193,8 +193,7 @@ impl Executor<'_> {
         let Some(freed) = self.freed_block_named(s, raw) else {
             return Ok(());
         };
-        let (lo, hi) = freed.slot;
-        if width == 0 || address >= hi || address + width <= lo {
+        if !freed.meets(address, width) {
             return Ok(());
         }
         let fault = Fault::Object {

@@ -13,7 +13,7 @@
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, VariableFault};
 use crate::expr::{BvBinOp, Node, TermId, TermStore};
-use crate::memory::{within, Case, Fault, Resolution};
+use crate::memory::{effective_address, within, Case, Fault, Resolution};
 use crate::state::value::Val;
 use crate::state::{Frame, State};
 use symplay_wasm::{FrameBase, FrameVariables, Variable};
@@ -146,13 +146,7 @@ impl Meant<'_> {
     /// its cases past the end of linear memory (Wasm traps there first),
     /// and a fault everywhere else.
     pub(crate) fn restrict(&self, terms: &mut TermStore, resolution: Resolution) -> Resolution {
-        let cases = match resolution {
-            Resolution::Certain(target) => vec![Case {
-                condition: terms.tru(),
-                target,
-            }],
-            Resolution::Cases(cases) => cases,
-        };
+        let cases = resolution.into_cases(terms);
         let mut restricted = Vec::with_capacity(cases.len() + 1);
         let mut elsewhere = terms.not(self.inside);
         for c in cases {
@@ -200,8 +194,6 @@ pub(super) fn inside(
     base: u64,
     size: u64,
 ) -> TermId {
-    let wide = terms.zero_ext(32, pointer);
-    let plus_t = terms.bv_const(64, u64::from(plus));
-    let a = terms.bin(BvBinOp::Add, wide, plus_t);
+    let a = effective_address(terms, pointer, plus);
     within(terms, a, width, base, base + size)
 }

@@ -153,7 +153,7 @@ impl ObjectMemory {
             let (beta, before) = (o.beta, o.segment);
             match before.and_then(|s| self.segment(s)) {
                 Some(s) => left.push((s.base - GAP, s.base + s.capacity + GAP)),
-                None => left.push((from - GAP, from + o.reserved + GAP)),
+                None => left.push(o.slot()),
             }
             self.contents.copy(store, to, from, bytes);
             if let Some(beta) = beta {

@@ -558,7 +558,7 @@ fn a_pointer_to_a_freed_block_whose_slot_was_taken_is_a_use_after_free_of_it() {
     // them), a's; past it, as before.
     let resolved = |m: &ObjectMemory, s: &mut TermStore, p: Pointer, plus: u32| {
         let r = m.resolve(s, p, plus, 4);
-        ObjectMemory::freed_first(s, (p, plus, 4), freed, r)
+        freed.first_in(s, (p, plus, 4), r)
     };
     assert_eq!(
         resolved(&m, &mut s, Pointer::Con(at), 0),
