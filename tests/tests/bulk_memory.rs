@@ -3,10 +3,11 @@
 //! it may leave memory) and the bytes move one at a time, with nothing
 //! made concrete; at concrete addresses with a symbolic length, the path
 //! forks on whether the range fits and keeps the length where it does;
-//! every path's result is the one its input gives.
+//! every path's result is the one its input gives. A symbolic length at
+//! a symbolic address is kept too, the range resolved at both ends.
 
 use symplay_engine::exec::{explore, Options};
-use symplay_engine::memory::{BaseMode, Split};
+use symplay_engine::memory::{BaseMode, Segments, Split};
 use symplay_engine::report::{PathReport, Report, Status, Trap};
 use symplay_engine::search::SearchKind;
 use symplay_tests::reports::{explored_per_place, returned_u32, table_byte, table_module};
@@ -70,12 +71,46 @@ fn module() -> symplay_wasm::Module {
             (memory.copy (i32.const 65530) (i32.const {TABLE})
               (i32.and (local.get $n) (i32.const 15)))
             (i32.load8_u (i32.const 65535)))
-          ;; a symbolic length (1 to 8) at a symbolic address is still made
-          ;; concrete
+          ;; (n & 15) bytes of 0x5a at 8192 + (i & 15), then whether byte
+          ;; 8200 is one
           (func (export "fill_length") (param $i i32) (param $n i32) (result i32)
             (memory.fill (i32.add (i32.const 8192) (i32.and (local.get $i) (i32.const 15)))
-              (i32.const 1) (i32.add (i32.and (local.get $n) (i32.const 7)) (i32.const 1)))
-            (i32.const 0))"#,
+              (i32.const 0x5a) (i32.and (local.get $n) (i32.const 15)))
+            (if (result i32) (i32.eq (i32.load8_u (i32.const 8200)) (i32.const 0x5a))
+              (then (i32.const 1)) (else (i32.const 0))))
+          ;; (n & 15) bytes of 0x5a at 8192 + (i & 255), across two pieces
+          ;; when split, then whether byte 8321 (in the second) is one
+          (func (export "fill_length_across") (param $i i32) (param $n i32) (result i32)
+            (memory.fill (i32.add (i32.const 8192) (i32.and (local.get $i) (i32.const 255)))
+              (i32.const 0x5a) (i32.and (local.get $n) (i32.const 15)))
+            (if (result i32) (i32.eq (i32.load8_u (i32.const 8321)) (i32.const 0x5a))
+              (then (i32.const 1)) (else (i32.const 0))))
+          ;; (n & 15) bytes from TABLE + (i & 63) to 4096, then byte 4101
+          (func (export "copy_length_from") (param $i i32) (param $n i32) (result i32)
+            (memory.copy (i32.const 4096)
+              (i32.add (i32.const {TABLE}) (i32.and (local.get $i) (i32.const 63)))
+              (i32.and (local.get $n) (i32.const 15)))
+            (i32.load8_u (i32.const 4101)))
+          ;; (n & 15) bytes of the table moved by (i & 7) within it,
+          ;; overlapping; then the word at TABLE + 8
+          (func (export "move_length_within") (param $i i32) (param $n i32) (result i32)
+            (memory.copy
+              (i32.add (i32.const {TABLE}) (i32.and (local.get $i) (i32.const 7)))
+              (i32.const {TABLE})
+              (i32.and (local.get $n) (i32.const 15)))
+            (i32.load (i32.const {at_8})))
+          ;; (n & 15) bytes to 65524 + (i & 15): past memory's end where
+          ;; the two pass 12
+          (func (export "fill_length_past_end") (param $i i32) (param $n i32) (result i32)
+            (memory.fill (i32.add (i32.const 65524) (i32.and (local.get $i) (i32.const 15)))
+              (i32.const 1) (i32.and (local.get $n) (i32.const 15)))
+            (i32.const 1))
+          ;; (n & 15) bytes at (i & 15) + 65537: past memory's end even
+          ;; where n & 15 is 0
+          (func (export "fill_nothing_past_end") (param $i i32) (param $n i32) (result i32)
+            (memory.fill (i32.add (i32.const 65537) (i32.and (local.get $i) (i32.const 15)))
+              (i32.const 1) (i32.and (local.get $n) (i32.const 15)))
+            (i32.const 1))"#,
         at_4 = TABLE + 4,
         at_8 = TABLE + 8,
         byte_20 = table_byte(20),
@@ -170,20 +205,102 @@ fn a_copy_that_may_leave_memory_traps_only_where_it_does() {
     assert_eq!(returned, [0]);
 }
 
+fn input_2(p: &PathReport, mask: i64) -> u64 {
+    (p.inputs.args[1] & mask) as u64
+}
+
+/// A fill of a symbolic length at a symbolic address keeps both: each
+/// path writes the bytes its inputs say, whatever the splitting.
 #[test]
-fn a_symbolic_length_at_a_symbolic_address_is_still_made_concrete_and_the_path_says_so() {
-    let r = explored("fill_length", None);
-    let notes: Vec<&String> = r.paths.iter().flat_map(|p| &p.notes).collect();
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.starts_with("concretised the memory.fill size to")),
-        "{notes:?}"
-    );
-    assert!(
-        notes.iter().all(|n| !n.contains("memory.fill address")),
-        "{notes:?}"
-    );
+fn a_fill_of_a_symbolic_length_at_a_symbolic_address_keeps_both() {
+    for split in [None, Some(Split::default())] {
+        let r = explored("fill_length", split);
+        no_concretised(&r);
+        let mut hits = [false; 2];
+        for p in &r.paths {
+            let (d, n) = (8192 + input(p, 15), input_2(p, 15));
+            let hit = (d..d + n).contains(&8200);
+            hits[usize::from(hit)] = true;
+            assert_eq!(returned(p), u64::from(hit), "{n} bytes at {d} ({split:?})");
+        }
+        assert_eq!(hits, [true; 2], "both sides of byte 8200 ({split:?})");
+    }
+}
+
+/// Split into pieces, a range whose first byte lies in one piece writes
+/// the bytes it reaches in the next.
+#[test]
+fn a_fill_of_a_symbolic_length_from_one_piece_reaches_into_the_next() {
+    for split in [None, Some(Split::default())] {
+        let r = explored("fill_length_across", split);
+        no_concretised(&r);
+        let mut straddled = false;
+        for p in &r.paths {
+            let (d, n) = (8192 + input(p, 255), input_2(p, 15));
+            let hit = (d..d + n).contains(&8321);
+            straddled |= hit && d < 8320;
+            assert_eq!(returned(p), u64::from(hit), "{n} bytes at {d} ({split:?})");
+        }
+        assert!(
+            straddled,
+            "a range from the first piece into the second ({split:?})"
+        );
+    }
+}
+
+#[test]
+fn a_copy_of_a_symbolic_length_from_a_symbolic_address_moves_its_bytes() {
+    let r = explored("copy_length_from", None);
+    no_concretised(&r);
+    for p in &r.paths {
+        let (i, n) = (input(p, 63), input_2(p, 15));
+        let expected = if n > 5 { table_byte(i + 5) } else { 0 };
+        assert_eq!(returned(p), u64::from(expected), "{n} bytes from {i}");
+    }
+    assert!(r.paths.iter().any(|p| input_2(p, 15) > 5));
+}
+
+#[test]
+fn an_overlapping_copy_of_a_symbolic_length_to_a_symbolic_address_moves_as_memmove_does() {
+    let r = explored("move_length_within", None);
+    no_concretised(&r);
+    for p in &r.paths {
+        let (d, n) = (input(p, 7) as usize, input_2(p, 15) as usize);
+        let mut after = table();
+        after.copy_within(0..n, d);
+        assert_eq!(returned(p), word(&after, 8), "{n} bytes moved by {d}");
+    }
+}
+
+/// Where a range of a symbolic length at a symbolic address may pass
+/// memory's end, the length is made concrete there and the path traps;
+/// where it fits, nothing is made concrete. An empty range past the end
+/// traps too, as Wasm says.
+#[test]
+fn a_symbolic_length_at_a_symbolic_address_traps_only_where_the_range_leaves_memory() {
+    let r = explored("fill_length_past_end", None);
+    let mut trapped = 0;
+    for p in &r.paths {
+        let (d, n) = (65524 + input(p, 15), input_2(p, 15));
+        let passes = d + n > 65536;
+        assert_eq!(p.status == Status::Trapped, passes, "{n} bytes at {d}");
+        if passes {
+            trapped += 1;
+            assert_eq!(p.trap, Some(Trap::OutOfBounds));
+        } else {
+            assert!(
+                p.notes.iter().all(|n| !n.starts_with("concretised")),
+                "{n} at {d}: {:?}",
+                p.notes
+            );
+        }
+    }
+    assert!(trapped >= 1 && trapped < r.paths.len(), "{trapped}");
+    let r = explored("fill_nothing_past_end", None);
+    for p in &r.paths {
+        assert_eq!(p.trap, Some(Trap::OutOfBounds), "{:?}", p.inputs.args);
+    }
+    assert!(r.paths.iter().any(|p| input_2(p, 15) == 0));
 }
 
 /// The input `n & mask` of a path and its outcome, by input.
@@ -303,5 +420,94 @@ fn a_length_taken_between_two_pointers_over_base_symbols_is_made_concrete() {
             r.paths.iter().all(|p| p.status == Status::Returned),
             "{bases:?}"
         );
+    }
+}
+
+/// Two blocks of 16 bytes, their pointers stored at 256 and 260; the one
+/// `which & 1` picks cleared for `17 + (n & 191)` bytes: an overflow of
+/// either. In a segment the second block lies less than 192 bytes after
+/// the first, so some ranges' last byte lands in it.
+fn two_blocks() -> symplay_wasm::Module {
+    let wat = r#"(module
+      (import "env" "malloc" (func $malloc (param i32) (result i32)))
+      (memory 1)
+      (func (export "clear_either") (param $which i32) (param $n i32) (result i32)
+        (i32.store (i32.const 256) (call $malloc (i32.const 16)))
+        (i32.store (i32.const 260) (call $malloc (i32.const 16)))
+        (memory.fill
+          (i32.load (i32.add (i32.const 256)
+            (i32.shl (i32.and (local.get $which) (i32.const 1)) (i32.const 2))))
+          (i32.const 0)
+          (i32.add (i32.const 17) (i32.and (local.get $n) (i32.const 191))))
+        (i32.const 0)))"#;
+    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
+}
+
+/// A block of 16 bytes cleared for `n & 15` bytes from its byte
+/// `at & 31`.
+fn cleared_from() -> symplay_wasm::Module {
+    let wat = r#"(module
+      (import "env" "malloc" (func $malloc (param i32) (result i32)))
+      (memory 1)
+      (func (export "clear_from") (param $at i32) (param $n i32) (result i32)
+        (memory.fill
+          (i32.add (call $malloc (i32.const 16)) (i32.and (local.get $at) (i32.const 31)))
+          (i32.const 0)
+          (i32.and (local.get $n) (i32.const 15)))
+        (i32.const 0)))"#;
+    symplay_wasm::load(&wat::parse_str(wat).unwrap()).unwrap()
+}
+
+/// A range whose first byte already lies past its block is an overflow
+/// of the whole range, as long as the path makes it, and one whose first
+/// byte lies inside but last past is one too; every path that returns
+/// fits.
+#[test]
+fn a_range_of_a_symbolic_length_that_leaves_its_block_is_an_overflow_of_its_length() {
+    let r = explore(&cleared_from(), "clear_from", &Options::default()).unwrap();
+    let mut starts_past = false;
+    for p in &r.paths {
+        let (at, n) = (input(p, 31), input_2(p, 15));
+        match &p.memory_error {
+            Some(e) => {
+                assert_eq!(e.kind.name(), "heap_overflow");
+                assert!(at + n > 16, "{n} bytes from {at}");
+                assert_eq!(
+                    (e.offset, u64::from(e.width)),
+                    (Some(at as i64), n),
+                    "{n} bytes from {at}"
+                );
+                starts_past |= at >= 16;
+            }
+            None => assert!(n == 0 || at + n <= 16, "{n} bytes from {at}"),
+        }
+    }
+    assert!(starts_past);
+}
+
+/// A range of a symbolic length from one member of a segment whose last
+/// byte lands in the next member is an overflow of the first, as it is
+/// with a fork per block: no path returns. (With a fork per block each
+/// block's overflow is a path; a segment's are one.)
+#[test]
+fn a_symbolic_length_from_one_segment_member_into_the_next_is_an_overflow() {
+    for segments in [None, Some(Segments::default())] {
+        let mut options = Options {
+            search: SearchKind::Dfs,
+            ..Options::default()
+        };
+        options.heap.bases = BaseMode::Symbolic;
+        options.heap.segments = segments;
+        let r = explore(&two_blocks(), "clear_either", &options).unwrap();
+        assert!(!r.paths.is_empty());
+        for p in &r.paths {
+            let e = p
+                .memory_error
+                .as_ref()
+                .unwrap_or_else(|| panic!("{segments:?}: {:?} returned", p.inputs.args));
+            assert_eq!(e.kind.name(), "heap_overflow", "{segments:?}");
+        }
+        let forked = r.paths.len() == 2;
+        assert_eq!(forked, segments.is_none(), "{segments:?}");
     }
 }

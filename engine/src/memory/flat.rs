@@ -200,7 +200,7 @@ struct ObjectHoles {
 #[derive(Clone, Debug)]
 pub struct FlatMemory {
     /// The bytes of the memory, and above it those of an arena the
-    /// objects model reserved ([`Self::reserve`]).
+    /// objects model holds ([`Self::start_arena`]).
     slots: PersistentVec<Slot>,
     /// The pages the module sees (`memory.size`).
     pages: u32,
@@ -228,6 +228,9 @@ pub struct FlatMemory {
     /// Arrays built for symbolic reads, oldest first; empty until the
     /// first one (concrete stores then skip logging their addresses).
     windows: Vec<Window>,
+    /// Where an arena starts (0 when none): between the module's pages
+    /// and there, no access lands.
+    arena_start: u64,
 }
 
 impl FlatMemory {
@@ -248,6 +251,7 @@ impl FlatMemory {
             regions: Rc::new([]),
             narrow: true,
             windows: Vec::new(),
+            arena_start: 0,
         }
     }
 
@@ -298,13 +302,35 @@ impl FlatMemory {
         self.max_pages
     }
 
-    /// Holds the bytes below `end` too, without growing the memory the
-    /// module sees: an arena of the engine's above it, which the memory
-    /// never grows into (its maximum stays at or below `limit_pages`).
-    pub fn reserve(&mut self, end: u64, limit_pages: u32) {
-        self.max_pages = self.max_pages.min(limit_pages);
-        let chunks = end.div_ceil(CHUNK_U64) as usize;
-        self.slots.grow(chunks);
+    /// Starts an arena of the engine's at `start`, above every page the
+    /// module's memory may grow to (its maximum is cut to end there): the
+    /// arena's bytes are held beyond the module's ([`Self::hold`]), and
+    /// the memory never grows into them.
+    pub fn start_arena(&mut self, start: u64) {
+        self.max_pages = self.max_pages.min((start / PAGE_SIZE) as u32);
+        self.arena_start = start;
+        self.hold(start);
+    }
+
+    /// Holds the bytes below `end` too (an arena's slots), without growing
+    /// the memory the module sees.
+    pub fn hold(&mut self, end: u64) {
+        self.slots.grow(end.div_ceil(CHUNK_U64) as usize);
+    }
+
+    /// The parts of `lo..=hi` an access can land in: all of it, less the
+    /// bytes between the module's pages and an arena, which the module's
+    /// memory has not grown into.
+    fn reachable_parts(&self, lo: u64, hi: u64) -> impl Iterator<Item = (u64, u64)> {
+        let gap = self.len()..self.arena_start;
+        let parts = match gap.is_empty() || hi < gap.start || gap.end <= lo {
+            true => [Some((lo, hi)), None],
+            false => [
+                (lo < gap.start).then(|| (lo, gap.start - 1)),
+                (gap.end <= hi).then_some((gap.end, hi)),
+            ],
+        };
+        parts.into_iter().flatten()
     }
 
     /// `memory.grow`: the old size in pages, or `None` when the memory cannot
@@ -525,7 +551,11 @@ impl FlatMemory {
         // them again. Elsewhere `array` agrees with memory (in the chunks
         // it was built over) and with the old `base`.
         self.base = array;
-        self.make_holes(lo, hi, None);
+        // A write spanning the arena's gap cannot land there: it stays
+        // blank, which walks over memory skip.
+        for (lo, hi) in self.reachable_parts(lo, hi).collect::<Vec<_>>() {
+            self.make_holes(lo, hi, None);
+        }
         self.keep_written_window((lo, hi), (chunks_lo, chunks_hi), None, array);
         Ok(())
     }
@@ -850,7 +880,9 @@ impl FlatMemory {
         within: Within,
     ) -> u64 {
         let (lo, hi) = self.reach(store, addr, offset, size, within.bounds());
-        hi - lo + 1
+        self.reachable_parts(lo, hi)
+            .map(|(lo, hi)| hi - lo + 1)
+            .sum()
     }
 
     /// The bytes an access of `size` bytes at `addr + offset` can touch

@@ -14,11 +14,11 @@
 //! interface too, never through the objects model itself.
 
 use super::flat::{FlatMemory, Within};
-use super::objects::{Free, FreedBlock, Object, ObjectMemory, Segment, Size};
+use super::objects::{within, Free, FreedBlock, Object, ObjectMemory, Segment, Size};
 use super::options::{Contents, Split};
 use super::pieces::Pieces;
-use super::place::{Fault, ObjectId, Place, Pointer, Resolution, Spot};
-use crate::expr::{TermId, TermStore};
+use super::place::{Fault, ObjectId, Piece, Place, Pointer, Resolution, Spot};
+use crate::expr::{BvCmp, TermId, TermStore};
 use crate::limits::{Checkpoint, Limits, Reached};
 
 /// Linear memory under one of the memory models.
@@ -125,6 +125,21 @@ impl MemoryModel {
         match self {
             MemoryModel::Flat(m) => address.checked_add(len).is_some_and(|end| end <= m.len()),
             MemoryModel::Objects(m) => m.addressable(address, len),
+        }
+    }
+
+    /// That an empty range at the 64-bit address `a` lies in linear
+    /// memory or among the arena's slots: a bulk operation of no bytes
+    /// there does not trap.
+    pub fn holds_empty(&self, store: &mut TermStore, a: TermId) -> TermId {
+        let len = store.bv_const(64, self.contents().len());
+        let in_memory = store.cmp(BvCmp::Ule, a, len);
+        match self.objects().and_then(ObjectMemory::arena_slots) {
+            Some((start, next)) => {
+                let in_arena = within(store, a, 0, start, next);
+                store.or(in_memory, in_arena)
+            }
+            None => in_memory,
         }
     }
 
@@ -266,6 +281,48 @@ impl MemoryModel {
         // pieces would only add forks.
         let (first, last) = pieces.bytes();
         (!self.contents().holds_one_input(store, first, last)).then_some(pieces)
+    }
+
+    /// That the bytes at the 64-bit addresses `ends`, the first and last
+    /// of one range, lie in the same member of the segment `object`;
+    /// `None` when `object` is no segment.
+    pub fn in_one_member(
+        &self,
+        store: &mut TermStore,
+        object: ObjectId,
+        ends: (TermId, TermId),
+    ) -> Option<TermId> {
+        self.objects()?.in_one_member(store, object, ends)
+    }
+
+    /// `place`, where the first byte of a range of up to `width` bytes
+    /// landed, with its piece (when split) reaching the range's other
+    /// bytes too, up to the end of its object (or of the unchecked rest,
+    /// whose pieces a range may leave for the next region's): a bulk
+    /// operation of a symbolic length is narrowed to a piece by its first
+    /// byte only.
+    pub fn reaching(&self, place: Place, width: u64) -> Place {
+        let Place::Symbolic {
+            piece: Some(piece),
+            object,
+            pointer,
+            plus,
+        } = place
+        else {
+            return place;
+        };
+        let last = self.contents().stored().saturating_sub(1);
+        let last = last.min(self.bounds(object).1);
+        let reach = (piece.last + width.saturating_sub(1)).min(last);
+        Place::Symbolic {
+            object,
+            pointer,
+            plus,
+            piece: Some(Piece {
+                reach: reach.max(piece.reach),
+                ..piece
+            }),
+        }
     }
 
     /// Writes the low `width` (1 to 8) bytes of `value` at `spot`. Inlined

@@ -248,8 +248,7 @@ impl ObjectMemory {
         if self.contents.len() > ARENA_START {
             return;
         }
-        self.contents
-            .reserve(ARENA_START, (ARENA_START / PAGE_SIZE) as u32);
+        self.contents.start_arena(ARENA_START);
         self.arena = Some(Arena {
             next: ARENA_START,
             free: Rc::default(),
@@ -268,6 +267,12 @@ impl ObjectMemory {
         address
             .checked_add(len)
             .is_some_and(|end| end <= self.contents.len() || self.in_arena(address, end))
+    }
+
+    /// The first byte of the arena and one past its last slot, under
+    /// symbolic bases.
+    pub fn arena_slots(&self) -> Option<(u64, u64)> {
+        self.arena.as_ref().map(|a| (ARENA_START, a.next))
     }
 
     /// Whether `address..end` lies among the arena's slots.
@@ -413,7 +418,7 @@ impl ObjectMemory {
             return None;
         }
         arena.next = end;
-        self.contents.reserve(end, u32::MAX);
+        self.contents.hold(end);
         Some(base)
     }
 

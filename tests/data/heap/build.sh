@@ -59,6 +59,15 @@ clang-14 --target=wasm32 -nostdlib -O0 -g -fdebug-prefix-map="$PWD"=. -fno-built
 clang-14 --target=wasm32-wasi --sysroot=/usr -O1 -g -fdebug-prefix-map="$PWD"=. \
   -mexec-model=reactor -mbulk-memory -fno-builtin -I ../../../static \
   -Wl,--export=bulk_copy_overflow bulk_copy_overflow.c -o bulk_copy_overflow.O1.wasm
+# memmove and memset of a symbolic length at a symbolic offset, likewise
+# (the local array's overflow at -O0 only, where its frame is known).
+for level in O0 O1; do
+  exports=(-Wl,--export=bulk_insert -Wl,--export=bulk_clear)
+  if [ "$level" = O0 ]; then exports+=(-Wl,--export=bulk_clear_local); fi
+  clang-14 --target=wasm32-wasi --sysroot=/usr "-$level" -g -fdebug-prefix-map="$PWD"=. \
+    -mexec-model=reactor -mbulk-memory -fno-builtin -I ../../../static \
+    "${exports[@]}" bulk_at_index.c -o "bulk_at_index.$level.wasm"
+done
 # A write through NULL: -fno-delete-null-pointer-checks keeps LLVM from
 # turning it into a trap of its own.
 for level in O0 O1; do

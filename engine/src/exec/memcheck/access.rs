@@ -11,8 +11,11 @@ use super::c_variables::Meant;
 use super::segments::Segmented;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
+use crate::expr::TermId;
 use crate::limits::Checkpoint;
-use crate::memory::{Fault, FaultKind, FreedBlock, Place, Pointer, Resolution, Spot};
+use crate::memory::{
+    effective_address, Fault, FaultKind, FreedBlock, ObjectId, Place, Pointer, Resolution, Spot,
+};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -58,6 +61,34 @@ impl Executor<'_> {
         plus: u32,
         width: u64,
         access: Access,
+        load: bool,
+    ) -> Result<(Place, Vec<(Place, State)>), End> {
+        self.place_reporting(s, addr, (plus, width), (access, None), load)
+    }
+
+    /// [`place`](Self::place) of the first byte of a bulk range of the
+    /// symbolic length `n` at `addr`: a path where that byte faults ends
+    /// with the whole range as its access, as long as the path makes `n`
+    /// (a trap where the range passes memory's end, which Wasm checks
+    /// first).
+    pub(super) fn place_range_start(
+        &mut self,
+        s: &mut State,
+        addr: Val,
+        n: TermId,
+        access: Access,
+    ) -> Result<(Place, Vec<(Place, State)>), End> {
+        self.place_reporting(s, addr, (0, 1), (access, Some(n)), false)
+    }
+
+    /// [`place`](Self::place), a fault reported as an access of `length`
+    /// bytes when it is given, else of `width`.
+    fn place_reporting(
+        &mut self,
+        s: &mut State,
+        addr: Val,
+        (plus, width): (u32, u64),
+        (access, length): (Access, Option<TermId>),
         load: bool,
     ) -> Result<(Place, Vec<(Place, State)>), End> {
         let mut pointer = as_pointer(self.settle(s, addr));
@@ -132,7 +163,8 @@ impl Executor<'_> {
                 return Ok((place, Vec::new()));
             }
             Resolution::Certain(Err(fault)) => {
-                return Err(self.fault_end(s, fault, pointer, plus, width, access, meant))
+                let faulted = (pointer, plus, width, length);
+                return Err(self.access_fault(s, fault, faulted, access, meant));
             }
             Resolution::Cases(cases) => cases,
         };
@@ -149,8 +181,8 @@ impl Executor<'_> {
                     others.push((place, sibling));
                 }
                 Err(fault) => {
-                    let end =
-                        self.fault_end(&mut sibling, fault, pointer, plus, width, access, meant);
+                    let faulted = (pointer, plus, width, length);
+                    let end = self.access_fault(&mut sibling, fault, faulted, access, meant);
                     self.end_path(sibling, end);
                 }
             }
@@ -160,7 +192,10 @@ impl Executor<'_> {
                 self.pin_stray(s, addr, Some(place.object()));
                 self.split_places(s, place, others, width)
             }
-            Err(fault) => Err(self.fault_end(s, fault, pointer, plus, width, access, meant)),
+            Err(fault) => {
+                let faulted = (pointer, plus, width, length);
+                Err(self.access_fault(s, fault, faulted, access, meant))
+            }
         }
     }
 
@@ -177,6 +212,37 @@ impl Executor<'_> {
             return None;
         }
         memory.freed_in_reused_slot(self.only_base(t)?)
+    }
+
+    /// That the last byte of a range, at `last + plus`, lands in `object`
+    /// with its first, at `first + plus`, as a load's resolution finds it:
+    /// then the range lies in it whole. In a segment, both must lie in one
+    /// member.
+    pub(super) fn lands_in(
+        &mut self,
+        s: &State,
+        (first, last, plus): (TermId, TermId, u32),
+        object: ObjectId,
+    ) -> Result<TermId, End> {
+        let memory = self.program.memory(s).ok_or(OOB)?;
+        let terms = &mut self.cx.terms;
+        let ends = (
+            effective_address(terms, first, plus),
+            effective_address(terms, last, plus),
+        );
+        if let Some(inside) = memory.in_one_member(terms, object, ends) {
+            return Ok(inside);
+        }
+        let cases = memory
+            .resolve(terms, Pointer::Sym(last), plus, 1)
+            .into_cases(terms);
+        let mut lands = terms.fls();
+        for case in cases {
+            if case.target.is_ok_and(|place| place.object() == object) {
+                lands = terms.or(lands, case.condition);
+            }
+        }
+        Ok(lands)
     }
 
     /// A use after free where `raw`, a pointer as the program computed it,
@@ -203,12 +269,43 @@ impl Executor<'_> {
         Err(self.fault_end(s, fault, Pointer::Con(address), 0, width, access, None))
     }
 
+    /// How a path ends whose access of `width` bytes at `pointer + plus`
+    /// faults, or, given a `length`, whose bulk range of that many bytes
+    /// from there does: as an access of the length the path gives, a trap
+    /// where it passes memory's end.
+    fn access_fault(
+        &mut self,
+        s: &mut State,
+        fault: Fault,
+        (pointer, plus, width, length): (Pointer, u32, u64, Option<TermId>),
+        access: Access,
+        meant: Option<&Meant>,
+    ) -> End {
+        let Some(n) = length else {
+            return self.fault_end(s, fault, pointer, plus, width, access, meant);
+        };
+        let pinned = |exec: &mut Self, s: &mut State, t| exec.pin(s, t);
+        let address = match pointer {
+            Pointer::Con(a) => Ok(a),
+            Pointer::Sym(t) => pinned(self, s, t),
+        };
+        let (address, width) = match (address, pinned(self, s, n)) {
+            (Ok(a), Ok(width)) => (a + u64::from(plus), width),
+            (Err(end), _) | (_, Err(end)) => return end,
+        };
+        let memory = self.program.memory(s);
+        if !memory.is_some_and(|m| m.addressable(address, width)) {
+            return OOB;
+        }
+        self.fault_end(s, fault, Pointer::Con(address), 0, width, access, meant)
+    }
+
     /// How a path whose access faults ends: a trap outside linear memory,
     /// else a memory error naming the object (or the C variable `meant`).
     /// A symbolic pointer is given its value on the path first, which also
     /// tells which fault it is.
     #[allow(clippy::too_many_arguments)]
-    fn fault_end(
+    pub(super) fn fault_end(
         &mut self,
         s: &mut State,
         fault: Fault,

@@ -7,25 +7,40 @@
 //! length that is at most [`SYMBOLIC_BULK`] on the path keeps its length:
 //! the path forks on whether the range fits where each end lies, and
 //! where it does, byte k becomes `ite(k < n, new, old)`; where it may
-//! not, the length is made concrete and the range checked as it is. A
-//! symbolic length beside a symbolic address, one over base symbols (the
-//! distance between two pointers), a longer range and `memory.init`'s
-//! addresses are made concrete (the path says so).
+//! not, the length is made concrete and the range checked as it is. One
+//! with a symbolic length beside a symbolic address keeps both
+//! ([`symbolic_range`]). A length over base symbols (the distance between
+//! two pointers), a longer range and `memory.init`'s addresses are made
+//! concrete (the path says so).
 
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow};
-use crate::expr::{BvCmp, TermId};
+use crate::expr::{BvBinOp, BvCmp, TermId};
 use crate::memory::interval::unsigned_interval;
-use crate::memory::place::Place;
+use crate::memory::place::{Place, Spot};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
+
+mod symbolic_range;
 
 const OOB: End = End::Trap(Trap::OutOfBounds);
 
 /// The most bytes a `memory.copy` or `memory.fill` at a symbolic address
 /// moves byte by byte; a longer one has its addresses made concrete.
 const SYMBOLIC_BULK: u64 = 256;
+
+/// Where a range's first byte landed.
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    place: Place,
+    /// Its address, as `pointer + plus`.
+    pointer: TermId,
+    plus: u32,
+    /// How many bytes from it lie in its place whatever the length: the
+    /// first, or those up to the end of a concrete place's object.
+    sure: u64,
+}
 
 impl Executor<'_> {
     /// Concrete start and length of a bulk operation's range (a symbolic
@@ -56,10 +71,12 @@ impl Executor<'_> {
         // concrete, and its range checked against the block.
         let dangling =
             self.freed_block_named(s, dst).is_some() || self.freed_block_named(s, src).is_some();
-        if let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }, Val::Sym(len), false) =
-            (to, from, self.settle(s, n), self.over_bases(n) || dangling)
-        {
+        let symbolic = matches!(to, Val::Sym(_)) || matches!(from, Val::Sym(_));
+        if let (Val::Sym(len), false) = (self.settle(s, n), self.over_bases(n) || dangling) {
             if let Some(most) = self.bulk_bound(s, len)? {
+                let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }) = (to, from) else {
+                    return self.copy_anywhere(s, [dst, src], len, most);
+                };
                 if let Some(room) = self.room(s, &[to, from], most) {
                     // Both ends are taken as numbers: their blocks stay
                     // where they are.
@@ -69,15 +86,26 @@ impl Executor<'_> {
                 }
             }
         }
-        if matches!(to, Val::Sym(_)) || matches!(from, Val::Sym(_)) {
-            let len = self.concretize(s, n, "the memory.copy size")?;
-            if (1..=SYMBOLIC_BULK).contains(&len) {
-                return self.copy_symbolic(s, dst, src, len);
-            }
-            self.copy_concrete(s, dst, src, Val::i32(len as u32))?;
-            return Ok(Flow::Next);
+        if symbolic {
+            return self.copy_of_length(s, dst, src, n);
         }
         self.copy_concrete(s, dst, src, n)?;
+        Ok(Flow::Next)
+    }
+
+    /// `memory.copy` with an end at a symbolic address and its length made
+    /// concrete: at most [`SYMBOLIC_BULK`] bytes keep their addresses.
+    fn copy_of_length(&mut self, s: &mut State, dst: Val, src: Val, n: Val) -> Result<Flow, End> {
+        let len = self.concretize(s, n, "the memory.copy size")?;
+        if len == 0 {
+            self.check_in_memory(s, dst)?;
+            self.check_in_memory(s, src)?;
+            return Ok(Flow::Next);
+        }
+        if len <= SYMBOLIC_BULK {
+            return self.copy_symbolic(s, dst, src, len);
+        }
+        self.copy_concrete(s, dst, src, Val::i32(len as u32))?;
         Ok(Flow::Next)
     }
 
@@ -165,16 +193,19 @@ impl Executor<'_> {
         n: TermId,
         room: u64,
     ) -> Result<Flow, End> {
+        let within = self.at_most(n, room);
         self.fits_or_concrete(
             s,
-            n,
-            room,
+            within,
             &mut |exec, s| {
                 let longest = exec.longest(s, n, room)?;
                 let bytes = exec.bytes_at(s, from, longest, Access::Read)?;
                 exec.write_first(s, to, n, &bytes)
             },
-            &mut |exec, s| exec.copy_concrete(s, dst, src, Val::Sym(n)),
+            &|exec, s| {
+                exec.copy_concrete(s, dst, src, Val::Sym(n))?;
+                Ok(Flow::Next)
+            },
         )
     }
 
@@ -195,28 +226,28 @@ impl Executor<'_> {
         Ok(lo)
     }
 
-    /// Splits `s` on whether a symbolic length `n` fits in `room`: where
-    /// it does, `fits` runs; where not, `otherwise`, which makes `n`
-    /// concrete and checks the range as it is (a fault, or room the fast
-    /// path did not see).
+    /// That the symbolic length `n` is at most `room`.
+    fn at_most(&mut self, n: TermId, room: u64) -> TermId {
+        let room = self.cx.terms.bv_const(32, room);
+        self.cx.terms.cmp(BvCmp::Ule, n, room)
+    }
+
+    /// Splits `s` on whether a range of a symbolic length fits where it
+    /// lies (`within`): where it does, `fits` runs; where not,
+    /// `otherwise`, which makes the length concrete and checks the range
+    /// as it is (a fault, or room the fast path did not see).
     fn fits_or_concrete(
         &mut self,
         s: &mut State,
-        n: TermId,
-        room: u64,
-        fits: &mut dyn FnMut(&mut Self, &mut State) -> Result<(), End>,
-        otherwise: &mut dyn FnMut(&mut Self, &mut State) -> Result<(), End>,
+        within: TermId,
+        fits: &mut dyn FnMut(&mut Self, &mut State) -> Result<Flow, End>,
+        otherwise: &dyn Fn(&mut Self, &mut State) -> Result<Flow, End>,
     ) -> Result<Flow, End> {
-        let room = self.cx.terms.bv_const(32, room);
-        let within = self.cx.terms.cmp(BvCmp::Ule, n, room);
         let past = self.cx.terms.not(within);
         let (chosen, siblings) = self.fork(s, &[within, past])?;
-        self.each_alternative(s, chosen, siblings, &mut |exec, s, side| {
-            match side {
-                0 => fits(exec, s),
-                _ => otherwise(exec, s),
-            }
-            .map(|()| Flow::Next)
+        self.each_alternative(s, chosen, siblings, &mut |exec, s, side| match side {
+            0 => fits(exec, s),
+            _ => otherwise(exec, s),
         })
     }
 
@@ -238,30 +269,77 @@ impl Executor<'_> {
     }
 
     /// Writes the first `n` of `bytes` at concrete `address`, `n` a
-    /// symbolic length of at most their count: byte k becomes
-    /// `ite(k < n, bytes[k], what it was)`.
+    /// symbolic length of at most their count.
     fn write_first(
         &mut self,
         s: &mut State,
         address: u64,
         n: TermId,
         bytes: &[Val],
-    ) -> Result<(), End> {
+    ) -> Result<Flow, End> {
         if bytes.is_empty() {
-            return Ok(());
+            return Ok(Flow::Next);
         }
-        let at = Place::Concrete(self.spot(s, address, bytes.len() as u64, Access::Write)?);
+        let spot = self.spot(s, address, bytes.len() as u64, Access::Write)?;
+        let start = self.start_at(spot, bytes.len() as u64);
+        self.write_taken(s, start, n, bytes)
+    }
+
+    /// The start of a range at the concrete `spot`, whose first `sure`
+    /// bytes lie in its object.
+    fn start_at(&mut self, spot: Spot, sure: u64) -> Start {
+        Start {
+            place: Place::Concrete(spot),
+            pointer: self.cx.terms.bv_const(32, spot.offset),
+            plus: 0,
+            sure,
+        }
+    }
+
+    /// Where byte `k` of a range of `n` bytes from `start` is written:
+    /// `ite(k < n, p + k, p)`, inside the object whatever `n` is.
+    fn byte_place(&mut self, start: Start, k: u32, n: TermId) -> Place {
+        if u64::from(k) < start.sure {
+            return start.place.plus(k);
+        }
+        let terms = &mut self.cx.terms;
+        let index = terms.bv_const(32, u64::from(k));
+        let taken = terms.cmp(BvCmp::Ult, index, n);
+        let on = terms.bin(BvBinOp::Add, start.pointer, index);
+        let pointer = terms.ite(taken, on, start.pointer);
+        let piece = match start.place {
+            Place::Symbolic { piece, .. } => piece,
+            Place::Concrete(_) => None,
+        };
+        Place::Symbolic {
+            object: start.place.object(),
+            pointer,
+            plus: start.plus,
+            piece,
+        }
+    }
+
+    /// Writes the first `n` of `bytes` from `start`: byte k becomes
+    /// `ite(k < n, bytes[k], what it was)`.
+    fn write_taken(
+        &mut self,
+        s: &mut State,
+        start: Start,
+        n: TermId,
+        bytes: &[Val],
+    ) -> Result<Flow, End> {
         for (k, &new) in (0u32..).zip(bytes) {
-            let old = self.read(s, at.plus(k), 1)?;
+            let at = self.byte_place(start, k, n);
+            let old = self.read(s, at, 1)?;
             let terms = &mut self.cx.terms;
             let index = terms.bv_const(32, u64::from(k));
             let taken = terms.cmp(BvCmp::Ult, index, n);
             let (new, old) = (new.term(terms), old.term(terms));
             let byte = terms.ite(taken, new, old);
             let byte = Val::from_term(terms, byte);
-            self.write(s, at.plus(k), 1, byte)?;
+            self.write(s, at, 1, byte)?;
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 
     /// `memory.copy` over addresses made concrete (each end as the program
@@ -289,42 +367,56 @@ impl Executor<'_> {
     ) -> Result<Flow, End> {
         let settled = self.settle(s, dst);
         let dangling = self.freed_block_named(s, dst).is_some();
-        if let (Val::Con { bits: to, .. }, Val::Sym(len), false) =
-            (settled, self.settle(s, n), self.over_bases(n) || dangling)
-        {
+        if let (Val::Sym(len), false) = (self.settle(s, n), self.over_bases(n) || dangling) {
             if let Some(most) = self.bulk_bound(s, len)? {
+                let Val::Con { bits: to, .. } = settled else {
+                    return self.fill_anywhere(s, dst, value, len, most);
+                };
                 if let Some(room) = self.room(s, &[to], most) {
                     self.pin_number(s, dst, to);
                     let byte = self.fill_byte(value);
                     let byte = Val::from_term(&self.cx.terms, byte);
+                    let within = self.at_most(len, room);
                     return self.fits_or_concrete(
                         s,
-                        len,
-                        room,
+                        within,
                         &mut |exec, s| {
                             let longest = exec.longest(s, len, room)?;
                             exec.write_first(s, to, len, &vec![byte; longest as usize])
                         },
-                        &mut |exec, s| exec.fill_concrete(s, dst, value, Val::Sym(len)),
+                        &|exec, s| {
+                            exec.fill_concrete(s, dst, value, Val::Sym(len))?;
+                            Ok(Flow::Next)
+                        },
                     );
                 }
             }
         }
         if matches!(settled, Val::Sym(_)) {
-            let len = self.concretize(s, n, "the memory.fill size")?;
-            if (1..=SYMBOLIC_BULK).contains(&len) {
-                let (to, others) = self.place(s, dst, 0, len, Access::Write, false)?;
-                return self.at_each(s, to, others, |exec, s, to| {
-                    for k in 0..len as u32 {
-                        exec.write(s, to.plus(k), 1, value)?;
-                    }
-                    Ok(())
-                });
-            }
-            self.fill_concrete(s, dst, value, Val::i32(len as u32))?;
-            return Ok(Flow::Next);
+            return self.fill_of_length(s, dst, value, n);
         }
         self.fill_concrete(s, dst, value, n)?;
+        Ok(Flow::Next)
+    }
+
+    /// `memory.fill` at a symbolic address with its length made concrete:
+    /// at most [`SYMBOLIC_BULK`] bytes keep their address.
+    fn fill_of_length(&mut self, s: &mut State, dst: Val, value: Val, n: Val) -> Result<Flow, End> {
+        let len = self.concretize(s, n, "the memory.fill size")?;
+        if len == 0 {
+            self.check_in_memory(s, dst)?;
+            return Ok(Flow::Next);
+        }
+        if len <= SYMBOLIC_BULK {
+            let (to, others) = self.place(s, dst, 0, len, Access::Write, false)?;
+            return self.at_each(s, to, others, |exec, s, to| {
+                for k in 0..len as u32 {
+                    exec.write(s, to.plus(k), 1, value)?;
+                }
+                Ok(())
+            });
+        }
+        self.fill_concrete(s, dst, value, Val::i32(len as u32))?;
         Ok(Flow::Next)
     }
 

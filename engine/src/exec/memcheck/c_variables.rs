@@ -142,6 +142,12 @@ impl Meant<'_> {
         }
     }
 
+    /// That the byte at `pointer + plus` lies inside the variable (the
+    /// last byte of a range whose first was meant for it).
+    pub(crate) fn holds(&self, terms: &mut TermStore, pointer: TermId, plus: u32) -> TermId {
+        inside(terms, pointer, plus, 1, self.base, self.variable.size)
+    }
+
     /// The cases of `resolution` where the access lies inside the variable,
     /// its cases past the end of linear memory (Wasm traps there first),
     /// and a fault everywhere else.

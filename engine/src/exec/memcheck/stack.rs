@@ -14,7 +14,7 @@ use super::c_variables::{constant_part, inside};
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, MemoryFault, VariableFault};
 use crate::expr::BvCmp;
-use crate::memory::{DeadSpan, MemoryModel, Pointer};
+use crate::memory::{effective_address, DeadSpan, MemoryModel, Pointer};
 use crate::report::Access;
 use crate::state::value::Val;
 use crate::state::{Frame, State};
@@ -22,16 +22,17 @@ use crate::state::{Frame, State};
 impl Executor<'_> {
     /// The C stack pointer set to `v`: below `bottom`, the end of the
     /// data, or past the end of memory (moved down through address 0),
-    /// the stack has overflowed.
+    /// the stack has overflowed. (A stack the program made in a heap
+    /// block lies in memory, or among the arena's slots.)
     /// Input buffers in the frames it leaves end.
     pub(crate) fn check_stack(&mut self, s: &mut State, v: Val, bottom: u64) -> Result<(), End> {
         let overflow = |address| End::from(MemoryFault::stack_overflow(address));
-        let top = self
-            .program
-            .memory(s)
-            .map_or(u64::MAX, MemoryModel::byte_len);
+        let in_memory =
+            |memory: Option<&MemoryModel>, at| memory.is_none_or(|m| m.addressable(at, 0));
         let t = match v {
-            Val::Con { bits, .. } if bits < bottom || bits > top => return Err(overflow(bits)),
+            Val::Con { bits, .. } if bits < bottom || !in_memory(self.program.memory(s), bits) => {
+                return Err(overflow(bits))
+            }
             Val::Con { bits, .. } => {
                 let at = s.at;
                 if let Some(memory) = self.program.memory_mut(s) {
@@ -45,9 +46,15 @@ impl Executor<'_> {
         };
         let b = self.cx.terms.bv_const(32, bottom);
         let under = self.cx.terms.cmp(BvCmp::Ult, t, b);
-        let top = self.cx.terms.bv_const(32, top.min(u64::from(u32::MAX)));
-        let wrapped = self.cx.terms.cmp(BvCmp::Ult, top, t);
-        let below = self.cx.terms.or(under, wrapped);
+        let below = match self.program.memory(s) {
+            Some(memory) => {
+                let a = effective_address(&mut self.cx.terms, t, 0);
+                let inside = memory.holds_empty(&mut self.cx.terms, a);
+                let wrapped = self.cx.terms.not(inside);
+                self.cx.terms.or(under, wrapped)
+            }
+            None => under,
+        };
         let fine = self.cx.terms.not(below);
         let (chosen, siblings) = self.fork(s, &[fine, below])?;
         for (_, mut sibling) in siblings {

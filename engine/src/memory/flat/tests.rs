@@ -1434,3 +1434,34 @@ fn differential_symbolic() {
         differential(seed, true, 700);
     }
 }
+
+/// Under whole contents, a write at a symbolic address spans every byte
+/// held, an arena's too; the bytes between the module's pages and the
+/// arena, which no access lands in, stay blank (never walked) and out of
+/// the array's size, and the written value still reads back.
+#[test]
+fn a_whole_memory_write_leaves_the_gap_below_an_arena_blank() {
+    let s = &mut TermStore::new();
+    let mut m = FlatMemory::new(s, 1, None);
+    m.set_contents(Contents::Whole);
+    let arena = 0x4000_0000;
+    m.start_arena(arena);
+    m.hold(arena + PAGE_SIZE);
+    let p = s.declare("p", Sort::Bv(32)).unwrap();
+    let v = s.bv_const(8, 0x5a);
+    m.store(s, p, 0, v);
+    let mut walked = 0;
+    m.slots
+        .for_each_written(0..m.slots.len(), |_, _| walked += 1);
+    let held = 2 * CHUNKS_PER_PAGE;
+    assert!(walked <= held + 16, "{walked} chunks walked, {held} held");
+    let anywhere = Within::Bytes(ANYWHERE.0, ANYWHERE.1);
+    assert_eq!(m.array_bytes(s, p, 0, 1, anywhere), 2 * PAGE_SIZE);
+    // Where it lands, in the module's pages or the arena's, it reads back.
+    for at in [100, arena + 7] {
+        let read = m.load(s, p, 0, 1);
+        let mut model = Model::default();
+        set_bv(&mut model, s, p, at);
+        assert_eq!(bv(s, read, &model), 0x5a, "at {at:#x}");
+    }
+}

@@ -12,7 +12,7 @@
 //! other (each its reserve and alignment), in a slot of the arena taken
 //! as a block's is; the slots they leave are free for later ones.
 
-use super::{Object, ObjectMemory, ALIGN, ARENA_START, GAP};
+use super::{in_sized, within, Object, ObjectMemory, Size, ALIGN, ARENA_START, GAP};
 use crate::expr::{TermId, TermStore};
 use crate::memory::place::ObjectId;
 use std::rc::Rc;
@@ -202,6 +202,31 @@ impl ObjectMemory {
     pub(super) fn segment_bounds(&self, id: ObjectId) -> Option<(u64, u64)> {
         let s = self.segment(id)?;
         Some((s.base, s.base + s.capacity.max(1) - 1))
+    }
+
+    /// That the bytes at the 64-bit addresses `first` and `last`, the
+    /// ends of one range, lie in the same live member of segment `id`
+    /// (its members lie apart, with gaps between: the bytes between lie
+    /// in that member too); `None` when `id` is no segment.
+    pub fn in_one_member(
+        &self,
+        store: &mut TermStore,
+        id: ObjectId,
+        (first, last): (TermId, TermId),
+    ) -> Option<TermId> {
+        let segment = self.segment(id)?;
+        let mut both = |store: &mut TermStore, m: ObjectId| {
+            let o = &self.objects[m.0 as usize];
+            let [first, last] = [first, last].map(|a| match o.size {
+                Size::Con(size) => within(store, a, 1, o.base, o.base + size),
+                Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, 1),
+            });
+            store.and(first, last)
+        };
+        Some(
+            self.segment_condition(store, segment, &mut both)
+                .unwrap_or_else(|| store.fls()),
+        )
     }
 
     /// The condition that an access lands in a live member of `segment`:
