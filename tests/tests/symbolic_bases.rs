@@ -289,6 +289,17 @@ const ARENA: &str = r#"
     (local.set $q (call $malloc (i32.const 24)))
     (memory.copy (i32.add (local.get $q) (i32.const 8)) (local.get $p) (i32.const 8))
     (i32.load (local.get $q)))
+  ;; Two blocks; a free through the first's pointer plus i, which frees
+  ;; the second where i is the distance between them; a third block; then
+  ;; the same free again.
+  (func (export "free_twice_at") (param $i i32) (result i32)
+    (local $p i32)
+    (local.set $p (call $malloc (i32.const 24)))
+    (drop (call $malloc (i32.const 24)))
+    (call $free (i32.add (local.get $p) (local.get $i)))
+    (drop (call $malloc (i32.const 24)))
+    (call $free (i32.add (local.get $p) (local.get $i)))
+    (i32.const 0))
   ;; The first block freed again after the second took its slot.
   (func (export "twice") (result i32)
     (local $p i32) (local $q i32)
@@ -409,6 +420,25 @@ fn a_freed_blocks_slot_is_taken_again_and_a_pointer_to_it_still_finds_it_freed()
         let error = (e.kind.name(), e.access.name(), e.object);
         assert_eq!(error, ("use_after_free", access, Some(0)), "{entry}");
     }
+    // A free whose address a path fixed at the second block's keeps that
+    // block's slot from the third: the second free is its double free,
+    // as under concrete bases, not the third block's free.
+    let errors = |options: &Options| {
+        let r = explore(&module, "free_twice_at", options).unwrap();
+        let mut errors: Vec<_> = r
+            .paths
+            .iter()
+            .map(|p| p.memory_error.as_ref().map(|e| (e.kind.name(), e.object)))
+            .collect();
+        errors.sort();
+        errors
+    };
+    let concrete = errors(&corpus::heap_options());
+    assert!(
+        concrete.contains(&Some(("double_free", Some(1)))),
+        "{concrete:?}"
+    );
+    assert_eq!(errors(&symbolic_bases()), concrete);
     // The second free of the first block is its double free, not the
     // second block's free.
     let r = explore(&module, "twice", &symbolic_bases()).unwrap();

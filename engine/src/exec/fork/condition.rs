@@ -4,7 +4,7 @@
 
 use crate::exec::executor::Executor;
 use crate::expr::{BvBinOp, Node, TermId};
-use crate::memory::ObjectId;
+use crate::memory::{BaseMode, ObjectId};
 use crate::solver::simplify::Simplifier;
 use crate::state::value::Val;
 use crate::state::State;
@@ -218,12 +218,14 @@ impl Executor<'_> {
     /// `target` (a block, a segment, `None` for no block), unless it is
     /// the block of its only base symbol at an offset no layout changes
     /// (`β + k`, not `(β + 63) & ~63`), or a segment holding the blocks of
-    /// all its base symbols. Only under segments: nothing moves otherwise.
+    /// all its base symbols. Only under symbolic bases, where a block may
+    /// move into a segment and a freed one's slot be taken again: pinned,
+    /// it keeps its place, which the path's constraints fix.
     pub(crate) fn pin_stray(&mut self, s: &mut State, raw: Val, target: Option<ObjectId>) {
         let Val::Sym(t) = raw else {
             return;
         };
-        if self.program.roles.heap.segments.is_none() || !self.cx.terms.has_base(t) {
+        if self.program.roles.heap.bases != BaseMode::Symbolic || !self.cx.terms.has_base(t) {
             return;
         }
         // Most accesses are `β + k`: at offset k of β's block anywhere.
@@ -288,12 +290,13 @@ impl Executor<'_> {
     /// Pins the blocks of the base symbols in `raw`, a value the host or
     /// a bulk operation takes as a number (`value` on this path), and the
     /// block whose slot holds `value`: unless the value is the block's own
-    /// address, no other layout would give it. Only under segments.
+    /// address, no other layout would give it. Only under symbolic bases
+    /// ([`pin_stray`](Self::pin_stray)).
     pub(crate) fn pin_number(&mut self, s: &mut State, raw: Val, value: u64) {
         let Val::Sym(t) = raw else {
             return;
         };
-        if self.program.roles.heap.segments.is_none() || !self.cx.terms.has_base(t) {
+        if self.program.roles.heap.bases != BaseMode::Symbolic || !self.cx.terms.has_base(t) {
             return;
         }
         let target = self.program.memory(s).and_then(|m| m.block_holding(value));
