@@ -36,9 +36,8 @@ int bulk_clear(void) {
   for (unsigned k = 0; k < 16; k++)
     block[k] = 1;
   __builtin_memset(block + at, 0, n); /* BUG: heap overflow write when at + n > 16 */
-  int first = block[0];
   free(block);
-  return first;
+  return (int)at;
 }
 
 /* Clears n bytes of a local array from a symbolic offset. Bug: stack
@@ -54,5 +53,5 @@ int bulk_clear_local(void) {
     next[k] = 2;
   }
   __builtin_memset(line + at, 0, n); /* BUG: stack buffer overflow write when at + n > 16 */
-  return line[0] + next[0];
+  return (int)at;
 }
