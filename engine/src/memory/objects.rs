@@ -111,6 +111,14 @@ impl Object {
     fn slot(&self) -> (u64, u64) {
         (self.base - GAP, self.base + self.reserved + GAP)
     }
+
+    /// That `width` bytes at the 64-bit address `a` lie inside its size.
+    fn holds(&self, store: &mut TermStore, a: TermId, width: u64) -> TermId {
+        match self.size {
+            Size::Con(size) => within(store, a, width, self.base, self.base + size),
+            Size::Sym(sigma) => in_sized(store, a, self.base, sigma, self.capacity, width),
+        }
+    }
 }
 
 /// What a free of an address did.
@@ -984,10 +992,7 @@ impl ObjectMemory {
         });
         for &id in self.inputs.iter() {
             let o = &self.objects[id as usize];
-            let mut condition = match o.size {
-                Size::Con(size) => within(store, a, width, o.base, o.base + size),
-                Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
-            };
+            let mut condition = o.holds(store, a, width);
             // An input inside an entry's buffer takes its own accesses.
             if self.owns_slot(id) {
                 for &(base, touches) in &overlaps {
@@ -1004,10 +1009,7 @@ impl ObjectMemory {
         }
         let block = |store: &mut TermStore, id: ObjectId| {
             let o = &self.objects[id.0 as usize];
-            let mut condition = match o.size {
-                Size::Con(size) => within(store, a, width, o.base, o.base + size),
-                Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, width),
-            };
+            let mut condition = o.holds(store, a, width);
             // An input buffer inside the object takes its own accesses.
             for &(base, touches) in &overlaps {
                 if (o.base..o.base + o.capacity).contains(&base) {

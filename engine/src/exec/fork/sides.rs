@@ -52,13 +52,26 @@ impl Executor<'_> {
     /// Where `bad` can hold, a path ends with `end`; `s` continues where it
     /// cannot (or ends with `end` if it must hold).
     pub(crate) fn guard(&mut self, s: &mut State, bad: TermId, end: End) -> Result<(), End> {
+        self.guard_with(s, bad, &mut |_, _| end.clone())
+    }
+
+    /// [`guard`](Self::guard) of an end that depends on the path: each
+    /// state where `bad` holds ends with what `end_of` makes of it (often
+    /// after giving a symbolic address its value there).
+    pub(crate) fn guard_with(
+        &mut self,
+        s: &mut State,
+        bad: TermId,
+        end_of: &mut dyn FnMut(&mut Self, &mut State) -> End,
+    ) -> Result<(), End> {
         let ok = self.cx.terms.not(bad);
         let (chosen, siblings) = self.fork(s, &[ok, bad])?;
-        for (_, sibling) in siblings {
-            self.end_path(sibling, end.clone());
+        for (_, mut sibling) in siblings {
+            let end = end_of(self, &mut sibling);
+            self.end_path(sibling, end);
         }
         if chosen == 1 {
-            return Err(end);
+            return Err(end_of(self, s));
         }
         Ok(())
     }

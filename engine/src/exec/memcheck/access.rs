@@ -284,12 +284,11 @@ impl Executor<'_> {
         let Some(n) = length else {
             return self.fault_end(s, fault, pointer, plus, width, access, meant);
         };
-        let pinned = |exec: &mut Self, s: &mut State, t| exec.pin(s, t);
         let address = match pointer {
             Pointer::Con(a) => Ok(a),
-            Pointer::Sym(t) => pinned(self, s, t),
+            Pointer::Sym(t) => self.pin(s, t),
         };
-        let (address, width) = match (address, pinned(self, s, n)) {
+        let (address, width) = match (address, self.pin(s, n)) {
             (Ok(a), Ok(width)) => (a + u64::from(plus), width),
             (Err(end), _) | (_, Err(end)) => return end,
         };

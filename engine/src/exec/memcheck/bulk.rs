@@ -302,9 +302,9 @@ impl Executor<'_> {
         if u64::from(k) < start.sure {
             return start.place.plus(k);
         }
+        let taken = self.taken(k, n);
         let terms = &mut self.cx.terms;
         let index = terms.bv_const(32, u64::from(k));
-        let taken = terms.cmp(BvCmp::Ult, index, n);
         let on = terms.bin(BvBinOp::Add, start.pointer, index);
         let pointer = terms.ite(taken, on, start.pointer);
         let piece = match start.place {
@@ -319,6 +319,12 @@ impl Executor<'_> {
         }
     }
 
+    /// That byte `k` of a range of `n` bytes is taken: `k < n`.
+    fn taken(&mut self, k: u32, n: TermId) -> TermId {
+        let index = self.cx.terms.bv_const(32, u64::from(k));
+        self.cx.terms.cmp(BvCmp::Ult, index, n)
+    }
+
     /// Writes the first `n` of `bytes` from `start`: byte k becomes
     /// `ite(k < n, bytes[k], what it was)`.
     fn write_taken(
@@ -331,9 +337,8 @@ impl Executor<'_> {
         for (k, &new) in (0u32..).zip(bytes) {
             let at = self.byte_place(start, k, n);
             let old = self.read(s, at, 1)?;
+            let taken = self.taken(k, n);
             let terms = &mut self.cx.terms;
-            let index = terms.bv_const(32, u64::from(k));
-            let taken = terms.cmp(BvCmp::Ult, index, n);
             let (new, old) = (new.term(terms), old.term(terms));
             let byte = terms.ite(taken, new, old);
             let byte = Val::from_term(terms, byte);

@@ -55,18 +55,10 @@ impl Executor<'_> {
             }
             None => under,
         };
-        let fine = self.cx.terms.not(below);
-        let (chosen, siblings) = self.fork(s, &[fine, below])?;
-        for (_, mut sibling) in siblings {
-            let end = match self.pin(&mut sibling, t) {
-                Ok(address) => overflow(address),
-                Err(end) => end,
-            };
-            self.end_path(sibling, end);
-        }
-        if chosen == 1 {
-            return Err(overflow(self.pin(s, t)?));
-        }
+        self.guard_with(s, below, &mut |exec, s| match exec.pin(s, t) {
+            Ok(address) => overflow(address),
+            Err(end) => end,
+        })?;
         // Set at a symbolic address (a variable-length array): as far as
         // is known, it may cover every returned frame's variable.
         s.dead_stack.cover(bottom, s.frames.len() as u32);
@@ -166,20 +158,10 @@ impl Executor<'_> {
             span.start,
             span.end - span.start,
         );
-        let outside = self.cx.terms.not(inside);
-        let (chosen, siblings) = self.fork(s, &[outside, inside])?;
-        for (_, mut sibling) in siblings {
-            let end = match self.pin(&mut sibling, t) {
-                Ok(a) => self.use_after_return(&span, a + u64::from(plus), width, access),
-                Err(end) => end,
-            };
-            self.end_path(sibling, end);
-        }
-        if chosen == 1 {
-            let a = self.pin(s, t)?;
-            return Err(self.use_after_return(&span, a + u64::from(plus), width, access));
-        }
-        Ok(())
+        self.guard_with(s, inside, &mut |exec, s| match exec.pin(s, t) {
+            Ok(a) => exec.use_after_return(&span, a + u64::from(plus), width, access),
+            Err(end) => end,
+        })
     }
 
     fn use_after_return(&self, span: &DeadSpan, address: u64, width: u64, access: Access) -> End {

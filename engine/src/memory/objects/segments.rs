@@ -12,7 +12,7 @@
 //! other (each its reserve and alignment), in a slot of the arena taken
 //! as a block's is; the slots they leave are free for later ones.
 
-use super::{in_sized, within, Object, ObjectMemory, Size, ALIGN, ARENA_START, GAP};
+use super::{Object, ObjectMemory, ALIGN, ARENA_START, GAP};
 use crate::expr::{TermId, TermStore};
 use crate::memory::place::ObjectId;
 use std::rc::Rc;
@@ -217,10 +217,7 @@ impl ObjectMemory {
         let segment = self.segment(id)?;
         let mut both = |store: &mut TermStore, m: ObjectId| {
             let o = &self.objects[m.0 as usize];
-            let [first, last] = [first, last].map(|a| match o.size {
-                Size::Con(size) => within(store, a, 1, o.base, o.base + size),
-                Size::Sym(sigma) => in_sized(store, a, o.base, sigma, o.capacity, 1),
-            });
+            let [first, last] = [first, last].map(|a| o.holds(store, a, 1));
             store.and(first, last)
         };
         Some(

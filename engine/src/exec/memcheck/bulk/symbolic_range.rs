@@ -149,8 +149,9 @@ impl<'m> Executor<'m> {
         let (first, others) = self.place_range_start(s, end, n, access)?;
         self.at_each_flow(s, first, others, &mut |exec, s, first| {
             let start = exec.start(s, first, most);
-            exec.check_variable_range(s, end, start, n, access)?;
-            let within = exec.last_lands(s, start, n, access)?;
+            let last = exec.last_byte(start, n);
+            exec.check_variable_range(s, (end, access), (start, last), n)?;
+            let within = exec.last_lands(s, (start, last), access)?;
             exec.fits_or_concrete(
                 s,
                 within,
@@ -191,17 +192,15 @@ impl<'m> Executor<'m> {
         terms.bin(BvBinOp::Add, start.pointer, extra)
     }
 
-    /// That the last of `n` bytes from `start` lands in the same object as
-    /// the first; a path where it lands in a returned frame's variable
-    /// ends first.
+    /// That `last`, the last byte of a range from `start`, lands in the
+    /// same object as the first; a path where it lands in a returned
+    /// frame's variable ends first.
     fn last_lands(
         &mut self,
         s: &mut State,
-        start: Start,
-        n: TermId,
+        (start, last): (Start, TermId),
         access: Access,
     ) -> Result<TermId, End> {
-        let last = self.last_byte(start, n);
         if self.program.roles.heap.objects {
             self.check_dead_frames(s, Pointer::Sym(last), start.plus, 1, access)?;
         }
@@ -209,17 +208,16 @@ impl<'m> Executor<'m> {
         self.lands_in(s, ends, start.place.object())
     }
 
-    /// Ends the paths where the last of `n` bytes from `start` leaves the
-    /// C variable the address `end` was computed from: an overflow of it,
-    /// of the length the path gives. (Made concrete first, the range would
-    /// no longer say which variable it was meant for.)
+    /// Ends the paths where `last`, the last of `n` bytes from `start`,
+    /// leaves the C variable the address `end` was computed from: an
+    /// overflow of it, of the length the path gives. (Made concrete first,
+    /// the range would no longer say which variable it was meant for.)
     fn check_variable_range(
         &mut self,
         s: &mut State,
-        end: Val,
-        start: Start,
+        (end, access): (Val, Access),
+        (start, last): (Start, TermId),
         n: TermId,
-        access: Access,
     ) -> Result<(), End> {
         let Val::Sym(t) = self.settle(s, end) else {
             return Ok(());
@@ -230,29 +228,15 @@ impl<'m> Executor<'m> {
         let Some(meant) = self.meant_variable(s, t, 0, 1)? else {
             return Ok(());
         };
-        let last = self.last_byte(start, n);
         let held = meant.holds(&mut self.cx.terms, last, start.plus);
         let leaves = self.cx.terms.not(held);
-        let (chosen, siblings) = self.fork(s, &[held, leaves])?;
-        let overflow = |exec: &mut Self, s: &mut State| match exec.pin(s, n) {
-            Ok(width) => exec.fault_end(
-                s,
-                Fault::Variable,
-                Pointer::Sym(t),
-                0,
-                width,
-                access,
-                Some(&meant),
-            ),
+        self.guard_with(s, leaves, &mut |exec, s| match exec.pin(s, n) {
+            Ok(width) => {
+                let pointer = Pointer::Sym(t);
+                let variable = Some(&meant);
+                exec.fault_end(s, Fault::Variable, pointer, 0, width, access, variable)
+            }
             Err(end) => end,
-        };
-        for (_, mut sibling) in siblings {
-            let end = overflow(self, &mut sibling);
-            self.end_path(sibling, end);
-        }
-        match chosen {
-            0 => Ok(()),
-            _ => Err(overflow(self, s)),
-        }
+        })
     }
 }
