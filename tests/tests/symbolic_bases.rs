@@ -242,6 +242,9 @@ const ARENA: &str = r#"
 (module
   (import "env" "malloc" (func $malloc (param i32) (result i32)))
   (import "env" "free" (func $free (param i32)))
+  (import "env" "posix_memalign" (func $posix_memalign (param i32 i32 i32) (result i32)))
+  (import "wasi_snapshot_preview1" "fd_write"
+    (func $fd_write (param i32 i32 i32 i32) (result i32)))
   (memory (export "memory") 1)
   ;; 100 blocks of 4000 bytes, then memory.size.
   (func (export "sizes") (result i32)
@@ -300,6 +303,52 @@ const ARENA: &str = r#"
     (drop (call $malloc (i32.const 24)))
     (call $free (i32.add (local.get $p) (local.get $i)))
     (i32.const 0))
+  ;; Two blocks' pointers stored at 256 and 260; the first freed and its
+  ;; slot taken by a third; then a word read through the pointer loaded
+  ;; at 256 + 4 * (k & 1), a pointer that is no base symbol plus an offset.
+  (func (export "indexed_dangling") (param $k i32) (result i32)
+    (i32.store (i32.const 256) (call $malloc (i32.const 24)))
+    (i32.store (i32.const 260) (call $malloc (i32.const 24)))
+    (call $free (i32.load (i32.const 256)))
+    (drop (call $malloc (i32.const 24)))
+    (i32.load (i32.load (i32.add (i32.const 256)
+      (i32.shl (i32.and (local.get $k) (i32.const 1)) (i32.const 2))))))
+  ;; A block's pointer kept at 256 and in an iovec at 512; the block
+  ;; freed and its slot taken; then fd_write reads the iovec's buffer.
+  (func (export "host_dangling") (result i32)
+    (i32.store (i32.const 256) (call $malloc (i32.const 24)))
+    (i32.store (i32.const 512) (i32.load (i32.const 256)))
+    (i32.store (i32.const 516) (i32.const 4))
+    (call $free (i32.load (i32.const 256)))
+    (drop (call $malloc (i32.const 24)))
+    (call $fd_write (i32.const 1) (i32.const 512) (i32.const 1) (i32.const 600)))
+  ;; 1,100 blocks of 1 MiB, each freed before the next is made: more
+  ;; than the arena has room to move out of the slot they all take.
+  (func (export "crowded") (result i32)
+    (local $i i32)
+    (block $done (loop $more
+      (br_if $done (i32.eq (local.get $i) (i32.const 1100)))
+      (call $free (call $malloc (i32.const 1048576)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $more)))
+    (call $malloc (i32.const 2097152)))
+  ;; A block freed, then posix_memalign writes the pointer to a new block,
+  ;; which takes the freed block's slot, into the freed block.
+  (func (export "memalign_dangling") (result i32)
+    (local $p i32)
+    (local.set $p (call $malloc (i32.const 24)))
+    (call $free (local.get $p))
+    (call $posix_memalign (i32.add (local.get $p) (i32.const 8))
+      (i32.const 16) (i32.const 24)))
+  ;; A block's address kept as a float; the block freed and a new one
+  ;; made; then a word read at the float's number.
+  (func (export "float_dangling") (result i32)
+    (local $p i32) (local $f f64)
+    (local.set $p (call $malloc (i32.const 24)))
+    (local.set $f (f64.convert_i32_u (local.get $p)))
+    (call $free (local.get $p))
+    (drop (call $malloc (i32.const 24)))
+    (i32.load (i32.trunc_f64_u (local.get $f))))
   ;; The first block freed again after the second took its slot.
   (func (export "twice") (result i32)
     (local $p i32) (local $q i32)
@@ -393,7 +442,10 @@ fn a_freed_blocks_slot_is_taken_again_and_a_pointer_to_it_still_finds_it_freed()
         let [first, second] = &p.objects[..] else {
             panic!("two blocks: {:?}", p.objects)
         };
-        assert_eq!(first.base, second.base, "the slot taken again");
+        // The first block moved above every slot when the second took its
+        // slot.
+        assert_eq!(second.base, 0x4000_0010, "the slot taken again");
+        assert!(first.base > second.base);
         let k = p.inputs.args[0];
         match &p.memory_error {
             None => assert_eq!((k, int(&p.returns)), (0, 0)),
@@ -444,4 +496,48 @@ fn a_freed_blocks_slot_is_taken_again_and_a_pointer_to_it_still_finds_it_freed()
     let r = explore(&module, "twice", &symbolic_bases()).unwrap();
     let e = r.paths[0].memory_error.as_ref().unwrap();
     assert_eq!((e.kind.name(), e.object), ("double_free", Some(0)));
+    // A pointer loaded at a symbolic index still finds the freed block,
+    // as under concrete bases.
+    for options in [corpus::heap_options(), symbolic_bases()] {
+        let r = explore(&module, "indexed_dangling", &options).unwrap();
+        assert_eq!(r.paths.len(), 2);
+        for p in &r.paths {
+            let freed = p.inputs.args[0] & 1 == 0;
+            let error = p.memory_error.as_ref().map(|e| (e.kind.name(), e.object));
+            let expected = freed.then_some(("use_after_free", Some(0)));
+            assert_eq!(error, expected, "{:?}", options.heap.bases);
+        }
+        // So does the host, reading a buffer through the freed block's
+        // pointer.
+        let r = explore(&module, "host_dangling", &options).unwrap();
+        let e = r.paths[0].memory_error.as_ref().expect("host_dangling");
+        let error = (e.kind.name(), e.access.name(), e.object);
+        let bases = options.heap.bases;
+        assert_eq!(error, ("use_after_free", "read", Some(0)), "{bases:?}");
+        // And posix_memalign's write into it, and a read at its address
+        // kept as a float.
+        for (entry, access) in [("memalign_dangling", "write"), ("float_dangling", "read")] {
+            let r = explore(&module, entry, &options).unwrap();
+            let e = r.paths[0].memory_error.as_ref().expect(entry);
+            let error = (e.kind.name(), e.access.name(), e.object);
+            assert_eq!(
+                error,
+                ("use_after_free", access, Some(0)),
+                "{entry} {bases:?}"
+            );
+        }
+    }
+    // Past the room the arena has to move freed blocks out, slots are
+    // still taken (malloc never fails), and the path says what that
+    // leaves unreported.
+    let r = explore(&module, "crowded", &symbolic_bases()).unwrap();
+    let p = &r.paths[0];
+    assert_eq!(p.status, Status::Returned);
+    assert_ne!(int(&p.returns), 0);
+    let said = p
+        .notes
+        .iter()
+        .filter(|n| n.contains("no room left"))
+        .count();
+    assert_eq!(said, 1, "{:?}", p.notes);
 }

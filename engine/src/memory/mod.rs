@@ -34,8 +34,7 @@ pub use dead_stack::{DeadSpan, DeadStack};
 pub use flat::PAGE_SIZE;
 pub use model::MemoryModel;
 pub use objects::{
-    effective_address, segment_index, within, Free, FreedBlock, Object, ObjectKind, Segment, Size,
-    ALIGN,
+    effective_address, segment_index, within, Free, Object, ObjectKind, Segment, Size, ALIGN,
 };
 pub use options::{
     AaCacheMode, BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split,

@@ -14,7 +14,7 @@
 //! interface too, never through the objects model itself.
 
 use super::flat::{FlatMemory, Within};
-use super::objects::{within, Free, FreedBlock, Object, ObjectMemory, Segment, Size};
+use super::objects::{within, Free, Object, ObjectMemory, Segment, Size};
 use super::options::{Contents, Split};
 use super::pieces::Pieces;
 use super::place::{Fault, ObjectId, Piece, Place, Pointer, Resolution, Spot};
@@ -78,15 +78,10 @@ impl MemoryModel {
         }
     }
 
-    /// Whether a block took the slot of a freed one on this path.
-    pub fn slot_reused(&self) -> bool {
-        self.objects().is_some_and(ObjectMemory::slot_reused)
-    }
-
-    /// The freed block of base symbol `beta`, when a later block may have
-    /// taken its slot.
-    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<FreedBlock> {
-        self.objects()?.freed_in_reused_slot(beta)
+    /// Whether a freed block stayed in a slot a later block took, with no
+    /// room left in the arena to move it.
+    pub fn arena_crowded(&self) -> bool {
+        self.objects().is_some_and(ObjectMemory::arena_crowded)
     }
 
     /// Gives the heap blocks made from now on slots in the engine's arena
@@ -470,6 +465,7 @@ impl MemoryModel {
     /// hold it.
     pub fn alloc(
         &mut self,
+        store: &mut TermStore,
         size: Size,
         capacity: u64,
         reserve: u64,
@@ -477,7 +473,7 @@ impl MemoryModel {
         (site, context): ((u32, u32), u64),
     ) -> Option<u64> {
         let m = self.objects_mut()?;
-        let id = m.alloc(size, capacity, reserve, align, site)?;
+        let id = m.alloc(store, size, capacity, reserve, align, site)?;
         m.set_context(id, context);
         m.object(id).map(|o| o.base)
     }

@@ -18,10 +18,11 @@
 //! engine without growing the memory the module sees. A freed block's
 //! slot is taken again by a later block of the state that fits in it
 //! (`relocatable_and_caching.md` §7.2), as an allocator reuses memory,
-//! unless a decision depended on its address (it is pinned); a pointer
-//! `β + k` to the freed block still names it by its base symbol, so an
-//! access through it that meets its slot is a use after free whatever
-//! lies there now (`exec/memcheck/access.rs`).
+//! unless a decision depended on its address (it is pinned). The freed
+//! block then moves to a slot of its own at the arena's top, which no
+//! block takes: its base symbol's hidden address changes (no decision
+//! depended on it), so a pointer to it, in whatever form the program kept
+//! it, still finds it freed, never the block in its old slot.
 //!
 //! Below the heap area (data, the C stack) accesses are not checked, but
 //! for input buffers of symbolic length, which are objects wherever they
@@ -96,6 +97,9 @@ pub struct Object {
     pub pinned: Option<(u32, u32)>,
     /// The segment it was moved into (`--resolve segment`).
     pub segment: Option<ObjectId>,
+    /// Whether its hidden address changed since it was made: it moved
+    /// into a segment, or out of a slot a later block took after its free.
+    pub moved: bool,
     /// Bytes its slot reserves (at least its capacity), and the alignment
     /// of its base: a segment lays its members out as the heap does.
     pub reserved: u64,
@@ -138,12 +142,13 @@ pub struct ObjectMemory {
     /// By id; shared between forks until one allocates or frees.
     objects: Rc<Vec<Object>>,
     /// Ids of the heap objects, by increasing base (allocation order, but
-    /// for blocks moved into segments and slots of the arena taken again,
-    /// where a freed block and a later one may share a base).
+    /// for blocks moved into segments or out of slots of the arena taken
+    /// again, and a freed block left behind in a slot a later one took,
+    /// with the same base).
     heap: Rc<Vec<u32>>,
     /// Ids of the objects with a slot of the heap or the arena (the heap
     /// objects and the entry's buffers), by increasing base; a freed block
-    /// whose slot another took is no longer among them.
+    /// left behind in a slot another took is no longer among them.
     slots: Rc<Vec<u32>>,
     /// Ids of the input buffers.
     inputs: Rc<Vec<u32>>,
@@ -164,59 +169,6 @@ pub struct ObjectMemory {
     arena: Option<Arena>,
 }
 
-/// A freed block whose slot a later block may have taken: its id, its
-/// base, and its slot's bytes (its gaps and reserve too, which a later
-/// block may hold now).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FreedBlock {
-    pub id: ObjectId,
-    pub base: u64,
-    pub slot: (u64, u64),
-}
-
-impl FreedBlock {
-    /// Whether the `width` bytes at `address` meet its slot.
-    pub fn meets(&self, address: u64, width: u64) -> bool {
-        let (lo, hi) = self.slot;
-        width > 0 && address < hi && lo < address + width
-    }
-
-    /// `resolution` of `width` bytes at `pointer + plus`, a pointer to this
-    /// block ([`ObjectMemory::freed_in_reused_slot`]): where the access
-    /// meets its slot, a use after free of it.
-    pub fn first_in(
-        &self,
-        store: &mut TermStore,
-        (pointer, plus, width): (Pointer, u32, u64),
-        resolution: Resolution,
-    ) -> Resolution {
-        let after_free = Err(Fault::Object {
-            kind: FaultKind::UseAfterFree,
-            object: Some(self.id),
-        });
-        let t = match pointer {
-            Pointer::Con(a) if self.meets(a + u64::from(plus), width) => {
-                return Resolution::Certain(after_free)
-            }
-            Pointer::Con(_) => return resolution,
-            Pointer::Sym(t) => t,
-        };
-        let a = effective_address(store, t, plus);
-        let meets = overlap(store, a, width, self.slot.0, self.slot.1);
-        let apart = store.not(meets);
-        let mut first = vec![Case {
-            condition: meets,
-            target: after_free,
-        }];
-        let cases = resolution.into_cases(store);
-        first.extend(cases.into_iter().map(|c| Case {
-            condition: store.and(c.condition, apart),
-            ..c
-        }));
-        Resolution::Cases(first)
-    }
-}
-
 /// The engine's own addresses, where relocatable blocks and segments have
 /// their slots (each state its own).
 #[derive(Clone, Debug)]
@@ -226,9 +178,9 @@ struct Arena {
     /// The slots of freed blocks a new slot may take: sorted, disjoint and
     /// apart. Shared between forks until one allocates or frees.
     free: Rc<Vec<(u64, u64)>>,
-    /// Whether a slot was taken again on this path: only then may a
-    /// pointer to a freed block land in a live one.
-    reused: bool,
+    /// Whether a freed block stayed in a slot a later block took, with no
+    /// room left to move it: a pointer to it reaches the live block.
+    crowded: bool,
 }
 
 impl ObjectMemory {
@@ -260,13 +212,14 @@ impl ObjectMemory {
         self.arena = Some(Arena {
             next: ARENA_START,
             free: Rc::default(),
-            reused: false,
+            crowded: false,
         });
     }
 
-    /// Whether a block took the slot of a freed one on this path.
-    pub fn slot_reused(&self) -> bool {
-        self.arena.as_ref().is_some_and(|a| a.reused)
+    /// Whether a freed block stayed in a slot a later block took on this
+    /// path, with no room left in the arena to move it.
+    pub fn arena_crowded(&self) -> bool {
+        self.arena.as_ref().is_some_and(|a| a.crowded)
     }
 
     /// Whether the `len` bytes at `address` are in linear memory, or among
@@ -344,6 +297,7 @@ impl ObjectMemory {
     /// were symbolic.)
     pub fn alloc(
         &mut self,
+        store: &mut TermStore,
         size: Size,
         capacity: u64,
         reserve: u64,
@@ -351,7 +305,7 @@ impl ObjectMemory {
         site: (u32, u32),
     ) -> Option<ObjectId> {
         let reserved = capacity.max(reserve);
-        let base = self.place_block(reserved, align)?;
+        let base = self.place_block(store, reserved, align)?;
         let id = self.push(Object {
             base,
             size,
@@ -363,12 +317,14 @@ impl ObjectMemory {
             beta: None,
             pinned: None,
             segment: None,
+            moved: false,
             reserved,
             align: align.max(ALIGN),
             context: 0,
         });
-        // By base: a slot taken again lies below newer ones, and after the
-        // freed block it was, which gives the live block its accesses.
+        // By base: a slot taken again lies below newer ones, and after a
+        // freed block left behind there, which gives the live block its
+        // accesses.
         let objects = &self.objects;
         let after = |ids: &[u32]| ids.partition_point(|&i| objects[i as usize].base <= base);
         let (in_heap, in_slots) = (after(&self.heap), after(&self.slots));
@@ -394,34 +350,60 @@ impl ObjectMemory {
 
     /// The base of a block's slot of `bytes` bytes, aligned, between guard
     /// gaps: in the arena when there is one (a freed slot it fits in
-    /// first, made zero bytes again), else in the heap.
-    fn place_block(&mut self, bytes: u64, align: u64) -> Option<u64> {
-        let Some(arena) = self.arena.as_mut() else {
+    /// first, made zero bytes again, its freed blocks moved out; else a
+    /// fresh one; else, with the arena full, one of the slots freed blocks
+    /// were moved out to), else in the heap.
+    fn place_block(&mut self, store: &mut TermStore, bytes: u64, align: u64) -> Option<u64> {
+        if self.arena.is_none() {
             return self.place(bytes, align);
-        };
-        let align = align.max(ALIGN);
-        let slot = |lo: u64| {
-            let base = (lo + GAP).checked_add(align - 1)? & !(align - 1);
-            Some((base, base.checked_add(bytes)?.checked_add(GAP)?))
-        };
-        let taken = arena.free.iter().enumerate().find_map(|(i, &(lo, hi))| {
-            let (base, end) = slot(lo)?;
-            (end <= hi).then_some((i, base, end))
-        });
-        if let Some((i, base, end)) = taken {
-            let free = Rc::make_mut(&mut arena.free);
-            let (lo, hi) = free[i];
-            if end < hi {
-                free[i] = (end, hi);
-            } else {
-                free.remove(i);
-            }
-            arena.reused = true;
-            self.contents.clear(lo, end);
-            self.forget_slots(lo, end);
+        }
+        let placed = self.take_freed_slot(store, bytes, align);
+        if let Some(base) = placed.or_else(|| self.fresh_slot(bytes, align)) {
             return Some(base);
         }
-        let (base, end) = slot(arena.next)?;
+        self.give_up_moved_slots();
+        self.take_freed_slot(store, bytes, align)
+    }
+
+    /// The base of a slot of `bytes` bytes in a free range of the arena
+    /// that fits it, cleared, its freed blocks moved out.
+    fn take_freed_slot(&mut self, store: &mut TermStore, bytes: u64, align: u64) -> Option<u64> {
+        let arena = self.arena.as_mut()?;
+        let (i, base, end) = arena.free.iter().enumerate().find_map(|(i, &(lo, hi))| {
+            let (base, end) = arena_slot(lo, bytes, align)?;
+            (end <= hi).then_some((i, base, end))
+        })?;
+        let free = Rc::make_mut(&mut arena.free);
+        let (lo, hi) = free[i];
+        if end < hi {
+            free[i] = (end, hi);
+        } else {
+            free.remove(i);
+        }
+        self.contents.clear(lo, end);
+        self.move_freed_out(store, base - GAP, end);
+        Some(base)
+    }
+
+    /// Makes the slots freed blocks were moved out to free again, with the
+    /// arena full: a block that takes one leaves the freed block there
+    /// behind ([`Self::move_freed_out`]).
+    fn give_up_moved_slots(&mut self) {
+        let (objects, slots) = (Rc::clone(&self.objects), Rc::clone(&self.slots));
+        for &id in slots.iter() {
+            let o = &objects[id as usize];
+            if o.freed.is_some() && o.moved && o.pinned.is_none() && o.segment.is_none() {
+                let (lo, hi) = o.slot();
+                self.release_range(lo, hi);
+            }
+        }
+    }
+
+    /// The base of a slot of `bytes` bytes at the arena's top, which no
+    /// block had before.
+    fn fresh_slot(&mut self, bytes: u64, align: u64) -> Option<u64> {
+        let arena = self.arena.as_mut()?;
+        let (base, end) = arena_slot(arena.next, bytes, align)?;
         if end > ARENA_END {
             return None;
         }
@@ -430,18 +412,62 @@ impl ObjectMemory {
         Some(base)
     }
 
-    /// Freed blocks whose slots meet `lo..hi`, which a new slot took, hold
-    /// no address by slot any more: the live block there takes accesses by
-    /// number (a pointer over a freed block's base symbol still names it).
-    fn forget_slots(&mut self, lo: u64, hi: u64) {
+    /// Moves the freed blocks whose slots meet `lo..hi`, which a new slot
+    /// takes, to fresh slots of their own, as a segment moves its members
+    /// (their base symbols' hidden addresses change; no decision depended
+    /// on them, or their slots would have been kept): a pointer to one, in
+    /// whatever form, finds it freed there, never the block in its old
+    /// slot. A block without a base symbol, or with no room left in the
+    /// arena, stays behind and holds no address by slot any more: the
+    /// live block takes accesses there.
+    fn move_freed_out(&mut self, store: &mut TermStore, lo: u64, hi: u64) {
         let objects = &self.objects;
-        let taken = |id: &u32| {
-            let o = &objects[*id as usize];
-            o.freed.is_some() && o.slot().0 < hi && lo < o.slot().1
-        };
-        if self.slots.iter().any(taken) {
-            Rc::make_mut(&mut self.slots).retain(|id| !taken(id));
+        let met: Vec<u32> = (self.slots.iter().copied())
+            .filter(|&id| {
+                let o = &objects[id as usize];
+                o.freed.is_some() && o.slot().0 < hi && lo < o.slot().1
+            })
+            .collect();
+        if met.is_empty() {
+            return;
         }
+        let mut left = Vec::new();
+        for id in met {
+            let o = &self.objects[id as usize];
+            let (beta, old, freed_at) = (o.beta, o.base, o.freed);
+            let (reserved, align, capacity) = (o.reserved, o.align, o.capacity);
+            let moved = match beta {
+                Some(beta) if o.segment.is_none() => {
+                    self.fresh_slot(reserved, align).map(|base| (beta, base))
+                }
+                _ => None,
+            };
+            let Some((beta, base)) = moved else {
+                if let (Some(arena), Some(_)) = (self.arena.as_mut(), beta) {
+                    arena.crowded = true;
+                }
+                left.push(id);
+                continue;
+            };
+            let hidden = store.bv_const(32, base);
+            Rc::make_mut(&mut self.bases).insert(beta, (hidden, ObjectId(id)));
+            let objects = Rc::make_mut(&mut self.objects);
+            objects[id as usize].base = base;
+            objects[id as usize].moved = true;
+            // The input buffers its free retired move with it.
+            for input in objects.iter_mut().filter(|i| {
+                matches!(i.kind, ObjectKind::Input(_))
+                    && i.freed == freed_at
+                    && (old..old + capacity).contains(&i.base)
+            }) {
+                input.base = input.base - old + base;
+            }
+        }
+        Rc::make_mut(&mut self.slots).retain(|id| !left.contains(id));
+        // The heap and the slots are kept by base.
+        let objects = Rc::clone(&self.objects);
+        Rc::make_mut(&mut self.heap).sort_by_key(|&i| objects[i as usize].base);
+        Rc::make_mut(&mut self.slots).sort_by_key(|&i| objects[i as usize].base);
     }
 
     /// The base of `bytes` fresh bytes of the heap, aligned, between guard
@@ -483,6 +509,7 @@ impl ObjectMemory {
             beta: None,
             pinned: None,
             segment: None,
+            moved: false,
             reserved: capacity,
             align: ALIGN,
             context: 0,
@@ -526,10 +553,11 @@ impl ObjectMemory {
         self.object(id)?.pinned.map(|_| hidden)
     }
 
-    /// Whether the block of base symbol `beta` was moved into a segment.
+    /// Whether the block of base symbol `beta` moved (into a segment, or
+    /// out of a slot a later block took).
     pub fn base_moved(&self, beta: TermId) -> bool {
         let block = self.bases.get(&beta).and_then(|&(_, id)| self.object(id));
-        block.is_some_and(|o| o.segment.is_some())
+        block.is_some_and(|o| o.moved)
     }
 
     /// The size of the block of base symbol `beta`, when it is concrete.
@@ -728,23 +756,6 @@ impl ObjectMemory {
             .flat_map(|&(l, h)| [(l, h.min(lo)), (l.max(hi), h)])
             .filter(|&(l, h)| l < h)
             .collect();
-    }
-
-    /// The freed block of base symbol `beta`, when a later block may have
-    /// taken its slot: an access through a pointer to it that lands in the
-    /// slot is a use after free, whatever lies there now.
-    pub fn freed_in_reused_slot(&self, beta: TermId) -> Option<FreedBlock> {
-        if !self.slot_reused() {
-            return None;
-        }
-        let &(_, id) = self.bases.get(&beta)?;
-        let o = self.object(id)?;
-        o.freed?;
-        Some(FreedBlock {
-            id,
-            base: o.base,
-            slot: o.slot(),
-        })
     }
 
     /// Records that object `id` is split into pieces of `piece` bytes.
@@ -1156,4 +1167,12 @@ fn overlap(store: &mut TermStore, a: TermId, width: u64, lo: u64, hi: u64) -> Te
     let lo_t = store.bv_const(64, lo);
     let after_start = store.cmp(BvCmp::Ult, lo_t, end);
     store.and(before_end, after_start)
+}
+
+/// The base and the end of a slot of `bytes` bytes from `lo` on: aligned,
+/// between guard gaps.
+fn arena_slot(lo: u64, bytes: u64, align: u64) -> Option<(u64, u64)> {
+    let align = align.max(ALIGN);
+    let base = (lo + GAP).checked_add(align - 1)? & !(align - 1);
+    Some((base, base.checked_add(bytes)?.checked_add(GAP)?))
 }

@@ -179,16 +179,17 @@ impl Executor<'_> {
         if self.aa_mode().is_off() || !pending.decision || pending.instruction != now {
             return None;
         }
-        // Blocks a segment moved keep their forms: an unsat answer is
-        // given again only for a key of own-block offsets and NULL checks,
-        // true in every layout, and a decision that depended on where a
-        // block lies pinned it, so it did not move after that decision.
+        // Blocks that moved (into a segment, or out of a freed slot a
+        // later block took) keep their forms: an unsat answer is given
+        // again only for a key of own-block offsets and NULL checks, true
+        // in every layout, and a decision that depended on where a block
+        // lies pinned it, so it did not move after that decision.
         let memory = self.program.memory(s)?;
         let check = self.aa_mode() == AaCacheMode::Check;
         let condition = &s.condition;
         let form = form.unwrap_or(extra);
         let mut key_of = |store: &mut TermStore, query: &[TermId]| {
-            // A block pinned after a segment moved it is its new address
+            // A block pinned after it moved is its new address
             // in forms recorded at its old one: such a key is trusted
             // with models only.
             let pinned_after_move = Cell::new(false);

@@ -30,6 +30,19 @@ impl Executor<'_> {
         Ok(value)
     }
 
+    /// [`concretize`](Self::concretize) for a number the program keeps (a
+    /// float made of it): a pointer's blocks stay where they are.
+    pub(crate) fn concretize_kept(
+        &mut self,
+        s: &mut State,
+        v: Val,
+        what: &str,
+    ) -> Result<u64, End> {
+        let value = self.concretize(s, v, what)?;
+        self.pin_kept_number(s, v, value);
+        Ok(value)
+    }
+
     /// Fixes the term `t` to its value in a model of the path condition,
     /// and returns it (where the path ends there, or every value is
     /// explored elsewhere, so nothing is lost).

@@ -302,6 +302,27 @@ impl Executor<'_> {
         let target = self.program.memory(s).and_then(|m| m.block_holding(value));
         self.pin_stray(s, raw, target);
     }
+
+    /// Pins the blocks of every base symbol in `raw`, a value the program
+    /// keeps as a number (`value` on this path: a float made of a
+    /// pointer), and the block whose slot holds `value`, their own block
+    /// too: one that moved later would leave the number behind.
+    pub(crate) fn pin_kept_number(&mut self, s: &mut State, raw: Val, value: u64) {
+        let Val::Sym(t) = raw else {
+            return;
+        };
+        if self.program.roles.heap.bases != BaseMode::Symbolic || !self.cx.terms.has_base(t) {
+            return;
+        }
+        let symbols: Vec<TermId> = (self.hidden_bases(s, t).into_iter())
+            .map(|(beta, _)| beta)
+            .collect();
+        let at = s.at;
+        if let Some(memory) = self.program.memory_mut(s) {
+            let target = memory.block_holding(value);
+            memory.pin_met(&symbols, target, at);
+        }
+    }
 }
 
 /// The layouts a decision or an access is tried under besides the actual

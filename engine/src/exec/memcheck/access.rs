@@ -13,9 +13,7 @@ use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::expr::TermId;
 use crate::limits::Checkpoint;
-use crate::memory::{
-    effective_address, Fault, FaultKind, FreedBlock, ObjectId, Place, Pointer, Resolution, Spot,
-};
+use crate::memory::{effective_address, Fault, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -141,11 +139,6 @@ impl Executor<'_> {
                 }
             }
         }
-        // A pointer to a freed block whose slot a later block took.
-        if let Some(freed) = self.freed_block_named(s, addr) {
-            let access = (pointer, plus, checked);
-            resolution = freed.first_in(&mut self.cx.terms, access, resolution);
-        }
         if let Some(meant) = meant {
             resolution = meant.restrict(&mut self.cx.terms, resolution);
         }
@@ -199,21 +192,6 @@ impl Executor<'_> {
         }
     }
 
-    /// The freed block pointer `addr` points into by its form, `β + k`,
-    /// when a later block may have taken its slot. (A base
-    /// symbol that occurs elsewhere in a pointer, in a byte of an array it
-    /// was read from, or in a difference, does not say where it points.)
-    pub(super) fn freed_block_named(&self, s: &State, addr: Val) -> Option<FreedBlock> {
-        let Val::Sym(t) = addr else {
-            return None;
-        };
-        let memory = self.program.memory(s)?;
-        if !memory.slot_reused() || !self.cx.terms.has_base(t) {
-            return None;
-        }
-        memory.freed_in_reused_slot(self.only_base(t)?)
-    }
-
     /// That the last byte of a range, at `last + plus`, lands in `object`
     /// with its first, at `first + plus`, as a load's resolution finds it:
     /// then the range lies in it whole. In a segment, both must lie in one
@@ -243,30 +221,6 @@ impl Executor<'_> {
             }
         }
         Ok(lands)
-    }
-
-    /// A use after free where `raw`, a pointer as the program computed it,
-    /// names a freed block whose slot a later block took and the `width`
-    /// bytes at `address` it gave (a bulk operation's range, made
-    /// concrete) meet that slot.
-    pub(super) fn check_freed_named(
-        &mut self,
-        s: &mut State,
-        raw: Val,
-        (address, width): (u64, u64),
-        access: Access,
-    ) -> Result<(), End> {
-        let Some(freed) = self.freed_block_named(s, raw) else {
-            return Ok(());
-        };
-        if !freed.meets(address, width) {
-            return Ok(());
-        }
-        let fault = Fault::Object {
-            kind: FaultKind::UseAfterFree,
-            object: Some(freed.id),
-        };
-        Err(self.fault_end(s, fault, Pointer::Con(address), 0, width, access, None))
     }
 
     /// How a path ends whose access of `width` bytes at `pointer + plus`

@@ -9,7 +9,7 @@ use super::sizes::Then;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::{End, Flow, MemoryFault};
 use crate::expr::{BvBinOp, BvCmp, TermId};
-use crate::memory::{options, BaseMode, Free, FreedBlock, MemoryModel, Place, Size, ALIGN};
+use crate::memory::{options, BaseMode, Free, MemoryModel, Place, Size, ALIGN};
 use crate::report::{Access, Trap};
 use crate::state::value::Val;
 use crate::state::State;
@@ -113,12 +113,14 @@ impl Executor<'_> {
             s.stack.push(Val::i32(EINVAL));
             return Ok(Flow::Next);
         };
-        let out = self.concretize(s, out, "the posix_memalign result address")?;
+        // `out` is settled once the block is made: a freed block it points
+        // into may have moved out of the slot the new block took.
         self.allocate(s, size, align, &mut |exec, s, ptr| {
             if ptr == 0 {
                 s.stack.push(Val::i32(ENOMEM));
                 return Ok(Flow::Next);
             }
+            let out = exec.concretize(s, out, "the posix_memalign result address")?;
             let pointer = exec.pointer_val(s, ptr);
             let spot = exec.spot(s, out, 4, Access::Write)?;
             exec.write(s, Place::Concrete(spot), 4, pointer)?;
@@ -134,9 +136,7 @@ impl Executor<'_> {
             s.pop();
         }
         let p = s.pop();
-        let freed = self.freed_block_named(s, p);
         self.with_block(s, p, &mut |exec, s, p| {
-            freed_again(freed, p, Access::Free)?;
             exec.free_at(s, p, Access::Free).map(|()| Flow::Next)
         })
     }
@@ -149,11 +149,7 @@ impl Executor<'_> {
             s.pop();
         }
         let p = s.pop();
-        let freed = self.freed_block_named(s, p);
-        self.with_block(s, p, &mut |exec, s, p| {
-            freed_again(freed, p, Access::Realloc)?;
-            exec.realloc_at(s, p, size)
-        })
+        self.with_block(s, p, &mut |exec, s, p| exec.realloc_at(s, p, size))
     }
 
     /// A power-of-two alignment, or `None` (the call fails).
@@ -331,13 +327,40 @@ impl Executor<'_> {
         let Some(memory) = self.program.memory_mut(s) else {
             return 0;
         };
+        let crowded = memory.arena_crowded();
         let base = memory
-            .alloc(size, capacity, reserve, align, (site, context))
+            .alloc(
+                &mut self.cx.terms,
+                size,
+                capacity,
+                reserve,
+                align,
+                (site, context),
+            )
             .unwrap_or(0);
         if base != 0 && self.program.roles.heap.bases == BaseMode::Symbolic {
             memory.give_base(&mut self.cx.terms, base);
         }
+        self.note_crowding(s, crowded, "an allocation");
         base
+    }
+
+    /// Says on the path when `what` (at the current instruction) was the
+    /// first to take a freed block's slot with no room left in the arena
+    /// to move the block out (it was not, `before`).
+    pub(super) fn note_crowding(&self, s: &mut State, before: bool, what: &str) {
+        if before
+            || !self
+                .program
+                .memory(s)
+                .is_some_and(MemoryModel::arena_crowded)
+        {
+            return;
+        }
+        s.note(format!(
+            "{what} at {} took a freed block's slot with no room left in the arena to move that block out: a use after free of it through a pointer kept from before goes unreported from here on",
+            self.program.location_text(s.at)
+        ));
     }
 
     /// The pointer to the heap object at `address` (0 for NULL): a term
@@ -399,7 +422,8 @@ impl Executor<'_> {
             .memory(s)
             .map(|m| m.heap_objects().map(|(_, o)| o.base).collect())
             .unwrap_or_default();
-        // A freed block and the block that took its slot share a base.
+        // A freed block left behind and the block that took its slot
+        // share a base.
         let mut values = vec![0];
         values.extend(bases);
         values.sort_unstable();
@@ -492,22 +516,4 @@ fn push_pointer(exec: &mut Executor<'_>, s: &mut State, ptr: u64) -> Result<Flow
     let pointer = exec.pointer_val(s, ptr);
     s.stack.push(pointer);
     Ok(Flow::Next)
-}
-
-/// A free or `realloc` (`access`) of `p`, a pointer to the freed block
-/// `freed` whose slot a later block took: at that block's base, its second
-/// free; elsewhere in its slot, an invalid free near it; whichever block
-/// lies there now.
-fn freed_again(freed: Option<FreedBlock>, p: u64, access: Access) -> Result<(), End> {
-    let Some(freed) = freed else {
-        return Ok(());
-    };
-    let (lo, hi) = freed.slot;
-    if p == freed.base {
-        Err(MemoryFault::double_free(p, freed.id, access).into())
-    } else if lo <= p && p < hi {
-        Err(MemoryFault::invalid_free(p, Some(freed.id), access).into())
-    } else {
-        Ok(())
-    }
 }

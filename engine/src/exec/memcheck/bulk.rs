@@ -67,12 +67,8 @@ impl Executor<'_> {
         // Resolution settles the addresses again: a segment made for one
         // end moves blocks the other may point into.
         let (to, from) = (self.settle(s, dst), self.settle(s, src));
-        // An end through a freed block's pointer has its length made
-        // concrete, and its range checked against the block.
-        let dangling =
-            self.freed_block_named(s, dst).is_some() || self.freed_block_named(s, src).is_some();
         let symbolic = matches!(to, Val::Sym(_)) || matches!(from, Val::Sym(_));
-        if let (Val::Sym(len), false) = (self.settle(s, n), self.over_bases(n) || dangling) {
+        if let (Val::Sym(len), false) = (self.settle(s, n), self.over_bases(n)) {
             if let Some(most) = self.bulk_bound(s, len)? {
                 let (Val::Con { bits: to, .. }, Val::Con { bits: from, .. }) = (to, from) else {
                     return self.copy_anywhere(s, [dst, src], len, most);
@@ -352,10 +348,8 @@ impl Executor<'_> {
     /// depends on).
     fn copy_concrete(&mut self, s: &mut State, dst: Val, src: Val, n: Val) -> Result<(), End> {
         let (from, n) = self.range(s, src, n, "memory.copy source")?;
-        self.check_freed_named(s, src, (from, n), Access::Read)?;
         let from = self.spot(s, from, n, Access::Read)?;
         let (to, _) = self.range(s, dst, Val::i32(n as u32), "memory.copy destination")?;
-        self.check_freed_named(s, dst, (to, n), Access::Write)?;
         let (src, dst) = (from, self.spot(s, to, n, Access::Write)?);
         if let Some(memory) = self.program.memory_mut(s) {
             memory.copy(&mut self.cx.terms, dst, src, n);
@@ -371,8 +365,7 @@ impl Executor<'_> {
         n: Val,
     ) -> Result<Flow, End> {
         let settled = self.settle(s, dst);
-        let dangling = self.freed_block_named(s, dst).is_some();
-        if let (Val::Sym(len), false) = (self.settle(s, n), self.over_bases(n) || dangling) {
+        if let (Val::Sym(len), false) = (self.settle(s, n), self.over_bases(n)) {
             if let Some(most) = self.bulk_bound(s, len)? {
                 let Val::Con { bits: to, .. } = settled else {
                     return self.fill_anywhere(s, dst, value, len, most);
@@ -429,7 +422,6 @@ impl Executor<'_> {
     /// computed it).
     fn fill_concrete(&mut self, s: &mut State, dst: Val, value: Val, n: Val) -> Result<(), End> {
         let (to, n) = self.range(s, dst, n, "memory.fill")?;
-        self.check_freed_named(s, dst, (to, n), Access::Write)?;
         let dst = self.spot(s, to, n, Access::Write)?;
         let byte = self.fill_byte(value);
         if let Some(memory) = self.program.memory_mut(s) {
@@ -465,7 +457,6 @@ impl Executor<'_> {
             return Err(OOB);
         }
         let (to, _) = self.range(s, dst, Val::i32(n as u32), "memory.init destination")?;
-        self.check_freed_named(s, dst, (to, n), Access::Write)?;
         let dst = self.spot(s, to, n, Access::Write)?;
         if let Some(memory) = self.program.memory_mut(s) {
             memory.write_bytes(

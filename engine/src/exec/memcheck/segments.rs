@@ -192,11 +192,12 @@ impl Executor<'_> {
         if allowed.len() < 2 || span > u64::from(segments.cap) {
             return Ok(false);
         }
-        let at = s.at;
+        let (at, crowded) = (s.at, memory.arena_crowded());
         let made = self
             .program
             .memory_mut(s)
             .and_then(|m| m.merge(&mut self.cx.terms, &allowed, at));
+        self.note_crowding(s, crowded, "a segment");
         if made.is_some() {
             self.cx.counters.segments += 1;
             self.cx.counters.largest_segment = self.cx.counters.largest_segment.max(span);

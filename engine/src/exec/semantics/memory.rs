@@ -22,7 +22,7 @@ impl Executor<'_> {
             let v = if matches!(kind, LoadKind::F32 | LoadKind::F64) {
                 Val::con(
                     result_width,
-                    exec.concretize(s, v, "a float loaded from memory")?,
+                    exec.concretize_kept(s, v, "a float loaded from memory")?,
                 )
             } else {
                 v

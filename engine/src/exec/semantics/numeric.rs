@@ -19,7 +19,7 @@ impl Executor<'_> {
         let v = match self.int_unary(op, a) {
             Some(v) => v,
             None => {
-                let bits = self.concretize(s, a, "a float operand")?;
+                let bits = self.concretize_kept(s, a, "a float operand")?;
                 let (width, bits) = float::unary(op, bits)
                     .expect("every unary operator is integer or float")
                     .map_err(End::Trap)?;
@@ -36,8 +36,8 @@ impl Executor<'_> {
         let v = match self.int_binary(s, op, a, b)? {
             Some(v) => v,
             None => {
-                let a = self.concretize(s, a, "a float operand")?;
-                let b = self.concretize(s, b, "a float operand")?;
+                let a = self.concretize_kept(s, a, "a float operand")?;
+                let b = self.concretize_kept(s, b, "a float operand")?;
                 let (width, bits) =
                     float::binary(op, a, b).expect("every binary operator is integer or float");
                 Val::con(width, bits)

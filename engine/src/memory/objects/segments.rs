@@ -143,7 +143,7 @@ impl ObjectMemory {
             .map(|&id| self.objects[id.0 as usize].align)
             .max()
             .unwrap_or(ALIGN);
-        let base = self.place_block(capacity, align)?;
+        let base = self.place_block(store, capacity, align)?;
         let id = segment_id(self.segments.len());
         // The slots the members leave: a block's own, or a segment's.
         let mut left = Vec::new();
@@ -163,6 +163,7 @@ impl ObjectMemory {
             let moved = &mut Rc::make_mut(&mut self.objects)[member.0 as usize];
             moved.base = to;
             moved.segment = Some(id);
+            moved.moved = true;
             if let Some(index) = before.and_then(segment_index) {
                 Rc::make_mut(&mut self.segments)[index as usize].merged_again = true;
             }

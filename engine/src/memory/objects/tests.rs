@@ -37,8 +37,8 @@ fn fault_of(kind: FaultKind, object: ObjectId) -> Fault {
 fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(5), 5, 0, ALIGN, SITE).unwrap();
-    let b = m.alloc(Size::Con(1), 1, 0, 64, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(5), 5, 0, ALIGN, SITE).unwrap();
+    let b = m.alloc(&mut s, Size::Con(1), 1, 0, 64, SITE).unwrap();
     let (ba, bb) = (base(&m, a), base(&m, b));
     assert_eq!(ba, HEAP + GAP);
     assert_eq!(bb % 64, 0);
@@ -50,7 +50,7 @@ fn objects_are_placed_aligned_apart_and_memory_grows_to_hold_them() {
     );
     assert_eq!(m.heap_object_at(bb), Some(b));
     assert_eq!(m.heap_object_at(bb + 1), None);
-    let huge = m.alloc(Size::Con(1 << 32), 1 << 32, 0, ALIGN, SITE);
+    let huge = m.alloc(&mut s, Size::Con(1 << 32), 1 << 32, 0, ALIGN, SITE);
     assert_eq!(huge, None, "no memory holds it");
 }
 
@@ -59,7 +59,7 @@ fn a_base_symbol_unfolds_to_its_objects_address_in_its_state_only() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
     let mut sibling = m.clone();
-    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     let beta = m.give_base(&mut s, a).unwrap();
     assert_eq!(m.object(a).unwrap().beta, Some(beta));
     assert_eq!(m.base_symbol_at(base(&m, a)), Some(beta));
@@ -68,8 +68,12 @@ fn a_base_symbol_unfolds_to_its_objects_address_in_its_state_only() {
     assert_eq!(sibling.hidden(beta), None, "a state without it");
     // Another state whose first object is another block gets the same
     // symbol for it, with its own hidden address.
-    let b = sibling.alloc(Size::Con(64), 64, 0, 256, SITE).unwrap();
-    let c = sibling.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let b = sibling
+        .alloc(&mut s, Size::Con(64), 64, 0, 256, SITE)
+        .unwrap();
+    let c = sibling
+        .alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE)
+        .unwrap();
     assert_ne!(base(&sibling, b), base(&m, a));
     assert_eq!(sibling.give_base(&mut s, b), Some(beta));
     let other = sibling.give_base(&mut s, c).unwrap();
@@ -84,7 +88,7 @@ fn a_base_symbol_unfolds_to_its_objects_address_in_its_state_only() {
 fn a_free_at_a_live_base_frees_and_any_other_says_why_not() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     let ba = base(&m, a);
     assert_eq!(m.live_capacity(ba), Some(8));
     assert_eq!(m.free_at(ba + 1, SITE), Free::Invalid { near: Some(a) });
@@ -98,8 +102,8 @@ fn a_free_at_a_live_base_frees_and_any_other_says_why_not() {
 fn a_concrete_access_is_allowed_inside_a_live_object_or_below_the_heap() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
-    let b = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let b = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     let (ba, bb) = (base(&m, a), base(&m, b));
     assert_eq!(m.resolve_concrete(ba + 4, 4).map(|s| s.object), Some(a));
     assert_eq!(
@@ -140,7 +144,9 @@ fn a_symbolic_size_is_checked_without_wrap_around() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
     let sigma = s.declare("n", Sort::Bv(32)).unwrap();
-    let a = m.alloc(Size::Sym(sigma), 8, 0, ALIGN, SITE).unwrap();
+    let a = m
+        .alloc(&mut s, Size::Sym(sigma), 8, 0, ALIGN, SITE)
+        .unwrap();
     let ba = base(&m, a);
     assert_eq!(m.resolve_concrete(ba, 1), None, "needs the size");
     let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Con(ba + 2), 0, 4) else {
@@ -172,11 +178,13 @@ fn a_symbolic_size_is_checked_without_wrap_around() {
 fn the_cases_of_a_symbolic_pointer_split_every_value_once() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
-    let freed = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let freed = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     m.free(freed, SITE);
     let sigma = s.declare("n", Sort::Bv(32)).unwrap();
-    let c = m.alloc(Size::Sym(sigma), 16, 0, ALIGN, SITE).unwrap();
+    let c = m
+        .alloc(&mut s, Size::Sym(sigma), 16, 0, ALIGN, SITE)
+        .unwrap();
     let input_len = s.declare("len", Sort::Bv(32)).unwrap();
     let input = m
         .add_input(64, Size::Sym(input_len), 4, "in", SITE)
@@ -252,7 +260,7 @@ fn input_buffers_end_when_overwritten_freed_or_left_behind() {
         Resolution::Certain(Err(Fault::Object { kind: FaultKind::Overflow, object: Some(o) })) if o == second
     ));
     // Freeing a block ends the input inside it: its bytes are freed memory.
-    let block = m.alloc(Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
+    let block = m.alloc(&mut s, Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
     let inside = base(&m, block) + 4;
     let third = m.add_input(inside, Size::Con(4), 4, "c", SITE).unwrap();
     m.free(block, SITE);
@@ -281,12 +289,12 @@ fn concrete_accesses_resolve_on_the_fast_path_as_on_the_slow_one_among_inputs() 
     let len = s.declare("len", Sort::Bv(32)).unwrap();
     let data = m.add_input(1024, Size::Con(16), 16, "data", SITE).unwrap();
     m.add_input(2048, Size::Sym(len), 8, "sized", SITE).unwrap();
-    let block = m.alloc(Size::Con(32), 32, 0, ALIGN, SITE).unwrap();
+    let block = m.alloc(&mut s, Size::Con(32), 32, 0, ALIGN, SITE).unwrap();
     let inside = base(&m, block) + 8;
     let nested = m
         .add_input(inside, Size::Con(4), 4, "nested", SITE)
         .unwrap();
-    let freed = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let freed = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     m.free(freed, SITE);
     let (ranges, mut fast) = ([0..64, 1000..1060, 2040..2070, HEAP..HEAP + 160], 0);
     for address in ranges.into_iter().flatten() {
@@ -315,8 +323,8 @@ fn concrete_accesses_resolve_on_the_fast_path_as_on_the_slow_one_among_inputs() 
 fn a_slot_reserves_its_capacity_and_its_padding_is_its_own() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(1), 1, 100, ALIGN, SITE).unwrap();
-    let b = m.alloc(Size::Con(1), 1, 100, 64, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(1), 1, 100, ALIGN, SITE).unwrap();
+    let b = m.alloc(&mut s, Size::Con(1), 1, 100, 64, SITE).unwrap();
     let (ba, bb) = (base(&m, a), base(&m, b));
     assert!(bb >= ba + 100 + 2 * GAP, "the reserve is kept free");
     // Past a's gap, in the reserve and the alignment padding: still a's.
@@ -337,9 +345,9 @@ fn a_slot_reserves_its_capacity_and_its_padding_is_its_own() {
 fn a_segment_merged_again_keeps_its_members_distances() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let x = m.alloc(Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
-    let small = m.alloc(Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
-    let aligned = m.alloc(Size::Con(16), 16, 0, 64, SITE).unwrap();
+    let x = m.alloc(&mut s, Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
+    let small = m.alloc(&mut s, Size::Con(16), 16, 0, ALIGN, SITE).unwrap();
+    let aligned = m.alloc(&mut s, Size::Con(16), 16, 0, 64, SITE).unwrap();
     for id in [x, small, aligned] {
         m.give_base(&mut s, id).unwrap();
     }
@@ -357,9 +365,9 @@ fn a_segment_merged_again_keeps_its_members_distances() {
 fn merged_blocks_move_with_their_bytes_and_their_base_symbols() {
     let mut s = TermStore::new();
     let mut m = memory(&mut s);
-    let a = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
-    let between = m.alloc(Size::Con(4), 4, 0, ALIGN, SITE).unwrap();
-    let b = m.alloc(Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let a = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let between = m.alloc(&mut s, Size::Con(4), 4, 0, ALIGN, SITE).unwrap();
+    let b = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
     let (beta_a, beta_b) = (
         m.give_base(&mut s, a).unwrap(),
         m.give_base(&mut s, b).unwrap(),
@@ -445,7 +453,7 @@ fn arena(store: &mut TermStore) -> ObjectMemory {
 
 /// A block of `size` bytes with a base symbol.
 fn block(m: &mut ObjectMemory, s: &mut TermStore, size: u64) -> (ObjectId, TermId) {
-    let id = m.alloc(Size::Con(size), size, 0, ALIGN, SITE).unwrap();
+    let id = m.alloc(s, Size::Con(size), size, 0, ALIGN, SITE).unwrap();
     (id, m.give_base(s, id).unwrap())
 }
 
@@ -454,7 +462,10 @@ fn in_the_arena_blocks_lie_above_the_memory_the_module_sees_which_they_never_gro
     let mut s = TermStore::new();
     let mut m = arena(&mut s);
     let ids: Vec<ObjectId> = (0..40)
-        .map(|_| m.alloc(Size::Con(4000), 4000, 0, ALIGN, SITE).unwrap())
+        .map(|_| {
+            m.alloc(&mut s, Size::Con(4000), 4000, 0, ALIGN, SITE)
+                .unwrap()
+        })
         .collect();
     let (first, last) = (base(&m, ids[0]), base(&m, ids[39]));
     assert_eq!(first, ARENA_START + GAP);
@@ -492,11 +503,11 @@ fn a_freed_slot_is_taken_again_as_zero_bytes_and_its_live_block_takes_its_access
     let at = base(&m, a);
     m.contents_mut()
         .store_concrete(&mut s, at + 4, 4, 0xdead_beef);
-    assert!(!m.slot_reused());
     assert_eq!(m.free_at(at, SITE), Free::Freed);
+    assert_eq!(base(&m, a), at, "nothing took its slot yet");
     let (b, _) = block(&mut m, &mut s, 20);
     assert_eq!(base(&m, b), at, "the freed slot");
-    assert!(m.slot_reused());
+    assert!(base(&m, a) > at + 24, "a moved out");
     assert_eq!(m.contents().load_concrete(at + 4, 4), Some(0));
     assert_eq!(m.heap_object_at(at), Some(b), "the live block there");
     assert_eq!(
@@ -524,76 +535,122 @@ fn freed_slots_side_by_side_merge_and_a_pinned_blocks_slot_is_never_taken() {
     m.pin_met(&[blocks[3].1], None, SITE);
     // Blocks 1 and 2's slots, merged, hold a block of 48 bytes, which
     // takes every access to its bytes, those where block 2 was too.
+    let old: Vec<u64> = (0..4).map(|k| at(&m, k)).collect();
     let (big, _) = block(&mut m, &mut s, 48);
-    assert_eq!(base(&m, big), at(&m, 1));
-    for byte in [0, 16, at(&m, 2) - GAP - at(&m, 1), 47] {
-        let spot = m.resolve_concrete(at(&m, 1) + byte, 1);
+    assert_eq!(base(&m, big), old[1]);
+    for byte in [0, 16, old[2] - GAP - old[1], 47] {
+        let spot = m.resolve_concrete(old[1] + byte, 1);
         assert_eq!(spot.map(|spot| spot.object), Some(big), "byte {byte}");
     }
+    // Blocks 1 and 2 moved out of it; the pinned ones stayed.
+    assert!(at(&m, 1) > old[3] && at(&m, 2) > at(&m, 1));
+    assert_eq!((at(&m, 0), at(&m, 3)), (old[0], old[3]));
     let (next, _) = block(&mut m, &mut s, 16);
-    assert!(base(&m, next) > at(&m, 3), "block 3's slot is kept");
+    assert!(base(&m, next) > at(&m, 2), "block 3's slot is kept");
 }
 
 #[test]
-fn a_pointer_to_a_freed_block_whose_slot_was_taken_is_a_use_after_free_of_it() {
+fn a_freed_block_whose_slot_is_taken_moves_out_so_a_pointer_to_it_finds_it_freed() {
     let mut s = TermStore::new();
     let mut m = arena(&mut s);
     let (a, alpha) = block(&mut m, &mut s, 24);
     let at = base(&m, a);
-    assert_eq!(m.freed_in_reused_slot(alpha), None, "live");
+    let input = m.add_input(at + 4, Size::Con(8), 8, "x", SITE).unwrap();
     assert_eq!(m.free_at(at, SITE), Free::Freed);
-    assert_eq!(m.freed_in_reused_slot(alpha), None, "nothing took its slot");
+    assert!(!m.base_moved(alpha));
     let (b, _) = block(&mut m, &mut s, 8);
-    let freed = m.freed_in_reused_slot(alpha).unwrap();
-    let slot = (at - GAP, at + 24 + GAP);
+    assert_eq!(base(&m, b), at, "b takes a's slot");
+    let moved = base(&m, a);
+    assert!(moved > at + 24, "a slot of its own");
+    assert_eq!(m.hidden(alpha), Some(s.bv_const(32, moved)));
+    assert!(m.base_moved(alpha));
+    assert!(!m.arena_crowded());
+    assert_eq!(m.object(input).unwrap().base, moved + 4, "its input too");
+    // By number: the old slot is b's, a lies where it moved.
+    assert_eq!(m.resolve_concrete(at, 8).map(|spot| spot.object), Some(b));
     assert_eq!(
-        freed,
-        FreedBlock {
-            id: a,
-            base: at,
-            slot
-        }
-    );
-    // A concrete address: in its slot, gaps too (a later block may take
-    // them), a's; past it, as before.
-    let resolved = |m: &ObjectMemory, s: &mut TermStore, p: Pointer, plus: u32| {
-        let r = m.resolve(s, p, plus, 4);
-        freed.first_in(s, (p, plus, 4), r)
-    };
-    assert_eq!(
-        resolved(&m, &mut s, Pointer::Con(at), 0),
+        m.resolve(&mut s, Pointer::Con(moved), 4, 4),
         fault(FaultKind::UseAfterFree, a)
     );
-    assert_eq!(
-        resolved(&m, &mut s, Pointer::Con(at), 24),
-        fault(FaultKind::UseAfterFree, a)
-    );
-    assert_eq!(
-        resolved(&m, &mut s, Pointer::Con(at), 40),
-        m.resolve(&mut s, Pointer::Con(at + 40), 0, 4)
-    );
-    // A symbolic one: the case of its slot first, the live block's only
-    // outside it.
+    // A symbolic pointer over a's base symbol, unfolded: never b's bytes.
     let k = s.declare("k", Sort::Bv(32)).unwrap();
-    let hidden = s.bv_const(32, at);
+    let hidden = m.hidden(alpha).unwrap();
     let p = s.bin(BvBinOp::Add, hidden, k);
-    let Resolution::Cases(cases) = resolved(&m, &mut s, Pointer::Sym(p), 0) else {
+    let Resolution::Cases(cases) = m.resolve(&mut s, Pointer::Sym(p), 0, 4) else {
         panic!("cases")
     };
-    let after_free = cases[0].condition;
-    assert_eq!(cases[0].target, Err(fault_of(FaultKind::UseAfterFree, a)));
-    let in_b = cases
+    // No live block there: a fault, which the address classifies.
+    let fault = cases
         .iter()
-        .find(|c| c.target.ok().map(|place| place.object()) == Some(b))
+        .find(|c| c.target == Err(Fault::Unclassified))
         .unwrap()
         .condition;
-    // b lies inside a's old slot: no access through a's pointer reaches it.
-    for (offset, in_a) in [(0, true), (20, true), (36, true), (40, false)] {
+    for offset in [0, 8, 20] {
         let value = s.bv_const(32, offset);
         let is = s.eq(k, value);
-        assert_eq!(sat(&mut s, &[after_free, is]), in_a, "k = {offset}");
-        assert!(!sat(&mut s, &[in_b, is]), "k = {offset}");
+        assert!(sat(&mut s, &[fault, is]), "k = {offset}");
+        for c in cases
+            .iter()
+            .filter(|c| c.target.map(|p| p.object()) == Ok(b))
+        {
+            assert!(!sat(&mut s, &[c.condition, is]), "k = {offset}");
+        }
+        assert_eq!(
+            m.classify(&mut s, moved + offset, 4),
+            fault_of(FaultKind::UseAfterFree, a)
+        );
     }
+    // Freed again through it: a's double free; b's own free is b's.
+    assert_eq!(m.free_at(moved, SITE), Free::Double(a));
+    assert_eq!(m.free_at(at, SITE), Free::Freed);
+    // A block without a base symbol stays behind, and the block that took
+    // its slot takes its accesses.
+    let plain = m.alloc(&mut s, Size::Con(8), 8, 0, ALIGN, SITE).unwrap();
+    let plain_at = base(&m, plain);
+    assert_eq!(m.free_at(plain_at, SITE), Free::Freed);
+    let (c, _) = block(&mut m, &mut s, 8);
+    assert_eq!((base(&m, c), base(&m, plain)), (plain_at, plain_at));
+    assert_eq!(m.heap_object_at(plain_at), Some(c));
+}
+
+#[test]
+fn with_no_room_left_to_move_a_freed_block_its_slot_is_taken_all_the_same() {
+    let mut s = TermStore::new();
+    let mut m = arena(&mut s);
+    // A loop of 1 MiB blocks, each freed before the next: every later one
+    // takes the first's slot, and moves the one freed before it out,
+    // until the arena has no room for that.
+    const MIB: u64 = 1 << 20;
+    let rounds = (ARENA_END - ARENA_START) / MIB + 100;
+    let mut blocks = Vec::new();
+    for _ in 0..rounds {
+        let (id, _) = block(&mut m, &mut s, MIB);
+        assert_eq!(m.free_at(base(&m, id), SITE), Free::Freed);
+        blocks.push(id);
+    }
+    let first = ARENA_START + GAP;
+    let stayed: Vec<usize> = (0..blocks.len())
+        .filter(|&k| base(&m, blocks[k]) == first)
+        .collect();
+    // The first thousand moved; the rest, with no room left, stayed.
+    assert!(stayed[0] > 1000, "{}", stayed[0]);
+    assert_eq!(stayed.len() as u64, rounds - stayed[0] as u64);
+    assert!(base(&m, blocks[1]) > first + MIB);
+    assert!(m.arena_crowded());
+    // The newest freed block holds the slot by number.
+    assert_eq!(m.heap_object_at(first), blocks.last().copied());
+    // A block that fits no free range, with no fresh room, takes slots
+    // freed blocks were moved out to, which stay behind.
+    let (wide, _) = block(&mut m, &mut s, 2 * MIB);
+    let taken = base(&m, wide);
+    assert_eq!(taken, first, "the first slot and the next, block 0's");
+    let behind = (blocks.iter()).filter(|&&id| {
+        let b = base(&m, id);
+        taken <= b && b < taken + 2 * MIB
+    });
+    assert_eq!(behind.count(), stayed.len() + 1, "those there and block 0");
+    let spot = m.resolve_concrete(taken + MIB, 4).map(|spot| spot.object);
+    assert_eq!(spot, Some(wide), "the live block takes its bytes");
 }
 
 #[test]
