@@ -609,6 +609,52 @@ fn the_path_limit_counts_pending_states() {
     }
 }
 
+/// Past the path limit a state keeps the side of a fork that leaves the
+/// loop it is in, whichever way the branch goes: a `br_table` with an
+/// exit among its targets, and a forward `br_if` that skips inside the
+/// loop (no exit: a model of the path chooses, and here it exits). Each
+/// round forks on a fresh symbolic value whose first model goes round
+/// again, so a state that did not leave would run to the instruction
+/// limit.
+#[test]
+fn past_the_path_limit_a_state_takes_the_side_that_leaves_its_loop() {
+    let wat = r#"(module
+      (import "symplay" "symbolic_i32" (func $sym (param i32) (result i32)))
+      (memory 1) (data (i32.const 0) "x\00")
+      (func (export "table") (result i32) (local $i i32)
+        (block $out
+          (loop $again
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (block $skip
+              (br_table $again $skip $out (call $sym (i32.const 0))))
+            (br $again)))
+        (local.get $i))
+      (func (export "skip") (result i32) (local $i i32)
+        (block $out
+          (loop $again
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (block $skip
+              (br_if $skip (call $sym (i32.const 0)))
+              (br $out))
+            (br $again)))
+        (local.get $i)))"#;
+    for entry in ["skip", "table"] {
+        let options = Options {
+            max_paths: Some(1),
+            max_instructions: Some(2_000),
+            ..Options::default()
+        };
+        let r = run(wat, entry, &options);
+        assert_eq!(r.stop_reason, "path limit", "{entry}");
+        let p = &r.paths[0];
+        assert_eq!(
+            (p.status, &p.returns),
+            (Status::Returned, &vec![Number::Int(1)]),
+            "{entry}"
+        );
+    }
+}
+
 /// A symbolic `table.get` index traps on the paths where it is past the
 /// end, and is made concrete on the others.
 #[test]

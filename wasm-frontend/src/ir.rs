@@ -438,6 +438,22 @@ impl Code {
         &self.loops[first..past]
     }
 
+    /// The innermost loop whose body (from its header to its block's
+    /// end) holds `pc`.
+    pub fn loop_around(&self, pc: Pc) -> Option<&Loop> {
+        let past = self.loops.partition_point(|l| l.header <= pc);
+        // Loops around `pc` nest: the later header, or the inner of two
+        // at one header, is the inner one.
+        (self.loops[..past].iter().rev()).find(|l| pc < self.blocks[l.block as usize].end)
+    }
+
+    /// Whether control going from `from` to `to` leaves the innermost loop
+    /// around `from` (a branch back to its header stays in it).
+    pub fn leaves_loop(&self, from: Pc, to: Pc) -> bool {
+        self.loop_around(from)
+            .is_some_and(|l| to < l.header || to >= self.blocks[l.block as usize].end)
+    }
+
     /// Byte offset in the module of the instruction at `pc`.
     pub fn offset_of(&self, pc: Pc) -> Option<u32> {
         self.offsets.get(pc as usize).copied()

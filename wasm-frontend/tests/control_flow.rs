@@ -135,7 +135,7 @@ fn loop_with_back_edge_and_exit() {
 }
 
 #[test]
-fn nested_loops_record_exits_of_every_loop_left() {
+fn nested_loops_record_their_exits_and_which_branches_leave_them() {
     let code = code(
         r#"(module (func (param i32)
             (block $out
@@ -145,6 +145,10 @@ fn nested_loops_record_exits_of_every_loop_left() {
                   br_if $out
                   local.get 0
                   br_if $inner)
+                (block $skip
+                  local.get 0
+                  br_if $skip
+                  nop)
                 br $outer))))"#,
     );
     use Instr::*;
@@ -152,9 +156,12 @@ fn nested_loops_record_exits_of_every_loop_left() {
         &*code.instrs,
         &[
             LocalGet(0),
-            BrIf(t(5, 0, 0)),
+            BrIf(t(8, 0, 0)),
             LocalGet(0),
             BrIf(t(0, 0, 0)),
+            LocalGet(0),
+            BrIf(t(7, 0, 0)),
+            Nop,
             Br(t(0, 0, 0)),
             Return,
         ]
@@ -165,8 +172,26 @@ fn nested_loops_record_exits_of_every_loop_left() {
     let (outer, inner) = (&code.loops[0], &code.loops[1]);
     assert!(code.blocks[inner.block as usize].parent == Some(outer.block));
     // br_if $out leaves both loops; the inner loop also falls through to pc 4.
-    assert_eq!(&*outer.exits, &[5]);
-    assert_eq!(&*inner.exits, &[4, 5]);
+    assert_eq!(&*outer.exits, &[8]);
+    assert_eq!(&*inner.exits, &[4, 8]);
+    // The inner one holds pcs 0-3, the outer 0-7.
+    assert_eq!(code.loop_around(0), Some(inner));
+    assert_eq!(code.loop_around(3), Some(inner));
+    assert_eq!(code.loop_around(4), Some(outer));
+    assert_eq!(code.loop_around(7), Some(outer));
+    assert_eq!(code.loop_around(8), None);
+    // br_if $out leaves; br_if $inner's back edge stays and its fall
+    // through leaves the inner loop.
+    assert!(code.leaves_loop(1, 8));
+    assert!(!code.leaves_loop(3, 0));
+    assert!(code.leaves_loop(3, 4));
+    // A forward branch that skips inside the outer loop stays in it, and
+    // so does its back edge.
+    assert!(!code.leaves_loop(5, 7));
+    assert!(!code.leaves_loop(5, 6));
+    assert!(!code.leaves_loop(7, 0));
+    // Outside every loop nothing leaves one.
+    assert!(!code.leaves_loop(8, 0));
 }
 
 #[test]

@@ -34,10 +34,18 @@ impl Executor<'_> {
                 Ok(Flow::Next)
             }
             c => {
-                // A branch back is a loop's next round; one forward
-                // leaves a block, as a loop's exit does.
-                let forward = t.pc > s.at.1;
-                self.branch_if(s, c, ForkKind::Branch, Some(forward), |s, taken| {
+                let (func, pc) = s.at;
+                let leaves = |to| {
+                    self.program
+                        .code(func)
+                        .is_some_and(|c| c.leaves_loop(pc, to))
+                };
+                let leaving = match (leaves(t.pc), leaves(pc + 1)) {
+                    (true, _) => Some(true),
+                    (false, true) => Some(false),
+                    (false, false) => None,
+                };
+                self.branch_if(s, c, ForkKind::Branch, leaving, |s, taken| {
                     if taken {
                         s.jump(t)
                     }
@@ -137,7 +145,10 @@ impl Executor<'_> {
             conds.push(self.index_in(t, ks, from));
             targets.push(target);
         }
-        let (chosen, siblings) = self.fork(s, &conds)?;
+        let (func, pc) = s.at;
+        let code = self.program.code(func);
+        let leaving = (targets.iter()).position(|t| code.is_some_and(|c| c.leaves_loop(pc, t.pc)));
+        let (chosen, siblings) = self.fork_as(s, &conds, ForkKind::Branch, leaving)?;
         s.jump(targets[chosen]);
         Ok(Flow::Fork(
             siblings
