@@ -412,6 +412,15 @@ impl ObjectMemory {
         Some(base)
     }
 
+    /// Sorts the heap and the slots by base again, after blocks moved (a
+    /// stable sort: a freed block left behind stays before the live block
+    /// at its base).
+    pub(super) fn sort_by_base(&mut self) {
+        let objects = Rc::clone(&self.objects);
+        Rc::make_mut(&mut self.heap).sort_by_key(|&i| objects[i as usize].base);
+        Rc::make_mut(&mut self.slots).sort_by_key(|&i| objects[i as usize].base);
+    }
+
     /// Moves the freed blocks whose slots meet `lo..hi`, which a new slot
     /// takes, to fresh slots of their own, as a segment moves its members
     /// (their base symbols' hidden addresses change; no decision depended
@@ -464,10 +473,7 @@ impl ObjectMemory {
             }
         }
         Rc::make_mut(&mut self.slots).retain(|id| !left.contains(id));
-        // The heap and the slots are kept by base.
-        let objects = Rc::clone(&self.objects);
-        Rc::make_mut(&mut self.heap).sort_by_key(|&i| objects[i as usize].base);
-        Rc::make_mut(&mut self.slots).sort_by_key(|&i| objects[i as usize].base);
+        self.sort_by_base();
     }
 
     /// The base of `bytes` fresh bytes of the heap, aligned, between guard

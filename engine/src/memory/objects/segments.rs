@@ -182,10 +182,7 @@ impl ObjectMemory {
                 self.release_range(lo, hi);
             }
         }
-        // The heap and the slots are kept by base.
-        let objects = Rc::clone(&self.objects);
-        Rc::make_mut(&mut self.heap).sort_by_key(|&i| objects[i as usize].base);
-        Rc::make_mut(&mut self.slots).sort_by_key(|&i| objects[i as usize].base);
+        self.sort_by_base();
         Some(id)
     }
 
