@@ -8,7 +8,10 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use symplay_engine::exec::{explore_with, Cause, ExploreError, Options, Progress, MAX_FRAMES};
+use symplay_engine::exec::{
+    explore_with, Cause, ExploreError, MergeMode, MergeOptions, Options, Progress, MAX_FRAMES,
+    MAX_MERGED_STATES,
+};
 use symplay_engine::limits::Reached;
 use symplay_engine::memory::{AaCacheMode, BaseMode, HeapOptions};
 use symplay_engine::report::{
@@ -101,6 +104,15 @@ pub struct ExploreArgs {
     result_values: u32,
     #[command(flatten)]
     heap: HeapArgs,
+    /// Which states merge: none, or cfg (states that leave a loop at the
+    /// same exit with the same call stack wait there for the loop's other
+    /// states and merge into one, their differing values `ite` terms).
+    #[arg(long, value_name = "MODE", default_value = "none")]
+    merge: String,
+    /// States merged into one at most; a larger group merges in parts (1:
+    /// states wait at loop exits and none merges).
+    #[arg(long, value_name = "N", default_value_t = MAX_MERGED_STATES)]
+    merge_max_states: usize,
     /// Print the memory objects of each path with a memory error, the
     /// failing access drawn on its object.
     #[arg(long)]
@@ -206,6 +218,12 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
         .heap
         .options(HeapOptions::default())
         .map_err(Failure::Usage)?;
+    let merge = MergeOptions {
+        mode: MergeMode::parse(&args.merge).ok_or_else(|| {
+            Failure::Usage(format!("unknown merge mode `{}` (none or cfg)", args.merge))
+        })?,
+        max_states: args.merge_max_states,
+    };
     let module = load_module(&args.file)?;
     let entry = match &args.entry {
         Some(name) => name.clone(),
@@ -238,6 +256,7 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
             fork_selects: !args.select_as_ite,
             result_values: args.result_values,
         },
+        merge,
     };
     Ok(Prepared {
         module,
@@ -532,6 +551,21 @@ fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
                 ""
             }
         )),
+    }
+    if let Some(m) = &r.stats.merging {
+        text.push_str(&format!(
+            "merging ({}): {} watched, {} waited at their exits ({} ended inside), {} ({} merged){}\n",
+            r.merge.mode,
+            counted(m.contexts, "loop", "loops"),
+            counted(m.waited, "state", "states"),
+            m.ended_inside,
+            counted(m.merges, "merge", "merges"),
+            counted(m.merged_states, "state", "states"),
+            match m.unmerged_groups {
+                0 => String::new(),
+                n => format!(", {} that could not merge", counted(n, "group", "groups")),
+            }
+        ));
     }
     for warning in &r.warnings {
         text.push_str(&format!("warning: {warning}\n"));

@@ -3,6 +3,7 @@
 
 pub use crate::memory::{HeapOptions, SizeMode};
 use crate::solver::{AaStats, QueryAnswers};
+pub use crate::state::MergeOptions;
 use serde::{Deserialize, Serialize};
 
 pub mod comparison;
@@ -34,6 +35,9 @@ pub struct Report {
     /// How the heap was modelled.
     #[serde(default)]
     pub heap: HeapOptions,
+    /// Which states were merged; left out when none was.
+    #[serde(default, skip_serializing_if = "MergeOptions::is_none")]
+    pub merge: MergeOptions,
     /// `objects` when memory objects were checked, else `flat`.
     #[serde(default)]
     pub memory_model: String,
@@ -1060,6 +1064,14 @@ pub struct TreeNode {
     /// forked here, or ended here at a leaf.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state_bytes: Option<u64>,
+    /// For a node where states merged (a child of the node where their
+    /// loop was first watched, under the disjunction of their conditions):
+    /// the leaves they came from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<usize>,
+    /// For a leaf whose state merged with others: the merged node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged_into: Option<usize>,
 }
 
 /// The memory objects of a state when it forked: the first `objects` of
@@ -1077,6 +1089,23 @@ pub struct NodeMemory {
 pub struct Coverage {
     pub covered_instructions: u64,
     pub total_instructions: u64,
+}
+
+/// What state merging did over a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MergeStats {
+    /// Loops watched: merging contexts opened where a state forked inside
+    /// a loop with a side that leaves it.
+    pub contexts: u64,
+    /// States that waited at a loop's exit for the loop's other states.
+    pub waited: u64,
+    /// States of a context whose path ended inside its loop.
+    pub ended_inside: u64,
+    /// Merges, the states they merged, and groups of states at one exit
+    /// that could not be merged and went on as they were.
+    pub merges: u64,
+    pub merged_states: u64,
+    pub unmerged_groups: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -1139,6 +1168,9 @@ pub struct Stats {
     /// What the address-aware cache did (`--aa-cache`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address_aware: Option<AaStats>,
+    /// What state merging did, in a run that merges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merging: Option<MergeStats>,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }

@@ -2,8 +2,8 @@
 //! with the branch condition (its index in the run's formulas, printed
 //! once for the run), where its parent forked, the path that ended at a
 //! leaf, and the pending states at or below each node (what random path
-//! walks by, and what state merging will look for). The report's tree is
-//! rendered from it when a snapshot is taken.
+//! walks by, and what merging contexts count), and the nodes where states
+//! merged. The report's tree is rendered from it when a snapshot is taken.
 
 use crate::report::{ForkKind, Location, NodeMemory, TreeNode};
 
@@ -31,6 +31,10 @@ pub struct Node {
     pub memory: Option<NodeMemory>,
     /// Bytes the state held of its own when it forked here or ended here.
     pub state_bytes: Option<u64>,
+    /// The leaves whose states merged into this node's.
+    pub merged_from: Vec<NodeId>,
+    /// The node this leaf's state merged into.
+    pub merged_into: Option<NodeId>,
 }
 
 #[derive(Clone, Debug)]
@@ -74,6 +78,18 @@ impl ExecTree {
             ..Node::default()
         });
         self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// A node for the state merged from the states at the leaves `from`:
+    /// a child of `parent` (the node where their loop was first watched),
+    /// entered under the formula `condition` (the disjunction of theirs).
+    pub fn add_merged(&mut self, parent: NodeId, condition: u32, from: Vec<NodeId>) -> NodeId {
+        let id = self.add_child(parent, condition);
+        for &leaf in &from {
+            self.nodes[leaf].merged_into = Some(id);
+        }
+        self.nodes[id].merged_from = from;
         id
     }
 
@@ -140,6 +156,8 @@ impl ExecTree {
                 pending: n.pending,
                 memory: n.memory.clone(),
                 state_bytes: n.state_bytes,
+                merged_from: n.merged_from.clone(),
+                merged_into: n.merged_into,
             })
             .collect()
     }

@@ -9,7 +9,8 @@
 //! - [`outcome`]: how running a state ends, and the one home of memory
 //!   errors;
 //! - [`context`]: an exploration's mutable context (counters, bounds,
-//!   replay guidance, caches, records);
+//!   replay guidance, caches, the merging contexts that hold states
+//!   waiting at loop exits, records);
 //! - [`executor`]: the program and the context together, which the
 //!   folders below extend;
 //! - [`fork`]: splitting a state on a symbolic condition, and the
@@ -17,6 +18,7 @@
 //! - [`semantics`], [`memcheck`], [`host`], [`record`]: what instructions
 //!   do, memory accesses and their checks, the host's answers, and what
 //!   the report records of states;
+//! - [`merge`]: the states a merging context released, merged;
 //! - [`run`]: the scheduler's loop over states, and one state's slice;
 //! - [`api`]: the entry points: an exploration (in steps, step mode,
 //!   replay) and the spec-script store.
@@ -29,12 +31,14 @@ mod fast;
 mod fork;
 mod host;
 mod memcheck;
+mod merge;
 mod outcome;
 mod program;
 pub(crate) mod record;
 mod run;
 mod semantics;
 
+pub use crate::state::{MergeMode, MergeOptions, MAX_MERGED_STATES};
 pub use api::exploration::{explore, explore_with, Exploration};
 pub use api::options::{import_problem, Cause, ExploreError, Options, Progress, MAX_CALL_DEPTH};
 pub use api::params::{name_params, MAX_BUFFER};

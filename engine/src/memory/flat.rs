@@ -57,6 +57,8 @@ use crate::limits::Limits;
 use crate::limits::{Checkpoint, Reached};
 use std::rc::Rc;
 
+mod merge;
+
 #[cfg(test)]
 mod fine_grain_tests;
 #[cfg(test)]

@@ -417,6 +417,38 @@ impl MemoryModel {
         self.contents().content_hash()
     }
 
+    /// Makes this memory the merge of itself and `others` of the same
+    /// model: where a byte differs, `ite(guards[0], own, ite(guards[1],
+    /// others[0]'s, ..))`, the last unguarded. An error names what keeps
+    /// them apart.
+    pub fn merge_with(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&MemoryModel],
+        guards: &[TermId],
+    ) -> Result<(), &'static str> {
+        match self {
+            MemoryModel::Flat(m) => {
+                let others: Option<Vec<&FlatMemory>> = (others.iter())
+                    .map(|o| match o {
+                        MemoryModel::Flat(f) => Some(f),
+                        MemoryModel::Objects(_) => None,
+                    })
+                    .collect();
+                m.merge_with(store, &others.ok_or("memory models differ")?, guards)
+            }
+            MemoryModel::Objects(m) => {
+                let others: Option<Vec<&ObjectMemory>> = (others.iter())
+                    .map(|o| match o {
+                        MemoryModel::Objects(f) => Some(f),
+                        MemoryModel::Flat(_) => None,
+                    })
+                    .collect();
+                m.merge_with(store, &others.ok_or("memory models differ")?, guards)
+            }
+        }
+    }
+
     /// Bytes this memory holds that no other one shares: what a state
     /// wrote since it was forked.
     pub fn own_bytes(&self) -> usize {

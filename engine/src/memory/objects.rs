@@ -184,6 +184,41 @@ struct Arena {
 }
 
 impl ObjectMemory {
+    /// Makes this memory the merge of itself and `others` (as
+    /// [`FlatMemory::merge_with`] does): they must hold the same objects where
+    /// they are, as states that allocated and freed nothing since they
+    /// forked do.
+    pub fn merge_with(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&ObjectMemory],
+        guards: &[TermId],
+    ) -> Result<(), &'static str> {
+        for o in others {
+            let same_arena = match (&self.arena, &o.arena) {
+                (None, None) => true,
+                (Some(a), Some(b)) => {
+                    a.next == b.next && Rc::ptr_eq(&a.free, &b.free) && a.crowded == b.crowded
+                }
+                _ => false,
+            };
+            let same = Rc::ptr_eq(&self.objects, &o.objects)
+                && Rc::ptr_eq(&self.heap, &o.heap)
+                && Rc::ptr_eq(&self.slots, &o.slots)
+                && Rc::ptr_eq(&self.inputs, &o.inputs)
+                && Rc::ptr_eq(&self.bases, &o.bases)
+                && Rc::ptr_eq(&self.segments, &o.segments)
+                && (self.heap_start, self.null_end, self.next)
+                    == (o.heap_start, o.null_end, o.next)
+                && same_arena;
+            if !same {
+                return Err("the states allocated or freed differently");
+            }
+        }
+        let contents: Vec<&FlatMemory> = others.iter().map(|o| &o.contents).collect();
+        self.contents.merge_with(store, &contents, guards)
+    }
+
     pub fn new(contents: FlatMemory, heap_start: u64) -> ObjectMemory {
         ObjectMemory {
             contents,

@@ -203,6 +203,18 @@ impl<T: Clone> PersistentVec<T> {
         }
     }
 
+    /// Calls `f` with each index whose entry may differ between this
+    /// vector and `other`: every entry of a node they do not share (the
+    /// caller compares the entries). Vectors of different lengths differ
+    /// everywhere.
+    pub fn for_each_unshared(&self, other: &Self, mut f: impl FnMut(usize)) {
+        if self.len != other.len || self.height != other.height {
+            (0..self.len.max(other.len)).for_each(f);
+            return;
+        }
+        unshared(&self.root, &other.root, self.height, 0, self.len, &mut f);
+    }
+
     /// Bytes of the trie's nodes this vector holds, a node that `n`
     /// holders share counting `1 / n`; blank subtrees count nothing. Each
     /// entry's own bytes come from `entry`.
@@ -259,6 +271,30 @@ impl<T: Clone> std::ops::Index<usize> for PersistentVec<T> {
 impl<T: Clone> std::ops::IndexMut<usize> for PersistentVec<T> {
     fn index_mut(&mut self, i: usize) -> &mut T {
         self.get_mut(i).expect("index in bounds")
+    }
+}
+
+/// [`PersistentVec::for_each_unshared`] below two nodes of one height
+/// whose first entry is `first`, of vectors of `len` entries.
+fn unshared<T>(
+    a: &Rc<Node<T>>,
+    b: &Rc<Node<T>>,
+    height: u32,
+    first: usize,
+    len: usize,
+    f: &mut impl FnMut(usize),
+) {
+    if Rc::ptr_eq(a, b) || first >= len {
+        return;
+    }
+    match (&a.kind, &b.kind) {
+        (Kind::Inner(xs), Kind::Inner(ys)) => {
+            let span = capacity(height - 1);
+            for (k, (x, y)) in xs.iter().zip(ys).enumerate() {
+                unshared(x, y, height - 1, first + k * span, len, f);
+            }
+        }
+        _ => (first..(first + capacity(height)).min(len)).for_each(f),
     }
 }
 
@@ -360,6 +396,27 @@ fn uniform_node<T: Clone>(height: u32, value: &T, uniform: &mut Vec<Rc<Node<T>>>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_entries_of_nodes_two_clones_do_not_share_are_walked() {
+        let mut a = PersistentVec::filled(5000, 0u32);
+        a[7] = 1;
+        let mut b = a.clone();
+        b[4000] = 2;
+        b[7] = 1;
+        let mut walked = Vec::new();
+        a.for_each_unshared(&b, |i| walked.push(i));
+        // The leaves of 7 and 4000, which `b` copied when it wrote them.
+        let leaf = |i: usize| (i - i % FANOUT..i - i % FANOUT + FANOUT).collect::<Vec<_>>();
+        assert_eq!(walked, [leaf(7), leaf(4000)].concat());
+        let mut none = Vec::new();
+        a.for_each_unshared(&a.clone(), |i| none.push(i));
+        assert!(none.is_empty());
+        let longer = PersistentVec::filled(5001, 0u32);
+        let mut all = 0;
+        a.for_each_unshared(&longer, |_| all += 1);
+        assert_eq!(all, 5001);
+    }
 
     #[test]
     fn a_clone_shares_every_node_until_one_of_them_writes() {

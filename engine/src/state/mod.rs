@@ -12,12 +12,14 @@
 
 mod chain;
 mod condition;
+mod merge;
 pub mod value;
 
 use crate::expr::TermId;
 use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
 pub use condition::PathCondition;
+pub use merge::{MergeMode, MergeOptions, Slot, MAX_MERGED_STATES};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_wasm::ir::Target;
@@ -35,7 +37,7 @@ pub struct Frame {
 }
 
 /// A symbolic input and the terms that make it up, for building test inputs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// A parameter of the entry function (width 32 or 64).
     Arg { width: u8, value: Val },
@@ -93,6 +95,9 @@ pub struct State {
     pub node: usize,
     /// Forks on this path so far.
     pub depth: u32,
+    /// The merging context this state belongs to while it runs a loop
+    /// whose states wait for each other at its exits.
+    pub merging: Option<u32>,
     /// Function and pc of the instruction executing (or last executed).
     pub at: (u32, u32),
     /// Where the path returned, bit `i` set when result `i` was a pointer
@@ -126,6 +131,13 @@ impl State {
             tables: self.tables.to_vec(),
             dead_stack: self.dead_stack.clone(),
         }
+    }
+
+    /// The path condition as it is at a fork, shared with this state from
+    /// here on (what a merge puts its disjunction after).
+    pub fn condition_at_fork(&mut self) -> PathCondition {
+        self.condition.freeze();
+        self.condition.clone()
     }
 
     /// A copy of this state for another side of a fork, sharing all but

@@ -9,7 +9,9 @@ use crate::share;
 use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::name_params;
-use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
+use symplay_engine::exec::{
+    import_problem, replay_traced, Exploration, MergeOptions, Options, ReplayOptions,
+};
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::search::SearchKind;
 use symplay_engine::state::State;
@@ -305,6 +307,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         outcomes: o.outcomes,
         max_call_depth: o.max_call_depth,
         havoc_imports: o.havoc_imports,
+        merge: MergeOptions::default(),
     })
 }
 
@@ -822,6 +825,7 @@ mod tests {
                 max_memory: Some(2 << 20),
                 max_call_depth: Some(200),
                 havoc_imports: true,
+                merge: MergeOptions::default(),
                 interrupt: None,
                 concrete_args: vec![None, Some(-4)],
                 buffer_args: page.buffer_args.clone(),

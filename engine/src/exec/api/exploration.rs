@@ -163,6 +163,7 @@ impl<M: Borrow<Module>> Exploration<M> {
         context.bounds.frames_trap = false;
         context.outcomes = options.outcomes;
         context.havoc_imports = options.havoc_imports;
+        context.merging.options = options.merge;
         context.bounds.limits = Limits {
             deadline: options.max_time.map(|t| started + t),
             interrupt: options.interrupt,
@@ -315,6 +316,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                     if *slices_to_estimate == 0 {
                         *memory = exec.cx.terms.len() as u64 * TERM_BYTES
                             + searcher.estimated_bytes()
+                            + exec.cx.merging.estimated_bytes()
                             + state.estimated_bytes();
                         *peak_memory = (*peak_memory).max(*memory);
                         let wait = *memory / ESTIMATE_BYTES_PER_SLICE;
@@ -338,9 +340,12 @@ impl<M: Borrow<Module>> Exploration<M> {
             })
     }
 
-    /// States not explored: waiting, and cut off by the time limit.
+    /// States not explored: waiting to run or at a loop's exit, and cut
+    /// off by the time limit.
     pub(super) fn pending(&self) -> usize {
-        self.scheduler.pending() + self.context.counters.cut_off as usize
+        self.scheduler.pending()
+            + self.context.merging.suspended()
+            + self.context.counters.cut_off as usize
     }
 
     /// The run's time so far (in step mode, without the waits for steps).

@@ -7,6 +7,7 @@ use crate::memory::{BaseMode, Contents, HeapOptions};
 use crate::report::{BufferArg, OutcomeRules};
 use crate::search::SearchKind;
 use crate::solver::Interrupt;
+use crate::state::MergeOptions;
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
 use symplay_wasm::Module;
@@ -42,6 +43,8 @@ pub struct Options {
     /// A call of an import the engine does not provide returns fresh
     /// symbolic values (havoc) instead of ending its path.
     pub havoc_imports: bool,
+    /// Which states wait at loop exits to be merged.
+    pub merge: MergeOptions,
 }
 
 /// The deepest call-depth limit a run may ask for.
@@ -184,6 +187,11 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
             "--max-call-depth is {}; at most {MAX_CALL_DEPTH} (each frame costs the engine's own stack)",
             o.max_call_depth.unwrap_or_default()
         )));
+    }
+    if o.merge.max_states == 0 {
+        return Err(ExploreError::options(
+            "--merge-max-states must be greater than zero",
+        ));
     }
     if o.outcomes.result_values > OutcomeRules::MAX_RESULT_VALUES {
         return Err(ExploreError::options(format!(

@@ -75,6 +75,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             context_resolutions: cx.counters.context_resolutions,
             layers,
             address_aware: aa.then_some(solver_stats.aa),
+            merging: cx.merging.stats(),
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
@@ -90,6 +91,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             concrete_args: self.options.concrete_args.clone(),
             buffer_args: self.options.buffer_args.clone(),
             heap: self.options.heap.clone(),
+            merge: self.options.merge,
             memory_model: if self.roles.heap_start.is_some() {
                 "objects".into()
             } else {

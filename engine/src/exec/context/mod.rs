@@ -1,15 +1,18 @@
 //! The mutable context of one exploration, grouped by what each part is:
 //! the terms and the solver its states share, its counters, its bounds
 //! (limits, and which one stopped it), the guidance a replay follows
-//! ([`guidance`]), its caches, and its records ([`records`]: the tree, the
+//! ([`guidance`]), its caches, the merging contexts that hold states
+//! waiting at loop exits, and its records ([`records`]: the tree, the
 //! paths, and what else the report counts). Paired with the program in an
 //! [`Executor`](super::executor::Executor) for each stretch of the
 //! scheduler's loop; it outlives them, so an exploration can run in steps.
 
 pub(crate) mod guidance;
+pub(crate) mod merging;
 pub(crate) mod records;
 
 use self::guidance::{Guidance, InputSource};
+use self::merging::Contexts;
 use self::records::Records;
 use super::fast::FastCode;
 use super::fork::PendingForms;
@@ -37,6 +40,8 @@ pub(crate) struct Context {
     pub(crate) havoc_imports: bool,
     pub(crate) guidance: Guidance,
     pub(crate) caches: Caches,
+    /// The states that wait at loop exits to be merged.
+    pub(crate) merging: Contexts,
     pub(crate) records: Records,
 }
 
@@ -131,6 +136,7 @@ impl Context {
             havoc_imports: false,
             guidance: Guidance::new(source),
             caches: Caches::default(),
+            merging: Contexts::default(),
             records: Records::new(program),
         }
     }

@@ -3,7 +3,7 @@
 //! longest fused op that starts there, so one dispatch runs a common sequence
 //! such as `local.get; i32.const; i32.add; local.set`. A branch into the
 //! middle of a sequence lands on the op of its suffix, so fusing needs no
-//! knowledge of branch targets.
+//! knowledge of branch targets; it only never runs past a loop's end.
 
 use crate::exec::arith::int::{concrete_binary, Alu};
 use crate::state::value::Val;
@@ -23,10 +23,20 @@ impl FastCode {
         }
         self.funcs[i].get_or_insert_with(|| {
             (0..code.instrs.len())
-                .map(|pc| fuse(&code.instrs[pc..]))
+                .map(|pc| fuse(&code.instrs[pc..straight_until(code, pc)]))
                 .collect()
         })
     }
+}
+
+/// Where a fused op starting at `pc` must end: at the end of the innermost
+/// loop around it, so that a state falling through a loop's end stops
+/// there, on the exit a merging context waits for.
+fn straight_until(code: &Code, pc: usize) -> usize {
+    let end = code
+        .loop_around(pc as u32)
+        .map(|l| code.blocks[l.block as usize].end);
+    end.map_or(code.instrs.len(), |end| end as usize)
 }
 
 /// A load's static offset and shape, with the extension precomputed.

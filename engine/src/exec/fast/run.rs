@@ -8,6 +8,7 @@ use crate::exec::program::Program;
 use crate::expr::TermStore;
 use crate::state::value::Val;
 use crate::state::{Frame, State};
+use std::ops::Range;
 
 /// Operand-stack slots made available on entry; an op that would push past
 /// them leaves the fast path, and `step` grows the stack.
@@ -15,7 +16,8 @@ const HEADROOM: usize = 8;
 
 /// Runs at most `max` instructions of the top frame of `s` on the fast
 /// path, marking them in `covered` (by store function and pc), and returns
-/// how many ran.
+/// how many ran. With `stay`, it stops where control leaves that range of
+/// pcs (a loop whose exits a merging context waits at).
 pub(crate) fn run(
     program: &Program<'_>,
     fast: &mut FastCode,
@@ -23,6 +25,7 @@ pub(crate) fn run(
     terms: &mut TermStore,
     s: &mut State,
     max: u64,
+    stay: Option<Range<u32>>,
 ) -> u64 {
     let memory_index = program.links_of(s).memory;
     let State {
@@ -61,12 +64,9 @@ pub(crate) fn run(
         dead: dead_stack,
         terms,
     };
-    // The op by reference: each arm reads the fields it needs.
-    loop {
-        let op = &ops[r.pc as usize];
-        if execute(&mut r, op).is_none() {
-            break;
-        }
+    match stay {
+        None => run_ops(&mut r, ops, |_| true),
+        Some(range) => run_ops(&mut r, ops, |pc| range.contains(&pc)),
     }
     let (sp, pc, last) = (r.sp, r.pc, r.last);
     let ran = max - r.left;
@@ -76,6 +76,19 @@ pub(crate) fn run(
         *at = (func, last);
     }
     ran
+}
+
+/// Runs ops from `r.pc` until one leaves the fast path or `stays` says
+/// the pc it went to is out of bounds.
+#[inline(always)]
+fn run_ops(r: &mut Registers<'_>, ops: &[Op], stays: impl Fn(u32) -> bool) {
+    // The op by reference: each arm reads the fields it needs.
+    loop {
+        let op = &ops[r.pc as usize];
+        if execute(r, op).is_none() || !stays(r.pc) {
+            break;
+        }
+    }
 }
 
 /// Runs `op`; `None` leaves the fast path at its first pc, for `step`.

@@ -247,7 +247,7 @@ impl Executor<'_> {
             }
             return Ok((index, Vec::new()));
         }
-        self.split(s, feasible, kind)
+        self.split(s, feasible, kind, leaving)
     }
 
     /// The alternatives `conds` that the path condition of `s` allows, by
@@ -322,9 +322,11 @@ impl Executor<'_> {
         let Some(max) = self.cx.bounds.max_paths else {
             return;
         };
-        // The pending count includes `s` itself.
-        let coming =
-            self.cx.records.paths.len() as u64 + u64::from(self.cx.records.tree.node(0).pending);
+        // The pending count includes `s` itself; states waiting at loop
+        // exits are paths to come too.
+        let coming = self.cx.records.paths.len() as u64
+            + u64::from(self.cx.records.tree.node(0).pending)
+            + self.cx.merging.suspended() as u64;
         let room = max.saturating_sub(coming) as usize;
         if feasible.len() > room + 1 {
             self.past_path_limit(s, feasible, room + 1, leaving);
@@ -333,15 +335,26 @@ impl Executor<'_> {
 
     /// Splits `s` over the `feasible` sides: a fork in the tree where `s`
     /// is, one child per side, `s` taking the first and a copy of it each
-    /// other one (unless the path is as deep as the run allows).
+    /// other one (unless the path is as deep as the run allows). Where
+    /// alternative `leaving` leaves a loop, the states may wait for each
+    /// other at its exits.
     fn split(
         &mut self,
         s: &mut State,
         mut feasible: Vec<Side>,
         kind: ForkKind,
+        leaving: Option<usize>,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         if s.depth >= self.cx.bounds.max_depth {
             return Err(End::DepthLimit);
+        }
+        let leaves = leaving.is_some_and(|l| feasible.iter().any(|side| side.index == l));
+        if let Some(code) = self
+            .program
+            .code(s.at.0)
+            .filter(|_| leaves && feasible.len() > 1)
+        {
+            self.cx.merging.watch(s, code);
         }
         self.cx.counters.forks += 1;
         let parent = s.node;

@@ -42,8 +42,11 @@ pub enum Ran {
     Paused(Box<State>),
     /// The state forked: these states (itself included) continue later.
     Forked(Vec<State>),
-    /// The path ended (or was dropped) at this tree node.
-    Ended(usize),
+    /// The state left the loop of its merging context, and waits.
+    Suspended(Box<State>),
+    /// The path ended (or was dropped) at this tree node, in this merging
+    /// context.
+    Ended { node: usize, merging: Option<u32> },
 }
 
 impl From<MemoryFault> for End {

@@ -23,6 +23,9 @@ use std::rc::Rc;
 impl Executor<'_> {
     /// Records that the path of `s` ended with `end`.
     pub(crate) fn end_path(&mut self, mut s: State, end: End) {
+        if let Some(id) = s.merging {
+            self.cx.merging.ended_inside(id);
+        }
         if let Some(finished) = &mut self.cx.records.finished {
             finished.push((s, end));
             return;

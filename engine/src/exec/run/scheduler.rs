@@ -40,6 +40,9 @@ pub(crate) enum Moved {
     Forked,
     /// Its path ended (or was dropped) at this node.
     Ended(usize),
+    /// It left the loop of its merging context, and waits for the loop's
+    /// other states.
+    Suspended,
 }
 
 /// Why a stretch of the loop ended.
@@ -81,7 +84,7 @@ impl Scheduler {
         self.searcher.push(s, tree);
     }
 
-    /// States waiting to run.
+    /// States waiting to run (not those waiting at a loop's exit).
     pub fn pending(&self) -> usize {
         self.searcher.len() + usize::from(self.current.is_some())
     }
@@ -133,13 +136,24 @@ impl Scheduler {
         loop {
             let state = match self.current.take().or_else(|| self.take(exec)) {
                 Some(s) => s,
+                // A context is released when its last state inside the
+                // loop stops there: none waits when no state is left.
+                None if exec.cx.merging.suspended() > 0 => {
+                    debug_assert!(false, "a merging context was never released");
+                    for released in exec.cx.merging.release_all() {
+                        for s in exec.merge_released(released) {
+                            self.searcher.push(s, &mut exec.cx.records.tree);
+                        }
+                    }
+                    continue;
+                }
                 // A cut-off query stops the run at once (below), so no
                 // state is left behind here.
                 None => return Stretch::Completed,
             };
             if let Some(reason) = self.stop_reason(exec, &mut check, &state) {
                 self.current = Some(state);
-                return Stretch::Stopped(reason);
+                return self.stopped(exec, reason);
             }
             let slice = self.slice(exec, pace);
             let counted_at = state.node;
@@ -147,10 +161,11 @@ impl Scheduler {
             let moved = self.hand_on(exec, counted_at, ran);
             // A limit cut off a query or a host call inside the slice.
             if let Some(limit) = exec.cx.bounds.stopped_by {
-                return Stretch::Stopped(limit.stop_reason());
+                return self.stopped(exec, limit.stop_reason());
             }
             match (pace, moved) {
-                (Pace::Instruction, _) | (Pace::Branch, Moved::Forked | Moved::Ended(_)) => {
+                (Pace::Instruction, _)
+                | (Pace::Branch, Moved::Forked | Moved::Ended(_) | Moved::Suspended) => {
                     return Stretch::Stepped(moved)
                 }
                 _ => {}
@@ -159,6 +174,18 @@ impl Scheduler {
                 return Stretch::Paused;
             }
         }
+    }
+
+    /// The run's end for `reason`: states waiting at loop exits go back to
+    /// the searcher unmerged, so that the tree and the report count them
+    /// pending where they are, as every state the run leaves.
+    fn stopped(&mut self, exec: &mut Executor<'_>, reason: &'static str) -> Stretch {
+        for released in exec.cx.merging.release_all() {
+            for s in released.groups.into_iter().flatten() {
+                self.searcher.push(s, &mut exec.cx.records.tree);
+            }
+        }
+        Stretch::Stopped(reason)
     }
 
     /// Why the run stops before `state` runs, if it does: a limit of the
@@ -229,9 +256,30 @@ impl Scheduler {
                 }
                 Moved::Forked
             }
-            Ran::Ended(node) => {
+            Ran::Suspended(s) => {
                 tree.count_pending(counted_at, false);
+                let merging = s.merging;
+                exec.cx.merging.suspend(*s);
+                self.release(exec, merging);
+                Moved::Suspended
+            }
+            Ran::Ended { node, merging } => {
+                tree.count_pending(counted_at, false);
+                self.release(exec, merging);
                 Moved::Ended(node)
+            }
+        }
+    }
+
+    /// Hands the states of merging context `merging` to the searcher once
+    /// none of them is left inside its loop.
+    fn release(&mut self, exec: &mut Executor<'_>, merging: Option<u32>) {
+        let Some(id) = merging else {
+            return;
+        };
+        if let Some(released) = exec.cx.merging.release_if_done(id, &exec.cx.records.tree) {
+            for s in exec.merge_released(released) {
+                self.searcher.push(s, &mut exec.cx.records.tree);
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Running one state for a slice of instructions: on the fast path while
 //! it can, else one step at a time, until the slice is used, the state
-//! forks, or its path ends (and is recorded).
+//! forks, its path ends (and is recorded), or it leaves the loop of its
+//! merging context (and waits).
 
 use crate::exec::executor::Executor;
 use crate::exec::fast;
@@ -14,35 +15,48 @@ impl Executor<'_> {
     pub(crate) fn run_slice(&mut self, mut state: State, slice: u64, to_fork: bool) -> Ran {
         let mut left = slice;
         let node = state.node;
-        while left > 0 {
-            // A traced replay records every branch, so it runs through `step`.
-            if self.cx.records.trace.is_none() {
-                left -= self.run_fast(&mut state, left);
+        // A traced replay records every branch, so it runs through `step`.
+        let fast = self.cx.records.trace.is_none();
+        let mut fast_next = fast;
+        loop {
+            if self.cx.merging.has_left(&state) {
+                return Ran::Suspended(Box::new(state));
             }
             if left == 0 {
-                break;
+                return Ran::Paused(Box::new(state));
             }
+            if fast_next {
+                fast_next = false;
+                let ran = self.run_fast(&mut state, left);
+                if ran > 0 {
+                    left -= ran;
+                    continue;
+                }
+            }
+            fast_next = fast;
             left -= 1;
             match self.step(&mut state) {
-                Ok(Flow::Next) if to_fork && state.node != node => break,
+                Ok(Flow::Next) if to_fork && state.node != node => {
+                    return Ran::Paused(Box::new(state))
+                }
                 Ok(Flow::Next) => {}
                 Ok(Flow::Fork(mut siblings)) => {
                     siblings.insert(0, state);
                     return Ran::Forked(siblings);
                 }
                 Err(end) => {
-                    let node = state.node;
+                    let (node, merging) = (state.node, state.merging);
                     self.end_path(state, end);
-                    return Ran::Ended(node);
+                    return Ran::Ended { node, merging };
                 }
             }
         }
-        Ran::Paused(Box::new(state))
     }
 
     /// [`fast::run`] on `s`, counted.
     fn run_fast(&mut self, s: &mut State, max: u64) -> u64 {
         let cx = &mut *self.cx;
+        let bounds = cx.merging.bounds(s);
         let ran = fast::run(
             &self.program,
             &mut cx.caches.fast,
@@ -50,6 +64,7 @@ impl Executor<'_> {
             &mut cx.terms,
             s,
             max,
+            bounds,
         );
         cx.counters.instructions += ran;
         ran

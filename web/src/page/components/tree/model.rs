@@ -410,6 +410,8 @@ mod tests {
             pending: 0,
             memory: None,
             state_bytes: None,
+            merged_from: Vec::new(),
+            merged_into: None,
         }
     }
 

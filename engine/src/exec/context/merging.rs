@@ -1,0 +1,226 @@
+//! The run's merging: which states it merges ([`MergeMode`]), and its
+//! merging contexts. A context opens where a state first forks inside a
+//! loop with a side that leaves it; the state and every state forked from
+//! it belong to it. A state of a context that leaves the loop (its frame
+//! at the loop's depth goes past the loop's pcs, or returns) is suspended
+//! there, in the group of states with its merge key (its exit and call
+//! stack). When no state of the context is left inside the loop, neither
+//! pending below the context's tree node nor running, the context is
+//! released: its groups go on (merged, `exec/merge/`), and a state leaves
+//! the context for good.
+
+use crate::report::MergeStats;
+use crate::search::Pending;
+use crate::state::{Frame, MergeKey, MergeMode, MergeOptions, PathCondition, State};
+use crate::tree::{ExecTree, NodeId};
+use rustc_hash::FxHashMap;
+use std::ops::Range;
+use symplay_wasm::ir::Code;
+
+/// A context's number, unique in its run.
+pub(crate) type ContextId = u32;
+
+/// The loop a context watches: the frame it runs in and its pcs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct WatchedLoop {
+    /// The store function of the loop, and its pcs: from its header to
+    /// its block's end.
+    func: u32,
+    body: Range<u32>,
+    /// The number of frames of a state running the loop.
+    depth: usize,
+}
+
+impl WatchedLoop {
+    /// Whether `frame`, at the loop's depth, runs the loop.
+    fn runs(&self, frame: &Frame) -> bool {
+        frame.func == self.func && self.body.contains(&frame.pc)
+    }
+}
+
+struct MergingContext {
+    watched: WatchedLoop,
+    /// The tree node of the state that opened it: every state of the
+    /// context is at or below it, so its pending count is the context's
+    /// states still inside the loop (suspended ones are counted out).
+    root: NodeId,
+    /// The path condition of the state that opened it: what every state of
+    /// the context assumed before the loop.
+    prefix: PathCondition,
+    /// Suspended states, grouped by merge key in the order each group
+    /// first arrived.
+    groups: Vec<(MergeKey, Vec<State>)>,
+}
+
+/// The open merging contexts of a run.
+#[derive(Default)]
+pub(crate) struct Contexts {
+    pub(crate) options: MergeOptions,
+    open: FxHashMap<ContextId, MergingContext>,
+    next_id: ContextId,
+    suspended: usize,
+    /// States suspended, and paths of a context ended inside its loop,
+    /// over the run.
+    waited: u64,
+    ended_inside: u64,
+    /// Merges, the states they merged, and groups of states that could
+    /// not be merged (and went on as they were).
+    merges: u64,
+    merged_states: u64,
+    unmerged_groups: u64,
+}
+
+impl Contexts {
+    /// Puts `s`, about to fork at `s.at` in `code` with a side that leaves
+    /// the innermost loop there, in a new context for that loop, unless
+    /// the run merges nothing or `s` is in a context already.
+    pub(crate) fn watch(&mut self, s: &mut State, code: &Code) {
+        if self.options.mode == MergeMode::None || s.merging.is_some() {
+            return;
+        }
+        let Some(l) = code.loop_around(s.at.1) else {
+            return;
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let context = MergingContext {
+            watched: WatchedLoop {
+                func: s.at.0,
+                body: l.header..code.blocks[l.block as usize].end,
+                depth: s.frames.len(),
+            },
+            root: s.node,
+            prefix: s.condition_at_fork(),
+            groups: Vec::new(),
+        };
+        self.open.insert(id, context);
+        s.merging = Some(id);
+    }
+
+    /// The loop the context of `s` watches, if `s` is in one.
+    fn watched(&self, s: &State) -> Option<&WatchedLoop> {
+        Some(&self.open.get(&s.merging?)?.watched)
+    }
+
+    /// Whether `s` belongs to a context whose loop it has left.
+    pub(crate) fn has_left(&self, s: &State) -> bool {
+        self.watched(s).is_some_and(|w| {
+            let depth = s.frames.len();
+            depth < w.depth || depth == w.depth && !w.runs(&s.frames[depth - 1])
+        })
+    }
+
+    /// The pcs the top frame of `s` may run through on the fast path
+    /// before it must stop for its context: `None` when it may run
+    /// anywhere.
+    pub(crate) fn bounds(&self, s: &State) -> Option<Range<u32>> {
+        self.watched(s)
+            .filter(|w| w.depth == s.frames.len() && s.frames.last().is_some_and(|f| w.runs(f)))
+            .map(|w| w.body.clone())
+    }
+
+    /// Suspends `s`, which has left its context's loop.
+    pub(crate) fn suspend(&mut self, s: State) {
+        let Some(context) = s.merging.and_then(|id| self.open.get_mut(&id)) else {
+            debug_assert!(false, "a state suspended outside any open context");
+            return;
+        };
+        let key = s.merge_key();
+        match context.groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(s),
+            None => context.groups.push((key, vec![s])),
+        }
+        self.suspended += 1;
+        self.waited += 1;
+    }
+
+    /// Counts a path of context `id` that ended inside the loop.
+    pub(crate) fn ended_inside(&mut self, id: ContextId) {
+        if self.open.contains_key(&id) {
+            self.ended_inside += 1;
+        }
+    }
+
+    /// What merging did so far, in a run that merges.
+    pub(crate) fn stats(&self) -> Option<MergeStats> {
+        (self.options.mode != MergeMode::None).then_some(MergeStats {
+            contexts: u64::from(self.next_id),
+            waited: self.waited,
+            ended_inside: self.ended_inside,
+            merges: self.merges,
+            merged_states: self.merged_states,
+            unmerged_groups: self.unmerged_groups,
+        })
+    }
+
+    /// States suspended in every context.
+    pub(crate) fn suspended(&self) -> usize {
+        self.suspended
+    }
+
+    /// The memory limit's estimate of the suspended states.
+    pub(crate) fn estimated_bytes(&self) -> u64 {
+        (self.open.values())
+            .flat_map(|c| &c.groups)
+            .flat_map(|(_, group)| group)
+            .map(State::estimated_bytes)
+            .sum()
+    }
+
+    /// When no state of context `id` is left inside its loop (by `tree`'s
+    /// pending counts), closes it and gives what it held.
+    pub(crate) fn release_if_done(&mut self, id: ContextId, tree: &ExecTree) -> Option<Released> {
+        match self.open.get(&id) {
+            Some(context) if tree.node(context.root).pending == 0 => self.close(id),
+            _ => None,
+        }
+    }
+
+    /// Closes every context, in the order they opened.
+    pub(crate) fn release_all(&mut self) -> Vec<Released> {
+        let mut ids: Vec<ContextId> = self.open.keys().copied().collect();
+        ids.sort_unstable();
+        ids.into_iter().filter_map(|id| self.close(id)).collect()
+    }
+
+    fn close(&mut self, id: ContextId) -> Option<Released> {
+        let context = self.open.remove(&id)?;
+        let groups: Vec<Vec<State>> = (context.groups.into_iter())
+            .map(|(_, group)| {
+                self.suspended -= group.len();
+                group
+                    .into_iter()
+                    .map(|mut s| {
+                        s.merging = None;
+                        s
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Released {
+            root: context.root,
+            prefix: context.prefix,
+            groups,
+        })
+    }
+
+    /// Counts a merge of `states` states, or a group of them that could not
+    /// merge.
+    pub(crate) fn count_merge(&mut self, states: usize, merged: bool) {
+        if merged {
+            self.merges += 1;
+            self.merged_states += states as u64;
+        } else {
+            self.unmerged_groups += 1;
+        }
+    }
+}
+
+/// What a released context held: its states in groups of one merge key
+/// each, out of the context, with the context's tree node and the path
+/// condition of the state that opened it (a prefix of theirs).
+pub(crate) struct Released {
+    pub(crate) root: NodeId,
+    pub(crate) prefix: PathCondition,
+    pub(crate) groups: Vec<Vec<State>>,
+}

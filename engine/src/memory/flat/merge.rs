@@ -1,0 +1,167 @@
+//! Merging the bytes of memories that differ only in some bytes: each
+//! byte that differs becomes an `ite` over the states' guards. Chunks two
+//! memories still share are skipped whole, so a merge costs what the
+//! states wrote since they forked.
+
+use super::{Byte, FlatMemory, CHUNK_U64};
+use crate::expr::{Node, TermId, TermStore};
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+impl FlatMemory {
+    /// Makes this memory (state 0's) the merge of itself and `others`
+    /// (states 1 to k): a byte that differs becomes `ite(guards[0], b0,
+    /// ite(guards[1], b1, .. bk))`, the last unguarded. An error names
+    /// what keeps them apart: anything but bytes at concrete addresses
+    /// (size, regions, the arrays of writes at symbolic addresses), or a
+    /// differing byte that one of them reads from such an array.
+    pub fn merge_with(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&FlatMemory],
+        guards: &[TermId],
+    ) -> Result<(), &'static str> {
+        for other in others {
+            self.same_layout(other)?;
+        }
+        let mut chunks = BTreeSet::new();
+        for other in others {
+            self.slots
+                .for_each_unshared(&other.slots, |ci| _ = chunks.insert(ci));
+        }
+        // Arrays built for symbolic reads are derived from the bytes: the
+        // next symbolic read builds them from the merged ones.
+        self.windows.clear();
+        let mut values = Vec::with_capacity(others.len() + 1);
+        for ci in chunks {
+            for at in ci as u64 * CHUNK_U64..(ci as u64 + 1) * CHUNK_U64 {
+                values.clear();
+                values.push(self.read(at));
+                values.extend(others.iter().map(|m| m.read(at)));
+                if values.iter().all(|&b| b == values[0]) {
+                    continue;
+                }
+                if values.contains(&Byte::Hole) {
+                    return Err("a byte that differs is read from an array of symbolic writes");
+                }
+                let merged = merged_byte(store, &values, guards);
+                self.write(at, merged);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `other` differs from this memory in bytes at concrete
+    /// addresses only.
+    fn same_layout(&self, other: &FlatMemory) -> Result<(), &'static str> {
+        let (pages, slots) = (
+            self.pages != other.pages,
+            self.slots.len() != other.slots.len(),
+        );
+        if pages || slots || self.max_pages != other.max_pages {
+            return Err("memory sizes differ");
+        }
+        let regions = Rc::ptr_eq(&self.regions, &other.regions) || self.regions == other.regions;
+        if !regions || self.narrow != other.narrow || self.arena_start != other.arena_start {
+            return Err("memory regions differ");
+        }
+        if self.base != other.base || self.object_holes != other.object_holes {
+            return Err("writes at symbolic addresses differ");
+        }
+        Ok(())
+    }
+}
+
+/// The byte that is `values[i]` under `guards[i]` (the last where no guard
+/// holds): a constant where they fold to one.
+fn merged_byte(store: &mut TermStore, values: &[Byte], guards: &[TermId]) -> Byte {
+    let term = |store: &mut TermStore, b: Byte| match b {
+        Byte::Const(v) => store.bv_const(8, u64::from(v)),
+        Byte::Term(t) => t,
+        Byte::Hole => unreachable!("holes are refused before"),
+    };
+    let (last, guarded) = values.split_last().expect("two states at least");
+    let mut merged = term(store, *last);
+    for (&b, &guard) in guarded.iter().zip(guards).rev() {
+        let value = term(store, b);
+        merged = store.ite(guard, value, merged);
+    }
+    match *store.node(merged) {
+        Node::BvConst { value, .. } => Byte::Const(value as u8),
+        _ => Byte::Term(merged),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::Sort;
+
+    fn memory(store: &mut TermStore) -> FlatMemory {
+        FlatMemory::new(store, 1, Some(1))
+    }
+
+    #[test]
+    fn only_differing_bytes_become_ites_over_the_guards() {
+        let mut st = TermStore::new();
+        let c = st.declare("c", Sort::Bool).unwrap();
+        let x = st.declare("x", Sort::Bv(8)).unwrap();
+        let mut a = memory(&mut st);
+        a.write_concrete(&mut st, 100, &[1, 2, 3]);
+        let mut b = a.clone();
+        b.write_concrete(&mut st, 101, &[9]);
+        b.set_byte(&mut st, 5000, x);
+        a.merge_with(&mut st, &[&b], &[c]).unwrap();
+        assert_eq!(a.load_concrete(100, 1), Some(1));
+        assert_eq!(a.load_concrete(102, 1), Some(3));
+        let nine = st.bv_const(8, 9);
+        let two = st.bv_const(8, 2);
+        let zero = st.bv_const(8, 0);
+        assert_eq!(a.byte(&mut st, 101), st.ite(c, two, nine));
+        assert_eq!(a.byte(&mut st, 5000), st.ite(c, zero, x));
+        // Equal bytes written apart stay as they are.
+        let mut d = memory(&mut st);
+        d.write_concrete(&mut st, 7, &[4]);
+        let mut e = memory(&mut st);
+        e.write_concrete(&mut st, 7, &[4]);
+        d.merge_with(&mut st, &[&e], &[c]).unwrap();
+        assert_eq!(d.load_concrete(7, 1), Some(4));
+    }
+
+    #[test]
+    fn three_memories_merge_into_a_chain_whose_last_value_is_unguarded() {
+        let mut st = TermStore::new();
+        let (c0, c1) = (
+            st.declare("c0", Sort::Bool).unwrap(),
+            st.declare("c1", Sort::Bool).unwrap(),
+        );
+        let m: Vec<FlatMemory> = (0..3u8)
+            .map(|k| {
+                let mut m = memory(&mut st);
+                m.write_concrete(&mut st, 64, &[k]);
+                m
+            })
+            .collect();
+        let mut merged = m[0].clone();
+        merged
+            .merge_with(&mut st, &[&m[1], &m[2]], &[c0, c1])
+            .unwrap();
+        let [k0, k1, k2] = [0, 1, 2].map(|k| st.bv_const(8, k));
+        let inner = st.ite(c1, k1, k2);
+        let expected = st.ite(c0, k0, inner);
+        assert_eq!(merged.byte(&mut st, 64), expected);
+    }
+
+    #[test]
+    fn memories_of_different_sizes_do_not_merge() {
+        let mut st = TermStore::new();
+        let c = st.declare("c", Sort::Bool).unwrap();
+        let mut a = FlatMemory::new(&mut st, 1, Some(2));
+        let mut b = a.clone();
+        b.grow(1);
+        assert_eq!(
+            a.merge_with(&mut st, &[&b], &[c]),
+            Err("memory sizes differ")
+        );
+    }
+}

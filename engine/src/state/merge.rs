@@ -1,0 +1,274 @@
+//! Merging states with the same [`MergeKey`](super::MergeKey) into one
+//! (`../shared/design/symbolic_size.md` §2.5): each value that differs
+//! becomes an `ite` over the states' guards, memory bytes likewise; the
+//! rest (inputs, output, dropped segments) must be equal. The caller gives
+//! the merged state its path condition and its tree node. How a run
+//! merges is its [`MergeOptions`].
+
+use super::value::Val;
+use super::State;
+use crate::expr::{TermId, TermStore};
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+
+/// Which states a run merges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MergeMode {
+    /// None: every path is explored on its own.
+    #[default]
+    None,
+    /// States that leave a loop at the same exit, with the same call
+    /// stack, wait there for the loop's other states and merge into one
+    /// (`ite` values, the disjunction of their conditions): a loop is
+    /// watched from its first fork with a side that leaves it on a
+    /// symbolic condition.
+    Cfg,
+}
+
+impl MergeMode {
+    pub const ALL: [MergeMode; 2] = [MergeMode::None, MergeMode::Cfg];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MergeMode::None => "none",
+            MergeMode::Cfg => "cfg",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<MergeMode> {
+        MergeMode::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+impl std::fmt::Display for MergeMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a run merges states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MergeOptions {
+    pub mode: MergeMode,
+    /// The most states merged into one: a larger group merges in parts of
+    /// this many (1: states wait at loop exits, none merges).
+    pub max_states: usize,
+}
+
+impl MergeOptions {
+    /// Whether the run merges nothing (and waits nowhere).
+    pub fn is_none(&self) -> bool {
+        self.mode == MergeMode::None
+    }
+}
+
+/// The seed's cap on the states of one merge (`symbolic_size.md` §2.2).
+pub const MAX_MERGED_STATES: usize = 10_000;
+
+impl Default for MergeOptions {
+    fn default() -> Self {
+        MergeOptions {
+            mode: MergeMode::None,
+            max_states: MAX_MERGED_STATES,
+        }
+    }
+}
+
+/// A value's place in a state, for asking whether it may become a term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Local `index` of frame `frame` (from the bottom of the stack).
+    Local {
+        frame: usize,
+        index: usize,
+    },
+    Global(usize),
+    /// Operand `index` from the bottom of the stack.
+    Operand(usize),
+}
+
+impl State {
+    /// Makes this state the merge of itself and `others`, which have its
+    /// merge key: a value that differs becomes `ite(guards[0], own,
+    /// ite(guards[1], others[0]'s, ..))`, the last state's value unguarded.
+    /// `kept_concrete` says which slots hold values the engine keeps
+    /// concrete (floats, references, operands of a type it does not know),
+    /// which must be equal. An error names what keeps the states apart.
+    pub fn merge(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&State],
+        guards: &[TermId],
+        kept_concrete: &dyn Fn(Slot) -> bool,
+    ) -> Result<(), &'static str> {
+        for o in others {
+            self.same_history(o)?;
+        }
+        let mut values = Vec::with_capacity(others.len() + 1);
+        let merge = |store: &mut TermStore, values: &[Val], slot: Slot| {
+            merged_value(store, values, guards, || kept_concrete(slot))
+        };
+        for frame in 0..self.frames.len() {
+            for index in 0..self.frames[frame].locals.len() {
+                values.clear();
+                values.extend(
+                    std::iter::once(&*self)
+                        .chain(others.iter().copied())
+                        .map(|s| s.frames[frame].locals[index]),
+                );
+                let merged = merge(store, &values, Slot::Local { frame, index })?;
+                self.frames[frame].locals[index] = merged;
+            }
+        }
+        for index in 0..self.globals.len() {
+            values.clear();
+            values.extend(
+                std::iter::once(&*self)
+                    .chain(others.iter().copied())
+                    .map(|s| s.globals[index]),
+            );
+            self.globals[index] = merge(store, &values, Slot::Global(index))?;
+        }
+        for index in 0..self.stack.len() {
+            values.clear();
+            values.extend(
+                std::iter::once(&*self)
+                    .chain(others.iter().copied())
+                    .map(|s| s.stack[index]),
+            );
+            self.stack[index] = merge(store, &values, Slot::Operand(index))?;
+        }
+        for (i, memory) in self.memories.iter_mut().enumerate() {
+            let theirs: Vec<_> = others.iter().map(|o| &o.memories[i]).collect();
+            memory.merge_with(store, &theirs, guards)?;
+        }
+        for o in others {
+            self.depth = self.depth.max(o.depth);
+            for note in o.notes.iter() {
+                if !self.notes.contains(note) {
+                    self.note(note.clone());
+                }
+            }
+            for c in o.concretised.iter() {
+                if !self.concretised.contains(c) {
+                    Rc::make_mut(&mut self.concretised).push(c.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `other` made the same inputs and output as this state, and
+    /// dropped the same segments: what no `ite` can merge.
+    fn same_history(&self, other: &State) -> Result<(), &'static str> {
+        // Rc's equality compares the pointers first.
+        let inputs = self.inputs == other.inputs && self.name_uses == other.name_uses;
+        if !inputs {
+            return Err("the states made different inputs");
+        }
+        if self.stdout != other.stdout || self.stderr != other.stderr {
+            return Err("the states wrote different output");
+        }
+        if self.dropped_data != other.dropped_data || self.dropped_elems != other.dropped_elems {
+            return Err("the states dropped different segments");
+        }
+        if self.memories.len() != other.memories.len() || self.globals.len() != other.globals.len()
+        {
+            return Err("the states have different stores");
+        }
+        Ok(())
+    }
+}
+
+/// The value that is `values[i]` under `guards[i]` (the last where no
+/// guard holds); `kept_concrete()` says the values must be equal instead.
+fn merged_value(
+    store: &mut TermStore,
+    values: &[Val],
+    guards: &[TermId],
+    kept_concrete: impl Fn() -> bool,
+) -> Result<Val, &'static str> {
+    let first = values[0];
+    if values.iter().all(|&v| v == first) {
+        return Ok(first);
+    }
+    // Floats and references are never terms: a term among the values
+    // makes them integers.
+    if values.iter().all(|v| v.concrete().is_some()) && kept_concrete() {
+        return Err("a float, reference or operand kept concrete differs");
+    }
+    let (last, guarded) = values.split_last().expect("two states at least");
+    let mut merged = last.term(store);
+    for (&v, &guard) in guarded.iter().zip(guards).rev() {
+        let value = v.term(store);
+        if store.width(value) != store.width(merged) {
+            return Err("values of different widths");
+        }
+        merged = store.ite(guard, value, merged);
+    }
+    Ok(Val::from_term(store, merged))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::Sort;
+    use crate::state::Frame;
+
+    fn state(local: Val) -> State {
+        State {
+            frames: vec![Frame {
+                func: 0,
+                pc: 3,
+                locals: vec![local, Val::i32(7)],
+                base: 0,
+            }],
+            ..State::default()
+        }
+    }
+
+    #[test]
+    fn differing_values_become_an_ite_chain_and_equal_ones_stay() {
+        let mut st = TermStore::new();
+        let (c0, c1) = (
+            st.declare("c0", Sort::Bool).unwrap(),
+            st.declare("c1", Sort::Bool).unwrap(),
+        );
+        let x = st.declare("x", Sort::Bv(32)).unwrap();
+        let mut a = state(Val::i32(0));
+        let (b, c) = (state(Val::i32(1)), state(Val::Sym(x)));
+        a.merge(&mut st, &[&b, &c], &[c0, c1], &|_| false).unwrap();
+        let [zero, one] = [0, 1].map(|k| st.bv_const(32, k));
+        let inner = st.ite(c1, one, x);
+        let expected = st.ite(c0, zero, inner);
+        assert_eq!(a.frames[0].locals, [Val::Sym(expected), Val::i32(7)]);
+    }
+
+    #[test]
+    fn a_float_that_differs_keeps_the_states_apart() {
+        let mut st = TermStore::new();
+        let c = st.declare("c", Sort::Bool).unwrap();
+        let mut a = state(Val::i32(1.5f32.to_bits()));
+        let b = state(Val::i32(2.5f32.to_bits()));
+        let float = |slot: Slot| slot == Slot::Local { frame: 0, index: 0 };
+        assert!(a.clone().merge(&mut st, &[&b], &[c], &float).is_err());
+        assert!(a.merge(&mut st, &[&b], &[c], &|_| false).is_ok());
+    }
+
+    #[test]
+    fn states_that_made_different_inputs_do_not_merge() {
+        let mut st = TermStore::new();
+        let c = st.declare("c", Sort::Bool).unwrap();
+        let mut a = state(Val::i32(0));
+        let mut b = a.clone();
+        b.add_input(super::super::Input::Arg {
+            width: 32,
+            value: Val::i32(1),
+        });
+        assert_eq!(
+            a.merge(&mut st, &[&b], &[c], &|_| false),
+            Err("the states made different inputs")
+        );
+    }
+}

@@ -1,0 +1,342 @@
+//! Merging contexts on small modules: a loop is watched from its first
+//! fork with a side that leaves it, its states wait at its exits until
+//! none is left inside (a path that ends inside counts out), and a run
+//! whose states go on unmerged explores what a run without merging does;
+//! CFG merging of the worked examples of `symbolic_size.md` §5, with the
+//! merges the seed reports.
+
+use symplay_engine::exec::{
+    explore, replay_traced, MergeMode, MergeOptions, Options, ReplayOptions,
+};
+use symplay_engine::memory::{HeapOptions, SizeMode};
+use symplay_engine::report::{MergeStats, Report, Status};
+use symplay_engine::search::SearchKind;
+
+fn size_example(name: &str) -> symplay_wasm::Module {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/heap/size/");
+    let text = std::fs::read_to_string(format!("{dir}{name}.wat")).unwrap();
+    symplay_wasm::load(text.as_bytes()).unwrap()
+}
+
+/// Depth first under the seed's model (ForkLazy, sizes past the capacity
+/// left out), merging as `merge` says.
+fn options(capacity: u32, merge: MergeOptions) -> Options {
+    Options {
+        search: SearchKind::Dfs,
+        max_paths: Some(1000),
+        heap: HeapOptions {
+            size_mode: SizeMode::ForkLazy,
+            capacity,
+            past_capacity: false,
+            ..HeapOptions::default()
+        },
+        merge,
+        ..Options::default()
+    }
+}
+
+/// States wait at loop exits and go on unmerged.
+const WAITING: MergeOptions = MergeOptions {
+    mode: MergeMode::Cfg,
+    max_states: 1,
+};
+
+/// [`options`] with states waiting at loop exits (`waiting`) or not.
+fn run(m: &symplay_wasm::Module, entry: &str, capacity: u32, waiting: bool) -> Report {
+    let merge = if waiting {
+        WAITING
+    } else {
+        MergeOptions::default()
+    };
+    explore(m, entry, &options(capacity, merge)).unwrap()
+}
+
+fn endings(r: &Report) -> Vec<String> {
+    let mut endings: Vec<String> = (r.paths.iter())
+        .map(|p| format!("{} at {}", p.outcome(), p.location.text()))
+        .collect();
+    endings.sort();
+    endings
+}
+
+fn stats(contexts: u64, waited: u64, ended_inside: u64) -> Option<MergeStats> {
+    Some(MergeStats {
+        contexts,
+        waited,
+        ended_inside,
+        merges: 0,
+        merged_states: 0,
+        unmerged_groups: 0,
+    })
+}
+
+/// [`options`] merging as CFG does; every path replays to its outcome.
+fn merged(m: &symplay_wasm::Module, entry: &str, capacity: u32) -> Report {
+    let cfg = MergeOptions {
+        mode: MergeMode::Cfg,
+        ..MergeOptions::default()
+    };
+    let options = options(capacity, cfg);
+    let r = explore(m, entry, &options).unwrap();
+    for p in &r.paths {
+        let heap = options.heap.clone();
+        let replay = ReplayOptions {
+            heap,
+            ..ReplayOptions::default()
+        };
+        let again = replay_traced(m, entry, &p.inputs, &replay).unwrap().path;
+        assert_eq!(
+            (again.status, again.location.text()),
+            (p.status, p.location.text())
+        );
+    }
+    r
+}
+
+#[test]
+fn e1_merges_its_five_states_at_the_one_exit_wasm_gives_break_and_loop_end() {
+    // symbolic_size.md §5 E1: the paper's C has two exits (the break and
+    // the loop test), so two groups; here both branch to one block, so
+    // its five leaves merge into one state, and one path returns.
+    let m = size_example("e1");
+    let r = merged(&m, "e1", 3);
+    let merging = r.stats.merging.clone().unwrap();
+    assert_eq!((merging.merges, merging.merged_states), (1, 5));
+    assert_eq!(r.paths.len(), 1);
+    assert_eq!(r.paths[0].status, Status::Returned);
+    let node = &r.tree[r.paths[0].node];
+    assert_eq!(node.merged_from.len(), 5);
+    assert_eq!(
+        node.parent,
+        Some(0),
+        "a child of where the loop was watched"
+    );
+    for &leaf in &node.merged_from {
+        assert_eq!(r.tree[leaf].merged_into, Some(node.id));
+        assert!(r.tree[leaf].children.is_empty() && r.tree[leaf].path.is_none());
+    }
+}
+
+#[test]
+fn the_seeds_regression_loops_merge_as_it_reports() {
+    // symbolic_size.md §5, the seed's suite: n <= 10, p[i] = 7 with
+    // capacity 200 merges 11 states in one group; p[2i] with capacity 4
+    // ends n = 2 to 4 inside the loop (overflows) and merges n = 0 and 1.
+    let m = size_example("strided");
+    let fill = merged(&m, "fill", 200);
+    let merging = fill.stats.merging.clone().unwrap();
+    assert_eq!((merging.merges, merging.merged_states), (1, 11));
+    assert_eq!(fill.paths.len(), 1);
+    let strided = merged(&m, "fill_strided", 4);
+    let merging = strided.stats.merging.clone().unwrap();
+    assert_eq!((merging.merges, merging.merged_states), (1, 2));
+    assert_eq!(merging.ended_inside, 2);
+    let statuses: Vec<Status> = strided.paths.iter().map(|p| p.status).collect();
+    assert_eq!(
+        statuses,
+        [Status::MemoryError, Status::MemoryError, Status::Returned]
+    );
+}
+
+#[test]
+fn states_that_allocated_differently_go_on_unmerged() {
+    // Each round allocates: the states leaving after 0, 1 or 2 rounds
+    // hold different objects, so they cannot merge.
+    let m = symplay_wasm::load(
+        br#"
+(module
+  (import "env" "malloc" (func $malloc (param i32) (result i32)))
+  (memory 1)
+  (func (export "f") (param $n i32) (result i32) (local $i i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (drop (call $malloc (i32.const 8)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br_if $next (i32.lt_u (local.get $i) (i32.const 2)))))
+    (local.get $i)))
+"#,
+    )
+    .unwrap();
+    let r = merged(&m, "f", 4);
+    let merging = r.stats.merging.clone().unwrap();
+    assert_eq!(merging.merges, 0);
+    assert_eq!(merging.unmerged_groups, 1);
+    assert_eq!(r.paths.len(), 3);
+}
+
+#[test]
+fn the_five_states_of_e1_wait_at_the_loop_exit() {
+    // symbolic_size.md §5 E1: the first loop test forks on 0 < n and opens
+    // the context; every leaf of its tree (n = 0, the break, 1 to 3
+    // iterations) leaves the loop and waits.
+    let m = size_example("e1");
+    let plain = run(&m, "e1", 3, false);
+    let waiting = run(&m, "e1", 3, true);
+    assert_eq!(plain.stats.merging, None);
+    assert_eq!(waiting.stats.merging, stats(1, 5, 0));
+    assert_eq!(endings(&waiting), endings(&plain));
+    assert_eq!(waiting.paths.len(), 5);
+    assert_eq!(waiting.stats.forks, plain.stats.forks);
+}
+
+#[test]
+fn a_path_that_ends_inside_the_loop_counts_out_of_its_context() {
+    // p[2i] with capacity 4: n = 2 overflows at i = 1 and n = 3 or 4 at
+    // i = 2, inside the loop; n = 0 and 1 leave it. The waiting states go
+    // on only once the overflows ended, so their paths come last.
+    let m = size_example("strided");
+    let plain = run(&m, "fill_strided", 4, false);
+    let waiting = run(&m, "fill_strided", 4, true);
+    assert_eq!(waiting.stats.merging, stats(1, 2, 2));
+    assert_eq!(endings(&waiting), endings(&plain));
+    let statuses: Vec<Status> = waiting.paths.iter().map(|p| p.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            Status::MemoryError,
+            Status::MemoryError,
+            Status::Returned,
+            Status::Returned
+        ]
+    );
+}
+
+/// A callee whose loop over a symbolic bound `n` (at most 4) returns from
+/// inside where `x` is found; the caller goes on after the call.
+const RETURN_INSIDE: &str = r#"
+(module
+  (func $find (param $x i32) (param $n i32) (result i32) (local $i i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (if (i32.eq (local.get $x) (local.get $i)) (then (return (local.get $i))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br_if $next (i32.lt_u (local.get $i) (i32.const 4)))))
+    (i32.const -1))
+  (func (export "f") (param $x i32) (param $n i32) (result i32)
+    (i32.add (call $find (local.get $x) (local.get $n)) (i32.const 100))))
+"#;
+
+#[test]
+fn a_state_that_returns_from_inside_the_loop_waits_in_its_caller() {
+    let m = symplay_wasm::load(RETURN_INSIDE.as_bytes()).unwrap();
+    let plain = run(&m, "f", 4, false);
+    let waiting = run(&m, "f", 4, true);
+    // The first test of n opens the context; x = 0 to 3 return from
+    // inside the loop, and n = 0 to 4 leave it by its exits: 9 paths.
+    assert_eq!(endings(&waiting), endings(&plain));
+    assert_eq!(waiting.paths.len(), 9);
+    assert_eq!(waiting.stats.merging, stats(1, 9, 0));
+}
+
+/// Two nested loops over symbolic bounds: the inner loop's states are in
+/// the outer loop's context, which opened first.
+const NESTED: &str = r#"
+(module
+  (func (export "f") (param $n i32) (param $m i32) (result i32)
+    (local $i i32) (local $j i32) (local $sum i32)
+    (block $outer_done
+      (loop $outer
+        (br_if $outer_done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $j (i32.const 0))
+        (block $inner_done
+          (loop $inner
+            (br_if $inner_done (i32.ge_u (local.get $j) (local.get $m)))
+            (local.set $sum (i32.add (local.get $sum) (i32.const 1)))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br_if $inner (i32.lt_u (local.get $j) (i32.const 2)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br_if $outer (i32.lt_u (local.get $i) (i32.const 2)))))
+    (local.get $sum)))
+"#;
+
+#[test]
+fn nested_loops_wait_at_the_exits_of_the_loop_first_watched() {
+    let m = symplay_wasm::load(NESTED.as_bytes()).unwrap();
+    let plain = run(&m, "f", 4, false);
+    let waiting = run(&m, "f", 4, true);
+    assert_eq!(endings(&waiting), endings(&plain));
+    let merging = waiting.stats.merging.unwrap();
+    // One context: the outer loop's first test opens it, and every path
+    // leaves the outer loop once.
+    assert_eq!(merging.contexts, 1);
+    assert_eq!(merging.waited, waiting.paths.len() as u64);
+}
+
+#[test]
+fn states_waiting_at_an_exit_count_against_the_path_limit() {
+    let m = size_example("strided");
+    let limited = |waiting| {
+        let options = Options {
+            search: SearchKind::Dfs,
+            max_paths: Some(4),
+            merge: if waiting {
+                WAITING
+            } else {
+                MergeOptions::default()
+            },
+            ..Options::default()
+        };
+        explore(&m, "fill", &options).unwrap()
+    };
+    let (plain, waiting) = (limited(false), limited(true));
+    assert_eq!(plain.paths.len(), 4);
+    assert_eq!(waiting.paths.len(), 4);
+    assert_eq!(waiting.stats.pending_states, 0);
+}
+
+#[test]
+fn every_searcher_releases_the_waiting_states() {
+    // Random path walks the tree by its pending counts, from which waiting
+    // states are counted out; the others keep runnable states only.
+    let m = symplay_wasm::load(NESTED.as_bytes()).unwrap();
+    let expected = endings(&run(&m, "f", 4, false));
+    for search in SearchKind::ALL {
+        for seed in 0..3 {
+            let options = Options {
+                search,
+                seed,
+                merge: WAITING,
+                ..Options::default()
+            };
+            let r = explore(&m, "f", &options).unwrap();
+            assert_eq!(r.stop_reason, "completed", "{search:?}");
+            assert_eq!(endings(&r), expected, "{search:?} seed {seed}");
+            assert_eq!(r.stats.merging.unwrap().contexts, 1, "{search:?}");
+        }
+    }
+}
+
+#[test]
+fn states_waiting_when_a_limit_stops_the_run_are_left_pending_at_their_leaves() {
+    // n = 0 leaves the loop at once and waits; n != 0 runs the loop until
+    // the instruction limit stops the run.
+    let m = symplay_wasm::load(
+        br#"
+(module
+  (func (export "f") (param $n i32) (result i32) (local $i i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.eqz (local.get $n)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br_if $next (i32.lt_u (local.get $i) (i32.const 1000000)))))
+    (local.get $i)))
+"#,
+    )
+    .unwrap();
+    let options = Options {
+        max_instructions: Some(2000),
+        merge: WAITING,
+        ..Options::default()
+    };
+    let r = explore(&m, "f", &options).unwrap();
+    assert_eq!(r.stop_reason, "instruction limit");
+    assert!(r.paths.is_empty());
+    assert_eq!(r.stats.merging.unwrap().waited, 1);
+    assert_eq!(r.stats.pending_states, 2);
+    let pending_leaves = (r.tree.iter())
+        .filter(|n| n.children.is_empty() && n.pending == 1)
+        .count();
+    assert_eq!(pending_leaves, 2);
+}
