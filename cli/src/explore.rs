@@ -104,9 +104,10 @@ pub struct ExploreArgs {
     result_values: u32,
     #[command(flatten)]
     heap: HeapArgs,
-    /// Which states merge: none, or cfg (states that leave a loop at the
+    /// Which states merge: none; cfg (states that leave a loop at the
     /// same exit with the same call stack wait there for the loop's other
-    /// states and merge into one, their differing values `ite` terms).
+    /// states and merge into one, their differing values `ite` terms); or
+    /// sm (as cfg, for loops that leave on a size kept symbolic).
     #[arg(long, value_name = "MODE", default_value = "none")]
     merge: String,
     /// States merged into one at most; a larger group merges in parts (1:
@@ -220,7 +221,10 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
         .map_err(Failure::Usage)?;
     let merge = MergeOptions {
         mode: MergeMode::parse(&args.merge).ok_or_else(|| {
-            Failure::Usage(format!("unknown merge mode `{}` (none or cfg)", args.merge))
+            Failure::Usage(format!(
+                "unknown merge mode `{}` (none, cfg or sm)",
+                args.merge
+            ))
         })?,
         max_states: args.merge_max_states,
     };

@@ -72,11 +72,16 @@ fn stats(contexts: u64, waited: u64, ended_inside: u64) -> Option<MergeStats> {
 
 /// [`options`] merging as CFG does; every path replays to its outcome.
 fn merged(m: &symplay_wasm::Module, entry: &str, capacity: u32) -> Report {
-    let cfg = MergeOptions {
-        mode: MergeMode::Cfg,
+    merged_as(MergeMode::Cfg, m, entry, capacity)
+}
+
+/// [`options`] merging as `mode` says; every path replays to its outcome.
+fn merged_as(mode: MergeMode, m: &symplay_wasm::Module, entry: &str, capacity: u32) -> Report {
+    let merge = MergeOptions {
+        mode,
         ..MergeOptions::default()
     };
-    let options = options(capacity, cfg);
+    let options = options(capacity, merge);
     let r = explore(m, entry, &options).unwrap();
     for p in &r.paths {
         let heap = options.heap.clone();
@@ -339,4 +344,52 @@ fn states_waiting_when_a_limit_stops_the_run_are_left_pending_at_their_leaves() 
         .filter(|n| n.children.is_empty() && n.pending == 1)
         .count();
     assert_eq!(pending_leaves, 2);
+}
+
+/// The readable condition of the node the first path ended at.
+fn merged_condition(r: &Report) -> &str {
+    let node = &r.tree[r.paths[0].node];
+    let formula = node.condition.expect("a merged node has a condition");
+    &r.formulas.terms[formula as usize].readable
+}
+
+#[test]
+fn sm_merges_a_loop_over_a_size_whole_under_the_condition_it_started_with() {
+    // E1 under SM: the loop test reads n, the allocation's size; its five
+    // states are every state the loop had, so the merged state's
+    // condition is the prefix's alone (the seed's complete merge), where
+    // CFG adds the disjunction of the five suffixes.
+    let m = size_example("e1");
+    let sm = merged_as(MergeMode::Sm, &m, "e1", 3);
+    assert_eq!(sm.paths.len(), 1);
+    assert_eq!(merged_condition(&sm), "true");
+    let cfg = merged(&m, "e1", 3);
+    assert!(
+        merged_condition(&cfg).contains("||"),
+        "{}",
+        merged_condition(&cfg)
+    );
+    // fill_strided's overflows end inside the loop: not every state
+    // merges, so the disjunction stays.
+    let strided = merged_as(MergeMode::Sm, &size_example("strided"), "fill_strided", 4);
+    let merging = strided.stats.merging.clone().unwrap();
+    assert_eq!((merging.merges, merging.merged_states), (1, 2));
+    let returned = (strided.paths.iter())
+        .position(|p| p.status == Status::Returned)
+        .unwrap();
+    let node = &strided.tree[strided.paths[returned].node];
+    let readable = &strided.formulas.terms[node.condition.unwrap() as usize].readable;
+    assert_ne!(readable, "true");
+}
+
+#[test]
+fn sm_watches_only_loops_whose_leaving_fork_reads_a_symbolic_size() {
+    // The nested loops run over parameters, not sizes: CFG watches the
+    // outer one, SM none.
+    let m = symplay_wasm::load(NESTED.as_bytes()).unwrap();
+    let cfg = merged_as(MergeMode::Cfg, &m, "f", 4);
+    let sm = merged_as(MergeMode::Sm, &m, "f", 4);
+    assert_eq!(cfg.stats.merging.unwrap().contexts, 1);
+    assert_eq!(sm.stats.merging.as_ref().unwrap().contexts, 0);
+    assert_eq!(endings(&sm), endings(&run(&m, "f", 4, false)));
 }

@@ -1,6 +1,6 @@
 //! The size modes side by side (`symbolic_size.md` §1.7, §6): each
 //! size-dependent example is explored with the CLI under Base, ForkEager
-//! and ForkLazy, and ForkLazy with CFG merging at loop exits, and the
+//! and ForkLazy, and ForkLazy with CFG and SM merging at loop exits, and the
 //! bench prints per mode the paths, solver queries, time (the report's
 //! `total_ms`, median of the runs), peak memory (the report's, measured by
 //! the CLI's allocator) and the memory errors found, with each mode's
@@ -21,11 +21,12 @@ use std::process::ExitCode;
 use symplay_tests::bench::{self, median_of, number, Bound, Settings};
 
 /// Each mode's name in the table, its size mode and its merge mode.
-const MODES: [(&str, &str, &str); 4] = [
+const MODES: [(&str, &str, &str); 5] = [
     ("base", "base", "none"),
     ("fork-eager", "fork-eager", "none"),
     ("fork-lazy", "fork-lazy", "none"),
     ("lazy+cfg", "fork-lazy", "cfg"),
+    ("lazy+sm", "fork-lazy", "sm"),
 ];
 
 /// File (from the repository root), entry, capacity, and more options
@@ -194,8 +195,11 @@ fn run() -> Result<bool, String> {
             let m = measures.swap_remove(0);
             match mode.0 {
                 "fork-lazy" => lazy_bugs = m.bugs.clone(),
-                "lazy+cfg" => (lazy_bugs.difference(&m.bugs))
-                    .for_each(|bug| missed_by_merging.push(format!("{name}: {bug}"))),
+                "lazy+cfg" | "lazy+sm" => {
+                    for bug in lazy_bugs.difference(&m.bugs) {
+                        missed_by_merging.push(format!("{name}: {bug} ({})", mode.0));
+                    }
+                }
                 _ => {}
             }
             let mode = mode.0;
@@ -234,7 +238,7 @@ fn run() -> Result<bool, String> {
         }
     }
     for bug in &missed_by_merging {
-        println!("found by fork-lazy, missed by lazy+cfg: {bug}");
+        println!("found by fork-lazy, missed by merging: {bug}");
     }
     let found = settings.goal(
         "bugs found by a range mode and missed by base",
@@ -243,7 +247,7 @@ fn run() -> Result<bool, String> {
         "",
     );
     let kept = settings.goal(
-        "bugs found by fork-lazy and missed by lazy+cfg",
+        "bugs found by fork-lazy and missed by merging",
         missed_by_merging.len() as f64,
         Bound::AtMost(0.0),
         "",

@@ -3,8 +3,9 @@
 //! programs, under every size mode. States that wait at a loop's exit for
 //! the loop's other states, and go on unmerged (`max_states` 1), explore
 //! the very paths a run without merging explores, with the same forks;
-//! states that merge (CFG) find the same outcomes (status, trap, memory
-//! error, place), and each of their paths' inputs replays to its own.
+//! states that merge (CFG, SM) find the same outcomes (status, trap,
+//! memory error, place), and each of their paths' inputs replays to its
+//! own.
 
 use std::collections::BTreeSet;
 use symplay_engine::exec::{
@@ -161,43 +162,50 @@ fn outcomes(r: &Report) -> BTreeSet<String> {
         .collect()
 }
 
-/// Explores `entry` without merging and with CFG merging, and checks that
-/// merging finds the same outcomes, every one of its paths replaying to
-/// its own; returns whether both completed and whether states merged.
+/// Explores `entry` without merging and merging under CFG and SM, and
+/// checks that merging finds the same outcomes, every one of its paths
+/// replaying to its own; returns whether the runs completed and whether
+/// states merged.
 fn compare_merged(module: &Module, entry: &str, base: &Options, what: &str) -> (bool, bool) {
     let Ok(plain) = explore(module, entry, base) else {
         return (false, false);
     };
-    let merging = Options {
-        merge: MergeOptions {
-            mode: MergeMode::Cfg,
-            ..MergeOptions::default()
-        },
-        ..base.clone()
-    };
-    let r = explore(module, entry, &merging).unwrap_or_else(|e| panic!("{what}: {e}"));
-    let completed = plain.stop_reason == "completed" && r.stop_reason == "completed";
-    if !completed {
+    if plain.stop_reason != "completed" {
         return (false, false);
     }
-    assert_eq!(outcomes(&r), outcomes(&plain), "{what}");
-    let replay = ReplayOptions {
-        max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
-        heap: base.heap.clone(),
-        ..ReplayOptions::default()
-    };
-    for p in r.paths.iter().filter(|p| p.status != Status::Limit) {
-        let replayed = replay_traced(module, entry, &p.inputs, &replay)
-            .unwrap_or_else(|e| panic!("{what}: replay: {e}"))
-            .path;
-        assert_eq!(path(&replayed), path(p), "{what}: {:?}", p.inputs);
+    let mut merged = false;
+    for mode in [MergeMode::Cfg, MergeMode::Sm] {
+        let what = format!("{what}, {mode}");
+        let merging = Options {
+            merge: MergeOptions {
+                mode,
+                ..MergeOptions::default()
+            },
+            ..base.clone()
+        };
+        let r = explore(module, entry, &merging).unwrap_or_else(|e| panic!("{what}: {e}"));
+        if r.stop_reason != "completed" {
+            return (false, false);
+        }
+        assert_eq!(outcomes(&r), outcomes(&plain), "{what}");
+        let replay = ReplayOptions {
+            max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
+            heap: base.heap.clone(),
+            ..ReplayOptions::default()
+        };
+        for p in r.paths.iter().filter(|p| p.status != Status::Limit) {
+            let replayed = replay_traced(module, entry, &p.inputs, &replay)
+                .unwrap_or_else(|e| panic!("{what}: replay: {e}"))
+                .path;
+            assert_eq!(path(&replayed), path(p), "{what}: {:?}", p.inputs);
+        }
+        merged |= r.stats.merging.is_some_and(|m| m.merges > 0);
     }
-    let merges = r.stats.merging.map_or(0, |m| m.merges);
-    (true, merges > 0)
+    (true, merged)
 }
 
 #[test]
-fn cfg_merging_finds_the_heap_corpus_outcomes_and_its_tests_replay() {
+fn merging_finds_the_heap_corpus_outcomes_and_its_tests_replay() {
     let options = corpus::heap_options();
     let (compared, merged) = compare_all(&heap_entries(), &options, compare_merged);
     println!("{compared} explorations compared, {merged} with states merged");
@@ -206,7 +214,7 @@ fn cfg_merging_finds_the_heap_corpus_outcomes_and_its_tests_replay() {
 }
 
 #[test]
-fn cfg_merging_finds_the_examples_and_pointer_programs_outcomes() {
+fn merging_finds_the_examples_and_pointer_programs_outcomes() {
     let (entries, options) = example_entries();
     let (compared, merged) = compare_all(&entries, &options, compare_merged);
     println!("{compared} explorations compared, {merged} with states merged");

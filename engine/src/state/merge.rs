@@ -24,15 +24,22 @@ pub enum MergeMode {
     /// watched from its first fork with a side that leaves it on a
     /// symbolic condition.
     Cfg,
+    /// Merging of size-dependent loops (`symbolic_size.md` §2.4): as CFG,
+    /// for loops whose leaving fork reads a symbolic size (of an
+    /// allocation or a sized buffer, kept symbolic under fork-lazy); a
+    /// group that is every state its loop had, none having ended inside,
+    /// takes the condition the loop started under.
+    Sm,
 }
 
 impl MergeMode {
-    pub const ALL: [MergeMode; 2] = [MergeMode::None, MergeMode::Cfg];
+    pub const ALL: [MergeMode; 3] = [MergeMode::None, MergeMode::Cfg, MergeMode::Sm];
 
     pub fn name(self) -> &'static str {
         match self {
             MergeMode::None => "none",
             MergeMode::Cfg => "cfg",
+            MergeMode::Sm => "sm",
         }
     }
 

@@ -9,11 +9,12 @@
 //! released: its groups go on (merged, `exec/merge/`), and a state leaves
 //! the context for good.
 
+use crate::expr::{SymbolId, TermId, TermStore};
 use crate::report::MergeStats;
 use crate::search::Pending;
 use crate::state::{Frame, MergeKey, MergeMode, MergeOptions, PathCondition, State};
 use crate::tree::{ExecTree, NodeId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 use symplay_wasm::ir::Code;
 
@@ -47,6 +48,8 @@ struct MergingContext {
     /// The path condition of the state that opened it: what every state of
     /// the context assumed before the loop.
     prefix: PathCondition,
+    /// Whether a path of the context ended inside the loop.
+    ended_inside: bool,
     /// Suspended states, grouped by merge key in the order each group
     /// first arrived.
     groups: Vec<(MergeKey, Vec<State>)>,
@@ -63,6 +66,9 @@ pub(crate) struct Contexts {
     /// over the run.
     waited: u64,
     ended_inside: u64,
+    /// The symbols of the sizes kept symbolic so far: a loop whose
+    /// leaving fork reads one depends on a size (SM's taint, by symbol).
+    size_symbols: FxHashSet<SymbolId>,
     /// Merges, the states they merged, and groups of states that could
     /// not be merged (and went on as they were).
     merges: u64,
@@ -71,11 +77,25 @@ pub(crate) struct Contexts {
 }
 
 impl Contexts {
-    /// Puts `s`, about to fork at `s.at` in `code` with a side that leaves
-    /// the innermost loop there, in a new context for that loop, unless
-    /// the run merges nothing or `s` is in a context already.
-    pub(crate) fn watch(&mut self, s: &mut State, code: &Code) {
-        if self.options.mode == MergeMode::None || s.merging.is_some() {
+    /// Records the symbols of `size`, a size kept symbolic.
+    pub(crate) fn taint_size(&mut self, terms: &TermStore, size: TermId) {
+        if self.options.mode == MergeMode::Sm {
+            self.size_symbols.extend(terms.symbols_in(&[size]));
+        }
+    }
+
+    /// Puts `s`, about to fork at `s.at` in `code` on `leaving`, the
+    /// condition of a side that leaves the innermost loop there, in a new
+    /// context for that loop, unless the run merges nothing, `s` is in a
+    /// context already, or (SM) the condition reads no symbolic size.
+    pub(crate) fn watch(&mut self, s: &mut State, code: &Code, terms: &TermStore, leaving: TermId) {
+        let watched = match self.options.mode {
+            MergeMode::None => false,
+            MergeMode::Cfg => true,
+            MergeMode::Sm => (terms.symbols_in(&[leaving]).iter())
+                .any(|symbol| self.size_symbols.contains(symbol)),
+        };
+        if !watched || s.merging.is_some() {
             return;
         }
         let Some(l) = code.loop_around(s.at.1) else {
@@ -91,6 +111,7 @@ impl Contexts {
             },
             root: s.node,
             prefix: s.condition_at_fork(),
+            ended_inside: false,
             groups: Vec::new(),
         };
         self.open.insert(id, context);
@@ -136,7 +157,8 @@ impl Contexts {
 
     /// Counts a path of context `id` that ended inside the loop.
     pub(crate) fn ended_inside(&mut self, id: ContextId) {
-        if self.open.contains_key(&id) {
+        if let Some(context) = self.open.get_mut(&id) {
+            context.ended_inside = true;
             self.ended_inside += 1;
         }
     }
@@ -200,6 +222,7 @@ impl Contexts {
         Some(Released {
             root: context.root,
             prefix: context.prefix,
+            complete: groups.len() == 1 && !context.ended_inside,
             groups,
         })
     }
@@ -222,5 +245,8 @@ impl Contexts {
 pub(crate) struct Released {
     pub(crate) root: NodeId,
     pub(crate) prefix: PathCondition,
+    /// Whether its one group holds every state the loop had: none ended
+    /// inside (the seed's complete merge, `symbolic_size.md` §3).
+    pub(crate) complete: bool,
     pub(crate) groups: Vec<Vec<State>>,
 }

@@ -348,13 +348,11 @@ impl Executor<'_> {
         if s.depth >= self.cx.bounds.max_depth {
             return Err(End::DepthLimit);
         }
-        let leaves = leaving.is_some_and(|l| feasible.iter().any(|side| side.index == l));
-        if let Some(code) = self
-            .program
-            .code(s.at.0)
-            .filter(|_| leaves && feasible.len() > 1)
-        {
-            self.cx.merging.watch(s, code);
+        let leaves = leaving.and_then(|l| feasible.iter().find(|side| side.index == l));
+        if let (Some(side), Some(code)) = (leaves, self.program.code(s.at.0)) {
+            if feasible.len() > 1 {
+                self.cx.merging.watch(s, code, &self.cx.terms, side.cond);
+            }
         }
         self.cx.counters.forks += 1;
         let parent = s.node;

@@ -31,7 +31,10 @@ impl Executor<'_> {
         let fits = self.cx.terms.cmp(BvCmp::Ule, sigma, c);
         self.fork(s, &[fits])?;
         match self.program.roles.heap.size_mode {
-            SizeMode::ForkLazy => then(self, s, Size::Sym(sigma)),
+            SizeMode::ForkLazy => {
+                self.cx.merging.taint_size(&self.cx.terms, sigma);
+                then(self, s, Size::Sym(sigma))
+            }
             SizeMode::Base => {
                 let max = self.largest(s, sigma, capacity)?;
                 let value = self.cx.terms.bv_const(32, max);

@@ -27,11 +27,15 @@ impl Executor<'_> {
                 out.extend(group);
                 continue;
             }
+            let total = group.len();
             let mut group = group.into_iter().peekable();
             while group.peek().is_some() {
                 let part: Vec<State> = group.by_ref().take(options.max_states).collect();
                 let states = part.len();
-                match self.merge_part(&released.prefix, released.root, part) {
+                // SM's shortcut: a group of every state the loop had may
+                // hold wherever the loop started.
+                let whole = released.complete && states == total && options.mode == MergeMode::Sm;
+                match self.merge_part(&released.prefix, released.root, part, whole) {
                     Ok(merged) => {
                         self.cx.merging.count_merge(states, true);
                         out.push(merged);
@@ -48,12 +52,15 @@ impl Executor<'_> {
         out
     }
 
-    /// `part` merged into one state, or given back when it cannot be.
+    /// `part` merged into one state, or given back when it cannot be;
+    /// `whole` when it is every state of its loop, whose suffixes may
+    /// cover every case of the prefix (then the prefix is its condition).
     fn merge_part(
         &mut self,
         prefix: &PathCondition,
         root: NodeId,
         part: Vec<State>,
+        whole: bool,
     ) -> Result<State, Vec<State>> {
         let [first, others @ ..] = &part[..] else {
             return Err(part);
@@ -84,11 +91,20 @@ impl Executor<'_> {
         {
             return Err(part);
         }
-        let either = terms.or_all(&suffixes);
+        let mut either = terms.or_all(&suffixes);
         merged.condition = prefix.clone();
+        if whole {
+            // The suffixes may not cover every case of the prefix: a side
+            // the path limit left out, a value made concrete. One query
+            // says whether they do.
+            let uncovered = self.cx.terms.not(either);
+            if matches!(self.feasible(&merged, uncovered), Ok(Some(false))) {
+                either = self.cx.terms.tru();
+            }
+        }
         // A model of one suffix is no witness for the others' states: the
         // merged path asks the solver for its model.
-        merged.condition.assume(terms, either, None);
+        merged.condition.assume(&mut self.cx.terms, either, None);
         let formula = self.cx.records.formulas.intern(&self.cx.terms, either);
         let leaves = part.iter().map(|s| s.node).collect();
         merged.node = self.cx.records.tree.add_merged(root, formula, leaves);
