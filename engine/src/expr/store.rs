@@ -476,6 +476,14 @@ impl TermStore {
         }
     }
 
+    /// `values[i]` under `guards[i]`, the first guard that holds, and the
+    /// last value where none does: `ite(g0, v0, ite(g1, v1, .. vk))`.
+    /// `values` has one more entry than the guards used.
+    pub fn ite_chain(&mut self, guards: &[TermId], values: &[TermId]) -> TermId {
+        let (&last, guarded) = values.split_last().expect("a value at least");
+        (guarded.iter().zip(guards).rev()).fold(last, |rest, (&v, &g)| self.ite(g, v, rest))
+    }
+
     pub fn xor(&mut self, a: TermId, b: TermId) -> TermId {
         self.mk(Node::Xor(a, b))
     }

@@ -112,40 +112,34 @@ impl State {
         for o in others {
             self.same_history(o)?;
         }
-        let mut values = Vec::with_capacity(others.len() + 1);
-        let merge = |store: &mut TermStore, values: &[Val], slot: Slot| {
-            merged_value(store, values, guards, || kept_concrete(slot))
+        let merge = |store: &mut TermStore,
+                     own: &mut [Val],
+                     theirs: &dyn Fn(&State, usize) -> Val,
+                     slot: &dyn Fn(usize) -> Slot| {
+            let mut values = Vec::with_capacity(others.len() + 1);
+            for (index, v) in own.iter_mut().enumerate() {
+                values.clear();
+                values.push(*v);
+                values.extend(others.iter().map(|o| theirs(o, index)));
+                *v = merged_value(store, &values, guards, || kept_concrete(slot(index)))?;
+            }
+            Ok::<(), &'static str>(())
         };
         for frame in 0..self.frames.len() {
-            for index in 0..self.frames[frame].locals.len() {
-                values.clear();
-                values.extend(
-                    std::iter::once(&*self)
-                        .chain(others.iter().copied())
-                        .map(|s| s.frames[frame].locals[index]),
-                );
-                let merged = merge(store, &values, Slot::Local { frame, index })?;
-                self.frames[frame].locals[index] = merged;
-            }
+            let locals = &mut self.frames[frame].locals;
+            let theirs = |o: &State, index: usize| o.frames[frame].locals[index];
+            merge(store, locals, &theirs, &|index| Slot::Local {
+                frame,
+                index,
+            })?;
         }
-        for index in 0..self.globals.len() {
-            values.clear();
-            values.extend(
-                std::iter::once(&*self)
-                    .chain(others.iter().copied())
-                    .map(|s| s.globals[index]),
-            );
-            self.globals[index] = merge(store, &values, Slot::Global(index))?;
-        }
-        for index in 0..self.stack.len() {
-            values.clear();
-            values.extend(
-                std::iter::once(&*self)
-                    .chain(others.iter().copied())
-                    .map(|s| s.stack[index]),
-            );
-            self.stack[index] = merge(store, &values, Slot::Operand(index))?;
-        }
+        merge(
+            store,
+            &mut self.globals,
+            &|o, i| o.globals[i],
+            &Slot::Global,
+        )?;
+        merge(store, &mut self.stack, &|o, i| o.stack[i], &Slot::Operand)?;
         for (i, memory) in self.memories.iter_mut().enumerate() {
             let theirs: Vec<_> = others.iter().map(|o| &o.memories[i]).collect();
             memory.merge_with(store, &theirs, guards)?;
@@ -205,15 +199,14 @@ fn merged_value(
     if values.iter().all(|v| v.concrete().is_some()) && kept_concrete() {
         return Err("a float, reference or operand kept concrete differs");
     }
-    let (last, guarded) = values.split_last().expect("two states at least");
-    let mut merged = last.term(store);
-    for (&v, &guard) in guarded.iter().zip(guards).rev() {
-        let value = v.term(store);
-        if store.width(value) != store.width(merged) {
-            return Err("values of different widths");
-        }
-        merged = store.ite(guard, value, merged);
+    let terms: Vec<TermId> = values.iter().map(|v| v.term(store)).collect();
+    if terms
+        .iter()
+        .any(|&t| store.width(t) != store.width(terms[0]))
+    {
+        return Err("values of different widths");
     }
+    let merged = store.ite_chain(guards, &terms);
     Ok(Val::from_term(store, merged))
 }
 

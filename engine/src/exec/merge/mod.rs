@@ -23,7 +23,8 @@ impl Executor<'_> {
         let options = self.cx.merging.options;
         let mut out = Vec::new();
         for group in released.groups {
-            if options.mode == MergeMode::None || group.len() < 2 || options.max_states < 2 {
+            // (A run that merges nothing opens no context.)
+            if group.len() < 2 || options.max_states < 2 {
                 out.extend(group);
                 continue;
             }

@@ -75,17 +75,14 @@ impl FlatMemory {
 /// The byte that is `values[i]` under `guards[i]` (the last where no guard
 /// holds): a constant where they fold to one.
 fn merged_byte(store: &mut TermStore, values: &[Byte], guards: &[TermId]) -> Byte {
-    let term = |store: &mut TermStore, b: Byte| match b {
-        Byte::Const(v) => store.bv_const(8, u64::from(v)),
-        Byte::Term(t) => t,
-        Byte::Hole => unreachable!("holes are refused before"),
-    };
-    let (last, guarded) = values.split_last().expect("two states at least");
-    let mut merged = term(store, *last);
-    for (&b, &guard) in guarded.iter().zip(guards).rev() {
-        let value = term(store, b);
-        merged = store.ite(guard, value, merged);
-    }
+    let terms: Vec<TermId> = (values.iter())
+        .map(|&b| match b {
+            Byte::Const(v) => store.bv_const(8, u64::from(v)),
+            Byte::Term(t) => t,
+            Byte::Hole => unreachable!("holes are refused before"),
+        })
+        .collect();
+    let merged = store.ite_chain(guards, &terms);
     match *store.node(merged) {
         Node::BvConst { value, .. } => Byte::Const(value as u8),
         _ => Byte::Term(merged),
