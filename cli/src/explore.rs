@@ -106,10 +106,16 @@ pub struct ExploreArgs {
     heap: HeapArgs,
     /// Which states merge: none; cfg (states that leave a loop at the
     /// same exit with the same call stack wait there for the loop's other
-    /// states and merge into one, their differing values `ite` terms); or
-    /// sm (as cfg, for loops that leave on a size kept symbolic).
+    /// states and merge into one, their differing values `ite` terms); sm
+    /// (as cfg, for loops that leave on a size kept symbolic); or smopt
+    /// (as sm, its formulas built over the forks between the states).
     #[arg(long, value_name = "MODE", default_value = "none")]
     merge: String,
+    /// Check every merge with the solver against the states it replaced;
+    /// a merge found wrong is an engine error (exit status 1), and its
+    /// states go on unmerged.
+    #[arg(long)]
+    validate_merge: bool,
     /// States merged into one at most; a larger group merges in parts (1:
     /// states wait at loop exits and none merges).
     #[arg(long, value_name = "N", default_value_t = MAX_MERGED_STATES)]
@@ -155,8 +161,11 @@ pub fn run(args: &ExploreArgs) -> Result<Ending, Failure> {
 
 /// How a run ended, for the exit status.
 pub(crate) fn ending(report: &Report) -> Ending {
+    let violations = (report.stats.merging.as_ref()).map_or(0, |m| m.violations);
     if report.stop_reason == Reached::Interrupt.stop_reason() {
         Ending::Interrupted
+    } else if violations > 0 {
+        Ending::EngineError
     } else if report.paths.iter().any(PathReport::is_bug) {
         Ending::BugFound
     } else {
@@ -222,11 +231,12 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
     let merge = MergeOptions {
         mode: MergeMode::parse(&args.merge).ok_or_else(|| {
             Failure::Usage(format!(
-                "unknown merge mode `{}` (none, cfg or sm)",
+                "unknown merge mode `{}` (none, cfg, sm or smopt)",
                 args.merge
             ))
         })?,
         max_states: args.merge_max_states,
+        validate: args.validate_merge,
     };
     let module = load_module(&args.file)?;
     let entry = match &args.entry {
@@ -570,6 +580,14 @@ fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
                 n => format!(", {} that could not merge", counted(n, "group", "groups")),
             }
         ));
+        if r.merge.validate {
+            text.push_str(&format!(
+                "merge validation: {} of {} proved right, {} wrong\n",
+                m.validated,
+                counted(m.merges + m.violations, "merge", "merges"),
+                m.violations
+            ));
+        }
     }
     for warning in &r.warnings {
         text.push_str(&format!("warning: {warning}\n"));

@@ -23,7 +23,8 @@ static HEAP: PeakAlloc = PeakAlloc;
 /// The statuses of [`status`], as the help says them.
 const EXIT_STATUS: &str = "Exit status:
   0   no bug was found (or a replay matches its recorded outcome)
-  1   an error: a file cannot be read or written, or the module cannot be explored
+  1   an error: a file cannot be read or written, the module cannot be explored,
+      or --validate-merge found a merge wrong (the report says which)
   2   a usage error: an option, its value, the entry or a test that does not fit
   3   a replay's outcome differs from the recorded one
   13  a bug was found (explore, replay; --exit-zero gives 0 instead)

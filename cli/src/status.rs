@@ -40,6 +40,9 @@ pub enum Ending {
     Differs,
     /// Stopped by Ctrl-C, with what it found written out.
     Interrupted,
+    /// The engine found itself wrong (a merge validation refuted), with
+    /// what it found written out.
+    EngineError,
 }
 
 impl Ending {
@@ -52,6 +55,7 @@ impl Ending {
             Ending::BugFound => BUG_FOUND,
             Ending::Differs => DIFFERS,
             Ending::Interrupted => INTERRUPTED,
+            Ending::EngineError => ERROR,
         })
     }
 }

@@ -712,6 +712,14 @@ fn heap_options_that_make_no_sense_are_errors() {
             "unknown resolution `merge` (known: fork, segment)",
         ),
         (
+            vec!["--merge", "quantified"],
+            "unknown merge mode `quantified` (none, cfg, sm or smopt)",
+        ),
+        (
+            vec!["--validate-merge"],
+            "--validate-merge checks merges, and --merge none makes none: choose cfg, sm or smopt",
+        ),
+        (
             vec!["--resolve", "segment", "--bases", "concrete"],
             "--resolve segment moves heap blocks, which needs --bases symbolic",
         ),
@@ -1336,4 +1344,31 @@ fn a_read_after_a_write_at_a_symbolic_offset_reads_the_inputs_array_with_that_st
         readable[3]
     );
     assert_eq!(input_index_paths("after_write", "whole").0, returns);
+}
+
+#[test]
+fn validated_smopt_merging_says_what_merged_and_that_the_solver_proved_it() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/heap/size/e1.wat");
+    let (code, text, stderr) = symplay(&[
+        "explore",
+        &file,
+        "--entry",
+        "e1_count",
+        "--size-mode",
+        "fork-lazy",
+        "--capacity",
+        "3",
+        "--no-past-capacity",
+        "--search",
+        "dfs",
+        "--merge",
+        "smopt",
+        "--validate-merge",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains("\nmerging (smopt): 1 loop watched, 5 states waited at their exits (0 ended inside), 1 merge (5 states merged)\nmerge validation: 1 of 1 merge proved right, 0 wrong\n"),
+        "{text}"
+    );
 }

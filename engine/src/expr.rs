@@ -7,9 +7,11 @@
 //! gives a topological order; passes use that to work without recursion.
 //!
 //! `node` says what a term is, `store` owns them; `eval` gives their meaning,
-//! `print` their SMT-LIB text and `readable` their infix form for people.
+//! `print` their SMT-LIB text and `readable` their infix form for people;
+//! `join` how merged states' values become one.
 
 mod eval;
+mod join;
 mod node;
 mod print;
 #[cfg(test)]
@@ -18,6 +20,7 @@ mod readable;
 mod store;
 
 pub use eval::{ArrayValue, Model, Value};
+pub use join::{Guarded, Join};
 pub use node::{
     mask, sort_to_smtlib, to_signed, BvBinOp, BvCmp, BvUnOp, Node, Sort, SymbolId, TermId,
     ARRAY_INDEX_WIDTH, ARRAY_VALUE_WIDTH, MAX_WIDTH,

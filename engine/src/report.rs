@@ -3,7 +3,7 @@
 
 pub use crate::memory::{HeapOptions, SizeMode};
 use crate::solver::{AaStats, QueryAnswers};
-pub use crate::state::MergeOptions;
+pub use crate::state::{MergeMode, MergeOptions};
 use serde::{Deserialize, Serialize};
 
 pub mod comparison;
@@ -59,6 +59,9 @@ pub struct Report {
     pub havoc_imports: bool,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
+    /// The merges of states, in the order they happened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merges: Vec<MergeReport>,
     /// The formulas of the tree's branch conditions and the paths'
     /// conditions, each once.
     #[serde(default)]
@@ -1091,6 +1094,54 @@ pub struct Coverage {
     pub total_instructions: u64,
 }
 
+/// One merge of states that left a loop at one exit: the merged state's
+/// formulas next to those of the states it replaced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MergeReport {
+    /// The merged state's tree node (its `merged_from` are the leaves of
+    /// the states it replaced) and the node where the loop was first
+    /// forked in, below which every one of them is.
+    pub node: usize,
+    pub root: usize,
+    /// The loop's header (its first instruction).
+    pub loop_at: Location,
+    /// The merge mode.
+    pub mode: MergeMode,
+    pub states: u64,
+    /// The merged condition past the loop's prefix (a formula of the
+    /// report's table): the mode's form of `disjunction`.
+    pub condition: u32,
+    /// The disjunction of what each state assumed inside the loop (its
+    /// suffix), as the states had it.
+    pub disjunction: u32,
+    pub condition_size: FormulaSize,
+    pub disjunction_size: FormulaSize,
+    /// Values that differed between the states (locals, globals, operands
+    /// and memory bytes), each now one term, and the size of those terms.
+    pub values: u64,
+    pub values_size: FormulaSize,
+    /// Whether every case the loop started under merged here: the merged
+    /// condition is `true` past the prefix.
+    pub whole: bool,
+    /// Whether the solver proved the merge right (`--validate-merge`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub validated: bool,
+}
+
+/// How large a formula (or a set of terms) is: its DAG (shared subterms
+/// once), its disjunctions and `ite`s, and for a condition the CNF the SAT
+/// back end would be given (`None` past the size the run measures).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormulaSize {
+    pub nodes: u64,
+    pub ors: u64,
+    pub ites: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cnf_variables: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cnf_clauses: Option<u64>,
+}
+
 /// What state merging did over a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MergeStats {
@@ -1106,6 +1157,13 @@ pub struct MergeStats {
     pub merges: u64,
     pub merged_states: u64,
     pub unmerged_groups: u64,
+    /// Under `validate`, merges the solver proved equal to the states they
+    /// replaced, and merges it proved wrong (engine errors: their states
+    /// went on unmerged).
+    #[serde(default)]
+    pub validated: u64,
+    #[serde(default)]
+    pub violations: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

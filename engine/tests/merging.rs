@@ -39,6 +39,7 @@ fn options(capacity: u32, merge: MergeOptions) -> Options {
 const WAITING: MergeOptions = MergeOptions {
     mode: MergeMode::Cfg,
     max_states: 1,
+    validate: false,
 };
 
 /// [`options`] with states waiting at loop exits (`waiting`) or not.
@@ -67,6 +68,8 @@ fn stats(contexts: u64, waited: u64, ended_inside: u64) -> Option<MergeStats> {
         merges: 0,
         merged_states: 0,
         unmerged_groups: 0,
+        validated: 0,
+        violations: 0,
     })
 }
 
@@ -75,14 +78,19 @@ fn merged(m: &symplay_wasm::Module, entry: &str, capacity: u32) -> Report {
     merged_as(MergeMode::Cfg, m, entry, capacity)
 }
 
-/// [`options`] merging as `mode` says; every path replays to its outcome.
+/// [`options`] merging as `mode` says; the solver proves every merge
+/// right, and every path replays to its outcome.
 fn merged_as(mode: MergeMode, m: &symplay_wasm::Module, entry: &str, capacity: u32) -> Report {
     let merge = MergeOptions {
         mode,
+        validate: true,
         ..MergeOptions::default()
     };
     let options = options(capacity, merge);
     let r = explore(m, entry, &options).unwrap();
+    let merging = r.stats.merging.clone().unwrap();
+    assert_eq!(merging.violations, 0, "{:?}", r.warnings);
+    assert_eq!(merging.validated, merging.merges);
     for p in &r.paths {
         let heap = options.heap.clone();
         let replay = ReplayOptions {
@@ -392,4 +400,80 @@ fn sm_watches_only_loops_whose_leaving_fork_reads_a_symbolic_size() {
     assert_eq!(cfg.stats.merging.unwrap().contexts, 1);
     assert_eq!(sm.stats.merging.as_ref().unwrap().contexts, 0);
     assert_eq!(endings(&sm), endings(&run(&m, "f", 4, false)));
+}
+
+#[test]
+fn smopt_folds_e1s_forks_into_the_seeds_formulas_without_a_query() {
+    // SMOpt builds the merged condition over the forks: every side of
+    // every fork in E1's loop merged at its one exit, so the condition
+    // past the prefix is true with no query (SM asks one), and the merged
+    // values are chosen by the fork conditions on n alone.
+    let m = size_example("e1");
+    let smopt = merged_as(MergeMode::SmOpt, &m, "e1", 3);
+    let sm = merged_as(MergeMode::Sm, &m, "e1", 3);
+    assert_eq!(merged_condition(&smopt), "true");
+    assert_eq!(endings(&smopt), endings(&sm));
+    assert_eq!(smopt.stats.forks, sm.stats.forks);
+    assert!(
+        smopt.stats.queries < sm.stats.queries,
+        "{} against {}",
+        smopt.stats.queries,
+        sm.stats.queries
+    );
+}
+
+#[test]
+fn sm_and_smopt_explore_the_same_paths_and_merge_the_same_states() {
+    // symbolic_size.md §3: SMOpt changes the formulas, not the states.
+    for (name, entry, capacity) in [
+        ("e1", "e1", 3),
+        ("strided", "fill", 200),
+        ("strided", "fill_strided", 4),
+        ("headers", "headers", 6),
+    ] {
+        let m = size_example(name);
+        let sm = merged_as(MergeMode::Sm, &m, entry, capacity);
+        let smopt = merged_as(MergeMode::SmOpt, &m, entry, capacity);
+        assert_eq!(endings(&smopt), endings(&sm), "{entry}");
+        let (a, b) = (sm.stats.merging.unwrap(), smopt.stats.merging.unwrap());
+        assert_eq!(
+            (a.contexts, a.merges, a.merged_states),
+            (b.contexts, b.merges, b.merged_states),
+            "{entry}"
+        );
+    }
+}
+
+#[test]
+fn a_merged_state_yields_a_test_for_each_value_it_returns() {
+    // E1 counting its iterations: the five states merge into one whose i
+    // is an ite over them; the returned value splits into the values it
+    // can take, a path and a test each, and every test replays to its
+    // value, the values of a run without merging.
+    let m = size_example("e1");
+    let returned = |r: &Report| {
+        let mut values: Vec<String> = (r.paths.iter())
+            .map(|p| format!("{:?}", p.returns))
+            .collect();
+        values.sort();
+        values.dedup();
+        values
+    };
+    let plain = run(&m, "e1_count", 3, false);
+    for mode in [MergeMode::Cfg, MergeMode::Sm, MergeMode::SmOpt] {
+        let r = merged_as(mode, &m, "e1_count", 3);
+        assert_eq!(r.stats.merging.as_ref().unwrap().merges, 1, "{mode}");
+        assert_eq!(returned(&r), returned(&plain), "{mode}");
+        // 0 (n = 0 or the break), 1, 2, 3: one path each.
+        assert_eq!(r.paths.len(), 4, "{mode}");
+        let options = options(3, MergeOptions::default());
+        for p in &r.paths {
+            let replay = ReplayOptions {
+                heap: options.heap.clone(),
+                ..ReplayOptions::default()
+            };
+            let again = replay_traced(&m, "e1_count", &p.inputs, &replay).unwrap();
+            assert_eq!(again.path.returns, p.returns, "{mode}");
+        }
+    }
 }

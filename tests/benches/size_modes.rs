@@ -21,12 +21,13 @@ use std::process::ExitCode;
 use symplay_tests::bench::{self, median_of, number, Bound, Settings};
 
 /// Each mode's name in the table, its size mode and its merge mode.
-const MODES: [(&str, &str, &str); 5] = [
+const MODES: [(&str, &str, &str); 6] = [
     ("base", "base", "none"),
     ("fork-eager", "fork-eager", "none"),
     ("fork-lazy", "fork-lazy", "none"),
     ("lazy+cfg", "fork-lazy", "cfg"),
     ("lazy+sm", "fork-lazy", "sm"),
+    ("lazy+smopt", "fork-lazy", "smopt"),
 ];
 
 /// File (from the repository root), entry, capacity, and more options
@@ -195,7 +196,7 @@ fn run() -> Result<bool, String> {
             let m = measures.swap_remove(0);
             match mode.0 {
                 "fork-lazy" => lazy_bugs = m.bugs.clone(),
-                "lazy+cfg" | "lazy+sm" => {
+                "lazy+cfg" | "lazy+sm" | "lazy+smopt" => {
                     for bug in lazy_bugs.difference(&m.bugs) {
                         missed_by_merging.push(format!("{name}: {bug} ({})", mode.0));
                     }

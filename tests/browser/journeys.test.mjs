@@ -1625,3 +1625,80 @@ test('a rustc cdylib: uploaded, explored, its index out of bounds reported as Ru
   await screenshots(page, 'rust-panic', '#bugs');
   assert.deepEqual(errors, []);
 });
+
+test('memspn from a share link under SMOpt: the merged-formula view shows the merged condition beside the disjunction with their sizes, and a click leads back to a leaf it came from', async () => {
+  const { page, errors } = await openAt();
+  await pick(page, '#example', 'memspn');
+  await shownEntry(page, 'blank_run');
+  // The gallery entry chooses the mode that shows its point.
+  await openOptions(page);
+  assert.equal(await page.inputValue('#merge'), 'smopt');
+  assert.equal(await page.inputValue('#size-mode'), 'fork-lazy');
+  await page.click('#validate-merge');
+  assert.ok(await page.locator('#validate-merge').isChecked());
+  await closeOptions(page);
+  await run(page, { entry: 'blank_run', paths: 17 });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  // The link opens the example merging as it did, and runs it.
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.setViewportSize({ width: 1280, height: 720 });
+  await opened.waitForSelector('.results h2:has-text("blank_run: 17 paths (completed)")', { timeout: 30_000 });
+  // A leaf whose state merged away says where it went.
+  await clickNode(opened.locator('#tree .node.merged-away').first());
+  const into = opened.locator('#merged-into');
+  assert.match(await into.innerText(), /^Its state waited at the loop's exit and merged into node \d+\.$/);
+  const leaf = await opened.locator('#node-details h3').innerText();
+  await into.locator('button').click();
+  const merge = opened.locator('#merge');
+  await merge.waitFor();
+  assert.match(await merge.locator('.merge-what').innerText(),
+    /^\d+ states merged here, at an exit of the loop at blank_run\+0x[0-9a-f]+( \(memspn\.c:\d+\))? \(SMOpt: /);
+  // Both formulas, the merged one over the forks, the other as the states had it.
+  const merged = await merge.locator('code.merged-condition').innerText();
+  const disjunction = await merge.locator('code.disjunction').innerText();
+  assert.match(merged, /line\.len/);
+  assert.match(disjunction, /line\.len/);
+  assert.notEqual(merged, disjunction);
+  // Their sizes, row by row: SMOpt's DAG and CNF are the smaller.
+  const size = async (name) => (await merge.locator(`tr.size:has(td:text-is("${name}"))`).innerText()).split('\t').slice(1).map(Number);
+  const [nodes, disjunctionNodes] = await size('DAG nodes');
+  assert.ok(nodes > 0 && nodes < disjunctionNodes, `${nodes} against ${disjunctionNodes}`);
+  const [clauses, disjunctionClauses] = await size('CNF clauses');
+  assert.ok(clauses > 0 && clauses < disjunctionClauses, `${clauses} against ${disjunctionClauses}`);
+  for (const name of ['or', 'ite', 'CNF variables']) {
+    assert.equal((await size(name)).filter(Number.isInteger).length, 2, name);
+  }
+  assert.match(await merge.locator('.merge-values').innerText(), /^\d+ values? differed .*: \d+ DAG nodes with \d+ ites? in all\.$/);
+  assert.match(await merge.locator('.merge-validated').innerText(), /^The solver proved this merge right/);
+  await merge.locator('table').scrollIntoViewIfNeeded();
+  await opened.screenshot({ path: join(artifacts, 'merged-formula-1280.png'), fullPage: true });
+  // The loop is a click away in the code panes.
+  await merge.locator('button.loop-link').click();
+  await showCode(opened, 'wat');
+  // The loop's header: its first instruction, just past its `loop` (and
+  // the blocks it opens first).
+  const header = opened.locator('#wat .line.marked');
+  assert.match(await header.innerText(), /^0x0*d4\s/);
+  const opening = await header.locator('xpath=preceding-sibling::div[position() <= 3]').allInnerTexts();
+  assert.ok(opening.some((line) => /\sloop\b/.test(line)), opening.join(' | '));
+  // Each leaf it came from is a click away: the one first clicked among them.
+  const from = merge.locator('.merged-from button');
+  assert.ok(await from.count() > 1);
+  const leafButton = from.filter({ hasText: new RegExp(`^${leaf.match(/^node (\d+)/)[0]}$`) });
+  assert.equal(await leafButton.count(), 1, leaf);
+  await leafButton.click();
+  assert.equal(await opened.locator('#node-details h3').innerText(), leaf);
+  await opened.locator('#merged-into').waitFor();
+  // A phone's width: the view stays readable.
+  await into.locator('button').click();
+  await merge.waitFor();
+  await opened.setViewportSize({ width: 390, height: 844 });
+  await merge.scrollIntoViewIfNeeded();
+  await opened.screenshot({ path: join(artifacts, 'merged-formula-390.png'), fullPage: true });
+  await openOptions(opened);
+  assert.equal(await opened.inputValue('#merge'), 'smopt');
+  assert.ok(await opened.locator('#validate-merge').isChecked());
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});

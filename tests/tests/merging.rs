@@ -3,7 +3,8 @@
 //! programs, under every size mode. States that wait at a loop's exit for
 //! the loop's other states, and go on unmerged (`max_states` 1), explore
 //! the very paths a run without merging explores, with the same forks;
-//! states that merge (CFG, SM) find the same outcomes (status, trap,
+//! states that merge (CFG, SM, SMOpt, each merge proved right by the
+//! solver) find the same outcomes (status, trap,
 //! memory error, place), and each of their paths' inputs replays to its
 //! own.
 
@@ -48,6 +49,7 @@ fn compare_waiting(module: &Module, entry: &str, base: &Options, what: &str) -> 
         merge: MergeOptions {
             mode: MergeMode::Cfg,
             max_states: 1,
+            validate: false,
         },
         ..base.clone()
     };
@@ -162,10 +164,12 @@ fn outcomes(r: &Report) -> BTreeSet<String> {
         .collect()
 }
 
-/// Explores `entry` without merging and merging under CFG and SM, and
-/// checks that merging finds the same outcomes, every one of its paths
-/// replaying to its own; returns whether the runs completed and whether
-/// states merged.
+/// Explores `entry` without merging and merging under CFG, SM and SMOpt
+/// with every merge validated, and checks that the solver proves each
+/// merge right, that merging finds the same outcomes, every one of its
+/// paths replaying to its own, and that SMOpt explores the forks and
+/// paths SM does; returns whether the runs completed and whether states
+/// merged.
 fn compare_merged(module: &Module, entry: &str, base: &Options, what: &str) -> (bool, bool) {
     let Ok(plain) = explore(module, entry, base) else {
         return (false, false);
@@ -174,11 +178,13 @@ fn compare_merged(module: &Module, entry: &str, base: &Options, what: &str) -> (
         return (false, false);
     }
     let mut merged = false;
-    for mode in [MergeMode::Cfg, MergeMode::Sm] {
+    let mut sm = None;
+    for mode in [MergeMode::Cfg, MergeMode::Sm, MergeMode::SmOpt] {
         let what = format!("{what}, {mode}");
         let merging = Options {
             merge: MergeOptions {
                 mode,
+                validate: true,
                 ..MergeOptions::default()
             },
             ..base.clone()
@@ -187,7 +193,19 @@ fn compare_merged(module: &Module, entry: &str, base: &Options, what: &str) -> (
         if r.stop_reason != "completed" {
             return (false, false);
         }
+        let stats = r.stats.merging.clone().expect("a merging run reports it");
+        assert_eq!(stats.violations, 0, "{what}: {:?}", r.warnings);
+        assert_eq!(stats.validated, stats.merges, "{what}");
         assert_eq!(outcomes(&r), outcomes(&plain), "{what}");
+        match mode {
+            MergeMode::Sm => sm = Some((r.stats.forks, r.paths.len(), stats.merges)),
+            MergeMode::SmOpt => assert_eq!(
+                Some((r.stats.forks, r.paths.len(), stats.merges)),
+                sm,
+                "{what}: forks, paths and merges against SM"
+            ),
+            _ => {}
+        }
         let replay = ReplayOptions {
             max_instructions: Some(corpus::HEAP_MAX_INSTRUCTIONS),
             heap: base.heap.clone(),

@@ -11,10 +11,16 @@ pub struct Example {
     pub c_file: &'static str,
     pub c_source: &'static str,
     pub wasm: &'static [u8],
+    /// The options that show its point, set when it is chosen: option
+    /// fields by id, and their values (the rest stay as they were).
+    pub options: &'static [(&'static str, &'static str)],
 }
 
 macro_rules! example {
     ($id:literal, $file:literal, $entry:literal, $title:literal, $lesson:literal) => {
+        example!($id, $file, $entry, $title, $lesson, [])
+    };
+    ($id:literal, $file:literal, $entry:literal, $title:literal, $lesson:literal, [$(($field:literal, $value:literal)),*]) => {
         Example {
             id: $id,
             title: $title,
@@ -23,6 +29,7 @@ macro_rules! example {
             c_file: concat!($file, ".c"),
             c_source: include_str!(concat!("../../static/examples/c/", $file, ".c")),
             wasm: include_bytes!(concat!("../../static/examples/c/", $file, ".wasm")),
+            options: &[$(($field, $value)),*],
         }
     };
 }
@@ -156,6 +163,14 @@ pub static EXAMPLES: &[Example] = &[
         "field_gap",
         "What symbolic sizes cost",
         "Correct code whose path count depends on how sizes of objects are modelled. Compare the size modes side by side to see what each costs in paths and time."
+    ),
+    example!(
+        "memspn",
+        "memspn",
+        "blank_run",
+        "States merged at a loop's exit",
+        "Each way through a loop over a line of symbolic length is a path until its states merge where they leave it: SMOpt makes 383 paths 17. Click a merged node for its formula beside the disjunction it replaces, and their sizes.",
+        [("size-mode", "fork-lazy"), ("merge", "smopt")]
     ),
 ];
 

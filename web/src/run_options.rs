@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use symplay_engine::memory::HeapOptions;
-use symplay_engine::report::{BufferArg, OutcomeRules};
+use symplay_engine::report::{BufferArg, MergeOptions, OutcomeRules};
 
 /// Exploration options as the page sets them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -36,4 +36,7 @@ pub struct RunOptions {
     /// An import the engine does not provide returns fresh inputs.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub havoc_imports: bool,
+    /// Which states merge at loop exits.
+    #[serde(default, skip_serializing_if = "MergeOptions::is_none")]
+    pub merge: MergeOptions,
 }

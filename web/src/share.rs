@@ -237,6 +237,11 @@ mod tests {
                 },
                 max_call_depth: Some(64),
                 havoc_imports: true,
+                merge: symplay_engine::report::MergeOptions {
+                    mode: symplay_engine::report::MergeMode::SmOpt,
+                    max_states: 100,
+                    validate: true,
+                },
             },
             compare: None,
         }

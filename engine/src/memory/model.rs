@@ -18,7 +18,7 @@ use super::objects::{within, Free, Object, ObjectMemory, Segment, Size};
 use super::options::{Contents, Split};
 use super::pieces::Pieces;
 use super::place::{Fault, ObjectId, Piece, Place, Pointer, Resolution, Spot};
-use crate::expr::{BvCmp, TermId, TermStore};
+use crate::expr::{BvCmp, Join, TermId, TermStore};
 use crate::limits::{Checkpoint, Limits, Reached};
 
 /// Linear memory under one of the memory models.
@@ -418,14 +418,13 @@ impl MemoryModel {
     }
 
     /// Makes this memory the merge of itself and `others` of the same
-    /// model: where a byte differs, `ite(guards[0], own, ite(guards[1],
-    /// others[0]'s, ..))`, the last unguarded. An error names what keeps
-    /// them apart.
+    /// model: where a byte differs, `join`'s term of the states' bytes.
+    /// An error names what keeps them apart.
     pub fn merge_with(
         &mut self,
         store: &mut TermStore,
         others: &[&MemoryModel],
-        guards: &[TermId],
+        join: &mut dyn Join,
     ) -> Result<(), &'static str> {
         match self {
             MemoryModel::Flat(m) => {
@@ -435,7 +434,7 @@ impl MemoryModel {
                         MemoryModel::Objects(_) => None,
                     })
                     .collect();
-                m.merge_with(store, &others.ok_or("memory models differ")?, guards)
+                m.merge_with(store, &others.ok_or("memory models differ")?, join)
             }
             MemoryModel::Objects(m) => {
                 let others: Option<Vec<&ObjectMemory>> = (others.iter())
@@ -444,7 +443,7 @@ impl MemoryModel {
                         MemoryModel::Flat(_) => None,
                     })
                     .collect();
-                m.merge_with(store, &others.ok_or("memory models differ")?, guards)
+                m.merge_with(store, &others.ok_or("memory models differ")?, join)
             }
         }
     }

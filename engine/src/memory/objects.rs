@@ -32,7 +32,7 @@
 
 use super::flat::{FlatMemory, PAGE_SIZE};
 use super::place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};
-use crate::expr::{BvBinOp, BvCmp, TermId, TermStore};
+use crate::expr::{BvBinOp, BvCmp, Join, TermId, TermStore};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -192,7 +192,7 @@ impl ObjectMemory {
         &mut self,
         store: &mut TermStore,
         others: &[&ObjectMemory],
-        guards: &[TermId],
+        join: &mut dyn Join,
     ) -> Result<(), &'static str> {
         for o in others {
             let same_arena = match (&self.arena, &o.arena) {
@@ -216,7 +216,7 @@ impl ObjectMemory {
             }
         }
         let contents: Vec<&FlatMemory> = others.iter().map(|o| &o.contents).collect();
-        self.contents.merge_with(store, &contents, guards)
+        self.contents.merge_with(store, &contents, join)
     }
 
     pub fn new(contents: FlatMemory, heap_start: u64) -> ObjectMemory {

@@ -63,7 +63,7 @@ pub struct Comparison {
 impl Comparison {
     pub fn of(left: &Report, right: &Report) -> Comparison {
         type Measure = fn(&Report) -> f64;
-        let figures: [(&'static str, bool, Measure); 15] = [
+        let figures: [(&'static str, bool, Measure); 18] = [
             ("paths", true, |r| r.paths.len() as f64),
             ("returned", true, |r| count(r, Status::Returned)),
             ("trapped", true, |r| count(r, Status::Trapped)),
@@ -83,6 +83,15 @@ impl Comparison {
             ("segments", true, |r| r.stats.segments as f64),
             ("largest segment (bytes)", true, |r| {
                 r.stats.largest_segment_bytes as f64
+            }),
+            ("merges", true, |r| r.merges.len() as f64),
+            ("states merged", true, |r| {
+                r.merges.iter().map(|m| m.states as f64).sum()
+            }),
+            ("merged formula nodes", true, |r| {
+                (r.merges.iter())
+                    .map(|m| (m.condition_size.nodes + m.values_size.nodes) as f64)
+                    .sum()
             }),
             ("time (ms)", false, |r| r.stats.timing.total_ms),
             ("peak memory (MiB)", false, |r| {

@@ -94,6 +94,23 @@ impl BitBlaster<VarisatBackend> {
     pub fn new() -> Self {
         BitBlaster::with_backend(VarisatBackend::new())
     }
+
+    /// The CNF variables and clauses the boolean term `c` becomes, alone
+    /// in a new instance (its circuit and its arrays' axioms), unsolved.
+    pub fn cnf_size(
+        store: &TermStore,
+        c: TermId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<(u64, u64), Reached> {
+        let mut blaster = BitBlaster::new();
+        let lit = blaster.translator.root(store, c, checkpoint)?.lit;
+        if lit.as_constant().is_none() {
+            blaster.encode(lit, checkpoint)?;
+        }
+        let reads = blaster.reads_of(&[c]);
+        blaster.add_axioms(&reads, checkpoint)?;
+        Ok((blaster.vars_made(), blaster.clauses_made()))
+    }
 }
 
 impl Default for BitBlaster<VarisatBackend> {

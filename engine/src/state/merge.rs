@@ -1,13 +1,13 @@
 //! Merging states with the same [`MergeKey`](super::MergeKey) into one
 //! (`../shared/design/symbolic_size.md` §2.5): each value that differs
-//! becomes an `ite` over the states' guards, memory bytes likewise; the
+//! becomes one term by the merge's [`Join`], memory bytes likewise; the
 //! rest (inputs, output, dropped segments) must be equal. The caller gives
 //! the merged state its path condition and its tree node. How a run
 //! merges is its [`MergeOptions`].
 
 use super::value::Val;
 use super::State;
-use crate::expr::{TermId, TermStore};
+use crate::expr::{Join, TermId, TermStore};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -30,21 +30,39 @@ pub enum MergeMode {
     /// group that is every state its loop had, none having ended inside,
     /// takes the condition the loop started under.
     Sm,
+    /// SM with formulas built over the forks the states went through
+    /// inside the loop (`symbolic_size.md` §3, SMOpt): each fork's
+    /// condition once in the merged condition, a fork whose sides all
+    /// merged folded away, and each value chosen by the conditions of the
+    /// forks that separate the states.
+    #[serde(rename = "smopt")]
+    SmOpt,
 }
 
 impl MergeMode {
-    pub const ALL: [MergeMode; 3] = [MergeMode::None, MergeMode::Cfg, MergeMode::Sm];
+    pub const ALL: [MergeMode; 4] = [
+        MergeMode::None,
+        MergeMode::Cfg,
+        MergeMode::Sm,
+        MergeMode::SmOpt,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             MergeMode::None => "none",
             MergeMode::Cfg => "cfg",
             MergeMode::Sm => "sm",
+            MergeMode::SmOpt => "smopt",
         }
     }
 
     pub fn parse(name: &str) -> Option<MergeMode> {
         MergeMode::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Whether the mode merges only loops that depend on a size.
+    pub fn follows_sizes(self) -> bool {
+        matches!(self, MergeMode::Sm | MergeMode::SmOpt)
     }
 }
 
@@ -61,6 +79,11 @@ pub struct MergeOptions {
     /// The most states merged into one: a larger group merges in parts of
     /// this many (1: states wait at loop exits, none merges).
     pub max_states: usize,
+    /// Whether the solver checks each merge against the states it
+    /// replaced (a merge that fails is an engine error, and its states go
+    /// on unmerged).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub validate: bool,
 }
 
 impl MergeOptions {
@@ -78,6 +101,7 @@ impl Default for MergeOptions {
         MergeOptions {
             mode: MergeMode::None,
             max_states: MAX_MERGED_STATES,
+            validate: false,
         }
     }
 }
@@ -97,8 +121,8 @@ pub enum Slot {
 
 impl State {
     /// Makes this state the merge of itself and `others`, which have its
-    /// merge key: a value that differs becomes `ite(guards[0], own,
-    /// ite(guards[1], others[0]'s, ..))`, the last state's value unguarded.
+    /// merge key: a value that differs becomes `join`'s term of the
+    /// states' values (this state's first).
     /// `kept_concrete` says which slots hold values the engine keeps
     /// concrete (floats, references, operands of a type it does not know),
     /// which must be equal. An error names what keeps the states apart.
@@ -106,13 +130,14 @@ impl State {
         &mut self,
         store: &mut TermStore,
         others: &[&State],
-        guards: &[TermId],
+        join: &mut dyn Join,
         kept_concrete: &dyn Fn(Slot) -> bool,
     ) -> Result<(), &'static str> {
         for o in others {
             self.same_history(o)?;
         }
         let merge = |store: &mut TermStore,
+                     join: &mut dyn Join,
                      own: &mut [Val],
                      theirs: &dyn Fn(&State, usize) -> Val,
                      slot: &dyn Fn(usize) -> Slot| {
@@ -121,28 +146,35 @@ impl State {
                 values.clear();
                 values.push(*v);
                 values.extend(others.iter().map(|o| theirs(o, index)));
-                *v = merged_value(store, &values, guards, || kept_concrete(slot(index)))?;
+                *v = merged_value(store, &values, join, || kept_concrete(slot(index)))?;
             }
             Ok::<(), &'static str>(())
         };
         for frame in 0..self.frames.len() {
             let locals = &mut self.frames[frame].locals;
             let theirs = |o: &State, index: usize| o.frames[frame].locals[index];
-            merge(store, locals, &theirs, &|index| Slot::Local {
+            merge(store, join, locals, &theirs, &|index| Slot::Local {
                 frame,
                 index,
             })?;
         }
         merge(
             store,
+            join,
             &mut self.globals,
             &|o, i| o.globals[i],
             &Slot::Global,
         )?;
-        merge(store, &mut self.stack, &|o, i| o.stack[i], &Slot::Operand)?;
+        merge(
+            store,
+            join,
+            &mut self.stack,
+            &|o, i| o.stack[i],
+            &Slot::Operand,
+        )?;
         for (i, memory) in self.memories.iter_mut().enumerate() {
             let theirs: Vec<_> = others.iter().map(|o| &o.memories[i]).collect();
-            memory.merge_with(store, &theirs, guards)?;
+            memory.merge_with(store, &theirs, join)?;
         }
         for o in others {
             self.depth = self.depth.max(o.depth);
@@ -182,12 +214,12 @@ impl State {
     }
 }
 
-/// The value that is `values[i]` under `guards[i]` (the last where no
-/// guard holds); `kept_concrete()` says the values must be equal instead.
+/// The value `join` makes of the states' `values`; `kept_concrete()` says
+/// the values must be equal instead.
 fn merged_value(
     store: &mut TermStore,
     values: &[Val],
-    guards: &[TermId],
+    join: &mut dyn Join,
     kept_concrete: impl Fn() -> bool,
 ) -> Result<Val, &'static str> {
     let first = values[0];
@@ -206,14 +238,14 @@ fn merged_value(
     {
         return Err("values of different widths");
     }
-    let merged = store.ite_chain(guards, &terms);
+    let merged = join.join(store, &terms);
     Ok(Val::from_term(store, merged))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::Sort;
+    use crate::expr::{Guarded, Sort};
     use crate::state::Frame;
 
     fn state(local: Val) -> State {
@@ -238,7 +270,8 @@ mod tests {
         let x = st.declare("x", Sort::Bv(32)).unwrap();
         let mut a = state(Val::i32(0));
         let (b, c) = (state(Val::i32(1)), state(Val::Sym(x)));
-        a.merge(&mut st, &[&b, &c], &[c0, c1], &|_| false).unwrap();
+        a.merge(&mut st, &[&b, &c], &mut Guarded(&[c0, c1]), &|_| false)
+            .unwrap();
         let [zero, one] = [0, 1].map(|k| st.bv_const(32, k));
         let inner = st.ite(c1, one, x);
         let expected = st.ite(c0, zero, inner);
@@ -252,8 +285,13 @@ mod tests {
         let mut a = state(Val::i32(1.5f32.to_bits()));
         let b = state(Val::i32(2.5f32.to_bits()));
         let float = |slot: Slot| slot == Slot::Local { frame: 0, index: 0 };
-        assert!(a.clone().merge(&mut st, &[&b], &[c], &float).is_err());
-        assert!(a.merge(&mut st, &[&b], &[c], &|_| false).is_ok());
+        assert!(a
+            .clone()
+            .merge(&mut st, &[&b], &mut Guarded(&[c]), &float)
+            .is_err());
+        assert!(a
+            .merge(&mut st, &[&b], &mut Guarded(&[c]), &|_| false)
+            .is_ok());
     }
 
     #[test]
@@ -267,7 +305,7 @@ mod tests {
             value: Val::i32(1),
         });
         assert_eq!(
-            a.merge(&mut st, &[&b], &[c], &|_| false),
+            a.merge(&mut st, &[&b], &mut Guarded(&[c]), &|_| false),
             Err("the states made different inputs")
         );
     }

@@ -53,3 +53,5 @@ libc strchr_chain field_gap
 libc dangling_pointer first_letter
 # Chained hash tables: a node pointer read at a symbolic bucket forks per node, or one segment.
 libc hash_tables find_key
+# A loop over a line of symbolic length whose states merge at its exit (--merge smopt).
+libc memspn blank_run

@@ -11,6 +11,7 @@ use super::state::{Code, Effect, PageState, Side, Tab};
 use crate::protocol::{Envelope, Request, Response};
 use crate::share;
 use symplay_engine::report::step::StepBy;
+use symplay_engine::report::Location;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent};
@@ -45,6 +46,8 @@ pub enum Msg {
     SelectNode(Side, Option<usize>),
     /// Select the leaf of a side's path (a row of the table).
     SelectPath(Side, usize),
+    /// Mark a location of a side's module in the code panes.
+    MarkLocation(Side, Location),
     /// The editor's text changed; `at_once` for a paste or drop, which is
     /// taken as the module without waiting for typing to pause.
     Edit {
@@ -390,6 +393,7 @@ impl Component for App {
             }
             Msg::SelectNode(side, node) => self.state.select_node(side, node),
             Msg::SelectPath(side, id) => self.state.select_path(side, id),
+            Msg::MarkLocation(side, location) => self.state.mark_location(side, location),
             Msg::Edit { text, at_once } => {
                 let could_run = self.state.can_run();
                 let edit = self.state.type_text(text);

@@ -7,7 +7,9 @@ use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::Engine;
 
-use symplay_engine::exec::{MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES};
+use symplay_engine::exec::{
+    MergeMode, MergeOptions, MAX_BUFFER, MAX_CALL_DEPTH, MAX_FRAMES, MAX_MERGED_STATES,
+};
 use symplay_engine::memory::options::{DEFAULT_CAPACITY, MAX_CONTEXT_DEPTH, MAX_OBJECT};
 use symplay_engine::memory::{
     AaCacheMode, BaseMode, Contents, HeapOptions, Resolve, Segments, SizeMode, Split,
@@ -128,6 +130,12 @@ pub struct OptionFields {
     pub result_values: String,
     /// An import the engine does not provide returns fresh inputs.
     pub havoc_imports: String,
+    /// `none`, `cfg`, `sm` or `smopt`: which states merge at loop exits.
+    pub merge: String,
+    /// The most states one merge takes.
+    pub merge_max_states: String,
+    /// Checkbox: the solver checks each merge.
+    pub validate_merge: String,
 }
 
 impl Default for OptionFields {
@@ -221,6 +229,9 @@ impl OptionFields {
             fork_selects: o.outcomes.fork_selects.to_string(),
             result_values: o.outcomes.result_values.to_string(),
             havoc_imports: o.havoc_imports.to_string(),
+            merge: o.merge.mode.name().into(),
+            merge_max_states: o.merge.max_states.to_string(),
+            validate_merge: o.merge.validate.to_string(),
         };
         // A field for each parameter with a kind (a length past the values).
         let count = fields.args.len().max(fields.arg_kinds.len());
@@ -300,6 +311,9 @@ impl OptionFields {
             "fork-selects" => &mut self.fork_selects,
             "result-values" => &mut self.result_values,
             "havoc-imports" => &mut self.havoc_imports,
+            "merge" => &mut self.merge,
+            "merge-max-states" => &mut self.merge_max_states,
+            "validate-merge" => &mut self.validate_merge,
             _ => return None,
         })
     }
@@ -453,6 +467,7 @@ impl OptionFields {
             },
             max_call_depth,
             havoc_imports: self.havoc_imports == "true",
+            merge: self.merge()?,
         })
     }
 }
@@ -469,6 +484,21 @@ impl OptionFields {
             threshold: bytes("split threshold", &self.split_threshold, default.threshold)?,
             piece: bytes("piece size", &self.split_piece, default.piece)?,
         }))
+    }
+
+    /// How states merge at loop exits; validation only where they merge.
+    fn merge(&self) -> Result<MergeOptions, String> {
+        let mode = MergeMode::parse(&self.merge)
+            .ok_or_else(|| format!("unknown merge mode `{}`", self.merge))?;
+        let max_states = positive("merge max states", &self.merge_max_states)?
+            .map_or(MAX_MERGED_STATES, |n| {
+                n.min(MAX_MERGED_STATES as u64) as usize
+            });
+        Ok(MergeOptions {
+            mode,
+            max_states,
+            validate: self.validate_merge == "true" && mode != MergeMode::None,
+        })
     }
 
     /// The segments of `--resolve segment`, when chosen.
@@ -651,6 +681,9 @@ mod tests {
             fork_selects: "false".into(),
             result_values: " 5".into(),
             havoc_imports: "true".into(),
+            merge: "smopt".into(),
+            merge_max_states: " 50".into(),
+            validate_merge: "true".into(),
         };
         let options = fields.parse(&[]).unwrap();
         assert_eq!(
@@ -691,6 +724,11 @@ mod tests {
                 },
                 max_call_depth: Some(3000),
                 havoc_imports: true,
+                merge: MergeOptions {
+                    mode: MergeMode::SmOpt,
+                    max_states: 50,
+                    validate: true,
+                },
             }
         );
         assert_eq!(OptionFields::from_options(&options).parse(&[]), Ok(options));
@@ -753,6 +791,12 @@ mod tests {
             ("contents", "flat", "unknown contents `flat`"),
             ("bases", "moving", "unknown bases `moving`"),
             ("resolve", "merge", "unknown resolution `merge`"),
+            ("merge", "pattern", "unknown merge mode `pattern`"),
+            (
+                "merge-max-states",
+                "0",
+                "merge max states must be a positive whole number, not `0`",
+            ),
             (
                 "aa-cache",
                 "always",

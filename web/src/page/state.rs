@@ -19,6 +19,7 @@ use crate::run_options::RunOptions;
 use crate::share::{self, Shared};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use symplay_engine::exec::MergeMode;
 use symplay_engine::memory::{BaseMode, Resolve, SizeMode};
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::report::{PathReport, Report, TraceEvent};
@@ -226,15 +227,18 @@ pub struct Compare {
 }
 
 impl Compare {
-    /// B as first offered: A's options with the other way of resolving a
-    /// pointer into several blocks when A merges them into segments (fork
-    /// against segment), else with the other way of sizing symbolic
-    /// allocations (Base against ForkLazy, the seed's question).
+    /// B as first offered: A's options without merging when A merges
+    /// states, else with the other way of resolving a pointer into several
+    /// blocks when A merges them into segments (fork against segment), else
+    /// with the other way of sizing symbolic allocations (Base against
+    /// ForkLazy, the seed's question).
     fn new(a: &OptionFields) -> Compare {
         let mut fields = a.clone();
         // B takes A's parameters when it runs: it has no fields of its own.
         fields.clear_args();
-        if a.resolve == Resolve::Segment.name() && a.heap_model != "module" {
+        if a.merge != MergeMode::None.name() {
+            fields.merge = MergeMode::None.name().into();
+        } else if a.resolve == Resolve::Segment.name() && a.heap_model != "module" {
             // Over the symbolic bases segments need, as A's run has them.
             fields.resolve = Resolve::Fork.name().into();
             fields.bases = BaseMode::Symbolic.name().into();
@@ -729,6 +733,11 @@ impl PageState {
             return Vec::new();
         };
         self.fields.clear_args();
+        for (field, value) in example.options {
+            if let Some(text) = self.fields.field_mut(field) {
+                *text = value.to_string();
+            }
+        }
         let mut effects = self.set_module(
             Source::Binary {
                 bytes: example.wasm.to_vec(),

@@ -9,9 +9,7 @@ use crate::share;
 use std::rc::Rc;
 use std::time::Duration;
 use symplay_engine::exec::name_params;
-use symplay_engine::exec::{
-    import_problem, replay_traced, Exploration, MergeOptions, Options, ReplayOptions,
-};
+use symplay_engine::exec::{import_problem, replay_traced, Exploration, Options, ReplayOptions};
 use symplay_engine::report::step::{Step, StepBy};
 use symplay_engine::search::SearchKind;
 use symplay_engine::state::State;
@@ -307,7 +305,7 @@ fn engine_options(o: &RunOptions) -> Result<Options, String> {
         outcomes: o.outcomes,
         max_call_depth: o.max_call_depth,
         havoc_imports: o.havoc_imports,
-        merge: MergeOptions::default(),
+        merge: o.merge,
     })
 }
 
@@ -367,6 +365,7 @@ fn load(bytes: &[u8], lines_from: Option<&[u8]>) -> Result<(Module, Response), S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use symplay_engine::exec::{MergeMode, MergeOptions};
     use symplay_engine::memory::HeapOptions;
     use symplay_engine::report::step::StepEvent;
     use symplay_engine::report::{BufferArg, Number, OutcomeRules, Report, Status};
@@ -811,6 +810,11 @@ mod tests {
             },
             max_call_depth: Some(200),
             havoc_imports: true,
+            merge: MergeOptions {
+                mode: MergeMode::Sm,
+                max_states: 7,
+                validate: true,
+            },
         };
         let engine = engine_options(&page).unwrap();
         assert_eq!(
@@ -825,7 +829,7 @@ mod tests {
                 max_memory: Some(2 << 20),
                 max_call_depth: Some(200),
                 havoc_imports: true,
-                merge: MergeOptions::default(),
+                merge: page.merge,
                 interrupt: None,
                 concrete_args: vec![None, Some(-4)],
                 buffer_args: page.buffer_args.clone(),

@@ -193,6 +193,11 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
             "--merge-max-states must be greater than zero",
         ));
     }
+    if o.merge.validate && o.merge.is_none() {
+        return Err(ExploreError::options(
+            "--validate-merge checks merges, and --merge none makes none: choose cfg, sm or smopt",
+        ));
+    }
     if o.outcomes.result_values > OutcomeRules::MAX_RESULT_VALUES {
         return Err(ExploreError::options(format!(
             "--result-values is {}; at most {} (each value costs a solver query at every path's end)",

@@ -114,6 +114,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             havoc_imports: self.options.havoc_imports,
             paths: Vec::new(),
             tree: Vec::new(),
+            merges: cx.merging.reports().to_vec(),
             formulas: Formulas::default(),
             drops: cx
                 .records
@@ -142,9 +143,11 @@ impl<M: Borrow<Module>> Exploration<M> {
         }
     }
 
-    /// Allocator functions run as they are, and forks the path limit cut.
+    /// Allocator functions run as they are, merges validation found wrong,
+    /// and forks the path limit cut.
     fn warnings(&self) -> Vec<String> {
         let mut warnings = self.roles.skipped.clone();
+        warnings.extend_from_slice(self.context.merging.violations());
         if let (n @ 1.., Some(max)) = (self.context.counters.unforked, self.options.max_paths) {
             warnings.push(format!(
                 "the path limit ({max}) left {n} sides of forks unexplored: \

@@ -10,7 +10,7 @@
 //! the context for good.
 
 use crate::expr::{SymbolId, TermId, TermStore};
-use crate::report::MergeStats;
+use crate::report::{MergeReport, MergeStats};
 use crate::search::Pending;
 use crate::state::{Frame, MergeKey, MergeMode, MergeOptions, PathCondition, State};
 use crate::tree::{ExecTree, NodeId};
@@ -50,6 +50,9 @@ struct MergingContext {
     prefix: PathCondition,
     /// Whether a path of the context ended inside the loop.
     ended_inside: bool,
+    /// Whether a fork inside the loop went on without some side the path
+    /// allowed (past the path limit, or one the solver could not decide).
+    sides_left_out: bool,
     /// Suspended states, grouped by merge key in the order each group
     /// first arrived.
     groups: Vec<(MergeKey, Vec<State>)>,
@@ -74,12 +77,17 @@ pub(crate) struct Contexts {
     merges: u64,
     merged_states: u64,
     unmerged_groups: u64,
+    /// Validated merges, and what was wrong with each merge found wrong.
+    validated: u64,
+    violations: Vec<String>,
+    /// Each merge, for the report.
+    reports: Vec<MergeReport>,
 }
 
 impl Contexts {
     /// Records the symbols of `size`, a size kept symbolic.
     pub(crate) fn taint_size(&mut self, terms: &TermStore, size: TermId) {
-        if self.options.mode == MergeMode::Sm {
+        if self.options.mode.follows_sizes() {
             self.size_symbols.extend(terms.symbols_in(&[size]));
         }
     }
@@ -92,7 +100,7 @@ impl Contexts {
         let watched = match self.options.mode {
             MergeMode::None => false,
             MergeMode::Cfg => true,
-            MergeMode::Sm => (terms.symbols_in(&[leaving]).iter())
+            MergeMode::Sm | MergeMode::SmOpt => (terms.symbols_in(&[leaving]).iter())
                 .any(|symbol| self.size_symbols.contains(symbol)),
         };
         if !watched || s.merging.is_some() {
@@ -112,6 +120,7 @@ impl Contexts {
             root: s.node,
             prefix: s.condition_at_fork(),
             ended_inside: false,
+            sides_left_out: false,
             groups: Vec::new(),
         };
         self.open.insert(id, context);
@@ -163,6 +172,14 @@ impl Contexts {
         }
     }
 
+    /// Records that `s`, if in a context, forked without some side its
+    /// path allowed: the sides kept no longer cover every case there.
+    pub(crate) fn left_out_sides(&mut self, s: &State) {
+        if let Some(context) = s.merging.and_then(|id| self.open.get_mut(&id)) {
+            context.sides_left_out = true;
+        }
+    }
+
     /// What merging did so far, in a run that merges.
     pub(crate) fn stats(&self) -> Option<MergeStats> {
         (self.options.mode != MergeMode::None).then_some(MergeStats {
@@ -172,6 +189,8 @@ impl Contexts {
             merges: self.merges,
             merged_states: self.merged_states,
             unmerged_groups: self.unmerged_groups,
+            validated: self.validated,
+            violations: self.violations.len() as u64,
         })
     }
 
@@ -221,8 +240,10 @@ impl Contexts {
             .collect();
         Some(Released {
             root: context.root,
+            loop_at: (context.watched.func, context.watched.body.start),
             prefix: context.prefix,
             complete: groups.len() == 1 && !context.ended_inside,
+            every_side: !context.sides_left_out,
             groups,
         })
     }
@@ -239,14 +260,57 @@ impl Contexts {
     }
 }
 
+impl Contexts {
+    /// Counts a validated merge of `states` states at tree node `root`:
+    /// `wrong` says what the solver found wrong with it; `decided` whether
+    /// it answered every query.
+    pub(crate) fn count_validation(
+        &mut self,
+        states: usize,
+        root: NodeId,
+        wrong: &[String],
+        decided: bool,
+    ) {
+        if !wrong.is_empty() {
+            self.violations.push(format!(
+                "engine error: the merge of {states} states below tree node {root} was wrong ({}); \
+                 they went on unmerged",
+                wrong.join("; ")
+            ));
+        } else if decided {
+            self.validated += 1;
+        }
+    }
+
+    /// Keeps `report` of a merge.
+    pub(crate) fn record(&mut self, report: MergeReport) {
+        self.reports.push(report);
+    }
+
+    /// The merges so far.
+    pub(crate) fn reports(&self) -> &[MergeReport] {
+        &self.reports
+    }
+
+    /// The engine errors validation found, for the report's warnings.
+    pub(crate) fn violations(&self) -> &[String] {
+        &self.violations
+    }
+}
+
 /// What a released context held: its states in groups of one merge key
 /// each, out of the context, with the context's tree node and the path
 /// condition of the state that opened it (a prefix of theirs).
 pub(crate) struct Released {
     pub(crate) root: NodeId,
+    /// The loop's function and header pc.
+    pub(crate) loop_at: (u32, u32),
     pub(crate) prefix: PathCondition,
     /// Whether its one group holds every state the loop had: none ended
     /// inside (the seed's complete merge, `symbolic_size.md` §3).
     pub(crate) complete: bool,
+    /// Whether each fork inside the loop kept every side its path allowed,
+    /// so that the sides of each cover every case.
+    pub(crate) every_side: bool,
     pub(crate) groups: Vec<Vec<State>>,
 }

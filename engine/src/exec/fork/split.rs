@@ -234,7 +234,9 @@ impl Executor<'_> {
         // A guided replay took its side above; past the path limit, an
         // exploration takes one side here.
         let split = feasible.len() > 1;
+        let allowed = feasible.len();
         self.within_path_limit(s, &mut feasible, leaving);
+        let left_out = undecided || feasible.len() < allowed;
         if feasible.len() == 1 && !split {
             // When the other cases are proven infeasible, the path condition
             // implies this one already; adding it would only lengthen every
@@ -247,7 +249,7 @@ impl Executor<'_> {
             }
             return Ok((index, Vec::new()));
         }
-        self.split(s, feasible, kind, leaving)
+        self.split(s, feasible, kind, leaving, left_out)
     }
 
     /// The alternatives `conds` that the path condition of `s` allows, by
@@ -337,13 +339,15 @@ impl Executor<'_> {
     /// is, one child per side, `s` taking the first and a copy of it each
     /// other one (unless the path is as deep as the run allows). Where
     /// alternative `leaving` leaves a loop, the states may wait for each
-    /// other at its exits.
+    /// other at its exits; `left_out` when the path allowed sides that are
+    /// not among `feasible`.
     fn split(
         &mut self,
         s: &mut State,
         mut feasible: Vec<Side>,
         kind: ForkKind,
         leaving: Option<usize>,
+        left_out: bool,
     ) -> Result<(usize, Vec<(usize, State)>), End> {
         if s.depth >= self.cx.bounds.max_depth {
             return Err(End::DepthLimit);
@@ -353,6 +357,9 @@ impl Executor<'_> {
             if feasible.len() > 1 {
                 self.cx.merging.watch(s, code, &self.cx.terms, side.cond);
             }
+        }
+        if left_out {
+            self.cx.merging.left_out_sides(s);
         }
         self.cx.counters.forks += 1;
         let parent = s.node;

@@ -8,35 +8,76 @@
 //! merged (they allocated, made inputs or wrote output differently, or
 //! differ in a value kept concrete) go on as they were.
 
+mod forks;
+mod sizes;
+mod validate;
+
 use crate::exec::context::merging::Released;
 use crate::exec::executor::Executor;
 use crate::exec::program::Program;
-use crate::expr::TermId;
+use crate::expr::{Guarded, Join, TermId};
+use crate::report::MergeReport;
 use crate::state::{MergeMode, PathCondition, Slot, State};
 use crate::tree::NodeId;
+use forks::Forks;
+use std::ops::Range;
 use symplay_wasm::ValType;
+use validate::Recorded;
+
+/// What a released context's states assumed inside the loop, each state's
+/// in the order of the groups, and (SMOpt) the forks between them.
+struct Suffixes {
+    of: Vec<Vec<TermId>>,
+    forks: Option<Forks>,
+}
 
 impl Executor<'_> {
     /// The states to go on with from what a context released: merged
     /// where the run merges and they can be.
     pub(crate) fn merge_released(&mut self, released: Released) -> Vec<State> {
         let options = self.cx.merging.options;
+        let assumed = released.prefix.constraints().len();
+        let of: Vec<Vec<TermId>> = (released.groups.iter().flatten())
+            .map(|s| {
+                let constraints = s.condition.constraints();
+                constraints[assumed.min(constraints.len())..].to_vec()
+            })
+            .collect();
+        let forks = (options.mode == MergeMode::SmOpt).then(|| {
+            let suffixes = of.iter().map(Vec::as_slice);
+            Forks::new(&mut self.cx.terms, suffixes, released.every_side)
+        });
+        let suffixes = Suffixes { of, forks };
         let mut out = Vec::new();
+        let mut first = 0;
         for group in released.groups {
+            let total = group.len();
+            let start = first;
+            first += total;
             // (A run that merges nothing opens no context.)
-            if group.len() < 2 || options.max_states < 2 {
+            if total < 2 || options.max_states < 2 {
                 out.extend(group);
                 continue;
             }
-            let total = group.len();
             let mut group = group.into_iter().peekable();
+            let mut at = start;
             while group.peek().is_some() {
                 let part: Vec<State> = group.by_ref().take(options.max_states).collect();
+                let members = at..at + part.len();
+                at = members.end;
                 let states = part.len();
                 // SM's shortcut: a group of every state the loop had may
                 // hold wherever the loop started.
                 let whole = released.complete && states == total && options.mode == MergeMode::Sm;
-                match self.merge_part(&released.prefix, released.root, part, whole) {
+                let merging = Merging {
+                    prefix: &released.prefix,
+                    root: released.root,
+                    loop_at: released.loop_at,
+                    suffixes: &suffixes,
+                    members,
+                    whole,
+                };
+                match self.merge_part(&merging, part) {
                     Ok(merged) => {
                         self.cx.merging.count_merge(states, true);
                         out.push(merged);
@@ -53,16 +94,9 @@ impl Executor<'_> {
         out
     }
 
-    /// `part` merged into one state, or given back when it cannot be;
-    /// `whole` when it is every state of its loop, whose suffixes may
-    /// cover every case of the prefix (then the prefix is its condition).
-    fn merge_part(
-        &mut self,
-        prefix: &PathCondition,
-        root: NodeId,
-        part: Vec<State>,
-        whole: bool,
-    ) -> Result<State, Vec<State>> {
+    /// The states of `merging` merged into one, or given back when they
+    /// cannot be (or, validated, were merged wrong).
+    fn merge_part(&mut self, merging: &Merging, part: Vec<State>) -> Result<State, Vec<State>> {
         let [first, others @ ..] = &part[..] else {
             return Err(part);
         };
@@ -72,29 +106,33 @@ impl Executor<'_> {
         if others.is_empty() || depth_limited && others.iter().any(|s| s.depth != first.depth) {
             return Err(part);
         }
-        let assumed = prefix.constraints().len();
-        let suffixes: Vec<TermId> = (part.iter())
-            .map(|s| {
-                let constraints = s.condition.constraints();
-                self.cx
-                    .terms
-                    .and_all(&constraints[assumed.min(constraints.len())..])
-            })
+        let terms = &mut self.cx.terms;
+        let guards: Vec<TermId> = (merging.members.clone())
+            .map(|i| terms.and_all(&merging.suffixes.of[i]))
             .collect();
+        let (mut either, mut join): (TermId, Box<dyn Join>) = match &merging.suffixes.forks {
+            Some(forks) => (
+                forks.condition(terms, &merging.members),
+                Box::new(forks.values(&merging.members)),
+            ),
+            None => (terms.or_all(&guards), Box::new(Guarded(&guards))),
+        };
+        let validate = self.cx.merging.options.validate;
+        let mut recorded = Recorded::new(join.as_mut(), validate);
         let mut merged = first.clone();
         let others: Vec<&State> = others.iter().collect();
         let program = &self.program;
         let kept_concrete = |slot: Slot| kept_concrete(program, first, slot);
-        let terms = &mut self.cx.terms;
         if merged
-            .merge(terms, &others, &suffixes, &kept_concrete)
+            .merge(terms, &others, &mut recorded, &kept_concrete)
             .is_err()
         {
             return Err(part);
         }
-        let mut either = terms.or_all(&suffixes);
-        merged.condition = prefix.clone();
-        if whole {
+        let (joined, joins) = recorded.into_parts();
+        drop(join);
+        merged.condition = merging.prefix.clone();
+        if merging.whole {
             // The suffixes may not cover every case of the prefix: a side
             // the path limit left out, a value made concrete. One query
             // says whether they do.
@@ -103,14 +141,74 @@ impl Executor<'_> {
                 either = self.cx.terms.tru();
             }
         }
+        let proved = match validate {
+            true => match self.merge_holds(&merged, either, &guards, &joins, merging.root) {
+                Some(false) => return Err(part),
+                holds => holds.is_some(),
+            },
+            false => false,
+        };
         // A model of one suffix is no witness for the others' states: the
         // merged path asks the solver for its model.
         merged.condition.assume(&mut self.cx.terms, either, None);
         let formula = self.cx.records.formulas.intern(&self.cx.terms, either);
         let leaves = part.iter().map(|s| s.node).collect();
-        merged.node = self.cx.records.tree.add_merged(root, formula, leaves);
+        merged.node = self
+            .cx
+            .records
+            .tree
+            .add_merged(merging.root, formula, leaves);
+        let disjunction = self.cx.terms.or_all(&guards);
+        let report = self.merge_report(merging, &merged, (either, disjunction), &joined, proved);
+        self.cx.merging.record(report);
         Ok(merged)
     }
+
+    /// The report of a merge into `merged` under `merging`: its condition
+    /// past the prefix `either` beside the states' `disjunction`, the terms
+    /// it `joined`, and whether validation `proved` it.
+    fn merge_report(
+        &mut self,
+        merging: &Merging,
+        merged: &State,
+        (either, disjunction): (TermId, TermId),
+        joined: &[TermId],
+        proved: bool,
+    ) -> MergeReport {
+        let limits = self.cx.bounds.limits;
+        let terms = &self.cx.terms;
+        let formulas = &mut self.cx.records.formulas;
+        let options = self.cx.merging.options;
+        MergeReport {
+            node: merged.node,
+            root: merging.root,
+            loop_at: self.program.location(merging.loop_at),
+            mode: options.mode,
+            states: merging.members.len() as u64,
+            condition: formulas.intern(terms, either),
+            disjunction: formulas.intern(terms, disjunction),
+            condition_size: sizes::size_of(terms, &[either], true, limits),
+            disjunction_size: sizes::size_of(terms, &[disjunction], true, limits),
+            values: joined.len() as u64,
+            values_size: sizes::size_of(terms, joined, false, limits),
+            whole: terms.as_bool_const(either) == Some(true),
+            validated: proved,
+        }
+    }
+}
+
+/// One part of a group to merge: its states' indices among the released
+/// context's, and what they share.
+struct Merging<'a> {
+    prefix: &'a PathCondition,
+    root: NodeId,
+    /// The loop's function and header pc.
+    loop_at: (u32, u32),
+    suffixes: &'a Suffixes,
+    members: Range<usize>,
+    /// Whether the part is every state its loop had, whose suffixes may
+    /// cover every case of the prefix (then the prefix is its condition).
+    whole: bool,
 }
 
 /// Whether the value in `slot` of `s` is one the engine keeps concrete (a

@@ -1,17 +1,17 @@
 //! Merging the bytes of memories that differ only in some bytes: each
-//! byte that differs becomes an `ite` over the states' guards. Chunks two
+//! byte that differs becomes one term by the merge's [`Join`]. Chunks two
 //! memories still share are skipped whole, so a merge costs what the
 //! states wrote since they forked.
 
 use super::{Byte, FlatMemory, CHUNK_U64};
-use crate::expr::{Node, TermId, TermStore};
+use crate::expr::{Join, TermId, TermStore};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
 impl FlatMemory {
     /// Makes this memory (state 0's) the merge of itself and `others`
-    /// (states 1 to k): a byte that differs becomes `ite(guards[0], b0,
-    /// ite(guards[1], b1, .. bk))`, the last unguarded. An error names
+    /// (states 1 to k): a byte that differs becomes `join`'s term of the
+    /// states' bytes. An error names
     /// what keeps them apart: anything but bytes at concrete addresses
     /// (size, regions, the arrays of writes at symbolic addresses), or a
     /// differing byte that one of them reads from such an array.
@@ -19,7 +19,7 @@ impl FlatMemory {
         &mut self,
         store: &mut TermStore,
         others: &[&FlatMemory],
-        guards: &[TermId],
+        join: &mut dyn Join,
     ) -> Result<(), &'static str> {
         for other in others {
             self.same_layout(other)?;
@@ -44,7 +44,7 @@ impl FlatMemory {
                 if values.contains(&Byte::Hole) {
                     return Err("a byte that differs is read from an array of symbolic writes");
                 }
-                let merged = merged_byte(store, &values, guards);
+                let merged = merged_byte(store, &values, join);
                 self.write(at, merged);
             }
         }
@@ -72,9 +72,8 @@ impl FlatMemory {
     }
 }
 
-/// The byte that is `values[i]` under `guards[i]` (the last where no guard
-/// holds): a constant where they fold to one.
-fn merged_byte(store: &mut TermStore, values: &[Byte], guards: &[TermId]) -> Byte {
+/// The byte `join` makes of the states' bytes `values`.
+fn merged_byte(store: &mut TermStore, values: &[Byte], join: &mut dyn Join) -> Byte {
     let terms: Vec<TermId> = (values.iter())
         .map(|&b| match b {
             Byte::Const(v) => store.bv_const(8, u64::from(v)),
@@ -82,17 +81,17 @@ fn merged_byte(store: &mut TermStore, values: &[Byte], guards: &[TermId]) -> Byt
             Byte::Hole => unreachable!("holes are refused before"),
         })
         .collect();
-    let merged = store.ite_chain(guards, &terms);
-    match *store.node(merged) {
-        Node::BvConst { value, .. } => Byte::Const(value as u8),
-        _ => Byte::Term(merged),
+    let merged = join.join(store, &terms);
+    match store.as_bv_const(merged) {
+        Some(value) => Byte::Const(value as u8),
+        None => Byte::Term(merged),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::Sort;
+    use crate::expr::{Guarded, Sort};
 
     fn memory(store: &mut TermStore) -> FlatMemory {
         FlatMemory::new(store, 1, Some(1))
@@ -108,7 +107,7 @@ mod tests {
         let mut b = a.clone();
         b.write_concrete(&mut st, 101, &[9]);
         b.set_byte(&mut st, 5000, x);
-        a.merge_with(&mut st, &[&b], &[c]).unwrap();
+        a.merge_with(&mut st, &[&b], &mut Guarded(&[c])).unwrap();
         assert_eq!(a.load_concrete(100, 1), Some(1));
         assert_eq!(a.load_concrete(102, 1), Some(3));
         let nine = st.bv_const(8, 9);
@@ -121,7 +120,7 @@ mod tests {
         d.write_concrete(&mut st, 7, &[4]);
         let mut e = memory(&mut st);
         e.write_concrete(&mut st, 7, &[4]);
-        d.merge_with(&mut st, &[&e], &[c]).unwrap();
+        d.merge_with(&mut st, &[&e], &mut Guarded(&[c])).unwrap();
         assert_eq!(d.load_concrete(7, 1), Some(4));
     }
 
@@ -141,7 +140,7 @@ mod tests {
             .collect();
         let mut merged = m[0].clone();
         merged
-            .merge_with(&mut st, &[&m[1], &m[2]], &[c0, c1])
+            .merge_with(&mut st, &[&m[1], &m[2]], &mut Guarded(&[c0, c1]))
             .unwrap();
         let [k0, k1, k2] = [0, 1, 2].map(|k| st.bv_const(8, k));
         let inner = st.ite(c1, k1, k2);
@@ -157,7 +156,7 @@ mod tests {
         let mut b = a.clone();
         b.grow(1);
         assert_eq!(
-            a.merge_with(&mut st, &[&b], &[c]),
+            a.merge_with(&mut st, &[&b], &mut Guarded(&[c])),
             Err("memory sizes differ")
         );
     }

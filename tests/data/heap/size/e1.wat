@@ -16,4 +16,18 @@
         (br_if $exit (i32.eqz (local.get $z)))
         (i32.store8 (i32.add (local.get $p) (local.get $i)) (local.get $i))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $loop)))))
+        (br $loop))))
+  ;; The same loop, returning how many bytes it wrote: merged, i is an ite
+  ;; over the iterations, and the result splits into its values.
+  (func (export "e1_count") (result i32) (local $n i32) (local $z i32) (local $p i32) (local $i i32)
+    (local.set $n (call $sym (i32.const 16)))
+    (local.set $z (call $sym (i32.const 18)))
+    (local.set $p (call $malloc (local.get $n)))
+    (block $exit
+      (loop $loop
+        (br_if $exit (i32.ge_u (local.get $i) (local.get $n)))
+        (br_if $exit (i32.eqz (local.get $z)))
+        (i32.store8 (i32.add (local.get $p) (local.get $i)) (local.get $i))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $loop)))
+    (local.get $i)))

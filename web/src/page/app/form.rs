@@ -11,6 +11,7 @@ use crate::page::components::code_pane::{CodePane, Listing};
 use crate::page::components::wat_pane::WatPane;
 use crate::page::input::{OptionFields, BUFFER, LENGTH_OF, VALUE};
 use crate::page::state::{Code, Load, Side, Source, Wat};
+use symplay_engine::exec::MergeMode;
 use symplay_engine::memory::{AaCacheMode, BaseMode, Contents, Resolve, SizeMode};
 use symplay_engine::search::SearchKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -136,6 +137,7 @@ impl App {
         let segments = objects && f.resolve == Resolve::Segment.name();
         // Address-aware caching keys on pointers over base symbols.
         let aa_cache = objects && f.aa_cache != AaCacheMode::Off.name();
+        let merging = f.merge != MergeMode::None.name();
         let bases = if segments || aa_cache {
             BaseMode::Symbolic.name()
         } else {
@@ -250,6 +252,21 @@ impl App {
                 <label title="off: a call of an import the engine does not provide ends its path (status limit); on: it returns fresh symbolic values, a new input per call">
                     <input id={id("havoc-imports")} type="checkbox"
                     checked={f.havoc_imports == "true"} onchange={check("havoc-imports")} />{ " unknown imports return fresh inputs" }</label>
+            </div>
+            <div class="controls options merging">
+                <label title="none: every path on its own; cfg: states that leave a loop at the same exit wait there for the loop's other states and merge into one (differing values become ite terms, conditions a disjunction); sm: as cfg, for loops that leave on a size kept symbolic (fork-lazy); smopt: as sm, its formulas built over the forks between the states, each condition once">{ "merge states " }
+                    <select id={id("merge")} onchange={select("merge")}>
+                        { for MergeMode::ALL.iter().map(|m| html! {
+                            <option value={m.name()} selected={m.name() == f.merge}>{ m.name() }</option>
+                        }) }
+                    </select>
+                </label>
+                if merging {
+                    { field("merge-max-states", "at most (states in one merge)", "6", &f.merge_max_states) }
+                    <label title="the solver checks each merge against the states it replaced: a wrong one is an engine error, and its states go on unmerged">
+                        <input id={id("validate-merge")} type="checkbox"
+                        checked={f.validate_merge == "true"} onchange={check("validate-merge")} />{ " validate merges" }</label>
+                }
             </div>
             </>
         }

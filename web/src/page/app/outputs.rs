@@ -197,7 +197,9 @@ impl App {
         html! {
             <NodeDetails {report} disassembly={self.state.disassembly.clone()}
                 node={self.state.selected_node(side)} prefix={side.prefix()}
-                smt_shown={self.state.view.smt_shown} on_smt={ctx.link().callback(Msg::ShowSmt)} />
+                smt_shown={self.state.view.smt_shown} on_smt={ctx.link().callback(Msg::ShowSmt)}
+                on_select={ctx.link().callback(move |node| Msg::SelectNode(side, Some(node)))}
+                on_mark={ctx.link().callback(move |location| Msg::MarkLocation(side, location))} />
         }
     }
 
@@ -382,6 +384,12 @@ fn configuration(r: &Report) -> String {
     }
     if r.havoc_imports {
         words.push("unknown imports return fresh inputs".into());
+    }
+    if !r.merge.is_none() {
+        words.push(format!("merging {}", r.merge.mode));
+        if r.merge.validate {
+            words.push("merges validated".into());
+        }
     }
     words.join(", ")
 }

@@ -944,6 +944,37 @@ fn compare_offers_fork_against_segment_when_a_merges_blocks() {
 }
 
 #[test]
+fn compare_offers_no_merging_against_merging() {
+    let mut page = Page::new();
+    page.upload("length_read.wasm", LENGTH_READ.to_vec());
+    for (field, value) in [
+        ("size-mode", "fork-lazy"),
+        ("merge", "smopt"),
+        ("validate-merge", "true"),
+    ] {
+        *page.state.field_mut(field).unwrap() = value.into();
+    }
+    let effects = page.state.compare();
+    page.apply(effects);
+    let b = &page.state.compare.as_ref().unwrap().fields;
+    assert_eq!(
+        (b.merge.as_str(), b.size_mode.as_str()),
+        ("none", "fork-lazy")
+    );
+    page.settle();
+    let (a, b) = (report_of(&page, Side::A), report_of(&page, Side::B));
+    // The search loop's states merged in A, each merge proved right, and
+    // B, exploring each way apart, finds the same bug on more paths.
+    let merging = a.stats.merging.clone().unwrap();
+    assert!(merging.merges > 0 && merging.validated == merging.merges);
+    assert_eq!(a.merges.len() as u64, merging.merges);
+    assert!(b.merges.is_empty() && b.stats.merging.is_none());
+    assert!(b.paths.len() > a.paths.len());
+    let bugs = |r: &Report| r.paths.iter().filter(|p| p.is_bug()).count();
+    assert_eq!((bugs(&a), bugs(&b)), (1, 1));
+}
+
+#[test]
 fn compare_runs_both_configurations_one_after_the_other() {
     let mut page = Page::new();
     page.upload("length_read.wasm", LENGTH_READ.to_vec());

@@ -31,6 +31,13 @@ impl PageState {
         }
     }
 
+    /// Marks `location` of a side's results in the code panes.
+    pub fn mark_location(&mut self, side: Side, location: Location) {
+        if let Some(run) = self.results(side).map(|r| r.run) {
+            self.mark(run, location);
+        }
+    }
+
     /// Selects the leaf of path `id` of a side (a row of the table).
     pub fn select_path(&mut self, side: Side, id: usize) {
         let leaf = self

@@ -1,12 +1,13 @@
 //! A node's details, shown beside the tree: the selected node of the
 //! tree, which the page's state owns.
 
+use super::merged::MergeView;
 use super::model::kind_of;
 use crate::disassembly::{line_of, Line};
 use crate::page::components::memory_view::{MemoryView, NodeMemoryView};
 use crate::page::describe::{inputs, outcome};
 use std::rc::Rc;
-use symplay_engine::report::{bytes_text, ForkKind, ObjectReport, Report};
+use symplay_engine::report::{bytes_text, ForkKind, Location, ObjectReport, Report};
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -23,6 +24,10 @@ pub struct DetailsProps {
     pub smt_shown: bool,
     /// Gets whether the SMT-LIB forms were opened or closed.
     pub on_smt: Callback<bool>,
+    /// Selects another node (from a merge to the leaves it came from).
+    pub on_select: Callback<usize>,
+    /// Marks a location in the code panes (a merge's loop).
+    pub on_mark: Callback<Location>,
 }
 
 impl PartialEq for DetailsProps {
@@ -132,6 +137,8 @@ pub fn NodeDetails(props: &DetailsProps) -> Html {
         <aside id={format!("{prefix}node-details")} class="node-details">
             <h3>{ format!("node {} ({})", node.id, kind.label()) }</h3>
             <dl>{ branch }{ location }{ leaf }{ state_bytes }{ condition }</dl>
+            <MergeView report={report.clone()} node={v} prefix={prefix.clone()}
+                on_select={props.on_select.clone()} on_mark={props.on_mark.clone()} />
             // The memory as wide as the pane, under the fields.
             { node_memory }
             if let Some(p) = path.filter(|p| !p.objects.is_empty()) {

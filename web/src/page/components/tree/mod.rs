@@ -3,5 +3,6 @@
 pub mod details;
 pub mod labels;
 pub mod layout;
+pub mod merged;
 pub mod model;
 pub mod view;

@@ -17,12 +17,14 @@ pub enum Kind {
     Panicked,
     Limit,
     Dropped,
+    /// A leaf whose state waited at a loop's exit and merged into another.
+    Merged,
     /// A leaf without a path: still pending when the run stopped.
     Open,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Inner,
         Kind::Returned,
         Kind::Trapped,
@@ -31,6 +33,7 @@ impl Kind {
         Kind::Panicked,
         Kind::Limit,
         Kind::Dropped,
+        Kind::Merged,
         Kind::Open,
     ];
 
@@ -45,6 +48,7 @@ impl Kind {
             Kind::Panicked => "panicked",
             Kind::Limit => "limit",
             Kind::Dropped => "dropped",
+            Kind::Merged => "merged-away",
             Kind::Open => "open",
         }
     }
@@ -59,6 +63,7 @@ impl Kind {
             Kind::Panicked => "panicked",
             Kind::Limit => "limit (depth, calls, import)",
             Kind::Dropped => "dropped",
+            Kind::Merged => "merged into another state",
             Kind::Open => "not explored",
         }
     }
@@ -361,6 +366,9 @@ fn kind(report: &Report, v: usize, inner: bool) -> Kind {
     }
     if report.tree[v].dropped {
         return Kind::Dropped;
+    }
+    if report.tree[v].merged_into.is_some() {
+        return Kind::Merged;
     }
     match report.path_at(v).map(|p| p.status) {
         Some(Status::Returned) => Kind::Returned,
