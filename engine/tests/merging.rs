@@ -477,3 +477,98 @@ fn a_merged_state_yields_a_test_for_each_value_it_returns() {
         }
     }
 }
+
+#[test]
+fn e2_merges_the_four_states_at_the_loop_test_and_leaves_the_break_apart() {
+    // symbolic_size.md §5 E2: five paths under fork-lazy (k = 0 to 3
+    // iterations, and the break); with its own exit the break waits in a
+    // group of its own, so two states go on under every merge mode. SMOpt's
+    // condition is the seed's (n ≤ 0) ∨ (n > 0 ∧ z ≠ 0); CFG's and SM's
+    // name each state's suffix, four disjuncts.
+    let m = size_example("e1");
+    let plain = run(&m, "e2", 3, false);
+    assert_eq!((plain.paths.len(), plain.stats.forks), (5, 4));
+    for mode in [MergeMode::Cfg, MergeMode::Sm, MergeMode::SmOpt] {
+        let r = merged_as(mode, &m, "e2", 3);
+        let merging = r.stats.merging.clone().unwrap();
+        assert_eq!(
+            (
+                merging.contexts,
+                merging.waited,
+                merging.merges,
+                merging.merged_states
+            ),
+            (1, 5, 1, 4),
+            "{mode}"
+        );
+        assert_eq!((r.paths.len(), r.stats.forks), (2, 4), "{mode}");
+        let merge = &r.merges[0];
+        let condition = &r.formulas.terms[merge.condition as usize].readable;
+        let disjunction = &r.formulas.terms[merge.disjunction as usize].readable;
+        assert_eq!(
+            disjunction.matches("||").count(),
+            3,
+            "{mode}: {disjunction}"
+        );
+        match mode {
+            MergeMode::SmOpt => {
+                assert_eq!(condition, "(n != 0 && z != 0 || n == 0)");
+                assert!(merge.condition_size.nodes < merge.disjunction_size.nodes);
+            }
+            _ => assert_eq!(condition, disjunction, "{mode}"),
+        }
+        assert!(!merge.whole && merge.validated, "{mode}");
+    }
+}
+
+#[test]
+fn e5s_merged_formulas_grow_with_each_search_and_with_the_capacity() {
+    // symbolic_size.md §5 E5: the second search's merges embed the merged
+    // state of the first, so its formulas are larger; a wider string makes
+    // every one larger. SMOpt's are no larger than SM's, and both return
+    // what a run without merging does.
+    let m = size_example("e5");
+    let size = |r: &Report| -> u64 {
+        (r.merges.iter())
+            .map(|m| m.condition_size.nodes + m.values_size.nodes)
+            .sum()
+    };
+    let returned = |r: &Report| {
+        let mut values: Vec<String> = r.paths.iter().map(|p| format!("{:?}", p.returns)).collect();
+        values.sort();
+        values.dedup();
+        values
+    };
+    for mode in [MergeMode::Sm, MergeMode::SmOpt] {
+        let one = merged_as(mode, &m, "one_call", 4);
+        let two = merged_as(mode, &m, "two_calls", 4);
+        let wider = merged_as(mode, &m, "two_calls_wider", 4);
+        assert_eq!((one.merges.len(), two.merges.len()), (2, 4), "{mode}");
+        // The second search's merged conditions against the first's.
+        let condition = |r: &Report, k: usize| r.merges[k].condition_size.nodes;
+        assert!(condition(&two, 2) > condition(&two, 0), "{mode}");
+        assert!(
+            size(&two) > size(&one) && size(&wider) > size(&two),
+            "{mode}"
+        );
+        for (r, entry) in [
+            (&one, "one_call"),
+            (&two, "two_calls"),
+            (&wider, "two_calls_wider"),
+        ] {
+            assert_eq!(
+                returned(r),
+                returned(&run(&m, entry, 4, false)),
+                "{mode} {entry}"
+            );
+        }
+    }
+    let sm = merged_as(MergeMode::Sm, &m, "two_calls_wider", 4);
+    let smopt = merged_as(MergeMode::SmOpt, &m, "two_calls_wider", 4);
+    assert!(
+        size(&smopt) < size(&sm),
+        "{} against {}",
+        size(&smopt),
+        size(&sm)
+    );
+}

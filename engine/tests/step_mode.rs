@@ -395,3 +395,62 @@ fn waiting_for_a_step_does_not_count_against_the_time_limit() {
         report.stats.timing.total_ms
     );
 }
+
+#[test]
+fn branch_steps_say_which_states_wait_at_a_loops_exit_and_which_merge() {
+    // E1 under CFG merging, depth first: each of the five states that
+    // leave the loop waits at its exit, a step each; the step of the last
+    // one merges them, and the run ends as one run does.
+    let text = include_str!("../../tests/data/heap/size/e1.wat");
+    let module = symplay_wasm::load(text.as_bytes()).unwrap();
+    let options = Options {
+        search: SearchKind::Dfs,
+        heap: HeapOptions {
+            size_mode: symplay_engine::memory::SizeMode::ForkLazy,
+            capacity: 3,
+            past_capacity: false,
+            ..HeapOptions::default()
+        },
+        merge: symplay_engine::exec::MergeOptions {
+            mode: symplay_engine::exec::MergeMode::Cfg,
+            ..Default::default()
+        },
+        ..Options::default()
+    };
+    let whole = explore(&module, "e1", &options).unwrap();
+    let mut e = Exploration::new(&module, "e1", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Branch);
+    let events: Vec<&StepEvent> = steps.iter().flat_map(|s| &s.events).collect();
+    let waited: Vec<usize> = (events.iter())
+        .filter_map(|e| match e {
+            StepEvent::Waited { node } => Some(*node),
+            _ => None,
+        })
+        .collect();
+    let merged: Vec<(usize, &Vec<usize>)> = (events.iter())
+        .filter_map(|e| match e {
+            StepEvent::Merged { node, from } => Some((*node, from)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(waited.len(), 5, "{events:?}");
+    let [(node, from)] = merged[..] else {
+        panic!("{events:?}")
+    };
+    let (mut a, mut b) = (waited.clone(), from.clone());
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b);
+    // The merge comes in the step of the last state to wait, after it.
+    let last = steps
+        .iter()
+        .find(|s| {
+            s.events
+                .iter()
+                .any(|e| matches!(e, StepEvent::Merged { .. }))
+        })
+        .unwrap();
+    assert!(matches!(last.events[0], StepEvent::Waited { .. }));
+    assert!(last.describe()[1].ends_with(&format!("merged into #{node}")));
+    assert_eq!(without_timing(e.finish()), without_timing(whole));
+}

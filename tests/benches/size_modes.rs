@@ -1,14 +1,13 @@
 //! The size modes side by side (`symbolic_size.md` §1.7, §6): each
 //! size-dependent example is explored with the CLI under Base, ForkEager
-//! and ForkLazy, and ForkLazy with CFG and SM merging at loop exits, and the
+//! and ForkLazy (merging's modes are `benches/merging.rs`'s), and the
 //! bench prints per mode the paths, solver queries, time (the report's
 //! `total_ms`, median of the runs), peak memory (the report's, measured by
 //! the CLI's allocator) and the memory errors found, with each mode's
 //! ratio against Base, then the bugs that the range modes found and Base
-//! missed: the seed's finding, in direction. The goals: the range modes
-//! find at least one bug that Base misses, and merging misses none of
-//! ForkLazy's (kind and place). A report without a figure the table shows
-//! is an error, not a zero.
+//! missed: the seed's finding, in direction. The goal: the range modes
+//! find at least one bug that Base misses. A report without a figure the
+//! table shows is an error, not a zero.
 //!
 //! Run with `cargo bench -p symplay-tests --bench size_modes`;
 //! `SYMPLAY_BENCH_RUNS` sets the runs per example and mode (default 3, 1
@@ -18,17 +17,10 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use symplay_tests::bench::{self, median_of, number, Bound, Settings};
+use symplay_tests::bench::{self, median_of, number, ratio, Bound, Settings};
 
-/// Each mode's name in the table, its size mode and its merge mode.
-const MODES: [(&str, &str, &str); 6] = [
-    ("base", "base", "none"),
-    ("fork-eager", "fork-eager", "none"),
-    ("fork-lazy", "fork-lazy", "none"),
-    ("lazy+cfg", "fork-lazy", "cfg"),
-    ("lazy+sm", "fork-lazy", "sm"),
-    ("lazy+smopt", "fork-lazy", "smopt"),
-];
+/// The size modes, in the table's order.
+const MODES: [&str; 3] = ["base", "fork-eager", "fork-lazy"];
 
 /// File (from the repository root), entry, capacity, and more options
 /// (buffer parameters).
@@ -95,14 +87,13 @@ fn explore(
     binary: &Path,
     file: &str,
     entry: &str,
-    (mode, size_mode, merge): (&str, &str, &str),
+    mode: &str,
     capacity: u32,
     more: &[&str],
 ) -> Result<Measure, String> {
     let capacity = capacity.to_string();
     let mut args = vec![file, "--entry", entry, "--search", "dfs"];
-    args.extend(["--size-mode", size_mode, "--capacity", &capacity]);
-    args.extend(["--merge", merge]);
+    args.extend(["--size-mode", mode, "--capacity", &capacity]);
     args.extend(more);
     let report =
         bench::explore_report(binary, &args).map_err(|e| format!("{file} {entry} {mode}: {e}"))?;
@@ -144,16 +135,8 @@ fn bugs(report: &Value) -> Result<BTreeSet<String>, String> {
     Ok(bugs)
 }
 
-fn ratio(x: f64, base: f64) -> String {
-    if base == 0.0 {
-        "-".into()
-    } else {
-        format!("{:.2}", x / base)
-    }
-}
-
 /// Runs the benchmark; `Ok(false)` when the range modes find no bug that
-/// Base misses, or merging misses one of ForkLazy's.
+/// Base misses.
 fn run() -> Result<bool, String> {
     let settings = Settings::from_env(3, 1)?;
     let binary = bench::build_cli(&bench::root())?;
@@ -173,7 +156,6 @@ fn run() -> Result<bool, String> {
     );
     println!("{:>120}", "(ratios against base)");
     let mut missed_by_base = Vec::new();
-    let mut missed_by_merging = Vec::new();
     for &(file, entry, capacity, more) in EXAMPLES {
         let name = format!(
             "{} {entry} (capacity {capacity}{}{})",
@@ -185,7 +167,6 @@ fn run() -> Result<bool, String> {
             more.join(" ")
         );
         let mut base: Option<Measure> = None;
-        let mut lazy_bugs = BTreeSet::new();
         for mode in MODES {
             let mut measures = Vec::new();
             for _ in 0..settings.runs {
@@ -194,16 +175,6 @@ fn run() -> Result<bool, String> {
             let ms = median_of(measures.iter().map(|m| m.ms).collect());
             let peak = median_of(measures.iter().map(|m| m.peak_mib).collect());
             let m = measures.swap_remove(0);
-            match mode.0 {
-                "fork-lazy" => lazy_bugs = m.bugs.clone(),
-                "lazy+cfg" | "lazy+sm" | "lazy+smopt" => {
-                    for bug in lazy_bugs.difference(&m.bugs) {
-                        missed_by_merging.push(format!("{name}: {bug} ({})", mode.0));
-                    }
-                }
-                _ => {}
-            }
-            let mode = mode.0;
             let b = base.as_ref().unwrap_or(&m);
             let (base_ms, base_peak) = base.as_ref().map_or((ms, peak), |b| (b.ms, b.peak_mib));
             println!(
@@ -238,20 +209,11 @@ fn run() -> Result<bool, String> {
             println!("  {bug}");
         }
     }
-    for bug in &missed_by_merging {
-        println!("found by fork-lazy, missed by merging: {bug}");
-    }
     let found = settings.goal(
         "bugs found by a range mode and missed by base",
         missed_by_base.len() as f64,
         Bound::AtLeast(1.0),
         "",
     );
-    let kept = settings.goal(
-        "bugs found by fork-lazy and missed by merging",
-        missed_by_merging.len() as f64,
-        Bound::AtMost(0.0),
-        "",
-    );
-    Ok(found && kept)
+    Ok(found)
 }

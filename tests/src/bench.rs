@@ -237,6 +237,15 @@ pub fn bugs(report: &Value) -> BTreeSet<String> {
         .collect()
 }
 
+/// `x / base` to two places, as a table shows it; `-` where `base` is 0.
+pub fn ratio(x: f64, base: f64) -> String {
+    if base == 0.0 {
+        "-".into()
+    } else {
+        format!("{:.2}", x / base)
+    }
+}
+
 /// The geometric mean of ratios (NaN of none).
 pub fn geometric_mean(ratios: &[f64]) -> f64 {
     if ratios.is_empty() {

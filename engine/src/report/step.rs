@@ -64,6 +64,12 @@ pub enum StepEvent {
     /// The state's path was dropped at node `node` (an `assume` that cannot
     /// hold).
     Dropped { node: usize },
+    /// The state, at leaf `node`, left the loop of its merging context and
+    /// waits at the exit for the loop's other states.
+    Waited { node: usize },
+    /// The states of the leaves `from`, which waited at one exit of a
+    /// loop, merged into the state of node `node`.
+    Merged { node: usize, from: Vec<usize> },
     /// The run is over: `completed`, or the limit that stopped it.
     Finished { stop_reason: String },
 }
@@ -104,6 +110,17 @@ impl StepEvent {
                 "the path was dropped at node #{node}: an assumption cannot hold there, \
                  or the solver could not decide a branch"
             ),
+            StepEvent::Waited { node } => format!(
+                "the state of #{node} left its loop and waits at the exit for the loop's other states"
+            ),
+            StepEvent::Merged { node, from } => {
+                let mut from: Vec<String> = from.iter().map(|c| format!("#{c}")).collect();
+                let last = from.pop().unwrap_or_default();
+                format!(
+                    "the states of {} and {last} merged into #{node}",
+                    from.join(", ")
+                )
+            }
             StepEvent::Finished { stop_reason } => format!("the run is over ({stop_reason})"),
         }
     }

@@ -45,6 +45,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             .get_or_insert((records.tree.len(), records.paths.len()));
         let mut over = self.is_finished();
         let mut dropped = None;
+        let mut waited = None;
         if !over {
             let pace = match by {
                 StepBy::Instruction => Pace::Instruction,
@@ -58,6 +59,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                 {
                     dropped = Some(node);
                 }
+                Stretch::Stepped(Moved::Suspended(node)) => waited = Some(node),
                 Stretch::Stepped(_) => {}
                 Stretch::Completed | Stretch::Stopped(_) => {
                     self.end_if_over(stretch);
@@ -66,7 +68,11 @@ impl<M: Borrow<Module>> Exploration<M> {
             }
         }
         self.step_from = None;
-        let mut events = self.events_since(since);
+        let mut events: Vec<StepEvent> = waited
+            .map(|node| StepEvent::Waited { node })
+            .into_iter()
+            .collect();
+        events.extend(self.events_since(since));
         events.extend(dropped.map(|node| StepEvent::Dropped { node }));
         if over {
             events.push(self.finished_event());
@@ -99,8 +105,8 @@ impl<M: Borrow<Module>> Exploration<M> {
 
     /// What the tree gained since it had `nodes` nodes and `paths` paths, in
     /// the order it happened: the forks (a state's own, and those whose
-    /// sides ended at once: a failed check, a split result) and the paths
-    /// that ended.
+    /// sides ended at once: a failed check, a split result), the merges of
+    /// states that waited at a loop's exit, and the paths that ended.
     fn events_since(&self, (nodes, paths): (usize, usize)) -> Vec<StepEvent> {
         let tree = &self.context.records.tree;
         let mut timed: Vec<(usize, StepEvent)> = Vec::new();
@@ -108,6 +114,12 @@ impl<M: Borrow<Module>> Exploration<M> {
             let Some(parent) = tree.node(child).parent else {
                 continue;
             };
+            let from = &tree.node(child).merged_from;
+            if !from.is_empty() {
+                let from = from.clone();
+                timed.push((child, StepEvent::Merged { node: child, from }));
+                continue;
+            }
             let fork = tree.node(parent);
             if fork.children.first() == Some(&child) {
                 let at = fork.fork.clone().unwrap_or_default();

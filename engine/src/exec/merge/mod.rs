@@ -9,6 +9,7 @@
 //! differ in a value kept concrete) go on as they were.
 
 mod forks;
+mod joins;
 mod sizes;
 mod validate;
 
@@ -20,9 +21,9 @@ use crate::report::MergeReport;
 use crate::state::{MergeMode, PathCondition, Slot, State};
 use crate::tree::NodeId;
 use forks::Forks;
+use joins::Recorded;
 use std::ops::Range;
 use symplay_wasm::ValType;
-use validate::Recorded;
 
 /// What a released context's states assumed inside the loop, each state's
 /// in the order of the groups, and (SMOpt) the forks between them.
@@ -118,7 +119,7 @@ impl Executor<'_> {
             None => (terms.or_all(&guards), Box::new(Guarded(&guards))),
         };
         let validate = self.cx.merging.options.validate;
-        let mut recorded = Recorded::new(join.as_mut(), validate);
+        let mut recorded = Recorded::new(join.as_mut(), validate, self.cx.bounds.limits);
         let mut merged = first.clone();
         let others: Vec<&State> = others.iter().collect();
         let program = &self.program;
@@ -129,8 +130,13 @@ impl Executor<'_> {
         {
             return Err(part);
         }
-        let (joined, joins) = recorded.into_parts();
+        let joined = recorded.finish();
         drop(join);
+        if joined.stopped.is_some() {
+            // A limit stopped the merge: the states go on as they were,
+            // and the run stops at its next look at the limits.
+            return Err(part);
+        }
         merged.condition = merging.prefix.clone();
         if merging.whole {
             // The suffixes may not cover every case of the prefix: a side
@@ -142,7 +148,7 @@ impl Executor<'_> {
             }
         }
         let proved = match validate {
-            true => match self.merge_holds(&merged, either, &guards, &joins, merging.root) {
+            true => match self.merge_holds(&merged, either, &guards, &joined.joins, merging.root) {
                 Some(false) => return Err(part),
                 holds => holds.is_some(),
             },
@@ -159,7 +165,13 @@ impl Executor<'_> {
             .tree
             .add_merged(merging.root, formula, leaves);
         let disjunction = self.cx.terms.or_all(&guards);
-        let report = self.merge_report(merging, &merged, (either, disjunction), &joined, proved);
+        let report = self.merge_report(
+            merging,
+            &merged,
+            (either, disjunction),
+            &joined.terms,
+            proved,
+        );
         self.cx.merging.record(report);
         Ok(merged)
     }

@@ -6,43 +6,9 @@
 //! states go on unmerged, so that no result rests on it.
 
 use crate::exec::executor::Executor;
-use crate::expr::{Join, TermId, TermStore};
+use crate::expr::{TermId, TermStore};
 use crate::state::State;
 use crate::tree::NodeId;
-
-/// A [`Join`] that keeps the terms it made (for the merge's report) and,
-/// when asked to, the states' values each came from (for validation).
-pub(super) struct Recorded<'a> {
-    inner: &'a mut dyn Join,
-    joined: Vec<TermId>,
-    joins: Option<Vec<(TermId, Vec<TermId>)>>,
-}
-
-impl<'a> Recorded<'a> {
-    pub(super) fn new(inner: &'a mut dyn Join, validate: bool) -> Recorded<'a> {
-        Recorded {
-            inner,
-            joined: Vec::new(),
-            joins: validate.then(Vec::new),
-        }
-    }
-
-    /// The terms made, and (validating) each with the values it joined.
-    pub(super) fn into_parts(self) -> (Vec<TermId>, Vec<(TermId, Vec<TermId>)>) {
-        (self.joined, self.joins.unwrap_or_default())
-    }
-}
-
-impl Join for Recorded<'_> {
-    fn join(&mut self, store: &mut TermStore, values: &[TermId]) -> TermId {
-        let joined = self.inner.join(store, values);
-        self.joined.push(joined);
-        if let Some(joins) = &mut self.joins {
-            joins.push((joined, values.to_vec()));
-        }
-        joined
-    }
-}
 
 /// What a query of validation refutes when it is satisfiable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,7 +93,7 @@ impl Executor<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{Guarded, Sort};
+    use crate::expr::{Guarded, Join, Sort};
     use crate::solver::{SolveResult, Solver};
 
     /// The faults of the queries the solver finds satisfiable.

@@ -40,9 +40,9 @@ pub(crate) enum Moved {
     Forked,
     /// Its path ended (or was dropped) at this node.
     Ended(usize),
-    /// It left the loop of its merging context, and waits for the loop's
-    /// other states.
-    Suspended,
+    /// It left the loop of its merging context at this node, and waits
+    /// for the loop's other states.
+    Suspended(usize),
 }
 
 /// Why a stretch of the loop ended.
@@ -165,7 +165,7 @@ impl Scheduler {
             }
             match (pace, moved) {
                 (Pace::Instruction, _)
-                | (Pace::Branch, Moved::Forked | Moved::Ended(_) | Moved::Suspended) => {
+                | (Pace::Branch, Moved::Forked | Moved::Ended(_) | Moved::Suspended(_)) => {
                     return Stretch::Stepped(moved)
                 }
                 _ => {}
@@ -258,10 +258,10 @@ impl Scheduler {
             }
             Ran::Suspended(s) => {
                 tree.count_pending(counted_at, false);
-                let merging = s.merging;
+                let (merging, node) = (s.merging, s.node);
                 exec.cx.merging.suspend(*s);
                 self.release(exec, merging);
-                Moved::Suspended
+                Moved::Suspended(node)
             }
             Ran::Ended { node, merging } => {
                 tree.count_pending(counted_at, false);

@@ -30,4 +30,21 @@
         (i32.store8 (i32.add (local.get $p) (local.get $i)) (local.get $i))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $loop)))
-    (local.get $i)))
+    (local.get $i))
+  ;; symbolic_size.md E2: the body writes p[i] for i > 0 only, and the
+  ;; break leaves by an exit of its own, so the states that ran the loop to
+  ;; its test and the one that broke out wait in two groups.
+  (func (export "e2") (local $n i32) (local $z i32) (local $p i32) (local $i i32)
+    (local.set $n (call $sym (i32.const 16)))
+    (local.set $z (call $sym (i32.const 18)))
+    (local.set $p (call $malloc (local.get $n)))
+    (block $broke
+      (block $done
+        (loop $loop
+          (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+          (br_if $broke (i32.eqz (local.get $z)))
+          (if (i32.gt_u (local.get $i) (i32.const 0))
+            (then (i32.store8 (i32.add (local.get $p) (local.get $i)) (local.get $i))))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $loop)))
+      (local.set $i (i32.const 100)))))
