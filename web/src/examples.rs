@@ -165,6 +165,14 @@ pub static EXAMPLES: &[Example] = &[
         "Correct code whose path count depends on how sizes of objects are modelled. Compare the size modes side by side to see what each costs in paths and time."
     ),
     example!(
+        "size-loop",
+        "size_loop",
+        "fill_prefix",
+        "The loop of the seed's first example",
+        "Under fork-lazy each way out of the loop over a block of n <= 3 bytes is a path: n = 0, a stop at once, 1 to 3 bytes filled. SMOpt merges the five where they leave it, under the condition true, and the count splits into its 4 values.",
+        [("size-mode", "fork-lazy"), ("merge", "smopt")]
+    ),
+    example!(
         "memspn",
         "memspn",
         "blank_run",

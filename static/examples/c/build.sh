@@ -55,3 +55,6 @@ libc dangling_pointer first_letter
 libc hash_tables find_key
 # A loop over a line of symbolic length whose states merge at its exit (--merge smopt).
 libc memspn blank_run
+# The seed's first loop (E1); -O0 keeps the stop test inside the loop (-O1 hoists it out).
+clang-14 --target=wasm32-wasi --sysroot=/usr -O0 -g -fdebug-prefix-map="$PWD"=. -mexec-model=reactor \
+  -fno-builtin -I ../.. -Wl,--export=fill_prefix size_loop.c -o size_loop.wasm

@@ -294,6 +294,9 @@ pub struct PageState {
     wanted: Option<Wanted>,
     /// The options form, with a value field per parameter of the entry.
     pub fields: OptionFields,
+    /// The option fields the chosen example set: each with what it held
+    /// before, which another example gives back, and the value set.
+    imposed: Vec<(&'static str, String, &'static str)>,
     pub disassembly: Rc<Vec<Line>>,
     /// The request number of the exploration under way.
     pub run: Option<u32>,
@@ -347,6 +350,7 @@ impl Default for PageState {
             entry: None,
             wanted: None,
             fields: OptionFields::default(),
+            imposed: Vec::new(),
             disassembly: Rc::default(),
             run: None,
             stopping: false,
@@ -733,11 +737,7 @@ impl PageState {
             return Vec::new();
         };
         self.fields.clear_args();
-        for (field, value) in example.options {
-            if let Some(text) = self.fields.field_mut(field) {
-                *text = value.to_string();
-            }
-        }
+        self.impose(example.options);
         let mut effects = self.set_module(
             Source::Binary {
                 bytes: example.wasm.to_vec(),
@@ -749,6 +749,22 @@ impl PageState {
         );
         effects.extend(self.print());
         effects
+    }
+
+    /// Sets the option fields `options` as an example asks, giving back
+    /// first what the example before set (where no one changed it since).
+    fn impose(&mut self, options: &'static [(&'static str, &'static str)]) {
+        for (field, before, set) in std::mem::take(&mut self.imposed) {
+            if let Some(text) = self.fields.field_mut(field).filter(|t| *t == set) {
+                *text = before;
+            }
+        }
+        for &(field, value) in options {
+            if let Some(text) = self.fields.field_mut(field) {
+                let before = std::mem::replace(text, value.to_string());
+                self.imposed.push((field, before, value));
+            }
+        }
     }
 
     /// "Edit text instead": the binary module's WAT in the editor. The

@@ -944,6 +944,36 @@ fn compare_offers_fork_against_segment_when_a_merges_blocks() {
 }
 
 #[test]
+fn a_gallery_example_sets_the_options_that_show_its_point() {
+    // The seed's first loop: fork-lazy and SMOpt, set as the example is
+    // chosen; its five states merge under the condition true, and the
+    // count splits into its four values.
+    let mut page = Page::new();
+    *page.state.field_mut("size-mode").unwrap() = "base".into();
+    let effects = page.state.choose_example("size-loop");
+    page.act(effects);
+    let f = &page.state.fields;
+    assert_eq!(
+        (f.size_mode.as_str(), f.merge.as_str()),
+        ("fork-lazy", "smopt")
+    );
+    page.run();
+    let r = report_of(&page, Side::A);
+    assert_eq!(r.paths.len(), 4);
+    let [merge] = &r.merges[..] else {
+        panic!("{:?}", r.merges)
+    };
+    assert!(merge.whole && merge.states == 5, "{merge:?}");
+    // Another example gives back what the fields held, except what the
+    // person changed since.
+    *page.state.field_mut("merge").unwrap() = "cfg".into();
+    let effects = page.state.choose_example("sign");
+    page.act(effects);
+    let f = &page.state.fields;
+    assert_eq!((f.size_mode.as_str(), f.merge.as_str()), ("base", "cfg"));
+}
+
+#[test]
 fn compare_offers_no_merging_against_merging() {
     let mut page = Page::new();
     page.upload("length_read.wasm", LENGTH_READ.to_vec());
