@@ -2,6 +2,7 @@
 //! readable summary and the JSON report.
 
 use crate::heap::{show_memory as show_memory_of, HeapArgs};
+use crate::merges::show_merges;
 use crate::output::{say, Output};
 use crate::status::{Ending, Failure};
 use clap::Args;
@@ -124,6 +125,11 @@ pub struct ExploreArgs {
     /// failing access drawn on its object.
     #[arg(long)]
     show_memory: bool,
+    /// Print each merge of states: its merged condition beside the
+    /// disjunction of the states' own, with their sizes (DAG nodes, or,
+    /// ite, CNF), and the values it joined.
+    #[arg(long)]
+    show_merges: bool,
     /// Print what each layer of the solver chain did: the queries that
     /// reached it, those it answered and its time (the address-aware
     /// cache first when it is on).
@@ -148,10 +154,11 @@ impl ExploreArgs {
 pub fn run(args: &ExploreArgs) -> Result<Ending, Failure> {
     let out = Output::open_optional(args.json.as_deref())?;
     let report = explore_report(args)?;
-    say(
-        out.as_ref(),
-        &summary(&report, args.show_memory, args.stats),
-    );
+    let mut text = summary(&report, args.show_memory, args.stats);
+    if args.show_merges {
+        text.push_str(&show_merges(&report));
+    }
+    say(out.as_ref(), &text);
     if let Some(out) = out {
         let json = serde_json::to_string_pretty(&report).expect("a report serialises");
         out.write(&(json + "\n"))?;

@@ -3,6 +3,7 @@
 mod compare;
 mod explore;
 mod heap;
+mod merges;
 mod output;
 mod replay;
 mod solve;

@@ -1346,29 +1346,67 @@ fn a_read_after_a_write_at_a_symbolic_offset_reads_the_inputs_array_with_that_st
     assert_eq!(input_index_paths("after_write", "whole").0, returns);
 }
 
-#[test]
-fn validated_smopt_merging_says_what_merged_and_that_the_solver_proved_it() {
+/// What `explore` prints for `entry` of the seed's E1 module (fork-lazy,
+/// capacity 3, sizes past it left out, depth first) under SMOpt, with
+/// `extra` arguments.
+fn explored_e1_merging(entry: &str, extra: &[&str]) -> String {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let file = format!("{root}/tests/data/heap/size/e1.wat");
-    let (code, text, stderr) = symplay(&[
+    let mut args = vec![
         "explore",
         &file,
         "--entry",
-        "e1_count",
+        entry,
         "--size-mode",
         "fork-lazy",
-        "--capacity",
-        "3",
-        "--no-past-capacity",
-        "--search",
-        "dfs",
-        "--merge",
-        "smopt",
-        "--validate-merge",
-    ]);
+    ];
+    args.extend(["--capacity", "3", "--no-past-capacity", "--search", "dfs"]);
+    args.extend(["--merge", "smopt"]);
+    args.extend_from_slice(extra);
+    let (code, stdout, stderr) = symplay(&args);
     assert_eq!(code, 0, "{stderr}");
+    stdout
+}
+
+#[test]
+fn validated_smopt_merging_says_what_merged_and_that_the_solver_proved_it() {
+    let text = explored_e1_merging("e1_count", &["--validate-merge"]);
     assert!(
         text.contains("\nmerging (smopt): 1 loop watched, 5 states waited at their exits (0 ended inside), 1 merge (5 states merged)\nmerge validation: 1 of 1 merge proved right, 0 wrong\n"),
         "{text}"
+    );
+}
+
+#[test]
+fn show_merges_prints_each_merged_condition_beside_the_states_disjunction() {
+    let text = explored_e1_merging("e2", &["--show-merges"]);
+    let merge = text
+        .split_once("\nmerge 1 at node ")
+        .map(|(_, m)| m)
+        .expect(&text);
+    let lines: Vec<&str> = merge.lines().collect();
+    assert!(
+        lines[0].contains(": 4 states (leaves ") && lines[0].ends_with(", smopt"),
+        "{merge}"
+    );
+    assert_eq!(
+        lines[1],
+        "  merged condition past the loop's start: (n != 0 && z != 0 || n == 0)"
+    );
+    assert!(
+        lines[2].starts_with("    9 DAG nodes, 1 or, 0 ite, CNF "),
+        "{merge}"
+    );
+    assert!(
+        lines[3].starts_with("  the states' disjunction: ((((("),
+        "{merge}"
+    );
+    assert!(
+        lines[4].starts_with("    21 DAG nodes, 3 or, 0 ite, CNF "),
+        "{merge}"
+    );
+    assert!(
+        lines[5].starts_with("  values: 3 differed, now "),
+        "{merge}"
     );
 }
