@@ -5,11 +5,12 @@
 //! CFG merging of the worked examples of `symbolic_size.md` §5, with the
 //! merges the seed reports.
 
+use std::collections::BTreeSet;
 use symplay_engine::exec::{
     explore, replay_traced, MergeMode, MergeOptions, Options, ReplayOptions,
 };
 use symplay_engine::memory::{HeapOptions, SizeMode};
-use symplay_engine::report::{MergeStats, Report, Status};
+use symplay_engine::report::{InputValue, MergeStats, Report, Status};
 use symplay_engine::search::SearchKind;
 
 fn size_example(name: &str) -> symplay_wasm::Module {
@@ -571,4 +572,82 @@ fn e5s_merged_formulas_grow_with_each_search_and_with_the_capacity() {
         size(&smopt),
         size(&sm)
     );
+}
+
+/// `returned value (n = value)` of each path, sorted.
+fn returns_by_n(r: &Report) -> Vec<String> {
+    let mut out: Vec<String> = (r.paths.iter())
+        .map(|p| {
+            let n = p.inputs.named.iter().find(|i| i.name == "n");
+            let n = match n.map(|i| &i.value) {
+                Some(InputValue::Int(v)) => v.to_string(),
+                other => format!("{other:?}"),
+            };
+            let returned: Vec<String> = p.returns.iter().map(|v| v.to_string()).collect();
+            format!("{} (n = {n})", returned.join(", "))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn e3_and_e4_have_no_loop_so_every_merge_mode_explores_their_paths_alone() {
+    // symbolic_size.md §5 E3: q lies past p's capacity whatever n is; E4:
+    // the read of p[0] over the write at n - 1 is an ite over that one
+    // write (the seed's encoding keeps a store per cell up to the
+    // capacity). No loop: no merge mode watches anything.
+    let m = size_example("e3");
+    for (size_mode, e3_paths, e4_expected) in [
+        (
+            SizeMode::ForkLazy,
+            1,
+            &["0 (n = 0)", "1 (n = 2)", "2 (n = 1)"][..],
+        ),
+        (
+            SizeMode::ForkEager,
+            4,
+            &["0 (n = 0)", "0 (n = 3)", "1 (n = 2)", "2 (n = 1)"][..],
+        ),
+        (SizeMode::Base, 1, &["0 (n = 3)"][..]),
+    ] {
+        for mode in MergeMode::ALL {
+            let options = Options {
+                heap: HeapOptions {
+                    size_mode,
+                    ..options(3, MergeOptions::default()).heap
+                },
+                merge: MergeOptions {
+                    mode,
+                    ..MergeOptions::default()
+                },
+                ..options(3, MergeOptions::default())
+            };
+            let what = format!("{size_mode:?}, {mode}");
+            let e3 = explore(&m, "e3", &options).unwrap();
+            assert_eq!(e3.paths.len(), e3_paths, "{what}");
+            let gaps: BTreeSet<String> = e3
+                .paths
+                .iter()
+                .map(|p| format!("{:?}", p.returns))
+                .collect();
+            assert_eq!(gaps.len(), 1, "{what}: {gaps:?}");
+            let e4 = explore(&m, "e4", &options).unwrap();
+            let e4_returns: Vec<String> = returns_by_n(&e4);
+            let expected: Vec<String> = e4_expected.iter().map(|s| s.to_string()).collect();
+            assert_eq!(e4_returns, expected, "{what}");
+            for r in [&e3, &e4] {
+                assert_eq!(
+                    r.stats.merging.as_ref().map_or(0, |s| s.contexts),
+                    0,
+                    "{what}"
+                );
+            }
+        }
+    }
+    let lazy = explore(&m, "e4", &options(3, MergeOptions::default())).unwrap();
+    let read = (lazy.formulas.terms.iter())
+        .find(|f| f.readable.contains("17"))
+        .map(|f| f.readable.as_str());
+    assert_eq!(read, Some("(n == 1 ? 17 : '\\0') != '\\0'"));
 }
