@@ -651,3 +651,35 @@ fn e3_and_e4_have_no_loop_so_every_merge_mode_explores_their_paths_alone() {
         .map(|f| f.readable.as_str());
     assert_eq!(read, Some("(n == 1 ? 17 : '\\0') != '\\0'"));
 }
+
+#[test]
+fn a_fork_whose_third_side_ends_inside_the_loop_folds_nothing_away() {
+    // The switch's two sides that go on merge at the loop's exit; its
+    // third traps inside the loop. SMOpt's merged condition must keep the
+    // switch's sides (the trap's case is not covered), which validation
+    // proves; the trap stays a path of its own.
+    let m = size_example("three_way");
+    let plain = run(&m, "three_way", 2, false);
+    for mode in [MergeMode::Cfg, MergeMode::Sm, MergeMode::SmOpt] {
+        let r = merged_as(mode, &m, "three_way", 2);
+        // (x is any value where n = 0: the merged path returns it as a term.)
+        let kinds = |r: &Report| -> BTreeSet<String> {
+            (r.paths.iter())
+                .map(|p| format!("{:?} at {}", p.status, p.location.text()))
+                .collect()
+        };
+        assert_eq!(kinds(&r), kinds(&plain), "{mode}");
+        let traps = |r: &Report| {
+            r.paths
+                .iter()
+                .filter(|p| p.status == Status::Trapped)
+                .count()
+        };
+        assert!(traps(&r) >= 1, "{mode}");
+        let merging = r.stats.merging.clone().unwrap();
+        assert!(merging.merges >= 1, "{mode}: {merging:?}");
+        for merge in &r.merges {
+            assert!(!merge.whole, "{mode}: {merge:?}");
+        }
+    }
+}

@@ -796,6 +796,8 @@ impl PageState {
     /// Opens a state; a binary module that is no example is called `name`.
     fn open(&mut self, shared: Shared, name: &str) -> Vec<Effect> {
         self.fields = OptionFields::from_options(&shared.options);
+        // The state's options are its own: no example's to give back.
+        self.imposed.clear();
         self.compare = shared.compare.as_ref().map(|b| {
             let mut fields = OptionFields::from_options(b);
             fields.clear_args();

@@ -50,9 +50,10 @@ struct MergingContext {
     prefix: PathCondition,
     /// Whether a path of the context ended inside the loop.
     ended_inside: bool,
-    /// Whether a fork inside the loop went on without some side the path
-    /// allowed (past the path limit, or one the solver could not decide).
-    sides_left_out: bool,
+    /// The conditions of the sides of each fork inside the loop that kept
+    /// every side its path allowed, sorted: sides that cover every case
+    /// there (a fork the path limit or an undecided query cut is left out).
+    complete_forks: FxHashSet<Vec<TermId>>,
     /// Suspended states, grouped by merge key in the order each group
     /// first arrived.
     groups: Vec<(MergeKey, Vec<State>)>,
@@ -120,7 +121,7 @@ impl Contexts {
             root: s.node,
             prefix: s.condition_at_fork(),
             ended_inside: false,
-            sides_left_out: false,
+            complete_forks: FxHashSet::default(),
             groups: Vec::new(),
         };
         self.open.insert(id, context);
@@ -172,11 +173,12 @@ impl Contexts {
         }
     }
 
-    /// Records that `s`, if in a context, forked without some side its
-    /// path allowed: the sides kept no longer cover every case there.
-    pub(crate) fn left_out_sides(&mut self, s: &State) {
+    /// Records that `s`, if in a context, forked into `sides` (their
+    /// conditions), every side its path allowed.
+    pub(crate) fn forked(&mut self, s: &State, mut sides: Vec<TermId>) {
         if let Some(context) = s.merging.and_then(|id| self.open.get_mut(&id)) {
-            context.sides_left_out = true;
+            sides.sort_unstable();
+            context.complete_forks.insert(sides);
         }
     }
 
@@ -243,7 +245,7 @@ impl Contexts {
             loop_at: (context.watched.func, context.watched.body.start),
             prefix: context.prefix,
             complete: groups.len() == 1 && !context.ended_inside,
-            every_side: !context.sides_left_out,
+            complete_forks: context.complete_forks,
             groups,
         })
     }
@@ -309,8 +311,8 @@ pub(crate) struct Released {
     /// Whether its one group holds every state the loop had: none ended
     /// inside (the seed's complete merge, `symbolic_size.md` §3).
     pub(crate) complete: bool,
-    /// Whether each fork inside the loop kept every side its path allowed,
-    /// so that the sides of each cover every case.
-    pub(crate) every_side: bool,
+    /// The side conditions of each fork inside the loop that kept every
+    /// side its path allowed, sorted.
+    pub(crate) complete_forks: FxHashSet<Vec<TermId>>,
     pub(crate) groups: Vec<Vec<State>>,
 }

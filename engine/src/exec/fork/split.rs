@@ -358,8 +358,9 @@ impl Executor<'_> {
                 self.cx.merging.watch(s, code, &self.cx.terms, side.cond);
             }
         }
-        if left_out {
-            self.cx.merging.left_out_sides(s);
+        if !left_out {
+            let sides: Vec<TermId> = feasible.iter().map(|side| side.cond).collect();
+            self.cx.merging.forked(s, sides);
         }
         self.cx.counters.forks += 1;
         let parent = s.node;

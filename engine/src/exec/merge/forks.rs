@@ -5,9 +5,13 @@
 //! as long as they assumed the same, and a node's children are the sides
 //! of one fork, pairwise disjoint. A constraint assumed without a fork (a
 //! value made concrete, an assumption) is a node of one child, so it is
-//! never lost from the merged condition.
+//! never lost from the merged condition. A node folds to its own condition
+//! only where its children are every side of a fork that kept every side
+//! its path allowed: a side whose states all ended inside the loop is no
+//! child, so its case is never taken in.
 
 use crate::expr::{Join, TermId, TermStore};
+use rustc_hash::FxHashSet;
 use std::ops::Range;
 
 /// The trie of a released context's states.
@@ -16,9 +20,6 @@ pub(crate) struct Forks {
     nodes: Vec<ForkNode>,
     /// Each state's node, by its index in the order the states were given.
     leaves: Vec<usize>,
-    /// Whether each fork kept every side its path allowed: the sides of a
-    /// node of several children then cover every case there.
-    every_side: bool,
 }
 
 struct ForkNode {
@@ -27,6 +28,9 @@ struct ForkNode {
     edge: TermId,
     parent: usize,
     children: Vec<usize>,
+    /// Whether the children are every side of one fork that kept every
+    /// side its path allowed, so that they cover every case here.
+    covering: bool,
 }
 
 /// What a node contributes to a merge: nothing (no merged state below it),
@@ -40,16 +44,19 @@ enum Covered {
 }
 
 impl Forks {
-    /// The trie of states whose suffixes are `suffixes`, in order.
+    /// The trie of states whose suffixes are `suffixes`, in order, below
+    /// forks whose sides' conditions (sorted) are `complete_forks` where
+    /// they kept every side their path allowed.
     pub(crate) fn new<'a>(
         store: &mut TermStore,
         suffixes: impl IntoIterator<Item = &'a [TermId]>,
-        every_side: bool,
+        complete_forks: &FxHashSet<Vec<TermId>>,
     ) -> Forks {
         let mut nodes = vec![ForkNode {
             edge: store.tru(),
             parent: 0,
             children: Vec::new(),
+            covering: false,
         }];
         let mut leaves = Vec::new();
         for suffix in suffixes {
@@ -62,6 +69,7 @@ impl Forks {
                             edge: c,
                             parent: at,
                             children: Vec::new(),
+                            covering: false,
                         });
                         let child = nodes.len() - 1;
                         nodes[at].children.push(child);
@@ -71,11 +79,15 @@ impl Forks {
             }
             leaves.push(at);
         }
-        Forks {
-            nodes,
-            leaves,
-            every_side,
+        for n in 0..nodes.len() {
+            if nodes[n].children.len() > 1 {
+                let mut sides: Vec<TermId> =
+                    nodes[n].children.iter().map(|&k| nodes[k].edge).collect();
+                sides.sort_unstable();
+                nodes[n].covering = complete_forks.contains(&sides);
+            }
         }
+        Forks { nodes, leaves }
     }
 
     /// For each node, the member (by its index within `members`, the
@@ -116,7 +128,7 @@ impl Forks {
                 continue;
             }
             kids.clear();
-            let mut whole = node.children.len() > 1 && self.every_side && !others[n];
+            let mut whole = node.covering && !others[n];
             for &k in &node.children {
                 match covered[k] {
                     Covered::None => whole = false,
@@ -268,14 +280,28 @@ mod tests {
         }
     }
 
-    fn forks(e: &mut E1, every_side: bool) -> Forks {
-        Forks::new(&mut e.st, e.suffixes.iter().map(Vec::as_slice), every_side)
+    /// E1's forks, each complete unless `cut` (as past the path limit).
+    fn forks(e: &mut E1, cut: bool) -> Forks {
+        let [le0, gt0, nz, le1, le2, z0] = e.conds;
+        let [gt1, gt2] = [le1, le2].map(|c| e.st.not(c));
+        let complete: FxHashSet<Vec<TermId>> = if cut {
+            FxHashSet::default()
+        } else {
+            [[le0, gt0], [nz, z0], [le1, gt1], [le2, gt2]]
+                .into_iter()
+                .map(|mut sides| {
+                    sides.sort_unstable();
+                    sides.to_vec()
+                })
+                .collect()
+        };
+        Forks::new(&mut e.st, e.suffixes.iter().map(Vec::as_slice), &complete)
     }
 
     #[test]
     fn e1s_loop_end_group_merges_to_the_seeds_condition() {
         let mut e = e1();
-        let f = forks(&mut e, true);
+        let f = forks(&mut e, false);
         let [le0, gt0, nz, _, _, z0] = e.conds;
         // (n ≤ 0) ∨ (n > 0 ∧ z ≠ 0): the forks on n past z ≠ 0 all merged.
         let inner = e.st.and(gt0, nz);
@@ -291,7 +317,7 @@ mod tests {
     #[test]
     fn a_fork_that_left_a_side_out_folds_nothing_away() {
         let mut e = e1();
-        let f = forks(&mut e, false);
+        let f = forks(&mut e, true);
         let condition = f.condition(&mut e.st, &(0..5));
         // Each fork's sides stay, each condition once, top-down.
         let [le0, gt0, nz, le1, le2, z0] = e.conds;
@@ -306,6 +332,21 @@ mod tests {
     }
 
     #[test]
+    fn a_fork_with_a_side_that_never_reached_the_exit_keeps_its_sides() {
+        // Three sides, one of whose states all ended inside the loop: the
+        // two that merged do not cover the fork's cases.
+        let mut st = TermStore::new();
+        let [a, b, c] = ["a", "b", "c"].map(|n| st.declare(n, Sort::Bool).unwrap());
+        let mut sides = vec![a, b, c];
+        sides.sort_unstable();
+        let complete = FxHashSet::from_iter([sides]);
+        let suffixes = [vec![a], vec![b]];
+        let f = Forks::new(&mut st, suffixes.iter().map(Vec::as_slice), &complete);
+        let expected = st.or(a, b);
+        assert_eq!(f.condition(&mut st, &(0..2)), expected);
+    }
+
+    #[test]
     fn a_constraint_assumed_without_a_fork_stays_in_the_condition() {
         let mut st = TermStore::new();
         let c = st.declare("c", Sort::Bool).unwrap();
@@ -314,7 +355,10 @@ mod tests {
         let concretised = st.eq(x, five);
         let not_c = st.not(c);
         let suffixes = [vec![c, concretised], vec![not_c]];
-        let f = Forks::new(&mut st, suffixes.iter().map(Vec::as_slice), true);
+        let mut sides = vec![c, not_c];
+        sides.sort_unstable();
+        let complete = FxHashSet::from_iter([sides]);
+        let f = Forks::new(&mut st, suffixes.iter().map(Vec::as_slice), &complete);
         let kept = st.and(c, concretised);
         let expected = st.or(kept, not_c);
         assert_eq!(f.condition(&mut st, &(0..2)), expected);
@@ -323,7 +367,7 @@ mod tests {
     #[test]
     fn e1s_values_are_chosen_by_the_forks_between_the_states() {
         let mut e = e1();
-        let f = forks(&mut e, true);
+        let f = forks(&mut e, false);
         let [le0, _, _, le1, le2, _] = e.conds;
         // p[2]: e (the byte malloc left) in s1, s5 and s7, 2 in s8.
         let byte = e.st.declare("e", Sort::Bv(8)).unwrap();

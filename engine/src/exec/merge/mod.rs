@@ -46,7 +46,7 @@ impl Executor<'_> {
             .collect();
         let forks = (options.mode == MergeMode::SmOpt).then(|| {
             let suffixes = of.iter().map(Vec::as_slice);
-            Forks::new(&mut self.cx.terms, suffixes, released.every_side)
+            Forks::new(&mut self.cx.terms, suffixes, &released.complete_forks)
         });
         let suffixes = Suffixes { of, forks };
         let mut out = Vec::new();
@@ -189,6 +189,12 @@ impl Executor<'_> {
     ) -> MergeReport {
         let limits = self.cx.bounds.limits;
         let terms = &self.cx.terms;
+        let condition_size = sizes::size_of(terms, &[either], true, limits);
+        // CFG's and SM's condition is the disjunction itself: measured once.
+        let disjunction_size = match either == disjunction {
+            true => condition_size,
+            false => sizes::size_of(terms, &[disjunction], true, limits),
+        };
         let formulas = &mut self.cx.records.formulas;
         let options = self.cx.merging.options;
         MergeReport {
@@ -199,8 +205,8 @@ impl Executor<'_> {
             states: merging.members.len() as u64,
             condition: formulas.intern(terms, either),
             disjunction: formulas.intern(terms, disjunction),
-            condition_size: sizes::size_of(terms, &[either], true, limits),
-            disjunction_size: sizes::size_of(terms, &[disjunction], true, limits),
+            condition_size,
+            disjunction_size,
             values: joined.len() as u64,
             values_size: sizes::size_of(terms, joined, false, limits),
             whole: terms.as_bool_const(either) == Some(true),
