@@ -974,6 +974,26 @@ fn a_gallery_example_sets_the_options_that_show_its_point() {
 }
 
 #[test]
+fn memspn_merges_its_383_paths_into_17_as_its_lesson_says() {
+    let mut page = Page::new();
+    let effects = page.state.choose_example("memspn");
+    page.act(effects);
+    let effects = page.state.compare();
+    page.apply(effects);
+    page.settle();
+    let (a, b) = (report_of(&page, Side::A), report_of(&page, Side::B));
+    assert_eq!(
+        (a.merge.mode.name(), b.merge.mode.name()),
+        ("smopt", "none")
+    );
+    assert_eq!((a.paths.len(), b.paths.len()), (17, 383));
+    assert!(examples::find("memspn")
+        .unwrap()
+        .lesson
+        .contains("383 paths 17"));
+}
+
+#[test]
 fn compare_offers_no_merging_against_merging() {
     let mut page = Page::new();
     page.upload("length_read.wasm", LENGTH_READ.to_vec());
