@@ -60,6 +60,14 @@ impl MemoryModel {
         }
     }
 
+    /// The flat model, when this memory is under it.
+    fn flat_model(&self) -> Option<&FlatMemory> {
+        match self {
+            MemoryModel::Flat(m) => Some(m),
+            MemoryModel::Objects(_) => None,
+        }
+    }
+
     fn objects_mut(&mut self) -> Option<&mut ObjectMemory> {
         match self {
             MemoryModel::Objects(m) => Some(m),
@@ -426,24 +434,15 @@ impl MemoryModel {
         others: &[&MemoryModel],
         join: &mut dyn Join,
     ) -> Result<(), &'static str> {
+        let differ = "memory models differ";
         match self {
             MemoryModel::Flat(m) => {
-                let others: Option<Vec<&FlatMemory>> = (others.iter())
-                    .map(|o| match o {
-                        MemoryModel::Flat(f) => Some(f),
-                        MemoryModel::Objects(_) => None,
-                    })
-                    .collect();
-                m.merge_with(store, &others.ok_or("memory models differ")?, join)
+                let others: Option<Vec<_>> = others.iter().map(|o| o.flat_model()).collect();
+                m.merge_with(store, &others.ok_or(differ)?, join)
             }
             MemoryModel::Objects(m) => {
-                let others: Option<Vec<&ObjectMemory>> = (others.iter())
-                    .map(|o| match o {
-                        MemoryModel::Objects(f) => Some(f),
-                        MemoryModel::Flat(_) => None,
-                    })
-                    .collect();
-                m.merge_with(store, &others.ok_or("memory models differ")?, join)
+                let others: Option<Vec<_>> = others.iter().map(|o| o.objects()).collect();
+                m.merge_with(store, &others.ok_or(differ)?, join)
             }
         }
     }

@@ -73,15 +73,12 @@ pub(crate) struct Contexts {
     /// The symbols of the sizes kept symbolic so far: a loop whose
     /// leaving fork reads one depends on a size (SM's taint, by symbol).
     size_symbols: FxHashSet<SymbolId>,
-    /// Merges, the states they merged, and groups of states that could
-    /// not be merged (and went on as they were).
-    merges: u64,
-    merged_states: u64,
+    /// Groups of states that could not be merged (and went on as they
+    /// were).
     unmerged_groups: u64,
-    /// Validated merges, and what was wrong with each merge found wrong.
-    validated: u64,
+    /// What was wrong with each merge validation found wrong.
     violations: Vec<String>,
-    /// Each merge, for the report.
+    /// Each merge, for the report (and the counts of merges).
     reports: Vec<MergeReport>,
 }
 
@@ -188,10 +185,10 @@ impl Contexts {
             contexts: u64::from(self.next_id),
             waited: self.waited,
             ended_inside: self.ended_inside,
-            merges: self.merges,
-            merged_states: self.merged_states,
+            merges: self.reports.len() as u64,
+            merged_states: self.reports.iter().map(|r| r.states).sum(),
             unmerged_groups: self.unmerged_groups,
-            validated: self.validated,
+            validated: self.reports.iter().filter(|r| r.validated).count() as u64,
             violations: self.violations.len() as u64,
         })
     }
@@ -250,41 +247,24 @@ impl Contexts {
         })
     }
 
-    /// Counts a merge of `states` states, or a group of them that could not
-    /// merge.
-    pub(crate) fn count_merge(&mut self, states: usize, merged: bool) {
-        if merged {
-            self.merges += 1;
-            self.merged_states += states as u64;
-        } else {
-            self.unmerged_groups += 1;
-        }
+    /// Counts a group of states that could not merge.
+    pub(crate) fn count_unmerged(&mut self) {
+        self.unmerged_groups += 1;
     }
 }
 
 impl Contexts {
-    /// Counts a validated merge of `states` states at tree node `root`:
-    /// `wrong` says what the solver found wrong with it; `decided` whether
-    /// it answered every query.
-    pub(crate) fn count_validation(
-        &mut self,
-        states: usize,
-        root: NodeId,
-        wrong: &[String],
-        decided: bool,
-    ) {
-        if !wrong.is_empty() {
-            self.violations.push(format!(
-                "engine error: the merge of {states} states below tree node {root} was wrong ({}); \
-                 they went on unmerged",
-                wrong.join("; ")
-            ));
-        } else if decided {
-            self.validated += 1;
-        }
+    /// Records that validation found the merge of `states` states at tree
+    /// node `root` wrong, as `wrong` says.
+    pub(crate) fn count_violation(&mut self, states: usize, root: NodeId, wrong: &[String]) {
+        self.violations.push(format!(
+            "engine error: the merge of {states} states below tree node {root} was wrong ({}); \
+             they went on unmerged",
+            wrong.join("; ")
+        ));
     }
 
-    /// Keeps `report` of a merge.
+    /// Keeps `report` of a merge (a merge validation proved says so).
     pub(crate) fn record(&mut self, report: MergeReport) {
         self.reports.push(report);
     }

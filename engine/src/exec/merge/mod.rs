@@ -79,13 +79,10 @@ impl Executor<'_> {
                     whole,
                 };
                 match self.merge_part(&merging, part) {
-                    Ok(merged) => {
-                        self.cx.merging.count_merge(states, true);
-                        out.push(merged);
-                    }
+                    Ok(merged) => out.push(merged),
                     Err(part) => {
                         if states > 1 {
-                            self.cx.merging.count_merge(states, false);
+                            self.cx.merging.count_unmerged();
                         }
                         out.extend(part);
                     }
@@ -111,12 +108,13 @@ impl Executor<'_> {
         let guards: Vec<TermId> = (merging.members.clone())
             .map(|i| terms.and_all(&merging.suffixes.of[i]))
             .collect();
+        let disjunction = terms.or_all(&guards);
         let (mut either, mut join): (TermId, Box<dyn Join>) = match &merging.suffixes.forks {
             Some(forks) => (
                 forks.condition(terms, &merging.members),
                 Box::new(forks.values(&merging.members)),
             ),
-            None => (terms.or_all(&guards), Box::new(Guarded(&guards))),
+            None => (disjunction, Box::new(Guarded(&guards))),
         };
         let validate = self.cx.merging.options.validate;
         let mut recorded = Recorded::new(join.as_mut(), validate, self.cx.bounds.limits);
@@ -148,7 +146,13 @@ impl Executor<'_> {
             }
         }
         let proved = match validate {
-            true => match self.merge_holds(&merged, either, &guards, &joined.joins, merging.root) {
+            true => match self.merge_holds(
+                &merged,
+                (either, disjunction),
+                &guards,
+                &joined.joins,
+                merging.root,
+            ) {
                 Some(false) => return Err(part),
                 holds => holds.is_some(),
             },
@@ -164,7 +168,6 @@ impl Executor<'_> {
             .records
             .tree
             .add_merged(merging.root, formula, leaves);
-        let disjunction = self.cx.terms.or_all(&guards);
         let report = self.merge_report(
             merging,
             &merged,

@@ -28,16 +28,15 @@ impl Fault {
 
 /// The queries that check a merge beside its prefix, each satisfiable
 /// exactly when the merge is wrong as its fault says: the merged condition
-/// past the prefix `either` against the disjunction of the states'
+/// past the prefix `either` against `disjunction`, that of the states'
 /// `guards`, and for each state, whether some value of `joins` (a merged
 /// term and the states' values) differs from its own under its guard.
 fn validation_queries(
     terms: &mut TermStore,
-    either: TermId,
+    (either, disjunction): (TermId, TermId),
     guards: &[TermId],
     joins: &[(TermId, Vec<TermId>)],
 ) -> Vec<(TermId, Fault)> {
-    let disjunction = terms.or_all(guards);
     let mut queries = vec![(terms.xor(either, disjunction), Fault::Condition)];
     if joins.is_empty() {
         return queries;
@@ -57,19 +56,19 @@ fn validation_queries(
 
 impl Executor<'_> {
     /// Whether the merge into `merged` (its condition still the prefix)
-    /// holds for states whose suffixes are `guards`: its condition past
-    /// the prefix `either` and its `joins`; `None` when the solver could
-    /// not decide. A merge the solver proves wrong is counted and
-    /// reported.
+    /// holds for states whose suffixes are `guards` (their `disjunction`):
+    /// its condition past the prefix `either` and its `joins`; `None` when
+    /// the solver could not decide. A merge the solver proves wrong is
+    /// counted and reported.
     pub(super) fn merge_holds(
         &mut self,
         merged: &State,
-        either: TermId,
+        conditions: (TermId, TermId),
         guards: &[TermId],
         joins: &[(TermId, Vec<TermId>)],
         root: NodeId,
     ) -> Option<bool> {
-        let queries = validation_queries(&mut self.cx.terms, either, guards, joins);
+        let queries = validation_queries(&mut self.cx.terms, conditions, guards, joins);
         let mut decided = true;
         let mut wrong = Vec::new();
         for (query, fault) in queries {
@@ -79,14 +78,11 @@ impl Executor<'_> {
                 _ => decided = false,
             }
         }
-        self.cx
-            .merging
-            .count_validation(guards.len(), root, &wrong, decided);
-        match (wrong.is_empty(), decided) {
-            (false, _) => Some(false),
-            (true, true) => Some(true),
-            (true, false) => None,
+        if !wrong.is_empty() {
+            self.cx.merging.count_violation(guards.len(), root, &wrong);
+            return Some(false);
         }
+        decided.then_some(true)
     }
 }
 
@@ -117,13 +113,23 @@ mod tests {
         let guards = [g0, g1];
         let either = st.or(g0, g1);
         let joined = Guarded(&guards).join(&mut st, &[one, two]);
-        let right = validation_queries(&mut st, either, &guards, &[(joined, vec![one, two])]);
+        let right = validation_queries(
+            &mut st,
+            (either, either),
+            &guards,
+            &[(joined, vec![one, two])],
+        );
         assert_eq!(faults(&mut st, right), []);
         // A condition that drops a state's case.
-        let wrong = validation_queries(&mut st, g0, &guards, &[(joined, vec![one, two])]);
+        let wrong = validation_queries(&mut st, (g0, either), &guards, &[(joined, vec![one, two])]);
         assert_eq!(faults(&mut st, wrong), [Fault::Condition]);
         // A value that is not state 1's on its path.
-        let wrong = validation_queries(&mut st, either, &guards, &[(joined, vec![one, three])]);
+        let wrong = validation_queries(
+            &mut st,
+            (either, either),
+            &guards,
+            &[(joined, vec![one, three])],
+        );
         assert_eq!(faults(&mut st, wrong), [Fault::Value { state: 1 }]);
     }
 }
