@@ -472,8 +472,12 @@ pub(crate) fn progress_printer() -> impl FnMut(&Progress) -> bool {
     move |p| {
         if terminal && last.elapsed() >= Duration::from_secs(1) {
             last = Instant::now();
+            let merging = match p.merging {
+                0 => String::new(),
+                n => format!(" ({n} merging)"),
+            };
             eprint!(
-                "\r{} paths, {} pending, {} queries, {} instructions, {:.0} s (Ctrl-C stops)  ",
+                "\r{} paths, {} pending{merging}, {} queries, {} instructions, {:.0} s (Ctrl-C stops)  ",
                 p.paths,
                 p.pending,
                 p.queries,

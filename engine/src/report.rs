@@ -1143,7 +1143,7 @@ pub struct FormulaSize {
 }
 
 /// What state merging did over a run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MergeStats {
     /// Loops watched: merging contexts opened where a state forked inside
     /// a loop with a side that leaves it.
@@ -1164,6 +1164,20 @@ pub struct MergeStats {
     pub validated: u64,
     #[serde(default)]
     pub violations: u64,
+}
+
+impl MergeStats {
+    /// Adds what `other` counted (another run's, or another call's).
+    pub fn add(&mut self, other: &MergeStats) {
+        self.contexts += other.contexts;
+        self.waited += other.waited;
+        self.ended_inside += other.ended_inside;
+        self.merges += other.merges;
+        self.merged_states += other.merged_states;
+        self.unmerged_groups += other.unmerged_groups;
+        self.validated += other.validated;
+        self.violations += other.violations;
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

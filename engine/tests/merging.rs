@@ -6,8 +6,9 @@
 //! merges the seed reports.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 use symplay_engine::exec::{
-    explore, replay_traced, MergeMode, MergeOptions, Options, ReplayOptions,
+    explore, replay_traced, Exploration, MergeMode, MergeOptions, Options, ReplayOptions,
 };
 use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::report::{InputValue, MergeStats, Report, Status};
@@ -682,4 +683,107 @@ fn a_fork_whose_third_side_ends_inside_the_loop_folds_nothing_away() {
             assert!(!merge.whole, "{mode}: {merge:?}");
         }
     }
+}
+
+/// A loop over a symbolic `n` of at most `max` that writes `i + 1` at
+/// `1024 + i`: `max + 1` states wait at its exit, differing in up to
+/// `max` bytes, and a path for `n > max` returns at once.
+fn writes_up_to(max: u32) -> symplay_wasm::Module {
+    let text = format!(
+        r#"
+(module
+  (memory 1)
+  (func (export "f") (param $n i32) (result i32) (local $i i32)
+    (if (i32.gt_u (local.get $n) (i32.const {max})) (then (return (i32.const 0))))
+    (block $exit
+      (loop $loop
+        (br_if $exit (i32.ge_u (local.get $i) (local.get $n)))
+        (i32.store8 (i32.add (i32.const 1024) (local.get $i)) (i32.add (local.get $i) (i32.const 1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $loop)))
+    (i32.load8_u (i32.const 1030))))
+"#
+    );
+    symplay_wasm::load(text.as_bytes()).unwrap()
+}
+
+/// CFG, every merge validated.
+fn validated_cfg() -> Options {
+    Options {
+        merge: MergeOptions {
+            mode: MergeMode::Cfg,
+            validate: true,
+            ..MergeOptions::default()
+        },
+        ..Options::default()
+    }
+}
+
+/// Leaves of `r`'s tree where a state waits.
+fn pending_leaves(r: &Report) -> usize {
+    (r.tree.iter())
+        .filter(|n| n.children.is_empty() && n.pending == 1)
+        .count()
+}
+
+#[test]
+fn a_merge_runs_in_steps_that_change_nothing_it_finds() {
+    let m = writes_up_to(40);
+    let options = validated_cfg();
+    // Run a step at a time (a slice of a state, or a step of a merge).
+    let mut stepped = Exploration::new(&m, "f", &options).unwrap();
+    let mut merge_steps = 0;
+    while !stepped.advance(Duration::ZERO, &mut |_| true) {
+        if stepped.progress().merging > 0 {
+            assert_eq!(stepped.progress().merging, 41);
+            merge_steps += 1;
+        }
+    }
+    let stepped = stepped.finish();
+    // Validation asks a query per state, each in a step of its own.
+    assert!(merge_steps > 41, "{merge_steps} steps");
+    let at_once = explore(&m, "f", &options).unwrap();
+    assert_eq!(stepped.merges, at_once.merges);
+    assert_eq!(stepped.stats.merging, at_once.stats.merging);
+    let merging = stepped.stats.merging.as_ref().unwrap();
+    assert_eq!((merging.merges, merging.merged_states), (1, 41));
+    assert_eq!((merging.validated, merging.violations), (1, 0));
+    assert_eq!(endings(&stepped), endings(&at_once));
+}
+
+#[test]
+fn a_stop_in_the_middle_of_a_merge_leaves_its_states_pending_unmerged() {
+    let m = writes_up_to(40);
+    let options = validated_cfg();
+    let mut run = Exploration::new(&m, "f", &options).unwrap();
+    while run.progress().merging == 0 {
+        assert!(!run.advance(Duration::ZERO, &mut |_| true));
+    }
+    for _ in 0..10 {
+        assert!(!run.advance(Duration::ZERO, &mut |_| true));
+    }
+    assert_eq!(run.progress().merging, 41);
+    // The page's Stop.
+    run.cancel();
+    let r = run.finish();
+    assert_eq!(r.stop_reason, "cancelled");
+    assert_eq!(r.stats.merging.as_ref().unwrap().merges, 0);
+    assert_eq!(r.paths.len(), 1, "n > 40 returns before the loop");
+    assert_eq!(r.stats.pending_states, 41);
+    assert_eq!(pending_leaves(&r), 41);
+
+    // The command line's Ctrl-C: the progress callback is asked before
+    // each step of the merge too.
+    let mut run = Exploration::new(&m, "f", &options).unwrap();
+    let mut merge_checks = 0;
+    let over = run.advance(Duration::MAX, &mut |p| {
+        merge_checks += usize::from(p.merging > 0);
+        merge_checks < 10
+    });
+    assert!(over);
+    let r = run.finish();
+    assert_eq!(r.stop_reason, "cancelled");
+    assert_eq!(r.stats.merging.as_ref().unwrap().merges, 0);
+    assert_eq!(r.stats.pending_states, 41);
+    assert_eq!(pending_leaves(&r), 41);
 }

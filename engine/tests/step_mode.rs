@@ -400,7 +400,9 @@ fn waiting_for_a_step_does_not_count_against_the_time_limit() {
 fn branch_steps_say_which_states_wait_at_a_loops_exit_and_which_merge() {
     // E1 under CFG merging, depth first: each of the five states that
     // leave the loop waits at its exit, a step each; the step of the last
-    // one merges them, and the run ends as one run does.
+    // one merges them, and the run ends as one run does. Validated, the
+    // merge takes steps of the scheduler's own (a query each), which a
+    // zero budget leaves to the next calls: the branch step waits for them.
     let text = include_str!("../../tests/data/heap/size/e1.wat");
     let module = symplay_wasm::load(text.as_bytes()).unwrap();
     let options = Options {
@@ -413,11 +415,13 @@ fn branch_steps_say_which_states_wait_at_a_loops_exit_and_which_merge() {
         },
         merge: symplay_engine::exec::MergeOptions {
             mode: symplay_engine::exec::MergeMode::Cfg,
+            validate: true,
             ..Default::default()
         },
         ..Options::default()
     };
     let whole = explore(&module, "e1", &options).unwrap();
+    assert_eq!(whole.stats.merging.as_ref().unwrap().validated, 1);
     let mut e = Exploration::new(&module, "e1", &options).unwrap();
     let steps = all_steps(&mut e, StepBy::Branch);
     let events: Vec<&StepEvent> = steps.iter().flat_map(|s| &s.events).collect();

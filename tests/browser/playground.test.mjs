@@ -23,6 +23,20 @@ const BITS = `(module (func (export "bits") (param i32) (result i32) (local i32)
     `(if (i32.and (local.get 0) (i32.const ${1 << k})) (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))`).join('\n  ')}
   (local.get 1)))`;
 
+/// A loop over a symbolic n of at most 300 that writes a byte per
+/// iteration: 301 states wait at its exit to merge, and validation asks
+/// the solver a query per state, each a step of the merge.
+const WRITES = `(module (memory 1)
+  (func (export "f") (param $n i32) (result i32) (local $i i32)
+    (if (i32.gt_u (local.get $n) (i32.const 300)) (then (return (i32.const 0))))
+    (block $exit
+      (loop $loop
+        (br_if $exit (i32.ge_u (local.get $i) (local.get $n)))
+        (i32.store8 (i32.add (i32.const 1024) (local.get $i)) (local.get $i))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $loop)))
+    (i32.load8_u (i32.const 1030))))`;
+
 /// One solver query of minutes.
 const FACTOR = await readFile(join(here, '..', 'data', 'factor.wat'), 'utf8');
 
@@ -168,6 +182,35 @@ test('Stop inside a long solver query restarts the engine, and the next run work
   await page.waitForSelector('#entry option[value="get_sign"]', { state: 'attached' });
   await page.click('#run');
   await page.waitForSelector('.results h2:has-text("3 paths (completed)")');
+  assert.deepEqual(errors, []);
+});
+
+test('Stop in the middle of a long merge ends the run at once with what it found: the worker answers between the merge\'s steps', async () => {
+  const { page, errors } = await open();
+  await load(page, WRITES, 'f');
+  await openOptions(page);
+  await pick(page, '#merge', 'cfg');
+  await page.click('#validate-merge');
+  await closeOptions(page);
+  await page.click('#run');
+  // The progress line says while states merge.
+  await page.waitForFunction(() => /running: .*, 30[12] pending states \(301 merging\)/
+    .test(document.querySelector('#progress')?.innerText ?? ''), null, { timeout: 60_000 });
+  await page.screenshot({ path: join(artifacts, 'merging.png') });
+  const stopped = Date.now();
+  await page.click('#stop');
+  await page.waitForSelector('.results h2:has-text("(cancelled)")', { timeout: 10_000 });
+  const took = Date.now() - stopped;
+  // Answered by the engine itself, not by a restart of a silent one.
+  assert.ok(took < 1_800, `stopped ${took} ms after Stop`);
+  assert.equal(await page.locator('#error').count(), 0);
+  // The states that were merging are left pending, unmerged.
+  const progress = await page.locator('#progress').innerText();
+  assert.match(progress, /^[01] paths?, 30[12] pending states, /);
+  assert.doesNotMatch(progress, /merging/);
+  assert.equal(await page.locator('#tree .node.merged-away').count(), 0);
+  assert.equal(await page.isEnabled('#run'), true);
+  await page.screenshot({ path: join(artifacts, 'merge-stopped.png') });
   assert.deepEqual(errors, []);
 });
 

@@ -148,6 +148,9 @@ pub enum Response {
     Progress {
         paths: usize,
         pending: usize,
+        /// Of the pending states, those in a merge under way.
+        #[serde(default)]
+        merging: usize,
         queries: u64,
         instructions: u64,
         elapsed_ms: f64,

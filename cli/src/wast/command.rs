@@ -6,6 +6,7 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::process::ExitCode;
 use symplay_engine::exec::store::DEFAULT_MAX_INSTRUCTIONS;
+use symplay_engine::exec::{MergeMode, MergeOptions};
 use symplay_wasm::Profile;
 
 #[derive(Args)]
@@ -21,6 +22,19 @@ pub struct WastArgs {
     /// symbolic addresses (explore's --split, with its defaults).
     #[arg(long, requires = "symbolic")]
     split: bool,
+    /// In the symbolic calls, merge states at loop exits as explore's
+    /// --merge does.
+    #[arg(
+        long,
+        value_name = "MODE",
+        default_value = "none",
+        requires = "symbolic"
+    )]
+    merge: String,
+    /// Have the solver check each merge against the states it replaced (a
+    /// wrong merge fails the run).
+    #[arg(long)]
+    validate_merge: bool,
     /// What the modules are validated against: `1.0` for the Wasm 1.0 spec
     /// scripts (where e.g. a block with two results is invalid), `supported`
     /// for everything the engine runs (Wasm 2.0 without SIMD: 1.0 with sign
@@ -50,6 +64,24 @@ pub fn run(args: &WastArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let merge = match MergeMode::parse(&args.merge) {
+        Some(MergeMode::None) if args.validate_merge => {
+            eprintln!("error: --validate-merge checks merges: give --merge cfg, sm or smopt");
+            return ExitCode::FAILURE;
+        }
+        Some(mode) => MergeOptions {
+            mode,
+            validate: args.validate_merge,
+            ..MergeOptions::default()
+        },
+        None => {
+            eprintln!(
+                "error: unknown merge mode `{}` (none, cfg, sm or smopt)",
+                args.merge
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     let options = Options {
         symbolic: args.symbolic,
         profile: match args.wasm {
@@ -58,6 +90,7 @@ pub fn run(args: &WastArgs) -> ExitCode {
         },
         max_instructions: args.max_instructions,
         split: args.split,
+        merge,
     };
     let report = match run_script(&text, &options) {
         Ok(report) => report,
@@ -82,7 +115,7 @@ pub fn run(args: &WastArgs) -> ExitCode {
     out.push('\n');
     // A closed pipe (`| head`) is not an error of the run.
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
-    if report.failed() == 0 {
+    if report.failed() == 0 && report.merge_violations() == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -2,6 +2,7 @@
 //! registered for import (`spectest` from the start), and the binding of a
 //! module's imports to their exports.
 
+use super::script::Options;
 use std::collections::HashMap;
 use symplay_engine::exec::store::{Extern, Imports, InstanceId, Store};
 use symplay_engine::memory::Split;
@@ -32,10 +33,11 @@ pub struct Registry {
 }
 
 impl Registry {
-    pub fn new(max_instructions: u64, split: bool) -> Result<Registry, String> {
+    pub fn new(options: &Options) -> Result<Registry, String> {
         let mut store = Store::new();
-        store.max_instructions = max_instructions;
-        store.split = split.then(Split::default);
+        store.max_instructions = options.max_instructions;
+        store.split = options.split.then(Split::default);
+        store.merge = options.merge;
         let spectest = symplay_wasm::load_with(SPECTEST.as_bytes(), Profile::Wasm1)
             .map_err(|e| format!("spectest: {e}"))?;
         let spectest = store

@@ -6,6 +6,8 @@ use super::values::{self, Expected};
 use symplay_engine::exec::store::{
     InstanceId, InstantiateError, Outcome, SymbolicPath, Value, DEFAULT_MAX_INSTRUCTIONS,
 };
+use symplay_engine::exec::MergeOptions;
+use symplay_engine::report::MergeStats;
 use symplay_wasm::{Module, Profile};
 use wast::lexer::Lexer;
 use wast::parser::{self, ParseBuffer};
@@ -22,6 +24,8 @@ pub struct Options {
     pub max_instructions: u64,
     /// Memories split into pieces in the symbolic calls.
     pub split: bool,
+    /// How the symbolic calls merge states at loop exits.
+    pub merge: MergeOptions,
 }
 
 impl Default for Options {
@@ -31,6 +35,7 @@ impl Default for Options {
             profile: Profile::Supported,
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
             split: false,
+            merge: MergeOptions::default(),
         }
     }
 }
@@ -59,6 +64,8 @@ pub struct ScriptReport {
     pub directives: Vec<DirectiveResult>,
     /// Calls that also ran with symbolic arguments.
     pub symbolic_calls: usize,
+    /// What merging did in them, when they merge.
+    pub merging: Option<MergeStats>,
 }
 
 impl ScriptReport {
@@ -80,13 +87,24 @@ impl ScriptReport {
 
     /// `N directives: P passed, F failed, S skipped`.
     pub fn summary(&self) -> String {
+        let merging = self.merging.as_ref().map_or(String::new(), |m| {
+            format!(
+                "; merging: {} loops watched, {} merges ({} states), {} validated, {} violations",
+                m.contexts, m.merges, m.merged_states, m.validated, m.violations
+            )
+        });
         format!(
-            "{} directives: {} passed, {} failed, {} skipped",
+            "{} directives: {} passed, {} failed, {} skipped{merging}",
             self.directives.len(),
             self.passed(),
             self.failed(),
             self.skipped()
         )
+    }
+
+    /// Merges validation proved wrong (engine errors).
+    pub fn merge_violations(&self) -> u64 {
+        self.merging.as_ref().map_or(0, |m| m.violations)
     }
 }
 
@@ -103,7 +121,7 @@ pub fn run_script(text: &str, options: &Options) -> Result<ScriptReport, String>
     let buffer = ParseBuffer::new_with_lexer(lexer).map_err(located)?;
     let script = parser::parse::<Wast<'_>>(&buffer).map_err(located)?;
     let mut runner = Runner {
-        registry: Registry::new(options.max_instructions, options.split)?,
+        registry: Registry::new(options)?,
         options: *options,
         symbolic_calls: 0,
     };
@@ -126,9 +144,11 @@ pub fn run_script(text: &str, options: &Options) -> Result<ScriptReport, String>
             }
         })
         .collect();
+    let store = &runner.registry.store;
     Ok(ScriptReport {
         directives,
         symbolic_calls: runner.symbolic_calls,
+        merging: (!store.merge.is_none()).then(|| store.merging.clone()),
     })
 }
 

@@ -15,10 +15,10 @@ pub trait Join {
 
 /// `values[i]` under `guards[i]`, the first guard that holds, the last
 /// value where none does: `ite(guards[0], values[0], ite(guards[1], ..))`.
-pub struct Guarded<'a>(pub &'a [TermId]);
+pub struct Guarded(pub Vec<TermId>);
 
-impl Join for Guarded<'_> {
+impl Join for Guarded {
     fn join(&mut self, store: &mut TermStore, values: &[TermId]) -> TermId {
-        store.ite_chain(self.0, values)
+        store.ite_chain(&self.0, values)
     }
 }

@@ -58,6 +58,7 @@ use crate::limits::{Checkpoint, Reached};
 use std::rc::Rc;
 
 mod merge;
+pub use merge::ByteMerge;
 
 #[cfg(test)]
 mod fine_grain_tests;

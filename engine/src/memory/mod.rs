@@ -31,7 +31,7 @@ pub mod pieces;
 pub mod place;
 
 pub use dead_stack::{DeadSpan, DeadStack};
-pub use flat::PAGE_SIZE;
+pub use flat::{ByteMerge, PAGE_SIZE};
 pub use model::MemoryModel;
 pub use objects::{
     effective_address, segment_index, within, Free, Object, ObjectKind, Segment, Size, ALIGN,

@@ -13,7 +13,7 @@
 //! interpreter makes, frees and looks up memory objects through this
 //! interface too, never through the objects model itself.
 
-use super::flat::{FlatMemory, Within};
+use super::flat::{ByteMerge, FlatMemory, Within};
 use super::objects::{within, Free, Object, ObjectMemory, Segment, Size};
 use super::options::{Contents, Split};
 use super::pieces::Pieces;
@@ -425,24 +425,29 @@ impl MemoryModel {
         self.contents().content_hash()
     }
 
-    /// Makes this memory the merge of itself and `others` of the same
-    /// model: where a byte differs, `join`'s term of the states' bytes.
-    /// An error names what keeps them apart.
-    pub fn merge_with(
+    /// The bytes at which to merge this memory with `others` of the same
+    /// model; an error names what keeps them apart.
+    pub fn byte_merge(&self, others: &[&MemoryModel]) -> Result<ByteMerge, &'static str> {
+        match self {
+            MemoryModel::Flat(m) => m.byte_merge(&flat_models(others)?),
+            MemoryModel::Objects(m) => m.byte_merge(&object_models(others)?),
+        }
+    }
+
+    /// Merges the next bytes of `bytes` (about `work` values read): where
+    /// a byte differs, `join`'s term of the states' bytes.
+    pub fn merge_bytes(
         &mut self,
         store: &mut TermStore,
         others: &[&MemoryModel],
         join: &mut dyn Join,
+        bytes: &mut ByteMerge,
+        work: u64,
     ) -> Result<(), &'static str> {
-        let differ = "memory models differ";
         match self {
-            MemoryModel::Flat(m) => {
-                let others: Option<Vec<_>> = others.iter().map(|o| o.flat_model()).collect();
-                m.merge_with(store, &others.ok_or(differ)?, join)
-            }
+            MemoryModel::Flat(m) => m.merge_bytes(store, &flat_models(others)?, join, bytes, work),
             MemoryModel::Objects(m) => {
-                let others: Option<Vec<_>> = others.iter().map(|o| o.objects()).collect();
-                m.merge_with(store, &others.ok_or(differ)?, join)
+                m.merge_bytes(store, &object_models(others)?, join, bytes, work)
             }
         }
     }
@@ -706,6 +711,21 @@ impl MemoryModel {
             .map_or(Fault::Unclassified, |m| m.classify(store, address, width))
     }
 }
+
+/// The flat models of `memories`, to merge with one of the flat model.
+fn flat_models<'a>(memories: &[&'a MemoryModel]) -> Result<Vec<&'a FlatMemory>, &'static str> {
+    let models: Option<Vec<_>> = memories.iter().map(|m| m.flat_model()).collect();
+    models.ok_or(MODELS_DIFFER)
+}
+
+/// The objects models of `memories`, to merge with one of the objects
+/// model.
+fn object_models<'a>(memories: &[&'a MemoryModel]) -> Result<Vec<&'a ObjectMemory>, &'static str> {
+    let models: Option<Vec<_>> = memories.iter().map(|m| m.objects()).collect();
+    models.ok_or(MODELS_DIFFER)
+}
+
+const MODELS_DIFFER: &str = "memory models differ";
 
 #[cfg(test)]
 mod tests;

@@ -30,7 +30,7 @@
 //! term σ and a concrete capacity c ≥ σ: its slot reserves c bytes, and an
 //! access is in bounds where `w ≤ σ ∧ offset ≤ σ − w` (no wrap-around).
 
-use super::flat::{FlatMemory, PAGE_SIZE};
+use super::flat::{ByteMerge, FlatMemory, PAGE_SIZE};
 use super::place::{Case, Fault, FaultKind, ObjectId, Place, Pointer, Resolution, Spot};
 use crate::expr::{BvBinOp, BvCmp, Join, TermId, TermStore};
 use rustc_hash::FxHashMap;
@@ -184,16 +184,11 @@ struct Arena {
 }
 
 impl ObjectMemory {
-    /// Makes this memory the merge of itself and `others` (as
-    /// [`FlatMemory::merge_with`] does): they must hold the same objects where
-    /// they are, as states that allocated and freed nothing since they
-    /// forked do.
-    pub fn merge_with(
-        &mut self,
-        store: &mut TermStore,
-        others: &[&ObjectMemory],
-        join: &mut dyn Join,
-    ) -> Result<(), &'static str> {
+    /// The bytes at which to merge this memory with `others` (as
+    /// [`FlatMemory::byte_merge`] says): they must hold the same objects
+    /// where they are, as states that allocated and freed nothing since
+    /// they forked do.
+    pub fn byte_merge(&self, others: &[&ObjectMemory]) -> Result<ByteMerge, &'static str> {
         for o in others {
             let same_arena = match (&self.arena, &o.arena) {
                 (None, None) => true,
@@ -216,7 +211,21 @@ impl ObjectMemory {
             }
         }
         let contents: Vec<&FlatMemory> = others.iter().map(|o| &o.contents).collect();
-        self.contents.merge_with(store, &contents, join)
+        self.contents.byte_merge(&contents)
+    }
+
+    /// Merges the next bytes of `bytes` with `others`' contents (as
+    /// [`FlatMemory::merge_bytes`] does).
+    pub fn merge_bytes(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&ObjectMemory],
+        join: &mut dyn Join,
+        bytes: &mut ByteMerge,
+        work: u64,
+    ) -> Result<(), &'static str> {
+        let contents: Vec<&FlatMemory> = others.iter().map(|o| &o.contents).collect();
+        (self.contents).merge_bytes(store, &contents, join, bytes, work)
     }
 
     pub fn new(contents: FlatMemory, heap_start: u64) -> ObjectMemory {

@@ -8,6 +8,7 @@
 use super::value::Val;
 use super::State;
 use crate::expr::{Join, TermId, TermStore};
+use crate::memory::ByteMerge;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -119,14 +120,76 @@ pub enum Slot {
     Operand(usize),
 }
 
+/// How far a merge made in steps ([`State::merge_step`]) has got.
+#[derive(Default)]
+pub struct MergeProgress(Stage);
+
+#[derive(Default)]
+enum Stage {
+    /// The values of locals, globals and operands come first.
+    #[default]
+    Values,
+    /// Then the bytes of each memory in turn, once it is known where
+    /// they may differ.
+    Memory {
+        index: usize,
+        bytes: Option<ByteMerge>,
+    },
+    Done,
+}
+
 impl State {
-    /// Makes this state the merge of itself and `others`, which have its
-    /// merge key: a value that differs becomes `join`'s term of the
-    /// states' values (this state's first).
+    /// A step of making this state the merge of itself and `others`, which
+    /// have its merge key: a value that differs becomes `join`'s term of
+    /// the states' values (this state's first). The first step merges the
+    /// values of locals, globals and operands, each next one bytes of a
+    /// memory, about `work` values read, so that a merge of many states
+    /// leaves room between its steps (`exec/merge/`). Returns whether the
+    /// merge is done.
     /// `kept_concrete` says which slots hold values the engine keeps
     /// concrete (floats, references, operands of a type it does not know),
-    /// which must be equal. An error names what keeps the states apart.
-    pub fn merge(
+    /// which must be equal. An error names what keeps the states apart
+    /// (this state is then half merged, of no use).
+    pub fn merge_step(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&State],
+        join: &mut dyn Join,
+        kept_concrete: &dyn Fn(Slot) -> bool,
+        progress: &mut MergeProgress,
+        work: u64,
+    ) -> Result<bool, &'static str> {
+        match &mut progress.0 {
+            Stage::Values => {
+                self.merge_values(store, others, join, kept_concrete)?;
+                progress.0 = Stage::Memory {
+                    index: 0,
+                    bytes: None,
+                };
+            }
+            Stage::Memory { index, bytes } => {
+                let Some(memory) = self.memories.get_mut(*index) else {
+                    progress.0 = Stage::Done;
+                    return Ok(true);
+                };
+                let theirs: Vec<_> = others.iter().map(|o| &o.memories[*index]).collect();
+                let plan = match bytes {
+                    Some(plan) => plan,
+                    None => bytes.insert(memory.byte_merge(&theirs)?),
+                };
+                memory.merge_bytes(store, &theirs, join, plan, work)?;
+                if plan.is_done() {
+                    *index += 1;
+                    *bytes = None;
+                }
+            }
+            Stage::Done => {}
+        }
+        Ok(matches!(progress.0, Stage::Done))
+    }
+
+    /// The first step of [`State::merge_step`]: everything but memory.
+    fn merge_values(
         &mut self,
         store: &mut TermStore,
         others: &[&State],
@@ -172,10 +235,6 @@ impl State {
             &|o, i| o.stack[i],
             &Slot::Operand,
         )?;
-        for (i, memory) in self.memories.iter_mut().enumerate() {
-            let theirs: Vec<_> = others.iter().map(|o| &o.memories[i]).collect();
-            memory.merge_with(store, &theirs, join)?;
-        }
         for o in others {
             self.depth = self.depth.max(o.depth);
             for note in o.notes.iter() {
@@ -248,6 +307,26 @@ mod tests {
     use crate::expr::{Guarded, Sort};
     use crate::state::Frame;
 
+    /// `a` merged with `others` in one go.
+    fn merge(
+        st: &mut TermStore,
+        a: &mut State,
+        others: &[&State],
+        guards: Vec<TermId>,
+        kept_concrete: &dyn Fn(Slot) -> bool,
+    ) -> Result<(), &'static str> {
+        let (mut join, mut progress) = (Guarded(guards), MergeProgress::default());
+        while !a.merge_step(
+            st,
+            others,
+            &mut join,
+            kept_concrete,
+            &mut progress,
+            u64::MAX,
+        )? {}
+        Ok(())
+    }
+
     fn state(local: Val) -> State {
         State {
             frames: vec![Frame {
@@ -270,8 +349,7 @@ mod tests {
         let x = st.declare("x", Sort::Bv(32)).unwrap();
         let mut a = state(Val::i32(0));
         let (b, c) = (state(Val::i32(1)), state(Val::Sym(x)));
-        a.merge(&mut st, &[&b, &c], &mut Guarded(&[c0, c1]), &|_| false)
-            .unwrap();
+        merge(&mut st, &mut a, &[&b, &c], vec![c0, c1], &|_| false).unwrap();
         let [zero, one] = [0, 1].map(|k| st.bv_const(32, k));
         let inner = st.ite(c1, one, x);
         let expected = st.ite(c0, zero, inner);
@@ -285,13 +363,8 @@ mod tests {
         let mut a = state(Val::i32(1.5f32.to_bits()));
         let b = state(Val::i32(2.5f32.to_bits()));
         let float = |slot: Slot| slot == Slot::Local { frame: 0, index: 0 };
-        assert!(a
-            .clone()
-            .merge(&mut st, &[&b], &mut Guarded(&[c]), &float)
-            .is_err());
-        assert!(a
-            .merge(&mut st, &[&b], &mut Guarded(&[c]), &|_| false)
-            .is_ok());
+        assert!(merge(&mut st, &mut a.clone(), &[&b], vec![c], &float).is_err());
+        assert!(merge(&mut st, &mut a, &[&b], vec![c], &|_| false).is_ok());
     }
 
     #[test]
@@ -305,7 +378,7 @@ mod tests {
             value: Val::i32(1),
         });
         assert_eq!(
-            a.merge(&mut st, &[&b], &mut Guarded(&[c]), &|_| false),
+            merge(&mut st, &mut a, &[&b], vec![c], &|_| false),
             Err("the states made different inputs")
         );
     }

@@ -19,7 +19,7 @@ use crate::expr::TermId;
 use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
 pub use condition::PathCondition;
-pub use merge::{MergeMode, MergeOptions, Slot, MAX_MERGED_STATES};
+pub use merge::{MergeMode, MergeOptions, MergeProgress, Slot, MAX_MERGED_STATES};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use symplay_wasm::ir::Target;

@@ -102,6 +102,8 @@ pub enum Load {
 pub struct Progress {
     pub paths: usize,
     pub pending: usize,
+    /// Of the pending states, those in a merge under way.
+    pub merging: usize,
     pub queries: u64,
     pub instructions: u64,
     pub elapsed_ms: f64,
@@ -1272,6 +1274,7 @@ impl PageState {
             Response::Progress {
                 paths,
                 pending,
+                merging,
                 queries,
                 instructions,
                 elapsed_ms,
@@ -1280,6 +1283,7 @@ impl PageState {
                     results.progress = Some(Progress {
                         paths,
                         pending,
+                        merging,
                         queries,
                         instructions,
                         elapsed_ms,

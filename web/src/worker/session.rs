@@ -204,6 +204,7 @@ impl Session {
             Response::Progress {
                 paths: progress.paths,
                 pending: progress.pending,
+                merging: progress.merging,
                 queries: progress.queries,
                 instructions: progress.instructions,
                 elapsed_ms: running.exploration.elapsed().as_secs_f64() * 1000.0,
@@ -245,6 +246,7 @@ impl Session {
         let mut answers = vec![Response::Progress {
             paths: 0,
             pending: 1,
+            merging: 0,
             queries: 0,
             instructions: 0,
             elapsed_ms: 0.0,
@@ -480,6 +482,70 @@ mod tests {
         assert!(report.paths.len() >= 5);
         assert!(report.stats.queries >= queries);
         assert!(report.paths.iter().all(|p| p.status == Status::Returned));
+    }
+
+    /// A loop over a symbolic `n` of at most 40 that writes a byte per
+    /// iteration: 41 states wait at its exit to merge.
+    const WRITES: &str = r#"(module (memory 1)
+      (func (export "f") (param $n i32) (result i32) (local $i i32)
+        (if (i32.gt_u (local.get $n) (i32.const 40)) (then (return (i32.const 0))))
+        (block $exit
+          (loop $loop
+            (br_if $exit (i32.ge_u (local.get $i) (local.get $n)))
+            (i32.store8 (i32.add (i32.const 1024) (local.get $i)) (local.get $i))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br $loop)))
+        (i32.load8_u (i32.const 1030))))"#;
+
+    /// The states the progress of `answers` says are merging, if it says.
+    fn merging(answers: Vec<Response>) -> Option<usize> {
+        answers.into_iter().find_map(|answer| match answer {
+            Response::Progress { merging, .. } => Some(merging),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn stop_ends_a_run_in_the_middle_of_a_merge_with_its_states_pending() {
+        let mut session = Session::default();
+        let loaded = bodies(1, session.handle(1, load_request(WRITES)));
+        assert!(matches!(loaded[0], Response::Loaded { .. }), "{loaded:?}");
+        let explore = Request::Explore {
+            entry: "f".into(),
+            options: Box::new(RunOptions {
+                merge: MergeOptions {
+                    mode: MergeMode::Cfg,
+                    validate: true,
+                    ..MergeOptions::default()
+                },
+                search: "dfs".into(),
+                ..RunOptions::default()
+            }),
+            stepping: false,
+        };
+        let started = bodies(2, session.handle(2, explore));
+        assert!(session.busy(), "{started:?}");
+        // With no time to spend, each call runs one slice or one step of
+        // the merge, and the worker answers between them.
+        let mut calls = 0;
+        while merging(bodies(2, session.work(Duration::ZERO))) == Some(0) {
+            calls += 1;
+            assert!(calls < 10_000, "the states never merged");
+        }
+        for _ in 0..5 {
+            let answers = bodies(2, session.work(Duration::ZERO));
+            assert_eq!(merging(answers), Some(41));
+        }
+        assert_eq!(
+            bodies(2, session.handle(3, Request::Stop { run: 2 })),
+            [Response::Stopping]
+        );
+        let report = run_to_end(&mut session);
+        assert_eq!(report.stop_reason, "cancelled");
+        assert_eq!(report.stats.merging.as_ref().unwrap().merges, 0);
+        // The 41 unmerged, and the state for n > 40 unless it ran first.
+        let pending = report.stats.pending_states as usize;
+        assert_eq!((pending >= 41, pending + report.paths.len()), (true, 42));
     }
 
     #[test]

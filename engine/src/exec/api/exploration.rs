@@ -226,17 +226,23 @@ impl<M: Borrow<Module>> Exploration<M> {
             pending: self.pending(),
             instructions: self.context.counters.instructions,
             queries: self.context.solver.stats().queries,
+            merging: self.context.merging.merging_states(),
         }
     }
 
-    /// Ends the run; what was found so far stays in the report.
+    /// Ends the run; what was found so far stays in the report, and the
+    /// states waiting at loops' exits count as pending where they are.
     pub fn cancel(&mut self) {
-        self.stop_reason.get_or_insert_with(|| "cancelled".into());
+        if self.is_finished() {
+            return;
+        }
+        self.stop_reason = Some("cancelled".into());
+        self.scheduler.give_back(&mut self.context);
     }
 
     /// Runs slices of states in the searcher's order until the run is over
-    /// or `budget` has passed; `progress` is asked before every slice and
-    /// cancels the run by returning `false`. Returns whether the run is over.
+    /// or `budget` has passed; `progress` is asked before every slice (and
+    /// every step of a merge) and cancels the run by returning `false`. Returns whether the run is over.
     pub fn advance(
         &mut self,
         budget: Duration,
@@ -317,7 +323,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                         *memory = exec.cx.terms.len() as u64 * TERM_BYTES
                             + searcher.estimated_bytes()
                             + exec.cx.merging.estimated_bytes()
-                            + state.estimated_bytes();
+                            + state.map_or(0, State::estimated_bytes);
                         *peak_memory = (*peak_memory).max(*memory);
                         let wait = *memory / ESTIMATE_BYTES_PER_SLICE;
                         *slices_to_estimate =
@@ -329,9 +335,13 @@ impl<M: Borrow<Module>> Exploration<M> {
                     Control::Stop("memory limit")
                 } else if !progress(&Progress {
                     paths: exec.cx.records.paths.len(),
-                    pending: searcher.len() + 1,
+                    pending: searcher.len()
+                        + usize::from(state.is_some())
+                        + exec.cx.merging.suspended()
+                        + exec.cx.counters.cut_off as usize,
                     instructions: exec.cx.counters.instructions,
                     queries: exec.cx.solver.stats().queries,
+                    merging: exec.cx.merging.merging_states(),
                 }) {
                     Control::Stop("cancelled")
                 } else {

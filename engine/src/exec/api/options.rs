@@ -58,6 +58,8 @@ pub struct Progress {
     pub instructions: u64,
     /// Solver queries asked so far.
     pub queries: u64,
+    /// Pending states in a merge under way (a long one shows here).
+    pub merging: usize,
 }
 
 /// Why an exploration cannot start.

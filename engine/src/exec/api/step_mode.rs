@@ -52,19 +52,24 @@ impl<M: Borrow<Module>> Exploration<M> {
                 StepBy::Branch => Pace::Branch,
             };
             let stretch = self.run_stretch(budget, pace, &mut |_| true);
-            match stretch {
+            // A stop in the merges a step set off ends the run with the
+            // step.
+            let moved = match stretch {
                 Stretch::Paused => return None,
-                Stretch::Stepped(Moved::Ended(node))
-                    if self.context.records.tree.node(node).dropped =>
-                {
+                Stretch::Stepped(moved) => Some(moved),
+                Stretch::Stopped(_) => self.scheduler.take_stepped(),
+                Stretch::Completed => None,
+            };
+            match moved {
+                Some(Moved::Ended(node)) if self.context.records.tree.node(node).dropped => {
                     dropped = Some(node);
                 }
-                Stretch::Stepped(Moved::Suspended(node)) => waited = Some(node),
-                Stretch::Stepped(_) => {}
-                Stretch::Completed | Stretch::Stopped(_) => {
-                    self.end_if_over(stretch);
-                    over = true;
-                }
+                Some(Moved::Suspended(node)) => waited = Some(node),
+                _ => {}
+            }
+            if matches!(stretch, Stretch::Completed | Stretch::Stopped(_)) {
+                self.end_if_over(stretch);
+                over = true;
             }
         }
         self.step_from = None;

@@ -17,11 +17,11 @@ use crate::exec::program::Program;
 use crate::exec::run::scheduler::{Control, Pace, Scheduler, Stretch};
 use crate::expr::{Model, Sort, TermStore, Value as TermValue};
 use crate::memory::Split;
-use crate::report::Trap;
+use crate::report::{MergeStats, Trap};
 use crate::search::SearchKind;
 use crate::solver::Solver;
 use crate::state::value::Val;
-use crate::state::State;
+use crate::state::{MergeOptions, State};
 use std::fmt;
 use symplay_wasm::{ExportKind, GlobalInit, Module, ValType};
 use web_time::Duration;
@@ -167,6 +167,10 @@ pub struct Store {
     /// Memories split into pieces for accesses at symbolic addresses
     /// (`--split`), in symbolic calls.
     pub split: Option<Split>,
+    /// How calls merge states at loop exits, and what merging did over
+    /// every call so far.
+    pub merge: MergeOptions,
+    pub merging: MergeStats,
 }
 
 impl Default for Store {
@@ -182,6 +186,8 @@ impl Default for Store {
             table_types: Vec::new(),
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
             split: None,
+            merge: MergeOptions::default(),
+            merging: MergeStats::default(),
         }
     }
 }
@@ -410,6 +416,7 @@ impl Store {
         let mut context = Context::new(&program, terms, func, source, u32::MAX);
         context.solver = std::mem::take(&mut self.solver);
         context.records.finished = Some(Vec::new());
+        context.merging.options = self.merge;
         state.frames.push(frame);
         // Every path runs to its end, so the order does not matter.
         let mut scheduler = Scheduler::new(SearchKind::Dfs, 0, state, &mut context.records.tree);
@@ -419,6 +426,9 @@ impl Store {
             cx: &mut context,
         };
         let stretch = scheduler.run(&mut exec, Duration::MAX, Pace::Free, |_, _, _| Control::Run);
+        if let Some(merging) = context.merging.stats() {
+            self.merging.add(&merging);
+        }
         self.terms = context.terms;
         self.solver = context.solver;
         match stretch {

@@ -6,15 +6,17 @@
 //! there, in the group of states with its merge key (its exit and call
 //! stack). When no state of the context is left inside the loop, neither
 //! pending below the context's tree node nor running, the context is
-//! released: its groups go on (merged, `exec/merge/`), and a state leaves
-//! the context for good.
+//! released: its groups queue to merge (`exec/merge/`) and go on, and a
+//! state leaves the context for good.
 
+use crate::exec::merge::MergeJob;
 use crate::expr::{SymbolId, TermId, TermStore};
 use crate::report::{MergeReport, MergeStats};
 use crate::search::Pending;
 use crate::state::{Frame, MergeKey, MergeMode, MergeOptions, PathCondition, State};
 use crate::tree::{ExecTree, NodeId};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
 use std::ops::Range;
 use symplay_wasm::ir::Code;
 
@@ -66,6 +68,9 @@ pub(crate) struct Contexts {
     open: FxHashMap<ContextId, MergingContext>,
     next_id: ContextId,
     suspended: usize,
+    /// Released contexts whose states are merging, a step at a time, in
+    /// the order they were released.
+    queued: VecDeque<MergeJob>,
     /// States suspended, and paths of a context ended inside its loop,
     /// over the run.
     waited: u64,
@@ -193,18 +198,61 @@ impl Contexts {
         })
     }
 
-    /// States suspended in every context.
+    /// States waiting at loops' exits: suspended in a context, or in a
+    /// merge under way.
     pub(crate) fn suspended(&self) -> usize {
-        self.suspended
+        self.suspended + self.merging_states()
     }
 
-    /// The memory limit's estimate of the suspended states.
+    /// The memory limit's estimate of the states waiting at loops' exits.
     pub(crate) fn estimated_bytes(&self) -> u64 {
-        (self.open.values())
+        let suspended: u64 = (self.open.values())
             .flat_map(|c| &c.groups)
             .flat_map(|(_, group)| group)
             .map(State::estimated_bytes)
-            .sum()
+            .sum();
+        suspended
+            + self
+                .queued
+                .iter()
+                .map(MergeJob::estimated_bytes)
+                .sum::<u64>()
+    }
+
+    /// Queues the merge of a released context's states.
+    pub(crate) fn queue(&mut self, job: MergeJob) {
+        self.queued.push_back(job);
+    }
+
+    /// Whether a merge is under way.
+    pub(crate) fn merging(&self) -> bool {
+        !self.queued.is_empty()
+    }
+
+    /// States in the merges under way.
+    pub(crate) fn merging_states(&self) -> usize {
+        self.queued.iter().map(MergeJob::states).sum()
+    }
+
+    /// The merge whose step comes next, out of the queue.
+    pub(crate) fn take_queued(&mut self) -> Option<MergeJob> {
+        self.queued.pop_front()
+    }
+
+    /// Puts back `job`, taken for a step, first in the queue.
+    pub(crate) fn requeue(&mut self, job: MergeJob) {
+        self.queued.push_front(job);
+    }
+
+    /// Every state waiting at a loop's exit, unmerged, out of its context
+    /// or merge (the run stopped): suspended ones in the order their
+    /// contexts opened, then those of the merges under way.
+    pub(crate) fn give_back(&mut self) -> Vec<State> {
+        let mut states: Vec<State> = (self.release_all().into_iter())
+            .flat_map(|r| r.groups.into_iter().flatten())
+            .collect();
+        states.extend(self.queued.drain(..).flat_map(MergeJob::into_states));
+        states
     }
 
     /// When no state of context `id` is left inside its loop (by `tree`'s

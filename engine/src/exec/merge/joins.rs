@@ -8,24 +8,18 @@ use crate::expr::{Join, TermId, TermStore};
 use crate::limits::{Checkpoint, Limits, Reached};
 
 /// A [`Join`] that keeps what it joined and looks at the run's limits.
-pub(super) struct Recorded<'a> {
-    inner: &'a mut dyn Join,
+pub(super) struct Recorded {
+    inner: Box<dyn Join>,
     joined: Vec<TermId>,
     joins: Option<Vec<(TermId, Vec<TermId>)>>,
     checkpoint: Checkpoint,
     stopped: Option<Reached>,
 }
 
-/// What a merge joined: the terms made, each with the values it came from
-/// (validating), and the limit that stopped it, if one did.
-pub(super) struct Joined {
-    pub(super) terms: Vec<TermId>,
-    pub(super) joins: Vec<(TermId, Vec<TermId>)>,
-    pub(super) stopped: Option<Reached>,
-}
-
-impl<'a> Recorded<'a> {
-    pub(super) fn new(inner: &'a mut dyn Join, validate: bool, limits: Limits) -> Recorded<'a> {
+impl Recorded {
+    /// `inner`, keeping each join with the values it came from when
+    /// `validate` asks for them.
+    pub(super) fn new(inner: Box<dyn Join>, validate: bool, limits: Limits) -> Recorded {
         Recorded {
             inner,
             joined: Vec::new(),
@@ -35,16 +29,23 @@ impl<'a> Recorded<'a> {
         }
     }
 
-    pub(super) fn finish(self) -> Joined {
-        Joined {
-            terms: self.joined,
-            joins: self.joins.unwrap_or_default(),
-            stopped: self.stopped,
-        }
+    /// The terms made.
+    pub(super) fn terms(&self) -> &[TermId] {
+        &self.joined
+    }
+
+    /// Each term made with the values it came from (when validating).
+    pub(super) fn joins(&self) -> &[(TermId, Vec<TermId>)] {
+        self.joins.as_deref().unwrap_or_default()
+    }
+
+    /// The limit that stopped the merge, if one did.
+    pub(super) fn stopped(&self) -> Option<Reached> {
+        self.stopped
     }
 }
 
-impl Join for Recorded<'_> {
+impl Join for Recorded {
     fn join(&mut self, store: &mut TermStore, values: &[TermId]) -> TermId {
         if self.stopped.is_some() {
             // The merge is given up: any term of the sort will do.
@@ -74,12 +75,11 @@ mod tests {
         let c = st.declare("c", Sort::Bool).unwrap();
         let x = st.declare("x", Sort::Bv(8)).unwrap();
         let one = st.bv_const(8, 1);
-        let mut guarded = Guarded(&[c]);
         let limits = Limits {
             interrupt: Some(Interrupt(&STOP)),
             ..Limits::default()
         };
-        let mut recorded = Recorded::new(&mut guarded, true, limits);
+        let mut recorded = Recorded::new(Box::new(Guarded(vec![c])), true, limits);
         let mut joins = 0;
         while recorded.stopped.is_none() {
             recorded.join(&mut st, &[x, one]);
@@ -88,10 +88,9 @@ mod tests {
         }
         // Past the stop, nothing more is made.
         assert_eq!(recorded.join(&mut st, &[one, x]), one);
-        let joined = recorded.finish();
-        assert_eq!(joined.stopped, Some(Reached::Interrupt));
+        assert_eq!(recorded.stopped(), Some(Reached::Interrupt));
         assert_eq!(
-            (joined.terms.len(), joined.joins.len()),
+            (recorded.terms().len(), recorded.joins().len()),
             (joins as usize, joins as usize)
         );
     }

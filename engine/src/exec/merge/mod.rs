@@ -7,23 +7,37 @@
 //! node in the tree names the leaves it came from. States that cannot be
 //! merged (they allocated, made inputs or wrote output differently, or
 //! differ in a value kept concrete) go on as they were.
+//!
+//! A released context becomes a [`MergeJob`] that the scheduler runs a
+//! step at a time (a part begun, the values of locals, globals and
+//! operands, some thousands of memory bytes' values read, a query),
+//! looking at the run's limits and its caller's stop between two steps,
+//! so that a merge of thousands of states neither freezes the page nor
+//! outlasts Stop. No state runs while a merge is under way, so the steps
+//! change nothing the run finds, unless a limit or a stop ends the run in
+//! the middle of a merge: its states are then left pending, unmerged.
 
 mod forks;
 mod joins;
+mod part;
 mod sizes;
 mod validate;
 
 use crate::exec::context::merging::Released;
 use crate::exec::executor::Executor;
 use crate::exec::program::Program;
-use crate::expr::{Guarded, Join, TermId};
-use crate::report::MergeReport;
+use crate::expr::TermId;
+use crate::search::Pending;
 use crate::state::{MergeMode, PathCondition, Slot, State};
 use crate::tree::NodeId;
 use forks::Forks;
-use joins::Recorded;
-use std::ops::Range;
+use part::{Part, Stepped};
+use std::collections::VecDeque;
 use symplay_wasm::ValType;
+
+/// Memory bytes' values (one per state and byte) a step of a merge reads,
+/// about: a millisecond's work or so.
+const STEP_WORK: u64 = 1 << 16;
 
 /// What a released context's states assumed inside the loop, each state's
 /// in the order of the groups, and (SMOpt) the forks between them.
@@ -32,11 +46,69 @@ struct Suffixes {
     forks: Option<Forks>,
 }
 
+/// Where a job's states come from, which every part of it shares.
+struct Origin {
+    /// The context's tree node.
+    root: NodeId,
+    /// The loop's function and header pc.
+    loop_at: (u32, u32),
+    /// The path condition of the state that opened the context.
+    prefix: PathCondition,
+    suffixes: Suffixes,
+}
+
+/// A released context's states on their way on, merged where the run
+/// merges and they can be: a group at a time, a part of a group at a
+/// time, a step of a part at a time.
+pub(crate) struct MergeJob {
+    origin: Origin,
+    /// Whether its one group holds every state the loop had: none ended
+    /// inside (the seed's complete merge, `symbolic_size.md` §3).
+    complete: bool,
+    /// The groups not begun.
+    groups: VecDeque<Vec<State>>,
+    /// The states of the group under way in no part yet, and the group's
+    /// size.
+    group: VecDeque<State>,
+    group_len: usize,
+    /// The index among the context's states of the next one in a part.
+    next: usize,
+    part: Option<Part>,
+}
+
+impl MergeJob {
+    /// Its states not handed on yet.
+    pub(crate) fn states(&self) -> usize {
+        let part = self.part.as_ref().map_or(0, |p| p.states().len());
+        part + self.group.len() + self.groups.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// The memory limit's estimate of what it holds.
+    pub(crate) fn estimated_bytes(&self) -> u64 {
+        let part = self.part.as_ref().map_or(0, Part::estimated_bytes);
+        let waiting = (self.group.iter())
+            .chain(self.groups.iter().flatten())
+            .map(State::estimated_bytes);
+        part + waiting.sum::<u64>()
+    }
+
+    /// Its states not handed on yet, as they were: the run stopped.
+    pub(crate) fn into_states(self) -> Vec<State> {
+        let mut states = self.part.map(Part::into_states).unwrap_or_default();
+        states.extend(self.group);
+        states.extend(self.groups.into_iter().flatten());
+        states
+    }
+
+    fn is_done(&self) -> bool {
+        self.part.is_none() && self.group.is_empty() && self.groups.is_empty()
+    }
+}
+
 impl Executor<'_> {
-    /// The states to go on with from what a context released: merged
-    /// where the run merges and they can be.
-    pub(crate) fn merge_released(&mut self, released: Released) -> Vec<State> {
-        let options = self.cx.merging.options;
+    /// Queues the merge of what a context released: its states wait for
+    /// the scheduler's steps ([`Executor::merge_next`]).
+    pub(crate) fn queue_merge(&mut self, released: Released) {
         let assumed = released.prefix.constraints().len();
         let of: Vec<Vec<TermId>> = (released.groups.iter().flatten())
             .map(|s| {
@@ -44,192 +116,86 @@ impl Executor<'_> {
                 constraints[assumed.min(constraints.len())..].to_vec()
             })
             .collect();
-        let forks = (options.mode == MergeMode::SmOpt).then(|| {
+        let forks = (self.cx.merging.options.mode == MergeMode::SmOpt).then(|| {
             let suffixes = of.iter().map(Vec::as_slice);
             Forks::new(&mut self.cx.terms, suffixes, &released.complete_forks)
         });
-        let suffixes = Suffixes { of, forks };
-        let mut out = Vec::new();
-        let mut first = 0;
-        for group in released.groups {
-            let total = group.len();
-            let start = first;
-            first += total;
-            // (A run that merges nothing opens no context.)
-            if total < 2 || options.max_states < 2 {
-                out.extend(group);
-                continue;
-            }
-            let mut group = group.into_iter().peekable();
-            let mut at = start;
-            while group.peek().is_some() {
-                let part: Vec<State> = group.by_ref().take(options.max_states).collect();
-                let members = at..at + part.len();
-                at = members.end;
-                let states = part.len();
-                // SM's shortcut: a group of every state the loop had may
-                // hold wherever the loop started.
-                let whole = released.complete && states == total && options.mode == MergeMode::Sm;
-                let merging = Merging {
-                    prefix: &released.prefix,
-                    root: released.root,
-                    loop_at: released.loop_at,
-                    suffixes: &suffixes,
-                    members,
-                    whole,
-                };
-                match self.merge_part(&merging, part) {
-                    Ok(merged) => out.push(merged),
-                    Err(part) => {
-                        if states > 1 {
-                            self.cx.merging.count_unmerged();
-                        }
-                        out.extend(part);
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// The states of `merging` merged into one, or given back when they
-    /// cannot be (or, validated, were merged wrong).
-    fn merge_part(&mut self, merging: &Merging, part: Vec<State>) -> Result<State, Vec<State>> {
-        let [first, others @ ..] = &part[..] else {
-            return Err(part);
-        };
-        // Under a depth limit, a merged path must reach it where each of
-        // its states would (and replay to it).
-        let depth_limited = self.cx.bounds.max_depth != u32::MAX;
-        if others.is_empty() || depth_limited && others.iter().any(|s| s.depth != first.depth) {
-            return Err(part);
-        }
-        let terms = &mut self.cx.terms;
-        let guards: Vec<TermId> = (merging.members.clone())
-            .map(|i| terms.and_all(&merging.suffixes.of[i]))
-            .collect();
-        let disjunction = terms.or_all(&guards);
-        let (mut either, mut join): (TermId, Box<dyn Join>) = match &merging.suffixes.forks {
-            Some(forks) => (
-                forks.condition(terms, &merging.members),
-                Box::new(forks.values(&merging.members)),
-            ),
-            None => (disjunction, Box::new(Guarded(&guards))),
-        };
-        let validate = self.cx.merging.options.validate;
-        let mut recorded = Recorded::new(join.as_mut(), validate, self.cx.bounds.limits);
-        let mut merged = first.clone();
-        let others: Vec<&State> = others.iter().collect();
-        let program = &self.program;
-        let kept_concrete = |slot: Slot| kept_concrete(program, first, slot);
-        if merged
-            .merge(terms, &others, &mut recorded, &kept_concrete)
-            .is_err()
-        {
-            return Err(part);
-        }
-        let joined = recorded.finish();
-        drop(join);
-        if joined.stopped.is_some() {
-            // A limit stopped the merge: the states go on as they were,
-            // and the run stops at its next look at the limits.
-            return Err(part);
-        }
-        merged.condition = merging.prefix.clone();
-        if merging.whole {
-            // The suffixes may not cover every case of the prefix: a side
-            // the path limit left out, a value made concrete. One query
-            // says whether they do.
-            let uncovered = self.cx.terms.not(either);
-            if matches!(self.feasible(&merged, uncovered), Ok(Some(false))) {
-                either = self.cx.terms.tru();
-            }
-        }
-        let proved = match validate {
-            true => match self.merge_holds(
-                &merged,
-                (either, disjunction),
-                &guards,
-                &joined.joins,
-                merging.root,
-            ) {
-                Some(false) => return Err(part),
-                holds => holds.is_some(),
+        let job = MergeJob {
+            origin: Origin {
+                root: released.root,
+                loop_at: released.loop_at,
+                prefix: released.prefix,
+                suffixes: Suffixes { of, forks },
             },
-            false => false,
+            complete: released.complete,
+            groups: released.groups.into(),
+            group: VecDeque::new(),
+            group_len: 0,
+            next: 0,
+            part: None,
         };
-        // A model of one suffix is no witness for the others' states: the
-        // merged path asks the solver for its model.
-        merged.condition.assume(&mut self.cx.terms, either, None);
-        let formula = self.cx.records.formulas.intern(&self.cx.terms, either);
-        let leaves = part.iter().map(|s| s.node).collect();
-        merged.node = self
-            .cx
-            .records
-            .tree
-            .add_merged(merging.root, formula, leaves);
-        let report = self.merge_report(
-            merging,
-            &merged,
-            (either, disjunction),
-            &joined.terms,
-            proved,
-        );
-        self.cx.merging.record(report);
-        Ok(merged)
+        self.cx.merging.queue(job);
     }
 
-    /// The report of a merge into `merged` under `merging`: its condition
-    /// past the prefix `either` beside the states' `disjunction`, the terms
-    /// it `joined`, and whether validation `proved` it.
-    fn merge_report(
-        &mut self,
-        merging: &Merging,
-        merged: &State,
-        (either, disjunction): (TermId, TermId),
-        joined: &[TermId],
-        proved: bool,
-    ) -> MergeReport {
-        let limits = self.cx.bounds.limits;
-        let terms = &self.cx.terms;
-        let condition_size = sizes::size_of(terms, &[either], true, limits);
-        // CFG's and SM's condition is the disjunction itself: measured once.
-        let disjunction_size = match either == disjunction {
-            true => condition_size,
-            false => sizes::size_of(terms, &[disjunction], true, limits),
+    /// A step of the first merge queued: the states it hands on to run,
+    /// merged or not.
+    pub(crate) fn merge_next(&mut self) -> Vec<State> {
+        let Some(mut job) = self.cx.merging.take_queued() else {
+            return Vec::new();
         };
-        let formulas = &mut self.cx.records.formulas;
+        let states = self.merge_step(&mut job);
+        if !job.is_done() {
+            self.cx.merging.requeue(job);
+        }
+        states
+    }
+
+    fn merge_step(&mut self, job: &mut MergeJob) -> Vec<State> {
+        if let Some(part) = &mut job.part {
+            let states = match self.part_step(&job.origin, part) {
+                Stepped::Going => return Vec::new(),
+                Stepped::Merged(merged) => vec![*merged],
+                Stepped::Unmerged(states) => self.unmerged(states),
+            };
+            job.part = None;
+            return states;
+        }
         let options = self.cx.merging.options;
-        MergeReport {
-            node: merged.node,
-            root: merging.root,
-            loop_at: self.program.location(merging.loop_at),
-            mode: options.mode,
-            states: merging.members.len() as u64,
-            condition: formulas.intern(terms, either),
-            disjunction: formulas.intern(terms, disjunction),
-            condition_size,
-            disjunction_size,
-            values: joined.len() as u64,
-            values_size: sizes::size_of(terms, joined, false, limits),
-            whole: terms.as_bool_const(either) == Some(true),
-            validated: proved,
+        if job.group.is_empty() {
+            let Some(group) = job.groups.pop_front() else {
+                return Vec::new();
+            };
+            // (A run that merges nothing opens no context.)
+            if group.len() < 2 || options.max_states < 2 {
+                job.next += group.len();
+                return group;
+            }
+            job.group_len = group.len();
+            job.group = group.into();
+        }
+        let size = options.max_states.min(job.group.len());
+        let states: Vec<State> = job.group.drain(..size).collect();
+        let members = job.next..job.next + size;
+        job.next = members.end;
+        // SM's shortcut: a group of every state the loop had may hold
+        // wherever the loop started.
+        let whole = job.complete && size == job.group_len && options.mode == MergeMode::Sm;
+        match self.begin_part(&job.origin, states, members, whole) {
+            Ok(part) => {
+                job.part = Some(part);
+                Vec::new()
+            }
+            Err(states) => self.unmerged(states),
         }
     }
-}
 
-/// One part of a group to merge: its states' indices among the released
-/// context's, and what they share.
-struct Merging<'a> {
-    prefix: &'a PathCondition,
-    root: NodeId,
-    /// The loop's function and header pc.
-    loop_at: (u32, u32),
-    suffixes: &'a Suffixes,
-    members: Range<usize>,
-    /// Whether the part is every state its loop had, whose suffixes may
-    /// cover every case of the prefix (then the prefix is its condition).
-    whole: bool,
+    /// `states`, which could not merge, counted as such.
+    fn unmerged(&mut self, states: Vec<State>) -> Vec<State> {
+        if states.len() > 1 {
+            self.cx.merging.count_unmerged();
+        }
+        states
+    }
 }
 
 /// Whether the value in `slot` of `s` is one the engine keeps concrete (a

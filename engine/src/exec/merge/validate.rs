@@ -26,63 +26,97 @@ impl Fault {
     }
 }
 
-/// The queries that check a merge beside its prefix, each satisfiable
-/// exactly when the merge is wrong as its fault says: the merged condition
-/// past the prefix `either` against `disjunction`, that of the states'
-/// `guards`, and for each state, whether some value of `joins` (a merged
-/// term and the states' values) differs from its own under its guard.
-fn validation_queries(
+/// The number of queries that check a merge of `states` states that
+/// joined `joins`: the condition's, and one per state where values joined.
+fn query_count(states: usize, joins: &[(TermId, Vec<TermId>)]) -> usize {
+    match joins.is_empty() {
+        true => 1,
+        false => 1 + states,
+    }
+}
+
+/// Query `index` of those that check a merge beside its prefix, which is
+/// satisfiable exactly when the merge is wrong as its fault says. Query 0
+/// sets the merged condition past the prefix `either` against
+/// `disjunction`, that of the states' `guards`; query `1 + i` asks whether
+/// some value of `joins` (a merged term and the states' values) differs
+/// from state `i`'s own under its guard.
+fn validation_query(
     terms: &mut TermStore,
+    index: usize,
     (either, disjunction): (TermId, TermId),
     guards: &[TermId],
     joins: &[(TermId, Vec<TermId>)],
-) -> Vec<(TermId, Fault)> {
-    let mut queries = vec![(terms.xor(either, disjunction), Fault::Condition)];
-    if joins.is_empty() {
-        return queries;
-    }
-    for (state, &guard) in guards.iter().enumerate() {
-        let unequal: Vec<TermId> = (joins.iter())
-            .map(|(joined, values)| {
-                let equal = terms.eq(*joined, values[state]);
-                terms.not(equal)
-            })
-            .collect();
-        let any = terms.or_all(&unequal);
-        queries.push((terms.and(guard, any), Fault::Value { state }));
-    }
-    queries
+) -> (TermId, Fault) {
+    let Some(state) = index.checked_sub(1) else {
+        return (terms.xor(either, disjunction), Fault::Condition);
+    };
+    let unequal: Vec<TermId> = (joins.iter())
+        .map(|(joined, values)| {
+            let equal = terms.eq(*joined, values[state]);
+            terms.not(equal)
+        })
+        .collect();
+    let any = terms.or_all(&unequal);
+    (terms.and(guards[state], any), Fault::Value { state })
+}
+
+/// A merge's check under way, a query at a time: the next query, and
+/// what the queries asked so far found.
+#[derive(Default)]
+pub(super) struct Validation {
+    next: usize,
+    undecided: bool,
+    wrong: Vec<String>,
+}
+
+/// What is checked: the merge into `merged` (its condition still the
+/// prefix), its condition past the prefix beside the disjunction of the
+/// states' suffixes, their `guards` (the suffixes) and its `joins`.
+pub(super) struct Checked<'a> {
+    pub(super) merged: &'a State,
+    pub(super) conditions: (TermId, TermId),
+    pub(super) guards: &'a [TermId],
+    pub(super) joins: &'a [(TermId, Vec<TermId>)],
 }
 
 impl Executor<'_> {
-    /// Whether the merge into `merged` (its condition still the prefix)
-    /// holds for states whose suffixes are `guards` (their `disjunction`):
-    /// its condition past the prefix `either` and its `joins`; `None` when
-    /// the solver could not decide. A merge the solver proves wrong is
-    /// counted and reported.
-    pub(super) fn merge_holds(
-        &mut self,
-        merged: &State,
-        conditions: (TermId, TermId),
-        guards: &[TermId],
-        joins: &[(TermId, Vec<TermId>)],
-        root: NodeId,
-    ) -> Option<bool> {
-        let queries = validation_queries(&mut self.cx.terms, conditions, guards, joins);
-        let mut decided = true;
-        let mut wrong = Vec::new();
-        for (query, fault) in queries {
-            match self.feasible(merged, query) {
+    /// Asks the next query of `validation` of `checked`; whether every
+    /// query has been asked.
+    pub(super) fn validate_step(&mut self, checked: &Checked, validation: &mut Validation) -> bool {
+        let count = query_count(checked.guards.len(), checked.joins);
+        if validation.next < count {
+            let (query, fault) = validation_query(
+                &mut self.cx.terms,
+                validation.next,
+                checked.conditions,
+                checked.guards,
+                checked.joins,
+            );
+            validation.next += 1;
+            match self.feasible(checked.merged, query) {
                 Ok(Some(false)) => {}
-                Ok(Some(true)) => wrong.push(fault.text()),
-                _ => decided = false,
+                Ok(Some(true)) => validation.wrong.push(fault.text()),
+                _ => validation.undecided = true,
             }
         }
-        if !wrong.is_empty() {
-            self.cx.merging.count_violation(guards.len(), root, &wrong);
+        validation.next == count
+    }
+
+    /// Whether the merge of `states` states below tree node `root` that
+    /// `validation` checked holds; `None` when the solver could not
+    /// decide. A merge the solver proved wrong is counted and reported.
+    pub(super) fn merge_holds(
+        &mut self,
+        validation: Validation,
+        states: usize,
+        root: NodeId,
+    ) -> Option<bool> {
+        if !validation.wrong.is_empty() {
+            (self.cx.merging).count_violation(states, root, &validation.wrong);
             return Some(false);
         }
-        decided.then_some(true)
+        (!validation.undecided).then_some(true)
     }
 }
 
@@ -92,9 +126,18 @@ mod tests {
     use crate::expr::{Guarded, Join, Sort};
     use crate::solver::{SolveResult, Solver};
 
-    /// The faults of the queries the solver finds satisfiable.
-    fn faults(st: &mut TermStore, queries: Vec<(TermId, Fault)>) -> Vec<Fault> {
+    /// The faults of the queries that check a merge which the solver
+    /// finds satisfiable.
+    fn faults(
+        st: &mut TermStore,
+        conditions: (TermId, TermId),
+        guards: &[TermId],
+        joins: &[(TermId, Vec<TermId>)],
+    ) -> Vec<Fault> {
         let mut solver = Solver::default();
+        let queries: Vec<(TermId, Fault)> = (0..query_count(guards.len(), joins))
+            .map(|index| validation_query(st, index, conditions, guards, joins))
+            .collect();
         (queries.into_iter())
             .filter(|(q, _)| matches!(solver.check(st, &[*q]), SolveResult::Sat(_)))
             .map(|(_, fault)| fault)
@@ -112,24 +155,15 @@ mod tests {
         let g1 = st.not(g0);
         let guards = [g0, g1];
         let either = st.or(g0, g1);
-        let joined = Guarded(&guards).join(&mut st, &[one, two]);
-        let right = validation_queries(
-            &mut st,
-            (either, either),
-            &guards,
-            &[(joined, vec![one, two])],
-        );
-        assert_eq!(faults(&mut st, right), []);
+        let joined = Guarded(guards.to_vec()).join(&mut st, &[one, two]);
+        let right = [(joined, vec![one, two])];
+        assert_eq!(faults(&mut st, (either, either), &guards, &right), []);
         // A condition that drops a state's case.
-        let wrong = validation_queries(&mut st, (g0, either), &guards, &[(joined, vec![one, two])]);
-        assert_eq!(faults(&mut st, wrong), [Fault::Condition]);
+        let wrong = faults(&mut st, (g0, either), &guards, &right);
+        assert_eq!(wrong, [Fault::Condition]);
         // A value that is not state 1's on its path.
-        let wrong = validation_queries(
-            &mut st,
-            (either, either),
-            &guards,
-            &[(joined, vec![one, three])],
-        );
-        assert_eq!(faults(&mut st, wrong), [Fault::Value { state: 1 }]);
+        let wrong = [(joined, vec![one, three])];
+        let wrong = faults(&mut st, (either, either), &guards, &wrong);
+        assert_eq!(wrong, [Fault::Value { state: 1 }]);
     }
 }

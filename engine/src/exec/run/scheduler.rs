@@ -1,8 +1,11 @@
 //! The one loop that runs states, for exploration, replay and the
 //! spec-script store: it takes states in the searcher's order, checks the
 //! limits between slices, runs a slice of instructions of a state
-//! (`slice.rs`) and hands what it forked to the searcher.
+//! (`slice.rs`) and hands what it forked to the searcher. While states
+//! merge (`exec/merge/`), it runs the merge's steps instead, checking the
+//! limits between them too.
 
+use crate::exec::context::Context;
 use crate::exec::executor::Executor;
 use crate::exec::outcome::Ran;
 use crate::search::{SearchKind, Searcher};
@@ -63,6 +66,9 @@ pub(crate) struct Scheduler {
     /// The state a paused slice left, run first by the next stretch. Like
     /// the searcher's states, it is counted in the tree's pending states.
     current: Option<State>,
+    /// A step of the pace asked for that is done, told once the merges it
+    /// set off are (step mode shows a merge in the step that made it).
+    stepped: Option<Moved>,
     pub max_paths: Option<u64>,
     pub max_instructions: Option<u64>,
 }
@@ -74,6 +80,7 @@ impl Scheduler {
         Scheduler {
             searcher: Searcher::new(search, seed),
             current: Some(first),
+            stepped: None,
             max_paths: None,
             max_instructions: None,
         }
@@ -96,6 +103,12 @@ impl Scheduler {
             self.current = self.take(exec);
         }
         self.current.as_ref()
+    }
+
+    /// The step a stop ended before the merges it set off were done: what
+    /// the state that ran last did.
+    pub fn take_stepped(&mut self) -> Option<Moved> {
+        self.stepped.take()
     }
 
     /// The state taken to run next, if any.
@@ -124,16 +137,38 @@ impl Scheduler {
     /// Runs slices until no state is left, a limit or `check` stops the
     /// run, `time` has passed (after one slice at least, so that a zero
     /// time still progresses), or a step of `pace` is done. `check` sees
-    /// the executor, the searcher and the state about to run.
+    /// the executor, the searcher and the state about to run (none before
+    /// a step of a merge).
     pub fn run(
         &mut self,
         exec: &mut Executor<'_>,
         time: Duration,
         pace: Pace,
-        mut check: impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
+        mut check: impl FnMut(&Executor<'_>, &Searcher<State>, Option<&State>) -> Control,
     ) -> Stretch {
         let started = Instant::now();
         loop {
+            if exec.cx.merging.merging() {
+                if let Some(reason) = self.stop_reason(exec, &mut check, None) {
+                    return self.stopped(exec, reason);
+                }
+                for s in exec.merge_next() {
+                    self.searcher.push(s, &mut exec.cx.records.tree);
+                }
+                // A limit cut off a query of the merge.
+                if let Some(limit) = exec.cx.bounds.stopped_by {
+                    return self.stopped(exec, limit.stop_reason());
+                }
+                if started.elapsed() >= time {
+                    return Stretch::Paused;
+                }
+                continue;
+            }
+            // (A run that goes on freely past an unfinished step shows it
+            // no more.)
+            if let Some(moved) = self.stepped.take().filter(|_| pace != Pace::Free) {
+                return Stretch::Stepped(moved);
+            }
             let state = match self.current.take().or_else(|| self.take(exec)) {
                 Some(s) => s,
                 // A context is released when its last state inside the
@@ -141,9 +176,7 @@ impl Scheduler {
                 None if exec.cx.merging.suspended() > 0 => {
                     debug_assert!(false, "a merging context was never released");
                     for released in exec.cx.merging.release_all() {
-                        for s in exec.merge_released(released) {
-                            self.searcher.push(s, &mut exec.cx.records.tree);
-                        }
+                        exec.queue_merge(released);
                     }
                     continue;
                 }
@@ -151,7 +184,7 @@ impl Scheduler {
                 // state is left behind here.
                 None => return Stretch::Completed,
             };
-            if let Some(reason) = self.stop_reason(exec, &mut check, &state) {
+            if let Some(reason) = self.stop_reason(exec, &mut check, Some(&state)) {
                 self.current = Some(state);
                 return self.stopped(exec, reason);
             }
@@ -166,7 +199,9 @@ impl Scheduler {
             match (pace, moved) {
                 (Pace::Instruction, _)
                 | (Pace::Branch, Moved::Forked | Moved::Ended(_) | Moved::Suspended(_)) => {
-                    return Stretch::Stepped(moved)
+                    // The step is told once the merges it set off are done.
+                    self.stepped = Some(moved);
+                    continue;
                 }
                 _ => {}
             }
@@ -180,35 +215,43 @@ impl Scheduler {
     /// the searcher unmerged, so that the tree and the report count them
     /// pending where they are, as every state the run leaves.
     fn stopped(&mut self, exec: &mut Executor<'_>, reason: &'static str) -> Stretch {
-        for released in exec.cx.merging.release_all() {
-            for s in released.groups.into_iter().flatten() {
-                self.searcher.push(s, &mut exec.cx.records.tree);
-            }
-        }
+        self.give_back(exec.cx);
         Stretch::Stopped(reason)
     }
 
-    /// Why the run stops before `state` runs, if it does: a limit of the
-    /// run's, the path or instruction limit, or the caller's `check`.
+    /// Hands the states waiting at loop exits, in contexts or merges, back
+    /// to the searcher unmerged (the run stops).
+    pub fn give_back(&mut self, cx: &mut Context) {
+        for s in cx.merging.give_back() {
+            self.searcher.push(s, &mut cx.records.tree);
+        }
+    }
+
+    /// Why the run stops before `state` runs (or, with none, before a
+    /// step of a merge), if it does: a limit of the run's, the path or
+    /// instruction limit (before a state: a merge ends what the paths and
+    /// instructions so far set off), or the caller's `check`.
     fn stop_reason(
         &self,
         exec: &Executor<'_>,
-        check: &mut impl FnMut(&Executor<'_>, &Searcher<State>, &State) -> Control,
-        state: &State,
+        check: &mut impl FnMut(&Executor<'_>, &Searcher<State>, Option<&State>) -> Control,
+        state: Option<&State>,
     ) -> Option<&'static str> {
         // A slice may build up to a million terms: the term store's next
         // doubling counts as in use before it happens.
         let growth = exec.cx.terms.growth_bytes(1 << 20);
         if let Some(reached) = exec.cx.bounds.limits.reached_with(growth) {
             Some(reached.stop_reason())
-        } else if self
-            .max_paths
-            .is_some_and(|n| exec.cx.records.paths.len() as u64 >= n)
+        } else if state.is_some()
+            && self
+                .max_paths
+                .is_some_and(|n| exec.cx.records.paths.len() as u64 >= n)
         {
             Some("path limit")
-        } else if self
-            .max_instructions
-            .is_some_and(|n| exec.cx.counters.instructions >= n)
+        } else if state.is_some()
+            && self
+                .max_instructions
+                .is_some_and(|n| exec.cx.counters.instructions >= n)
         {
             Some("instruction limit")
         } else if let Control::Stop(reason) = check(exec, &self.searcher, state) {
@@ -271,16 +314,14 @@ impl Scheduler {
         }
     }
 
-    /// Hands the states of merging context `merging` to the searcher once
+    /// Queues the merge of the states of merging context `merging` once
     /// none of them is left inside its loop.
     fn release(&mut self, exec: &mut Executor<'_>, merging: Option<u32>) {
         let Some(id) = merging else {
             return;
         };
         if let Some(released) = exec.cx.merging.release_if_done(id, &exec.cx.records.tree) {
-            for s in exec.merge_released(released) {
-                self.searcher.push(s, &mut exec.cx.records.tree);
-            }
+            exec.queue_merge(released);
         }
     }
 }

@@ -3,24 +3,32 @@
 //! memories still share are skipped whole, so a merge costs what the
 //! states wrote since they forked.
 
-use super::{Byte, FlatMemory, CHUNK_U64};
+use super::{Byte, FlatMemory, CHUNK};
 use crate::expr::{Join, TermId, TermStore};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
+/// The bytes where memories about to merge may differ (those of the
+/// chunks they do not share), and how many of them are merged so far: a
+/// merge over many states goes through them in steps.
+pub struct ByteMerge {
+    chunks: Vec<usize>,
+    done: usize,
+}
+
+impl ByteMerge {
+    /// Whether every byte is merged.
+    pub fn is_done(&self) -> bool {
+        self.done == self.chunks.len() * CHUNK
+    }
+}
+
 impl FlatMemory {
-    /// Makes this memory (state 0's) the merge of itself and `others`
-    /// (states 1 to k): a byte that differs becomes `join`'s term of the
-    /// states' bytes. An error names
-    /// what keeps them apart: anything but bytes at concrete addresses
-    /// (size, regions, the arrays of writes at symbolic addresses), or a
-    /// differing byte that one of them reads from such an array.
-    pub fn merge_with(
-        &mut self,
-        store: &mut TermStore,
-        others: &[&FlatMemory],
-        join: &mut dyn Join,
-    ) -> Result<(), &'static str> {
+    /// The bytes at which to merge this memory (state 0's) with `others`
+    /// (states 1 to k). An error names what keeps them apart: anything
+    /// but bytes at concrete addresses (size, regions, the arrays of
+    /// writes at symbolic addresses).
+    pub fn byte_merge(&self, others: &[&FlatMemory]) -> Result<ByteMerge, &'static str> {
         for other in others {
             self.same_layout(other)?;
         }
@@ -29,24 +37,44 @@ impl FlatMemory {
             self.slots
                 .for_each_unshared(&other.slots, |ci| _ = chunks.insert(ci));
         }
+        Ok(ByteMerge {
+            chunks: chunks.into_iter().collect(),
+            done: 0,
+        })
+    }
+
+    /// Merges the next bytes of `bytes`, as many as take about `work`
+    /// values read (one byte at least): a byte that differs becomes
+    /// `join`'s term of the states' bytes. An error when a differing byte
+    /// is one of them reads from an array of symbolic writes.
+    pub fn merge_bytes(
+        &mut self,
+        store: &mut TermStore,
+        others: &[&FlatMemory],
+        join: &mut dyn Join,
+        bytes: &mut ByteMerge,
+        work: u64,
+    ) -> Result<(), &'static str> {
         // Arrays built for symbolic reads are derived from the bytes: the
         // next symbolic read builds them from the merged ones.
         self.windows.clear();
         let mut values = Vec::with_capacity(others.len() + 1);
-        for ci in chunks {
-            for at in ci as u64 * CHUNK_U64..(ci as u64 + 1) * CHUNK_U64 {
-                values.clear();
-                values.push(self.read(at));
-                values.extend(others.iter().map(|m| m.read(at)));
-                if values.iter().all(|&b| b == values[0]) {
-                    continue;
-                }
-                if values.contains(&Byte::Hole) {
-                    return Err("a byte that differs is read from an array of symbolic writes");
-                }
-                let merged = merged_byte(store, &values, join);
-                self.write(at, merged);
+        let mut read = 0;
+        while !bytes.is_done() && read < work {
+            let at = (bytes.chunks[bytes.done / CHUNK] * CHUNK + bytes.done % CHUNK) as u64;
+            bytes.done += 1;
+            values.clear();
+            values.push(self.read(at));
+            values.extend(others.iter().map(|m| m.read(at)));
+            read += values.len() as u64;
+            if values.iter().all(|&b| b == values[0]) {
+                continue;
             }
+            if values.contains(&Byte::Hole) {
+                return Err("a byte that differs is read from an array of symbolic writes");
+            }
+            let merged = merged_byte(store, &values, join);
+            self.write(at, merged);
         }
         Ok(())
     }
@@ -97,6 +125,20 @@ mod tests {
         FlatMemory::new(store, 1, Some(1))
     }
 
+    /// `a` merged with `others` in steps of a byte each.
+    fn merge(
+        st: &mut TermStore,
+        a: &mut FlatMemory,
+        others: &[&FlatMemory],
+        join: &mut dyn Join,
+    ) -> Result<(), &'static str> {
+        let mut bytes = a.byte_merge(others)?;
+        while !bytes.is_done() {
+            a.merge_bytes(st, others, join, &mut bytes, 1)?;
+        }
+        Ok(())
+    }
+
     #[test]
     fn only_differing_bytes_become_ites_over_the_guards() {
         let mut st = TermStore::new();
@@ -107,7 +149,7 @@ mod tests {
         let mut b = a.clone();
         b.write_concrete(&mut st, 101, &[9]);
         b.set_byte(&mut st, 5000, x);
-        a.merge_with(&mut st, &[&b], &mut Guarded(&[c])).unwrap();
+        merge(&mut st, &mut a, &[&b], &mut Guarded(vec![c])).unwrap();
         assert_eq!(a.load_concrete(100, 1), Some(1));
         assert_eq!(a.load_concrete(102, 1), Some(3));
         let nine = st.bv_const(8, 9);
@@ -120,7 +162,7 @@ mod tests {
         d.write_concrete(&mut st, 7, &[4]);
         let mut e = memory(&mut st);
         e.write_concrete(&mut st, 7, &[4]);
-        d.merge_with(&mut st, &[&e], &mut Guarded(&[c])).unwrap();
+        merge(&mut st, &mut d, &[&e], &mut Guarded(vec![c])).unwrap();
         assert_eq!(d.load_concrete(7, 1), Some(4));
     }
 
@@ -139,9 +181,8 @@ mod tests {
             })
             .collect();
         let mut merged = m[0].clone();
-        merged
-            .merge_with(&mut st, &[&m[1], &m[2]], &mut Guarded(&[c0, c1]))
-            .unwrap();
+        let others = [&m[1], &m[2]];
+        merge(&mut st, &mut merged, &others, &mut Guarded(vec![c0, c1])).unwrap();
         let [k0, k1, k2] = [0, 1, 2].map(|k| st.bv_const(8, k));
         let inner = st.ite(c1, k1, k2);
         let expected = st.ite(c0, k0, inner);
@@ -156,7 +197,7 @@ mod tests {
         let mut b = a.clone();
         b.grow(1);
         assert_eq!(
-            a.merge_with(&mut st, &[&b], &mut Guarded(&[c])),
+            merge(&mut st, &mut a, &[&b], &mut Guarded(vec![c])),
             Err("memory sizes differ")
         );
     }

@@ -306,9 +306,13 @@ impl App {
                 String::new()
             };
             let stepping = results.steps.as_ref().is_some_and(|s| !s.resumed);
+            let merging = match p.merging {
+                0 => String::new(),
+                n => format!(" ({n} merging)"),
+            };
             Some(html! {
                 <p {id}>{ format!(
-                    "{who}{}{}, {}, {}, {}, {:.1} s",
+                    "{who}{}{}, {}{merging}, {}, {}, {:.1} s",
                     match (running, stepping) {
                         (true, true) => "step mode: ",
                         (true, false) => "running: ",

@@ -1,0 +1,253 @@
+//! One part of a group merging into one state, a step at a time: the
+//! values and bytes join (a step of about [`STEP_WORK`] values each), SM's
+//! query whether the states cover every case of the prefix, each query of
+//! validation, and last the merged state's node in the tree and the
+//! merge's report. A part that cannot merge, or that validation finds
+//! wrong, gives its states back as they were.
+
+use super::joins::Recorded;
+use super::sizes;
+use super::validate::{Checked, Validation};
+use super::{kept_concrete, Origin, STEP_WORK};
+use crate::exec::executor::Executor;
+use crate::expr::{Guarded, Join, TermId};
+use crate::report::MergeReport;
+use crate::search::Pending;
+use crate::state::{MergeProgress, State};
+use std::ops::Range;
+
+/// A part under way: its states (the first is the one merged into), the
+/// merge so far and what comes next.
+pub(super) struct Part {
+    states: Vec<State>,
+    /// The states' indices among the released context's.
+    members: Range<usize>,
+    /// Whether the part is every state its loop had, whose suffixes may
+    /// cover every case of the prefix (then the prefix is its condition).
+    whole: bool,
+    merged: State,
+    /// Each state's suffix, as one term.
+    guards: Vec<TermId>,
+    /// The merged condition past the prefix, and the disjunction of the
+    /// suffixes.
+    conditions: (TermId, TermId),
+    join: Recorded,
+    stage: Stage,
+}
+
+enum Stage {
+    /// The values and bytes join.
+    Joining(MergeProgress),
+    /// SM's query whether the suffixes cover every case of the prefix.
+    Covering,
+    /// The solver checks the merge, a query a step.
+    Validating(Validation),
+    /// The merged state gets its node and the merge its report.
+    Recording { proved: bool },
+}
+
+/// What a step of a part did.
+pub(super) enum Stepped {
+    /// The part goes on at the next step.
+    Going,
+    Merged(Box<State>),
+    /// The states cannot be merged (or were merged wrong): they go on as
+    /// they were.
+    Unmerged(Vec<State>),
+}
+
+impl Part {
+    pub(super) fn states(&self) -> &[State] {
+        &self.states
+    }
+
+    /// Its states as they were, the merge given up.
+    pub(super) fn into_states(self) -> Vec<State> {
+        self.states
+    }
+
+    pub(super) fn estimated_bytes(&self) -> u64 {
+        let states: u64 = self.states.iter().map(State::estimated_bytes).sum();
+        states + self.merged.estimated_bytes()
+    }
+}
+
+impl Executor<'_> {
+    /// The part of `states` (indices `members` among those `origin`
+    /// released) ready to merge, or its states when they cannot be.
+    pub(super) fn begin_part(
+        &mut self,
+        origin: &Origin,
+        states: Vec<State>,
+        members: Range<usize>,
+        whole: bool,
+    ) -> Result<Part, Vec<State>> {
+        let [first, others @ ..] = &states[..] else {
+            return Err(states);
+        };
+        // Under a depth limit, a merged path must reach it where each of
+        // its states would (and replay to it).
+        let depth_limited = self.cx.bounds.max_depth != u32::MAX;
+        if others.is_empty() || depth_limited && others.iter().any(|s| s.depth != first.depth) {
+            return Err(states);
+        }
+        let terms = &mut self.cx.terms;
+        let suffixes = &origin.suffixes;
+        let guards: Vec<TermId> = (members.clone())
+            .map(|i| terms.and_all(&suffixes.of[i]))
+            .collect();
+        let disjunction = terms.or_all(&guards);
+        let (either, join): (TermId, Box<dyn Join>) = match &suffixes.forks {
+            Some(forks) => (
+                forks.condition(terms, &members),
+                Box::new(forks.values(&members)),
+            ),
+            None => (disjunction, Box::new(Guarded(guards.clone()))),
+        };
+        let validate = self.cx.merging.options.validate;
+        Ok(Part {
+            merged: first.clone(),
+            states,
+            members,
+            whole,
+            guards,
+            conditions: (either, disjunction),
+            join: Recorded::new(join, validate, self.cx.bounds.limits),
+            stage: Stage::Joining(MergeProgress::default()),
+        })
+    }
+
+    /// A step of `part`, of the states `origin` released.
+    pub(super) fn part_step(&mut self, origin: &Origin, part: &mut Part) -> Stepped {
+        let unmerged = |part: &mut Part| Stepped::Unmerged(std::mem::take(&mut part.states));
+        match &mut part.stage {
+            Stage::Joining(progress) => {
+                let [first, others @ ..] = &part.states[..] else {
+                    return unmerged(part);
+                };
+                let others: Vec<&State> = others.iter().collect();
+                let program = &self.program;
+                let kept_concrete = |slot| kept_concrete(program, first, slot);
+                let joined = part.merged.merge_step(
+                    &mut self.cx.terms,
+                    &others,
+                    &mut part.join,
+                    &kept_concrete,
+                    progress,
+                    STEP_WORK,
+                );
+                match joined {
+                    // A limit stopped the merge: the states go on as they
+                    // were, and the run stops at its next look at the
+                    // limits.
+                    _ if part.join.stopped().is_some() => return unmerged(part),
+                    Err(_) => return unmerged(part),
+                    Ok(false) => {}
+                    Ok(true) => {
+                        part.merged.condition = origin.prefix.clone();
+                        part.stage = match part.whole {
+                            true => Stage::Covering,
+                            false => self.checking(),
+                        };
+                    }
+                }
+            }
+            Stage::Covering => {
+                // The suffixes may not cover every case of the prefix: a
+                // side the path limit left out, a value made concrete. One
+                // query says whether they do.
+                let uncovered = self.cx.terms.not(part.conditions.0);
+                if matches!(self.feasible(&part.merged, uncovered), Ok(Some(false))) {
+                    part.conditions.0 = self.cx.terms.tru();
+                }
+                part.stage = self.checking();
+            }
+            Stage::Validating(validation) => {
+                let checked = Checked {
+                    merged: &part.merged,
+                    conditions: part.conditions,
+                    guards: &part.guards,
+                    joins: part.join.joins(),
+                };
+                if self.validate_step(&checked, validation) {
+                    let validation = std::mem::take(validation);
+                    let states = part.states.len();
+                    part.stage = match self.merge_holds(validation, states, origin.root) {
+                        Some(false) => return unmerged(part),
+                        holds => Stage::Recording {
+                            proved: holds.is_some(),
+                        },
+                    };
+                }
+            }
+            &mut Stage::Recording { proved } => {
+                return Stepped::Merged(Box::new(self.record_merge(origin, part, proved)));
+            }
+        }
+        Stepped::Going
+    }
+
+    /// What follows the joins: validation, when the run asks for it.
+    fn checking(&self) -> Stage {
+        match self.cx.merging.options.validate {
+            true => Stage::Validating(Validation::default()),
+            false => Stage::Recording { proved: false },
+        }
+    }
+
+    /// The merged state of `part` on its path, at its node in the tree,
+    /// its merge recorded (proved by validation, when `proved`).
+    fn record_merge(&mut self, origin: &Origin, part: &mut Part, proved: bool) -> State {
+        let mut merged = std::mem::take(&mut part.merged);
+        let (either, _) = part.conditions;
+        // A model of one suffix is no witness for the others' states: the
+        // merged path asks the solver for its model.
+        merged.condition.assume(&mut self.cx.terms, either, None);
+        let formula = self.cx.records.formulas.intern(&self.cx.terms, either);
+        let leaves = part.states.iter().map(|s| s.node).collect();
+        let tree = &mut self.cx.records.tree;
+        merged.node = tree.add_merged(origin.root, formula, leaves);
+        let report = self.merge_report(origin, part, merged.node, proved);
+        self.cx.merging.record(report);
+        merged
+    }
+
+    /// The report of the merge of `part` into tree node `node`: its
+    /// condition past the prefix beside the states' disjunction, the
+    /// terms it joined, and whether validation `proved` it.
+    fn merge_report(
+        &mut self,
+        origin: &Origin,
+        part: &Part,
+        node: usize,
+        proved: bool,
+    ) -> MergeReport {
+        let limits = self.cx.bounds.limits;
+        let terms = &self.cx.terms;
+        let (either, disjunction) = part.conditions;
+        let condition_size = sizes::size_of(terms, &[either], true, limits);
+        // CFG's and SM's condition is the disjunction itself: measured once.
+        let disjunction_size = match either == disjunction {
+            true => condition_size,
+            false => sizes::size_of(terms, &[disjunction], true, limits),
+        };
+        let joined = part.join.terms();
+        let formulas = &mut self.cx.records.formulas;
+        let options = self.cx.merging.options;
+        MergeReport {
+            node,
+            root: origin.root,
+            loop_at: self.program.location(origin.loop_at),
+            mode: options.mode,
+            states: part.members.len() as u64,
+            condition: formulas.intern(terms, either),
+            disjunction: formulas.intern(terms, disjunction),
+            condition_size,
+            disjunction_size,
+            values: joined.len() as u64,
+            values_size: sizes::size_of(terms, joined, false, limits),
+            whole: terms.as_bool_const(either) == Some(true),
+            validated: proved,
+        }
+    }
+}
