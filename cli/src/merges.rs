@@ -1,8 +1,9 @@
 //! `explore --show-merges`: each merge of states at a loop's exit, its
 //! merged condition beside the disjunction of the states' own, with their
-//! sizes, as the page's merged-formula view shows them.
+//! sizes, as the page's merged-formula view shows them; and the regular
+//! patterns of the states' words.
 
-use symplay_engine::report::{FormulaSize, MergeReport, Report};
+use symplay_engine::report::{FormulaSize, MergeReport, RegularPatterns, Report};
 
 /// The merges of `r`, a paragraph each.
 pub fn show_merges(r: &Report) -> String {
@@ -39,6 +40,81 @@ pub fn show_merges(r: &Report) -> String {
             size_text(&m.disjunction_size)
         ));
         text.push_str(&values_text(m));
+        text.push_str(&patterns_text(&m.patterns, &formula));
+    }
+    text
+}
+
+/// Words in no partition shown, at most.
+const SHOWN_ALONE: usize = 10;
+
+/// Letter `l` of a word: A to Z, then L26 and on.
+fn letter(l: u32) -> String {
+    match u8::try_from(l).ok().filter(|&l| l < 26) {
+        Some(l) => char::from(b'A' + l).to_string(),
+        None => format!("L{l}"),
+    }
+}
+
+/// `ks` sorted, runs written `a to b`: `0 to 2, 5`.
+fn ranges(mut ks: Vec<u32>) -> String {
+    ks.sort_unstable();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for k in ks {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == k => *last = k,
+            _ => runs.push((k, k)),
+        }
+    }
+    let runs: Vec<String> = (runs.into_iter())
+        .map(|(a, b)| match a == b {
+            true => a.to_string(),
+            false => format!("{a} to {b}"),
+        })
+        .collect();
+    runs.join(", ")
+}
+
+fn word(letters: &[u32]) -> String {
+    letters.iter().map(|&l| letter(l)).collect()
+}
+
+fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String {
+    if let Some(why) = &p.none_because {
+        return format!("  regular patterns: none ({why})\n");
+    }
+    let mut text = format!(
+        "  regular patterns: {} words, {} letters, {} partitions\n",
+        p.words.len(),
+        p.letters.len(),
+        p.partitions.len()
+    );
+    for part in &p.partitions {
+        let ks: Vec<u32> = part.members.iter().map(|&(_, k)| k).collect();
+        text.push_str(&format!(
+            "    {} ({})^k {}: {} states, k = {}\n",
+            word(&part.prefix),
+            word(&part.unit),
+            word(&part.suffix),
+            part.members.len(),
+            ranges(ks)
+        ));
+    }
+    if !p.alone.is_empty() {
+        let alone: Vec<String> = (p.alone.iter().take(SHOWN_ALONE))
+            .map(|&w| word(&p.words[w]))
+            .collect();
+        let more = match p.alone.len().saturating_sub(SHOWN_ALONE) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        text.push_str(&format!(
+            "    in no partition: {}{more}\n",
+            alone.join(", ")
+        ));
+    }
+    for (l, &f) in p.letters.iter().enumerate() {
+        text.push_str(&format!("    {}: {}\n", letter(l as u32), formula(f)));
     }
     text
 }

@@ -1410,3 +1410,35 @@ fn show_merges_prints_each_merged_condition_beside_the_states_disjunction() {
         "{merge}"
     );
 }
+
+#[test]
+fn show_merges_prints_the_regular_partitions_of_the_states_words() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let file = format!("{root}/tests/data/heap/size/memspn_a.wat");
+    let (code, stdout, stderr) = symplay(&[
+        "explore",
+        &file,
+        "--entry",
+        "memspn",
+        "--size-mode",
+        "fork-lazy",
+        "--merge",
+        "cfg",
+        "--show-merges",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let patterns = stdout
+        .split_once("\n  regular patterns: ")
+        .map(|(_, p)| p)
+        .expect(&stdout);
+    let lines: Vec<&str> = patterns.lines().collect();
+    assert_eq!(lines[0], "7 words, 8 letters, 2 partitions");
+    // The first iteration's letters, then its unit k times, then how the
+    // loop was left; each letter's condition below.
+    assert_eq!(lines[1], "    BC (DFG)^k H: 3 states, k = 0 to 2");
+    assert_eq!(lines[2], "    BC (DFG)^k DE: 3 states, k = 0 to 2");
+    assert_eq!(lines[3], "    in no partition: A");
+    assert_eq!(lines[4], "    A: s.len == 0");
+    assert_eq!(lines[7], "    D: s[0] == 'a'");
+    assert_eq!(lines[11], "    H: s[1] != 'a'");
+}

@@ -1126,6 +1126,41 @@ pub struct MergeReport {
     /// Whether the solver proved the merge right (`--validate-merge`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub validated: bool,
+    /// The regular patterns in the branches the states took in the loop.
+    #[serde(default)]
+    pub patterns: RegularPatterns,
+}
+
+/// The regular patterns of a merge's states
+/// (`../shared/design/quantified_merging.md` §2): each state's word, a
+/// letter per branch it took inside the loop (a branch whose other side
+/// was infeasible too), conditions alike but for their constants sharing
+/// a letter; and the partitions of the words by patterns
+/// `prefix (unit)^k suffix`, each state with its k.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegularPatterns {
+    /// A condition of each letter (a formula of the report's table).
+    pub letters: Vec<u32>,
+    /// Each state's word, in the order of the merged node's `merged_from`.
+    pub words: Vec<Vec<u32>>,
+    /// Why the states have no words, if they have none: two sides of one
+    /// branch share a letter (a word would not name one path), or the
+    /// words are too long.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub none_because: Option<String>,
+    pub partitions: Vec<RegularPartition>,
+    /// The states in no partition, by their index in `words`.
+    pub alone: Vec<usize>,
+}
+
+/// A partition: the words `prefix (unit)^k suffix`, its states by their
+/// index in the merge's words, each with its k.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegularPartition {
+    pub prefix: Vec<u32>,
+    pub unit: Vec<u32>,
+    pub suffix: Vec<u32>,
+    pub members: Vec<(usize, u32)>,
 }
 
 /// How large a formula (or a set of terms) is: its DAG (shared subterms

@@ -787,3 +787,48 @@ fn a_stop_in_the_middle_of_a_merge_leaves_its_states_pending_unmerged() {
     assert_eq!(r.stats.pending_states, 41);
     assert_eq!(pending_leaves(&r), 41);
 }
+
+#[test]
+fn memspns_states_fall_into_two_regular_partitions_of_their_words() {
+    // quantified_merging.md §2.2: seven states leave memspn's loop; each
+    // word is a letter per branch in the loop, the size check of s[count]
+    // (one feasible side) included. The first iteration's conditions are
+    // simplified to other shapes (n != 0 where later ones read n > c), so
+    // the patterns start after it: a unit of three letters (s[count] =
+    // 'a', count < n, the size check), then count >= n, or s[count] !=
+    // 'a', each for k = 0, 1, 2; the state that never entered the loop
+    // (n = 0) is alone.
+    let m = size_example("memspn_a");
+    let r = merged(&m, "memspn", 3);
+    let [merge] = &r.merges[..] else {
+        panic!("{:?}", r.merges)
+    };
+    let patterns = &merge.patterns;
+    assert_eq!(patterns.words.len(), 7);
+    let [a, b] = &patterns.partitions[..] else {
+        panic!("{patterns:?}")
+    };
+    for p in [a, b] {
+        assert_eq!((p.prefix.len(), p.unit.len()), (2, 3), "{p:?}");
+        let mut ks: Vec<u32> = p.members.iter().map(|&(_, k)| k).collect();
+        ks.sort_unstable();
+        assert_eq!(ks, [0, 1, 2]);
+        for &(w, k) in &p.members {
+            let word = &patterns.words[w];
+            assert_eq!(word.len(), 2 + 3 * k as usize + p.suffix.len());
+        }
+    }
+    assert_eq!(
+        (a.prefix.clone(), a.unit.clone()),
+        (b.prefix.clone(), b.unit.clone())
+    );
+    assert_ne!(a.suffix, b.suffix);
+    let [alone] = patterns.alone[..] else {
+        panic!("{patterns:?}")
+    };
+    assert_eq!(patterns.words[alone].len(), 1);
+    let letter = |l: u32| &r.formulas.terms[patterns.letters[l as usize] as usize].readable;
+    assert_eq!(letter(patterns.words[alone][0]), "s.len == 0");
+    let unit: Vec<&String> = a.unit.iter().map(|&l| letter(l)).collect();
+    assert_eq!(unit[0], "s[0] == 'a'", "{unit:?}");
+}

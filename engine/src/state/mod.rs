@@ -10,6 +10,7 @@
 //! (`Rc::make_mut`). Frames, operands and globals, which nearly every
 //! step writes, are copied.
 
+mod branches;
 mod chain;
 mod condition;
 mod merge;
@@ -18,6 +19,7 @@ pub mod value;
 use crate::expr::TermId;
 use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
+pub use branches::{Branches, MAX_BRANCHES};
 pub use condition::PathCondition;
 pub use merge::{MergeMode, MergeOptions, MergeProgress, Slot, MAX_MERGED_STATES};
 use std::collections::BTreeMap;
@@ -98,6 +100,9 @@ pub struct State {
     /// The merging context this state belongs to while it runs a loop
     /// whose states wait for each other at its exits.
     pub merging: Option<u32>,
+    /// The branches it took inside that loop, for the regular patterns of
+    /// the states that merge there.
+    pub branches: Branches,
     /// Function and pc of the instruction executing (or last executed).
     pub at: (u32, u32),
     /// Where the path returned, bit `i` set when result `i` was a pointer

@@ -128,6 +128,7 @@ impl Contexts {
         };
         self.open.insert(id, context);
         s.merging = Some(id);
+        s.branches.clear();
     }
 
     /// The loop the context of `s` watches, if `s` is in one.

@@ -244,6 +244,9 @@ impl Executor<'_> {
             // constraint per iteration).
             let only = feasible.remove(0);
             let index = only.index;
+            if s.merging.is_some() {
+                s.branches.push(only.cond);
+            }
             if single || undecided {
                 assume(&mut self.cx.terms, s, only);
             }
@@ -425,6 +428,9 @@ impl Executor<'_> {
         let formula = self.cx.records.formulas.intern(&self.cx.terms, side.cond);
         s.node = self.cx.records.tree.add_child(parent, formula);
         s.depth += 1;
+        if s.merging.is_some() {
+            s.branches.push(side.cond);
+        }
         assume(&mut self.cx.terms, s, side);
     }
 }

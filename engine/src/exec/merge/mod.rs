@@ -20,6 +20,8 @@
 mod forks;
 mod joins;
 mod part;
+mod partitions;
+mod shapes;
 mod sizes;
 mod validate;
 
@@ -143,9 +145,13 @@ impl Executor<'_> {
         let Some(mut job) = self.cx.merging.take_queued() else {
             return Vec::new();
         };
-        let states = self.merge_step(&mut job);
+        let mut states = self.merge_step(&mut job);
         if !job.is_done() {
             self.cx.merging.requeue(job);
+        }
+        // Out of the loop for good: what they took in it is of no more use.
+        for s in &mut states {
+            s.branches.clear();
         }
         states
     }

@@ -6,12 +6,15 @@
 //! wrong, gives its states back as they were.
 
 use super::joins::Recorded;
+use super::partitions;
+use super::shapes::Shapes;
 use super::sizes;
 use super::validate::{Checked, Validation};
 use super::{kept_concrete, Origin, STEP_WORK};
 use crate::exec::executor::Executor;
-use crate::expr::{Guarded, Join, TermId};
-use crate::report::MergeReport;
+use crate::exec::record::formulas::FormulaTable;
+use crate::expr::{Guarded, Join, TermId, TermStore};
+use crate::report::{MergeReport, RegularPartition, RegularPatterns};
 use crate::search::Pending;
 use crate::state::{MergeProgress, State};
 use std::ops::Range;
@@ -232,6 +235,7 @@ impl Executor<'_> {
             false => sizes::size_of(terms, &[disjunction], true, limits),
         };
         let joined = part.join.terms();
+        let patterns = regular_patterns(terms, &mut self.cx.records.formulas, &part.states);
         let formulas = &mut self.cx.records.formulas;
         let options = self.cx.merging.options;
         MergeReport {
@@ -248,6 +252,41 @@ impl Executor<'_> {
             values_size: sizes::size_of(terms, joined, false, limits),
             whole: terms.as_bool_const(either) == Some(true),
             validated: proved,
+            patterns,
         }
+    }
+}
+
+/// The regular patterns of `states`, their letters' conditions interned
+/// in `formulas`.
+fn regular_patterns(
+    terms: &TermStore,
+    formulas: &mut FormulaTable,
+    states: &[State],
+) -> RegularPatterns {
+    let branches: Vec<Vec<TermId>> = states.iter().map(|s| s.branches.conditions()).collect();
+    let (words, letters) = match partitions::words(terms, &mut Shapes::default(), &branches) {
+        Ok(found) => found,
+        Err(why) => {
+            return RegularPatterns {
+                none_because: Some(why.into()),
+                ..RegularPatterns::default()
+            }
+        }
+    };
+    let (found, alone) = partitions::partition(&words);
+    RegularPatterns {
+        letters: letters.iter().map(|&c| formulas.intern(terms, c)).collect(),
+        words,
+        partitions: (found.into_iter())
+            .map(|p| RegularPartition {
+                prefix: p.pattern.prefix,
+                unit: p.pattern.unit,
+                suffix: p.pattern.suffix,
+                members: p.members,
+            })
+            .collect(),
+        alone,
+        none_because: None,
     }
 }
