@@ -48,37 +48,6 @@ pub fn show_merges(r: &Report) -> String {
 /// Words in no partition shown, at most.
 const SHOWN_ALONE: usize = 10;
 
-/// Letter `l` of a word: A to Z, then L26 and on.
-fn letter(l: u32) -> String {
-    match u8::try_from(l).ok().filter(|&l| l < 26) {
-        Some(l) => char::from(b'A' + l).to_string(),
-        None => format!("L{l}"),
-    }
-}
-
-/// `ks` sorted, runs written `a to b`: `0 to 2, 5`.
-fn ranges(mut ks: Vec<u32>) -> String {
-    ks.sort_unstable();
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for k in ks {
-        match runs.last_mut() {
-            Some((_, last)) if *last + 1 == k => *last = k,
-            _ => runs.push((k, k)),
-        }
-    }
-    let runs: Vec<String> = (runs.into_iter())
-        .map(|(a, b)| match a == b {
-            true => a.to_string(),
-            false => format!("{a} to {b}"),
-        })
-        .collect();
-    runs.join(", ")
-}
-
-fn word(letters: &[u32]) -> String {
-    letters.iter().map(|&l| letter(l)).collect()
-}
-
 fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String {
     if let Some(why) = &p.none_because {
         return format!("  regular patterns: none ({why})\n");
@@ -90,19 +59,16 @@ fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String
         p.partitions.len()
     );
     for part in &p.partitions {
-        let ks: Vec<u32> = part.members.iter().map(|&(_, k)| k).collect();
         text.push_str(&format!(
-            "    {} ({})^k {}: {} states, k = {}\n",
-            word(&part.prefix),
-            word(&part.unit),
-            word(&part.suffix),
+            "    {}: {} states, k = {}\n",
+            part.pattern_text(),
             part.members.len(),
-            ranges(ks)
+            part.ks_text()
         ));
     }
     if !p.alone.is_empty() {
         let alone: Vec<String> = (p.alone.iter().take(SHOWN_ALONE))
-            .map(|&w| word(&p.words[w]))
+            .map(|&w| RegularPatterns::word(&p.words[w]))
             .collect();
         let more = match p.alone.len().saturating_sub(SHOWN_ALONE) {
             0 => String::new(),
@@ -114,7 +80,8 @@ fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String
         ));
     }
     for (l, &f) in p.letters.iter().enumerate() {
-        text.push_str(&format!("    {}: {}\n", letter(l as u32), formula(f)));
+        let name = RegularPatterns::letter(l as u32);
+        text.push_str(&format!("    {name}: {}\n", formula(f)));
     }
     text
 }

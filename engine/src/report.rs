@@ -1163,6 +1163,55 @@ pub struct RegularPartition {
     pub members: Vec<(usize, u32)>,
 }
 
+impl RegularPatterns {
+    /// Letter `l`'s name: A to Z, then L26 and on.
+    pub fn letter(l: u32) -> String {
+        match u8::try_from(l).ok().filter(|&l| l < 26) {
+            Some(l) => char::from(b'A' + l).to_string(),
+            None => format!("L{l}"),
+        }
+    }
+
+    /// A word as its letters' names.
+    pub fn word(letters: &[u32]) -> String {
+        letters.iter().map(|&l| Self::letter(l)).collect()
+    }
+}
+
+impl RegularPartition {
+    /// `prefix (unit)^k suffix` in letters' names, an empty part left out.
+    pub fn pattern_text(&self) -> String {
+        let unit = format!("({})^k", RegularPatterns::word(&self.unit));
+        let parts = [
+            RegularPatterns::word(&self.prefix),
+            unit,
+            RegularPatterns::word(&self.suffix),
+        ];
+        let parts: Vec<String> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+        parts.join(" ")
+    }
+
+    /// Its states' k, sorted, runs written `a to b`: `0 to 2, 5`.
+    pub fn ks_text(&self) -> String {
+        let mut ks: Vec<u32> = self.members.iter().map(|&(_, k)| k).collect();
+        ks.sort_unstable();
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        for k in ks {
+            match runs.last_mut() {
+                Some((_, last)) if *last + 1 == k => *last = k,
+                _ => runs.push((k, k)),
+            }
+        }
+        let runs: Vec<String> = (runs.into_iter())
+            .map(|(a, b)| match a == b {
+                true => a.to_string(),
+                false => format!("{a} to {b}"),
+            })
+            .collect();
+        runs.join(", ")
+    }
+}
+
 /// How large a formula (or a set of terms) is: its DAG (shared subterms
 /// once), its disjunctions and `ite`s, and for a condition the CNF the SAT
 /// back end would be given (`None` past the size the run measures).

@@ -1670,8 +1670,23 @@ test('memspn from a share link under SMOpt: the merged-formula view shows the me
     assert.equal((await size(name)).filter(Number.isInteger).length, 2, name);
   }
   assert.match(await merge.locator('.merge-values').innerText(), /^\d+ values? differed .*: \d+ DAG nodes with \d+ ites? in all\.$/);
+  // The regular patterns of the states' words: each partition as
+  // prefix (unit)^k suffix with its states' k, and each letter's condition.
+  const patterns = merge.locator('.merge-patterns');
+  const summary = await patterns.locator('.patterns-summary').innerText();
+  const [, words, letters, count] = summary.match(/^Each state's word is a letter per branch it took in the loop, .*: (\d+) words over (\d+) letters, in (\d+) partitions?\.$/) ?? [];
+  assert.ok(count !== undefined, summary);
+  assert.ok(Number(words) > 1 && Number(letters) > 1, summary);
+  const partitions = await patterns.locator('li.partition').allInnerTexts();
+  assert.equal(partitions.length, Number(count));
+  for (const partition of partitions) {
+    assert.match(partition, /^([A-Z]+ )?\([A-Z]+\)\^k( [A-Z]+)?: \d+ states, k = \d+/);
+  }
+  assert.equal(await patterns.locator('table.letters tr').count(), Number(letters));
+  await patterns.scrollIntoViewIfNeeded();
+  await opened.screenshot({ path: join(artifacts, 'merge-patterns-1280.png') });
   assert.match(await merge.locator('.merge-validated').innerText(), /^The solver proved this merge right/);
-  await merge.locator('table').scrollIntoViewIfNeeded();
+  await merge.locator('table.merge-formulas').scrollIntoViewIfNeeded();
   await opened.screenshot({ path: join(artifacts, 'merged-formula-1280.png'), fullPage: true });
   // The loop is a click away in the code panes.
   await merge.locator('button.loop-link').click();

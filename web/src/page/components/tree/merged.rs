@@ -1,11 +1,14 @@
 //! The merged-formula view, in a node's details: at a node where states
 //! merged, the merged condition beside the disjunction of the conditions
 //! the states had, with their sizes, the values the merge joined, the
-//! loop it belongs to and the leaves it came from, each a click away; at a
-//! leaf whose state merged, the node it merged into.
+//! loop it belongs to and the leaves it came from, each a click away, and
+//! the regular patterns of the states' words; at a leaf whose state
+//! merged, the node it merged into.
 
 use std::rc::Rc;
-use symplay_engine::report::{FormulaSize, Location, MergeMode, MergeReport, Report};
+use symplay_engine::report::{
+    FormulaSize, Location, MergeMode, MergeReport, RegularPatterns, Report,
+};
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -110,7 +113,59 @@ pub fn MergeView(props: &MergeProps) -> Html {
                 </> }) }
                 { ", each the state of one way through the loop." }
             </p>
+            { patterns_view(&m.patterns, &readable) }
         </section>
+    }
+}
+
+/// Words in no partition shown, at most.
+const SHOWN_ALONE: usize = 10;
+
+/// The regular patterns of the merged states' words: each partition with
+/// its states' k, the words in none, and a condition of each letter.
+fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html {
+    let summary = match &p.none_because {
+        Some(why) => format!("No words: {why}."),
+        None => format!(
+            "Each state's word is a letter per branch it took in the loop, conditions alike but for their constants sharing a letter: {} words over {} letters, in {} partition{}.",
+            p.words.len(),
+            p.letters.len(),
+            p.partitions.len(),
+            if p.partitions.len() == 1 { "" } else { "s" },
+        ),
+    };
+    let alone: Vec<String> = (p.alone.iter().take(SHOWN_ALONE))
+        .map(|&w| RegularPatterns::word(&p.words[w]))
+        .collect();
+    let more = p.alone.len().saturating_sub(SHOWN_ALONE);
+    html! {
+        <div class="merge-patterns">
+            <h5>{ "regular patterns" }</h5>
+            <p class="patterns-summary">{ summary }</p>
+            <ul class="partitions">
+                { for p.partitions.iter().map(|part| html! {
+                    <li class="partition">
+                        <code>{ part.pattern_text() }</code>
+                        { format!(": {} states, k = {}", part.members.len(), part.ks_text()) }
+                    </li>
+                }) }
+            </ul>
+            if !alone.is_empty() {
+                <p class="alone">{ format!(
+                    "In no partition: {}{}.",
+                    alone.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                ) }</p>
+            }
+            <table class="letters">
+                { for p.letters.iter().enumerate().map(|(l, &f)| html! {
+                    <tr>
+                        <td>{ RegularPatterns::letter(l as u32) }</td>
+                        <td><code>{ readable(f) }</code></td>
+                    </tr>
+                }) }
+            </table>
+        </div>
     }
 }
 
