@@ -45,9 +45,6 @@ pub fn show_merges(r: &Report) -> String {
     text
 }
 
-/// Words in no partition shown, at most.
-const SHOWN_ALONE: usize = 10;
-
 fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String {
     if let Some(why) = &p.none_because {
         return format!("  regular patterns: none ({why})\n");
@@ -67,17 +64,7 @@ fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String
         ));
     }
     if !p.alone.is_empty() {
-        let alone: Vec<String> = (p.alone.iter().take(SHOWN_ALONE))
-            .map(|&w| RegularPatterns::word(&p.words[w]))
-            .collect();
-        let more = match p.alone.len().saturating_sub(SHOWN_ALONE) {
-            0 => String::new(),
-            n => format!(" and {n} more"),
-        };
-        text.push_str(&format!(
-            "    in no partition: {}{more}\n",
-            alone.join(", ")
-        ));
+        text.push_str(&format!("    in no partition: {}\n", p.alone_text()));
     }
     for (l, &f) in p.letters.iter().enumerate() {
         let name = RegularPatterns::letter(l as u32);

@@ -1176,6 +1176,18 @@ impl RegularPatterns {
     pub fn word(letters: &[u32]) -> String {
         letters.iter().map(|&l| Self::letter(l)).collect()
     }
+
+    /// The words in no partition, the first ten, and how many more.
+    pub fn alone_text(&self) -> String {
+        const SHOWN: usize = 10;
+        let shown: Vec<String> = (self.alone.iter().take(SHOWN))
+            .map(|&w| Self::word(&self.words[w]))
+            .collect();
+        match self.alone.len().saturating_sub(SHOWN) {
+            0 => shown.join(", "),
+            more => format!("{} and {more} more", shown.join(", ")),
+        }
+    }
 }
 
 impl RegularPartition {

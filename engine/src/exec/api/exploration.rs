@@ -337,8 +337,7 @@ impl<M: Borrow<Module>> Exploration<M> {
                     paths: exec.cx.records.paths.len(),
                     pending: searcher.len()
                         + usize::from(state.is_some())
-                        + exec.cx.merging.suspended()
-                        + exec.cx.counters.cut_off as usize,
+                        + exec.cx.pending_elsewhere(),
                     instructions: exec.cx.counters.instructions,
                     queries: exec.cx.solver.stats().queries,
                     merging: exec.cx.merging.merging_states(),
@@ -353,9 +352,7 @@ impl<M: Borrow<Module>> Exploration<M> {
     /// States not explored: waiting to run or at a loop's exit, and cut
     /// off by the time limit.
     pub(super) fn pending(&self) -> usize {
-        self.scheduler.pending()
-            + self.context.merging.suspended()
-            + self.context.counters.cut_off as usize
+        self.scheduler.pending() + self.context.pending_elsewhere()
     }
 
     /// The run's time so far (in step mode, without the waits for steps).

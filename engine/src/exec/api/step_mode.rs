@@ -168,9 +168,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             cx: &mut self.context,
         };
         self.scheduler.next(&mut exec)?;
-        let pending = self.scheduler.waiting()
-            + exec.cx.merging.suspended()
-            + exec.cx.counters.cut_off as usize;
+        let pending = self.scheduler.waiting() + exec.cx.pending_elsewhere();
         let state = self.scheduler.current()?;
         Some(exec.state_view(state, pending))
     }

@@ -110,6 +110,12 @@ pub(crate) struct Caches {
 }
 
 impl Context {
+    /// States pending that the scheduler does not hold: waiting at loops'
+    /// exits, and cut off by the time limit.
+    pub(crate) fn pending_elsewhere(&self) -> usize {
+        self.merging.suspended() + self.counters.cut_off as usize
+    }
+
     /// The context of an exploration of `program` from store function
     /// `entry`, over `terms`, with a tree of one root node.
     pub(crate) fn new(

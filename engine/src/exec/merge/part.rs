@@ -14,7 +14,7 @@ use super::{kept_concrete, Origin, STEP_WORK};
 use crate::exec::executor::Executor;
 use crate::exec::record::formulas::FormulaTable;
 use crate::expr::{Guarded, Join, TermId, TermStore};
-use crate::report::{MergeReport, RegularPartition, RegularPatterns};
+use crate::report::{MergeReport, RegularPatterns};
 use crate::search::Pending;
 use crate::state::{MergeProgress, State};
 use std::ops::Range;
@@ -274,18 +274,11 @@ fn regular_patterns(
             }
         }
     };
-    let (found, alone) = partitions::partition(&words);
+    let (partitions, alone) = partitions::partition(&words);
     RegularPatterns {
         letters: letters.iter().map(|&c| formulas.intern(terms, c)).collect(),
         words,
-        partitions: (found.into_iter())
-            .map(|p| RegularPartition {
-                prefix: p.pattern.prefix,
-                unit: p.pattern.unit,
-                suffix: p.pattern.suffix,
-                members: p.members,
-            })
-            .collect(),
+        partitions,
         alone,
         none_because: None,
     }

@@ -16,6 +16,7 @@
 
 use super::shapes::Shapes;
 use crate::expr::{TermId, TermStore};
+use crate::report::RegularPartition;
 use crate::state::MAX_BRANCHES;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
@@ -57,15 +58,8 @@ impl Pattern {
     }
 }
 
-/// A partition: its pattern, and its words by index with their k.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Partition {
-    pub(super) pattern: Pattern,
-    pub(super) members: Vec<(usize, u32)>,
-}
-
 /// The partitions of `words`, and the words in none.
-pub(super) fn partition(words: &[Vec<u32>]) -> (Vec<Partition>, Vec<usize>) {
+pub(super) fn partition(words: &[Vec<u32>]) -> (Vec<RegularPartition>, Vec<usize>) {
     // Each candidate's words with their k, found once.
     let matched: Vec<(Pattern, Vec<(usize, u32)>)> = (candidates(words).into_iter())
         .map(|c| {
@@ -105,8 +99,10 @@ pub(super) fn partition(words: &[Vec<u32>]) -> (Vec<Partition>, Vec<usize>) {
         for &(w, _) in &members {
             taken[w] = true;
         }
-        partitions.push(Partition {
-            pattern: pattern.clone(),
+        partitions.push(RegularPartition {
+            prefix: pattern.prefix.clone(),
+            unit: pattern.unit.clone(),
+            suffix: pattern.suffix.clone(),
             members,
         });
     }
@@ -212,12 +208,11 @@ mod tests {
                 let members: Vec<String> = (p.members.iter())
                     .map(|&(w, k)| format!("{} k={k}", leaves[w]))
                     .collect();
-                let pattern = &p.pattern;
                 format!(
                     "{} ({})^k {}: {}",
-                    text(&pattern.prefix),
-                    text(&pattern.unit),
-                    text(&pattern.suffix),
+                    text(&p.prefix),
+                    text(&p.unit),
+                    text(&p.suffix),
                     members.join(", ")
                 )
             })

@@ -118,9 +118,6 @@ pub fn MergeView(props: &MergeProps) -> Html {
     }
 }
 
-/// Words in no partition shown, at most.
-const SHOWN_ALONE: usize = 10;
-
 /// The regular patterns of the merged states' words: each partition with
 /// its states' k, the words in none, and a condition of each letter.
 fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html {
@@ -134,10 +131,6 @@ fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html 
             if p.partitions.len() == 1 { "" } else { "s" },
         ),
     };
-    let alone: Vec<String> = (p.alone.iter().take(SHOWN_ALONE))
-        .map(|&w| RegularPatterns::word(&p.words[w]))
-        .collect();
-    let more = p.alone.len().saturating_sub(SHOWN_ALONE);
     html! {
         <div class="merge-patterns">
             <h5>{ "regular patterns" }</h5>
@@ -150,12 +143,8 @@ fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html 
                     </li>
                 }) }
             </ul>
-            if !alone.is_empty() {
-                <p class="alone">{ format!(
-                    "In no partition: {}{}.",
-                    alone.join(", "),
-                    if more > 0 { format!(" and {more} more") } else { String::new() }
-                ) }</p>
+            if !p.alone.is_empty() {
+                <p class="alone">{ format!("In no partition: {}.", p.alone_text()) }</p>
             }
             <table class="letters">
                 { for p.letters.iter().enumerate().map(|(l, &f)| html! {
