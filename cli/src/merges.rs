@@ -3,7 +3,7 @@
 //! sizes, as the page's merged-formula view shows them; and the regular
 //! patterns of the states' words.
 
-use symplay_engine::report::{FormulaSize, MergeReport, RegularPatterns, Report};
+use symplay_engine::report::{FormulaSize, MergeReport, RegularPatterns, Report, Synthesis};
 
 /// The merges of `r`, a paragraph each.
 pub fn show_merges(r: &Report) -> String {
@@ -62,6 +62,7 @@ fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String
             part.members.len(),
             part.ks_text()
         ));
+        text.push_str(&synthesis_text(&part.synthesis, formula));
     }
     if !p.alone.is_empty() {
         text.push_str(&format!("    in no partition: {}\n", p.alone_text()));
@@ -69,6 +70,59 @@ fn patterns_text(p: &RegularPatterns, formula: &dyn Fn(u32) -> String) -> String
     for (l, &f) in p.letters.iter().enumerate() {
         let name = RegularPatterns::letter(l as u32);
         text.push_str(&format!("    {name}: {}\n", formula(f)));
+    }
+    text
+}
+
+/// A partition's formula pattern: φ1, φ2(x) and φ3(x), each varying
+/// constant's fit, and the values as terms of x; or why it has none.
+fn synthesis_text(s: &Synthesis, formula: &dyn Fn(u32) -> String) -> String {
+    let p = match s {
+        Synthesis::NotTried => return String::new(),
+        Synthesis::Fallback(why) => {
+            return format!(
+                "      no formula pattern: {why}
+"
+            )
+        }
+        Synthesis::Pattern(p) => p,
+    };
+    let x = &p.variable;
+    let mut text = format!(
+        "      φ1 = {}
+      φ2({x}) = {}
+      φ3({x}) = {}
+",
+        formula(p.first),
+        formula(p.repeated),
+        formula(p.last)
+    );
+    let fits = [("φ2", &p.repeated_holes), ("φ3", &p.last_holes)];
+    for (part, holes) in fits {
+        for h in holes {
+            text.push_str(&format!(
+                "      {part}'s constants {}: {}
+",
+                h.instances_text(x),
+                h.formula(x)
+            ));
+        }
+    }
+    for v in &p.values {
+        match (v.term, &v.reason) {
+            (Some(t), _) => text.push_str(&format!(
+                "      {} = {}
+",
+                v.place,
+                formula(t)
+            )),
+            (None, why) => text.push_str(&format!(
+                "      {}: ite ({})
+",
+                v.place,
+                why.as_deref().unwrap_or("no term of k")
+            )),
+        }
     }
     text
 }

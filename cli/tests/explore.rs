@@ -1433,12 +1433,43 @@ fn show_merges_prints_the_regular_partitions_of_the_states_words() {
         .expect(&stdout);
     let lines: Vec<&str> = patterns.lines().collect();
     assert_eq!(lines[0], "7 words, 8 letters, 2 partitions");
+    // The partitions, the words in none and the letters, four spaces in;
+    // each partition's formula pattern below it, six.
+    let outer: Vec<&str> = (lines.iter().copied())
+        .filter(|l| l.starts_with("    ") && !l.starts_with("      "))
+        .collect();
     // The first iteration's letters, then its unit k times, then how the
     // loop was left; each letter's condition below.
-    assert_eq!(lines[1], "    BC (DFG)^k H: 3 states, k = 0 to 2");
-    assert_eq!(lines[2], "    BC (DFG)^k DE: 3 states, k = 0 to 2");
-    assert_eq!(lines[3], "    in no partition: A");
-    assert_eq!(lines[4], "    A: s.len == 0");
-    assert_eq!(lines[7], "    D: s[0] == 'a'");
-    assert_eq!(lines[11], "    H: s[1] != 'a'");
+    assert_eq!(outer[0], "    BC (DFG)^k H: 3 states, k = 0 to 2");
+    assert_eq!(outer[1], "    BC (DFG)^k DE: 3 states, k = 0 to 2");
+    assert_eq!(outer[2], "    in no partition: A");
+    assert_eq!(outer[3], "    A: s.len == 0");
+    assert_eq!(outer[6], "    D: s[0] == 'a'");
+    assert_eq!(outer[10], "    H: s[1] != 'a'");
+    // φ2 over x, s[x - 1] = 'a' from the constants 0 and 1 at i = 1 and 2
+    // (T4), and count as a term of x in each partition (T5).
+    assert_eq!(lines[2], "      φ1 = (s.len != 0 && s.len >=u 1)");
+    let x = (lines[3]
+        .strip_prefix("      φ2(")
+        .and_then(|l| l.split_once(')')))
+    .map(|(x, _)| x)
+    .expect(lines[3]);
+    assert!(
+        lines[3].contains(&format!("s[{x} - 1] == 'a'")),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(lines[4], format!("      φ3({x}) = s[{x}] != 'a'"));
+    let fit = format!("      φ2's constants 0, 1 (32 bits) at {x} = 1, 2: {x} - 1");
+    assert_eq!(lines.iter().filter(|&&l| l == fit).count(), 2, "{patterns}");
+    let counts: Vec<&str> = (lines.iter().copied())
+        .filter(|l| l.starts_with("      local 2 of frame 0 = "))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            format!("      local 2 of frame 0 = {x}"),
+            format!("      local 2 of frame 0 = {x} + 1")
+        ]
+    );
 }

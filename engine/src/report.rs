@@ -1161,6 +1161,86 @@ pub struct RegularPartition {
     pub unit: Vec<u32>,
     pub suffix: Vec<u32>,
     pub members: Vec<(usize, u32)>,
+    #[serde(default)]
+    pub synthesis: Synthesis,
+}
+
+/// What formula-pattern synthesis (`quantified_merging.md` §4) made of a
+/// partition: its pattern, or why it has none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Synthesis {
+    /// Not looked for.
+    #[default]
+    NotTried,
+    Pattern(FormulaPattern),
+    /// Why not: which part (φ2, φ3) and what stood in the way.
+    Fallback(String),
+}
+
+/// A partition's formula pattern: φ1 its prefix's conditions, φ2(x) an
+/// iteration's at i = x, φ3(x) the suffix's at k = x, each a formula of
+/// the report's table (`true` where the part is empty); each varying
+/// constant's fit; and the states' differing values as terms of k.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormulaPattern {
+    /// The name of x.
+    pub variable: String,
+    pub first: u32,
+    pub repeated: u32,
+    pub last: u32,
+    /// The constants of φ2's instances (at i = 1, 2, …) and of φ3's (at
+    /// each state's k), each fitted.
+    pub repeated_holes: Vec<HoleFit>,
+    pub last_holes: Vec<HoleFit>,
+    pub values: Vec<ValuePattern>,
+}
+
+/// A constant that varies across instances: its width, its value at each
+/// x, and the `a·x + b` (wrapping in the width) that gives them all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HoleFit {
+    pub width: u8,
+    pub at: Vec<u32>,
+    pub values: Vec<u64>,
+    pub a: u64,
+    pub b: u64,
+}
+
+/// A value that differs among a partition's states: where it is, and its
+/// term of k (a formula of the report's table) or why none fits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValuePattern {
+    pub place: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub term: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl HoleFit {
+    /// The fit as a readable term of `x`: `x - 1`, `2·x + 3`.
+    pub fn formula(&self, x: &str) -> String {
+        let signed = |v: u64| crate::expr::to_signed(self.width, v);
+        let ax = match signed(self.a) {
+            1 => x.to_string(),
+            -1 => format!("-{x}"),
+            a => format!("{a}·{x}"),
+        };
+        match signed(self.b) {
+            0 => ax,
+            b if b < 0 => format!("{ax} - {}", b.unsigned_abs()),
+            b => format!("{ax} + {b}"),
+        }
+    }
+
+    /// `values (width) at x = at`: `0, 1, 2 (32 bits) at x = 1, 2, 3`.
+    pub fn instances_text(&self, x: &str) -> String {
+        let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
+        let values = list(&mut self.values.iter().map(|v| v.to_string()));
+        let at = list(&mut self.at.iter().map(|v| v.to_string()));
+        format!("{values} ({} bits) at {x} = {at}", self.width)
+    }
 }
 
 impl RegularPatterns {

@@ -11,7 +11,7 @@ use symplay_engine::exec::{
     explore, replay_traced, Exploration, MergeMode, MergeOptions, Options, ReplayOptions,
 };
 use symplay_engine::memory::{HeapOptions, SizeMode};
-use symplay_engine::report::{InputValue, MergeStats, Report, Status};
+use symplay_engine::report::{InputValue, MergeStats, Report, Status, Synthesis};
 use symplay_engine::search::SearchKind;
 
 fn size_example(name: &str) -> symplay_wasm::Module {
@@ -831,4 +831,57 @@ fn memspns_states_fall_into_two_regular_partitions_of_their_words() {
     assert_eq!(letter(patterns.words[alone][0]), "s.len == 0");
     let unit: Vec<&String> = a.unit.iter().map(|&l| letter(l)).collect();
     assert_eq!(unit[0], "s[0] == 'a'", "{unit:?}");
+}
+
+#[test]
+fn memspns_partitions_have_the_seeds_formula_patterns() {
+    // quantified_merging.md T4 and T5 as this engine has them: an
+    // iteration's conditions vary in one constant, 0 and 1 at i = 1 and 2
+    // (s[i - 1] = 'a': a = 1, b = -1), and the others with it; count is k
+    // where the loop ended at s[k] != 'a', and k + 1 where it ended at
+    // count >= n after a match (the prefix's iteration counted once more).
+    let m = size_example("memspn_a");
+    let r = merged(&m, "memspn", 3);
+    let patterns = &r.merges[0].patterns;
+    let readable = |f: u32| r.formulas.terms[f as usize].readable.clone();
+    let mut counts = Vec::new();
+    for p in &patterns.partitions {
+        let Synthesis::Pattern(fp) = &p.synthesis else {
+            panic!("{:?}", p.synthesis)
+        };
+        let x = &fp.variable;
+        let index = (fp.repeated_holes.iter())
+            .find(|h| h.width == 32 && h.values == [0, 1])
+            .expect("s[i - 1]'s index");
+        assert_eq!(
+            (index.at.clone(), index.formula(x)),
+            (vec![1, 2], format!("{x} - 1"))
+        );
+        assert!(readable(fp.repeated).contains(&format!("s[{x} - 1] == 'a'")));
+        // Every hole's fit gives its constants at every x.
+        for h in fp.repeated_holes.iter().chain(&fp.last_holes) {
+            let mask = u64::MAX >> (64 - h.width);
+            for (&at, &value) in h.at.iter().zip(&h.values) {
+                let fitted = h.a.wrapping_mul(u64::from(at)).wrapping_add(h.b) & mask;
+                assert_eq!(fitted, value, "{h:?}");
+            }
+        }
+        let [count] = &fp.values[..] else {
+            panic!("{:?}", fp.values)
+        };
+        assert_eq!(count.place, "local 2 of frame 0");
+        let term = readable(count.term.expect("count as a term of k"));
+        counts.push((
+            readable(fp.last).replace(x.as_str(), "k"),
+            term.replace(x.as_str(), "k"),
+        ));
+    }
+    counts.sort();
+    assert_eq!(
+        counts,
+        [
+            ("(s[k] == 'a' && s.len <=u k + 1)".into(), "k + 1".into()),
+            ("s[k] != 'a'".into(), "k".into())
+        ]
+    );
 }

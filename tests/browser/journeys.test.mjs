@@ -1683,6 +1683,19 @@ test('memspn from a share link under SMOpt: the merged-formula view shows the me
     assert.match(partition, /^([A-Z]+ )?\([A-Z]+\)\^k( [A-Z]+)?: \d+ states, k = \d+/);
   }
   assert.equal(await patterns.locator('table.letters tr').count(), Number(letters));
+  // Each partition's formula pattern, or why it has none: the first has
+  // one, its iterations reading line[x] = ' ' with their constants fitted.
+  const withPattern = patterns.locator('li.partition:has(table.synthesis)');
+  const withNone = patterns.locator('li.partition:has(p.fallback)');
+  assert.equal(await withPattern.count() + await withNone.count(), Number(count));
+  const synthesis = patterns.locator('li.partition').first().locator('table.synthesis');
+  // Its rows: φ1, φ2(x), φ3(x), then the fits and the values.
+  const repeated = await synthesis.locator('tr').nth(1).innerText();
+  const [, x] = repeated.match(/^φ2\((k!\d+)\)\t/) ?? [];
+  assert.ok(x !== undefined, repeated);
+  assert.ok(repeated.includes(`line[${x}] == ' '`), repeated);
+  const fits = await synthesis.locator('tr.fit').allInnerTexts();
+  assert.ok(fits.some((f) => f === `φ2's constants\t2, 3, 4, 5, 6, 7 (32 bits) at ${x} = 1, 2, 3, 4, 5, 6: ${x} + 1`), fits.join(' | '));
   await patterns.scrollIntoViewIfNeeded();
   await opened.screenshot({ path: join(artifacts, 'merge-patterns-1280.png') });
   assert.match(await merge.locator('.merge-validated').innerText(), /^The solver proved this merge right/);

@@ -1,6 +1,7 @@
 //! The branches a state took inside its merging context's loop: each
 //! condition in order, that of a fork's side, of an assumption, and of a
-//! branch whose other side the path does not allow. The last adds nothing
+//! branch whose other side the path does not allow, with the instruction
+//! that branched and the side it took. The last adds nothing
 //! to the path condition (the path implies it), yet its letter belongs in
 //! the state's word, or the last iteration's word falls out of its
 //! regular pattern (`../shared/design/quantified_merging.md` §2.2). A
@@ -20,19 +21,29 @@ pub struct Branches {
     len: usize,
 }
 
+/// A branch taken: its condition, the instruction that branched
+/// (function, pc) and which of its sides (the index of the fork's
+/// alternative: `br_table`'s label, or an `if`'s then or else).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Taken {
+    pub condition: TermId,
+    pub at: (u32, u32),
+    pub side: u32,
+}
+
 #[derive(Debug)]
 struct Branch {
-    condition: TermId,
+    taken: Taken,
     before: Option<Rc<Branch>>,
 }
 
 impl Branches {
-    pub fn push(&mut self, condition: TermId) {
+    pub fn push(&mut self, taken: Taken) {
         if self.len > MAX_BRANCHES {
             return;
         }
         let before = self.last.take();
-        self.last = Some(Rc::new(Branch { condition, before }));
+        self.last = Some(Rc::new(Branch { taken, before }));
         self.len += 1;
     }
 
@@ -45,16 +56,16 @@ impl Branches {
         self.len == 0
     }
 
-    /// The conditions, first taken first.
-    pub fn conditions(&self) -> Vec<TermId> {
-        let mut conditions = Vec::with_capacity(self.len);
+    /// The branches, first taken first.
+    pub fn taken(&self) -> Vec<Taken> {
+        let mut taken = Vec::with_capacity(self.len);
         let mut at = self.last.as_deref();
         while let Some(branch) = at {
-            conditions.push(branch.condition);
+            taken.push(branch.taken);
             at = branch.before.as_deref();
         }
-        conditions.reverse();
-        conditions
+        taken.reverse();
+        taken
     }
 
     pub fn clear(&mut self) {
@@ -84,37 +95,49 @@ mod tests {
     #[test]
     fn a_fork_shares_what_came_before_and_each_side_goes_on_alone() {
         let mut st = TermStore::new();
-        let [a, b, c] = ["a", "b", "c"].map(|name| st.declare(name, Sort::Bool).unwrap());
+        let [a, b, c] = ["a", "b", "c"].map(|name| {
+            let condition = st.declare(name, Sort::Bool).unwrap();
+            Taken {
+                condition,
+                at: (0, 7),
+                side: 0,
+            }
+        });
         let mut first = Branches::default();
         first.push(a);
         let mut second = first.clone();
         first.push(b);
         second.push(c);
-        assert_eq!(first.conditions(), [a, b]);
-        assert_eq!(second.conditions(), [a, c]);
+        assert_eq!(first.taken(), [a, b]);
+        assert_eq!(second.taken(), [a, c]);
         second.clear();
-        assert!(second.conditions().is_empty());
-        assert_eq!(first.conditions(), [a, b]);
+        assert!(second.taken().is_empty());
+        assert_eq!(first.taken(), [a, b]);
     }
 
     #[test]
     fn a_long_list_drops_without_recursion() {
         let mut st = TermStore::new();
-        let a = st.declare("a", Sort::Bool).unwrap();
+        let condition = st.declare("a", Sort::Bool).unwrap();
+        let a = Taken {
+            condition,
+            at: (0, 7),
+            side: 1,
+        };
         let mut long = Branches::default();
         for _ in 0..MAX_BRANCHES {
             long.push(a);
         }
         let shared = long.clone();
         drop(long);
-        assert_eq!(shared.conditions().len(), MAX_BRANCHES);
+        assert_eq!(shared.taken().len(), MAX_BRANCHES);
         // Past the most kept, one more marks the list cut short.
         let mut longer = shared.clone();
         for _ in 0..3 {
             longer.push(a);
         }
         assert_eq!(
-            (longer.len(), longer.conditions().len()),
+            (longer.len(), longer.taken().len()),
             (MAX_BRANCHES + 1, MAX_BRANCHES + 1)
         );
     }

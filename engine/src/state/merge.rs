@@ -120,6 +120,16 @@ pub enum Slot {
     Operand(usize),
 }
 
+impl std::fmt::Display for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Slot::Local { frame, index } => write!(f, "local {index} of frame {frame}"),
+            Slot::Global(index) => write!(f, "global {index}"),
+            Slot::Operand(index) => write!(f, "operand {index}"),
+        }
+    }
+}
+
 /// How far a merge made in steps ([`State::merge_step`]) has got.
 #[derive(Default)]
 pub struct MergeProgress(Stage);
@@ -249,6 +259,34 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// The values of locals, globals and operands that differ between
+    /// this state and `others` (which have its merge key), by place, this
+    /// state's first.
+    pub fn values_apart(&self, others: &[&State]) -> Vec<(Slot, Vec<Val>)> {
+        let mut apart = Vec::new();
+        let mut look = |slot: Slot, value: &dyn Fn(&State) -> Val| {
+            let first = value(self);
+            if others.iter().any(|o| value(o) != first) {
+                let values = std::iter::once(first).chain(others.iter().map(|o| value(o)));
+                apart.push((slot, values.collect()));
+            }
+        };
+        for (frame, f) in self.frames.iter().enumerate() {
+            for index in 0..f.locals.len() {
+                look(Slot::Local { frame, index }, &|s| {
+                    s.frames[frame].locals[index]
+                });
+            }
+        }
+        for index in 0..self.globals.len() {
+            look(Slot::Global(index), &|s| s.globals[index]);
+        }
+        for index in 0..self.stack.len() {
+            look(Slot::Operand(index), &|s| s.stack[index]);
+        }
+        apart
     }
 
     /// Whether `other` made the same inputs and output as this state, and

@@ -9,7 +9,7 @@ use crate::expr::{TermId, TermStore};
 use crate::limits::Checkpoint;
 use crate::report::{DropCause, ForkKind, NodeMemory, MAX_OBJECTS};
 use crate::solver::{Beside, SolveResult, Witness};
-use crate::state::State;
+use crate::state::{State, Taken};
 use std::ops::Range;
 
 /// Where a fork left a state: the index of the alternative it took, and a
@@ -245,7 +245,7 @@ impl Executor<'_> {
             let only = feasible.remove(0);
             let index = only.index;
             if s.merging.is_some() {
-                s.branches.push(only.cond);
+                s.branches.push(taken(s, &only));
             }
             if single || undecided {
                 assume(&mut self.cx.terms, s, only);
@@ -429,9 +429,18 @@ impl Executor<'_> {
         s.node = self.cx.records.tree.add_child(parent, formula);
         s.depth += 1;
         if s.merging.is_some() {
-            s.branches.push(side.cond);
+            s.branches.push(taken(s, &side));
         }
         assume(&mut self.cx.terms, s, side);
+    }
+}
+
+/// `side` as a branch `s` takes where it is.
+fn taken(s: &State, side: &Side) -> Taken {
+    Taken {
+        condition: side.cond,
+        at: s.at,
+        side: side.index as u32,
     }
 }
 

@@ -23,6 +23,7 @@ mod part;
 mod partitions;
 mod shapes;
 mod sizes;
+mod synthesis;
 mod validate;
 
 use crate::exec::context::merging::Released;

@@ -9,14 +9,18 @@ use super::joins::Recorded;
 use super::partitions;
 use super::shapes::Shapes;
 use super::sizes;
+use super::synthesis::{self, Synthesised};
 use super::validate::{Checked, Validation};
 use super::{kept_concrete, Origin, STEP_WORK};
 use crate::exec::executor::Executor;
 use crate::exec::record::formulas::FormulaTable;
-use crate::expr::{Guarded, Join, TermId, TermStore};
-use crate::report::{MergeReport, RegularPatterns};
+use crate::expr::{Guarded, Join, Node, Sort, TermId, TermStore};
+use crate::report::{
+    FormulaPattern, HoleFit, MergeReport, RegularPartition, RegularPatterns, Synthesis,
+    ValuePattern,
+};
 use crate::search::Pending;
-use crate::state::{MergeProgress, State};
+use crate::state::{MergeProgress, State, Taken};
 use std::ops::Range;
 
 /// A part under way: its states (the first is the one merged into), the
@@ -225,6 +229,11 @@ impl Executor<'_> {
         node: usize,
         proved: bool,
     ) -> MergeReport {
+        let patterns = regular_patterns(
+            &mut self.cx.terms,
+            &mut self.cx.records.formulas,
+            &part.states,
+        );
         let limits = self.cx.bounds.limits;
         let terms = &self.cx.terms;
         let (either, disjunction) = part.conditions;
@@ -235,7 +244,6 @@ impl Executor<'_> {
             false => sizes::size_of(terms, &[disjunction], true, limits),
         };
         let joined = part.join.terms();
-        let patterns = regular_patterns(terms, &mut self.cx.records.formulas, &part.states);
         let formulas = &mut self.cx.records.formulas;
         let options = self.cx.merging.options;
         MergeReport {
@@ -258,13 +266,13 @@ impl Executor<'_> {
 }
 
 /// The regular patterns of `states`, their letters' conditions interned
-/// in `formulas`.
+/// in `formulas`, and each partition's formula pattern over a new `k`.
 fn regular_patterns(
-    terms: &TermStore,
+    terms: &mut TermStore,
     formulas: &mut FormulaTable,
     states: &[State],
 ) -> RegularPatterns {
-    let branches: Vec<Vec<TermId>> = states.iter().map(|s| s.branches.conditions()).collect();
+    let branches: Vec<Vec<Taken>> = states.iter().map(|s| s.branches.taken()).collect();
     let (words, letters) = match partitions::words(terms, &mut Shapes::default(), &branches) {
         Ok(found) => found,
         Err(why) => {
@@ -274,12 +282,97 @@ fn regular_patterns(
             }
         }
     };
-    let (partitions, alone) = partitions::partition(&words);
+    let (mut partitions, alone) = partitions::partition(&words);
+    if !partitions.is_empty() {
+        let k = terms.fresh("k", Sort::Bv(32));
+        for p in &mut partitions {
+            p.synthesis = synthesis_of(terms, formulas, k, p, &branches, states);
+        }
+    }
     RegularPatterns {
-        letters: letters.iter().map(|&c| formulas.intern(terms, c)).collect(),
+        letters: (letters.iter())
+            .map(|t| formulas.intern(terms, t.condition))
+            .collect(),
         words,
         partitions,
         alone,
         none_because: None,
     }
+}
+
+/// Partition `p`'s formula pattern over `x`, and its states' differing
+/// values as terms of `x`, for the report.
+fn synthesis_of(
+    terms: &mut TermStore,
+    formulas: &mut FormulaTable,
+    x: TermId,
+    p: &RegularPartition,
+    branches: &[Vec<Taken>],
+    states: &[State],
+) -> Synthesis {
+    let found = match synthesis::formula_pattern(terms, x, p, branches) {
+        Ok(found) => found,
+        Err(why) => return Synthesis::Fallback(why),
+    };
+    let mut conjunction = |terms: &mut TermStore, parts: &[TermId]| {
+        let all = terms.and_all(parts);
+        formulas.intern(terms, all)
+    };
+    let (first, repeated, last) = (
+        conjunction(terms, &found.first),
+        conjunction(terms, &found.repeated.terms),
+        conjunction(terms, &found.last.terms),
+    );
+    let ks: Vec<u32> = p.members.iter().map(|&(_, k)| k).collect();
+    // Each hole's instances in the order of x.
+    let holes = |s: &Synthesised, at: &[u32]| -> Vec<HoleFit> {
+        (s.holes.iter())
+            .map(|h| {
+                let mut pairs: Vec<(u32, u64)> = at.iter().copied().zip(h.values.clone()).collect();
+                pairs.sort_unstable();
+                HoleFit {
+                    width: h.width,
+                    at: pairs.iter().map(|p| p.0).collect(),
+                    values: pairs.iter().map(|p| p.1).collect(),
+                    a: h.a,
+                    b: h.b,
+                }
+            })
+            .collect()
+    };
+    let iterations: Vec<u32> = (1..=ks.iter().copied().max().unwrap_or(0)).collect();
+    let (repeated_holes, last_holes) =
+        (holes(&found.repeated, &iterations), holes(&found.last, &ks));
+    let members: Vec<&State> = p.members.iter().map(|&(w, _)| &states[w]).collect();
+    let values = (members[0].values_apart(&members[1..]).into_iter())
+        .map(|(slot, values)| {
+            let instances: Vec<Vec<TermId>> = values.iter().map(|v| vec![v.term(terms)]).collect();
+            let place = slot.to_string();
+            match synthesis::synthesize(terms, x, &ks, &instances) {
+                Ok(t) => ValuePattern {
+                    place,
+                    term: Some(formulas.intern(terms, t.terms[0])),
+                    reason: None,
+                },
+                Err(why) => ValuePattern {
+                    place,
+                    term: None,
+                    reason: Some(why),
+                },
+            }
+        })
+        .collect();
+    let variable = match *terms.node(x) {
+        Node::Symbol(s) => terms.symbol_name(s).to_string(),
+        _ => unreachable!("x is a symbol"),
+    };
+    Synthesis::Pattern(FormulaPattern {
+        variable,
+        first,
+        repeated,
+        last,
+        repeated_holes,
+        last_holes,
+        values,
+    })
 }

@@ -1,7 +1,9 @@
 //! Regular patterns in the branches of states that merge
 //! (`../shared/design/quantified_merging.md` §2): each state's word is a
-//! letter per branch it took inside the loop, conditions alike but for
-//! constants ([`Shapes`]) sharing a letter; the words are partitioned by
+//! letter per branch it took inside the loop, the branches of one
+//! instruction's one side whose conditions are alike but for constants
+//! ([`Shapes`]) sharing a letter (§2.1, §9: the prototype salts the shape
+//! with the branch's instruction; a `br_table`'s label is its side); the words are partitioned by
 //! patterns `prefix (unit)^k suffix`, each state of a partition with its
 //! own k. The next mode's quantified merge rests on them; today they say
 //! what regularity a merge's states have.
@@ -17,7 +19,7 @@
 use super::shapes::Shapes;
 use crate::expr::{TermId, TermStore};
 use crate::report::RegularPartition;
-use crate::state::MAX_BRANCHES;
+use crate::state::{Taken, MAX_BRANCHES};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
 
@@ -104,6 +106,7 @@ pub(super) fn partition(words: &[Vec<u32>]) -> (Vec<RegularPartition>, Vec<usize
             unit: pattern.unit.clone(),
             suffix: pattern.suffix.clone(),
             members,
+            synthesis: Default::default(),
         });
     }
     let alone = (0..words.len()).filter(|&w| !taken[w]).collect();
@@ -138,21 +141,21 @@ fn candidates(words: &[Vec<u32>]) -> Vec<Pattern> {
     found.into_iter().collect()
 }
 
-/// The words of states that took `branches` (each state's conditions in
-/// order), with a condition of each letter: letters numbered as they first
-/// come. An error says why there are none: two sides of one branch share
-/// a letter, where a word would not name one path and patterns would mean
-/// nothing (the hash is not valid for the tree, §2.1); or there are more
-/// than [`MAX_LETTERS`].
+/// The words of states that took `branches` (each state's in order), with
+/// a branch of each letter: letters numbered as they first come. An error
+/// says why there are none: two sides of one branch share a letter, where
+/// a word would not name one path and patterns would mean nothing (the
+/// hash is not valid for the tree, §2.1); or there are more than
+/// [`MAX_LETTERS`].
 pub(super) fn words(
     store: &TermStore,
     shapes: &mut Shapes,
-    branches: &[Vec<TermId>],
-) -> Result<(Vec<Vec<u32>>, Vec<TermId>), &'static str> {
+    branches: &[Vec<Taken>],
+) -> Result<(Vec<Vec<u32>>, Vec<Taken>), &'static str> {
     if branches.iter().map(Vec::len).sum::<usize>() > MAX_LETTERS {
         return Err("more than 50,000 branches in all");
     }
-    let mut letter_of: FxHashMap<u64, u32> = FxHashMap::default();
+    let mut letter_of: FxHashMap<(u64, (u32, u32), u32), u32> = FxHashMap::default();
     let mut letters = Vec::new();
     // The tree of the branches: a node by its parent and its condition,
     // and each node's children by letter.
@@ -161,14 +164,15 @@ pub(super) fn words(
     let mut words = Vec::with_capacity(branches.len());
     for path in branches {
         let (mut at, mut word) = (0, Vec::with_capacity(path.len()));
-        for &c in path {
-            let shape = shapes.of(store, c);
+        for &taken in path {
+            let c = taken.condition;
+            let shape = (shapes.of(store, c), taken.at, taken.side);
             let letter = *letter_of.entry(shape).or_insert_with(|| {
-                letters.push(c);
+                letters.push(taken);
                 letters.len() as u32 - 1
             });
             if *sides.entry((at, letter)).or_insert(c) != c {
-                return Err("two sides of one branch have one shape");
+                return Err("two sides of one branch have one letter");
             }
             let next = child.len() + 1;
             at = *child.entry((at, c)).or_insert(next);
@@ -248,26 +252,40 @@ mod tests {
     }
 
     #[test]
-    fn siblings_of_one_shape_leave_no_words() {
+    fn letters_are_shapes_at_one_branchs_one_side() {
         let mut st = TermStore::new();
         let x = st.declare("x", Sort::Bv(32)).unwrap();
         let [zero, one, two] = [0, 1, 2].map(|k| st.bv_const(32, k));
         let (e0, e1) = (st.eq(x, zero), st.eq(x, one));
         let n0 = st.not(e0);
         let g = st.cmp(BvCmp::Ult, two, x);
+        let at = |condition, pc, side| Taken {
+            condition,
+            at: (0, pc),
+            side,
+        };
         let mut shapes = Shapes::default();
         // x = 0 or not, then 2 < x: letters A, B, C.
-        let (words, letters) = words(&st, &mut shapes, &[vec![e0], vec![n0, g]]).unwrap();
+        let branches = [vec![at(e0, 3, 0)], vec![at(n0, 3, 1), at(g, 5, 0)]];
+        let (words, letters) = words(&st, &mut shapes, &branches).unwrap();
         assert_eq!(words, [vec![0], vec![1, 2]]);
-        assert_eq!(letters, [e0, n0, g]);
-        // x = 0 and x = 1 as two sides of one branch (a br_table's cases)
-        // share a shape: no word names one path.
+        assert_eq!(letters, [branches[0][0], branches[1][0], branches[1][1]]);
+        // x = 0 and x = 1 as cases 0 and 1 of one br_table share a shape,
+        // not a letter.
+        let cases = [vec![at(e0, 3, 0)], vec![at(e1, 3, 1)]];
+        let (words, _) = super::words(&st, &mut shapes, &cases).unwrap();
+        assert_eq!(words, [vec![0], vec![1]]);
+        // The same case at another instruction is another letter; at the
+        // same one, one after the other, a repetition.
+        let elsewhere = [vec![at(e0, 3, 0), at(e1, 9, 0), at(e1, 3, 0)]];
+        let (words, _) = super::words(&st, &mut shapes, &elsewhere).unwrap();
+        assert_eq!(words, [vec![0, 1, 0]]);
+        // Two conditions as one side of one branch (not what a fork makes)
+        // leave no words.
+        let clash = [vec![at(e0, 3, 0)], vec![at(e1, 3, 0)]];
         assert_eq!(
-            super::words(&st, &mut shapes, &[vec![e0], vec![e1]]),
-            Err("two sides of one branch have one shape")
+            super::words(&st, &mut shapes, &clash),
+            Err("two sides of one branch have one letter")
         );
-        // The same shape on one path, one after the other, is a repetition.
-        let (words, _) = super::words(&st, &mut shapes, &[vec![e0, e1]]).unwrap();
-        assert_eq!(words, [vec![0, 0]]);
     }
 }

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 use symplay_engine::report::{
-    FormulaSize, Location, MergeMode, MergeReport, RegularPatterns, Report,
+    FormulaSize, Location, MergeMode, MergeReport, RegularPatterns, Report, Synthesis,
 };
 use yew::prelude::*;
 
@@ -140,6 +140,7 @@ fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html 
                     <li class="partition">
                         <code>{ part.pattern_text() }</code>
                         { format!(": {} states, k = {}", part.members.len(), part.ks_text()) }
+                        { synthesis_view(&part.synthesis, readable) }
                     </li>
                 }) }
             </ul>
@@ -155,6 +156,45 @@ fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html 
                 }) }
             </table>
         </div>
+    }
+}
+
+/// A partition's formula pattern (`quantified_merging.md` §4): φ1, φ2(x)
+/// and φ3(x), each varying constant with the `a·x + b` that fits it, the
+/// differing values as terms of x; or why synthesis found none.
+fn synthesis_view(s: &Synthesis, readable: &dyn Fn(u32) -> String) -> Html {
+    let p = match s {
+        Synthesis::NotTried => return Html::default(),
+        Synthesis::Fallback(why) => {
+            return html! { <p class="fallback">{ format!("No formula pattern: {why}.") }</p> }
+        }
+        Synthesis::Pattern(p) => p,
+    };
+    let x = &p.variable;
+    let row = |name: String, text: String| {
+        html! { <tr><th>{ name }</th><td><code>{ text }</code></td></tr> }
+    };
+    let fits = [("φ2", &p.repeated_holes), ("φ3", &p.last_holes)];
+    html! {
+        <table class="synthesis">
+            { row("φ1".into(), readable(p.first)) }
+            { row(format!("φ2({x})"), readable(p.repeated)) }
+            { row(format!("φ3({x})"), readable(p.last)) }
+            { for fits.iter().flat_map(|&(part, holes)| holes.iter().map(move |h| html! {
+                <tr class="fit">
+                    <th>{ format!("{part}'s constants") }</th>
+                    <td>{ h.instances_text(x) }{ ": " }<code>{ h.formula(x) }</code></td>
+                </tr>
+            })) }
+            { for p.values.iter().map(|v| match v.term {
+                Some(t) => html! {
+                    <tr class="value"><th>{ v.place.clone() }</th><td><code>{ readable(t) }</code></td></tr>
+                },
+                None => html! {
+                    <tr class="value"><th>{ v.place.clone() }</th><td>{ format!("ite: {}", v.reason.as_deref().unwrap_or("no term of k")) }</td></tr>
+                },
+            }) }
+        </table>
     }
 }
 
