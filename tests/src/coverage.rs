@@ -53,6 +53,8 @@ pub const ALL_KINDS: &[&str] = &[
     "store-symbolic-index",
     "store-nested",
     "const-array",
+    "forall",
+    "bound-variable",
 ];
 
 #[derive(Clone, Debug, Default)]
@@ -138,5 +140,7 @@ fn kinds_of(store: &TermStore, t: TermId) -> Vec<&'static str> {
             kinds
         }
         Node::ConstArray(_) => vec!["const-array"],
+        Node::Forall(..) => vec!["forall"],
+        Node::Bound(_) => vec!["bound-variable"],
     }
 }

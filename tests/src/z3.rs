@@ -9,12 +9,17 @@ use std::fmt;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::rc::Rc;
-use symplay_engine::expr::{ArrayValue, Model, Node, Sort, TermId, TermStore, Value};
+use symplay_engine::expr::{
+    value_to_smtlib, ArrayValue, Model, Node, Sort, TermId, TermStore, Value,
+};
 use symplay_engine::smtlib::{Reader, SExprId, SExprs, TokenKind};
 
 /// Per-query time limit inside z3, so a hard query shows up as `unknown`
 /// instead of hanging the run.
 const QUERY_TIMEOUT_MS: u32 = 20_000;
+
+/// The most values of a forall's range at which a model reads the arrays.
+const MAX_RANGE_READ: u64 = 1 << 12;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Z3Answer {
@@ -221,24 +226,16 @@ impl Z3 {
         for (&s, value) in scalars.iter().zip(self.get_values(&names)?) {
             model.set(s, value);
         }
-        let indices: BTreeSet<TermId> = store
-            .reachable(roots)
-            .into_iter()
-            .filter_map(|t| match *store.node(t) {
-                Node::Select(_, index) => Some(index),
-                _ => None,
-            })
-            .collect();
+        let indices = self.read_indices(store, roots)?;
         for s in symbols {
             if store.symbol_sort(s) != Sort::Array {
                 continue;
             }
             let array = store.to_smtlib(store.symbol_term(s));
             let mut queries = Vec::new();
-            for &index in &indices {
-                let index = store.to_smtlib(index);
+            for index in &indices {
                 queries.push((format!("(select {array} {index})"), Sort::Bv(8)));
-                queries.push((index, Sort::Bv(32)));
+                queries.push((index.clone(), Sort::Bv(32)));
             }
             let values = self.get_values(&queries)?;
             let mut contents = ArrayValue::default();
@@ -253,6 +250,53 @@ impl Z3 {
             model.set(s, Value::Array(Rc::new(contents)));
         }
         Ok(model)
+    }
+
+    /// The SMT-LIB text of every index `roots` read an array at. An index
+    /// under a forall is read at each value of its forall's range (as z3
+    /// gives the bounds under its model), its variable `let`-bound to it.
+    fn read_indices(
+        &mut self,
+        store: &TermStore,
+        roots: &[TermId],
+    ) -> Result<BTreeSet<String>, Z3Error> {
+        let reachable = store.reachable(roots);
+        let mut indices: BTreeSet<String> = reachable
+            .iter()
+            .filter_map(|&t| match *store.node(t) {
+                Node::Select(_, index) if !store.is_open(index) => Some(store.to_smtlib(index)),
+                _ => None,
+            })
+            .collect();
+        let variable = store.bound_name();
+        for &t in &reachable {
+            let Node::Forall(lo, hi, body) = *store.node(t) else {
+                continue;
+            };
+            let open: Vec<String> = store
+                .reachable(&[body])
+                .into_iter()
+                .filter_map(|t| match *store.node(t) {
+                    Node::Select(_, index) if store.is_open(index) => Some(store.to_smtlib(index)),
+                    _ => None,
+                })
+                .collect();
+            if open.is_empty() {
+                continue;
+            }
+            let bounds = [lo, hi].map(|b| (store.to_smtlib(b), store.sort(b)));
+            let values = self.get_values(&bounds)?;
+            let [Value::Bv { width, value: lo }, Value::Bv { value: hi, .. }] = values[..] else {
+                unreachable!("a forall's bounds are bit-vectors");
+            };
+            for i in lo..=hi.min(lo.saturating_add(MAX_RANGE_READ)) {
+                let value = value_to_smtlib(&Value::Bv { width, value: i });
+                for index in &open {
+                    indices.insert(format!("(let (({variable} {value})) {index})"));
+                }
+            }
+        }
+        Ok(indices)
     }
 
     /// Reads z3's next answer and hands it to `read`.

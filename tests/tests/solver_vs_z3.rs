@@ -250,6 +250,12 @@ fn check_symplay_model(
         if z3.check_sat()? != Z3Answer::Sat {
             return Err(Z3Error("the model's own equalities are unsat".into()));
         }
+        if store.has_forall(formula) {
+            // z3's get-value takes no quantifier: the formula holds under
+            // the model when its negation, with the symbols fixed, is unsat.
+            z3.send(&format!("(assert (not {}))", store.to_smtlib(formula)))?;
+            return Ok(Value::Bool(z3.check_sat()? == Z3Answer::Unsat));
+        }
         let mut values = z3.get_values(&[(store.to_smtlib(formula), Sort::Bool)])?;
         Ok(values.remove(0))
     });

@@ -336,13 +336,27 @@ impl TermStore {
         model: &Model,
         checkpoint: &mut Checkpoint,
     ) -> Result<FxHashMap<TermId, Value>, Reached> {
-        let order = self.reachable(roots);
+        self.eval_all_bound(roots, model, None, checkpoint)
+    }
+
+    /// [`TermStore::eval_all_within`] with `bound` the value of the bound
+    /// variable free in `roots` (a forall's body, at one of its values).
+    /// A forall's body is evaluated at each value of its range in turn, so
+    /// the walk stops at it.
+    fn eval_all_bound(
+        &self,
+        roots: &[TermId],
+        model: &Model,
+        bound: Option<u64>,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<FxHashMap<TermId, Value>, Reached> {
+        let order = self.reachable_outside_foralls(roots);
         let mut uses: FxHashMap<TermId, u32> = FxHashMap::default();
         for &t in roots {
             *uses.entry(t).or_default() += 1;
         }
         for &t in &order {
-            for c in self.node(t).children() {
+            for c in self.node(t).outer_children() {
                 *uses.entry(c).or_default() += 1;
             }
         }
@@ -360,10 +374,46 @@ impl TermStore {
                     values[&c].clone()
                 }
             };
-            let v = self.eval_node(self.node(t), self.sort(t), model, &mut take);
+            let v = match *self.node(t) {
+                Node::Forall(lo, hi, body) => {
+                    let (lo, hi) = (take(lo).as_bv(), take(hi).as_bv());
+                    let (lo, hi) = (lo.expect("bit-vector bound"), hi.expect("bit-vector bound"));
+                    let mut holds = true;
+                    for i in lo..=hi {
+                        let inside = self.eval_all_bound(&[body], model, Some(i), checkpoint)?;
+                        if inside[&body] != Value::Bool(true) {
+                            holds = false;
+                            break;
+                        }
+                    }
+                    Value::Bool(holds)
+                }
+                Node::Bound(width) => Value::Bv {
+                    width,
+                    // Free, with no forall above: as a symbol the model
+                    // leaves out.
+                    value: bound.unwrap_or(0),
+                },
+                ref node => self.eval_node(node, self.sort(t), model, &mut take),
+            };
             values.insert(t, v);
         }
         Ok(values)
+    }
+
+    /// [`TermStore::reachable`] without entering foralls' bodies.
+    fn reachable_outside_foralls(&self, roots: &[TermId]) -> Vec<TermId> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack: Vec<TermId> = roots.to_vec();
+        let mut out = Vec::new();
+        while let Some(t) = stack.pop() {
+            if seen.insert(t) {
+                out.push(t);
+                stack.extend(self.node(t).outer_children());
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// The value of `node` when every child is a boolean or bit-vector
@@ -376,6 +426,10 @@ impl TermStore {
             _ => None,
         };
         if node.children().next().is_none() || !node.children().all(|c| constant(c).is_some()) {
+            return None;
+        }
+        // A forall's constant body is the simplifier's to fold.
+        if let Node::Forall(..) = node {
             return None;
         }
         let sort = self.sort_of_node(node).ok()?;
@@ -441,6 +495,9 @@ impl TermStore {
                 default: n(a0) as u8,
                 entries: BTreeMap::new(),
             })),
+            Node::Forall(..) | Node::Bound(_) => {
+                unreachable!("eval_all_bound evaluates foralls and their variables")
+            }
         }
     }
 }

@@ -170,13 +170,23 @@ pub enum Node {
     Store(TermId, TermId, TermId),
     /// The array that maps every index to the given byte.
     ConstArray(TermId),
+    /// `forall i in [lo, hi]. body` (`Forall(lo, hi, body)`): the body
+    /// holds at every `i` from `lo` to `hi`, unsigned, both included (true
+    /// when `lo > hi`). `i` is the [`Node::Bound`] of the bound's width in
+    /// the body; the bounds have no free one, so a bound variable is
+    /// always that of the nearest forall above it.
+    Forall(TermId, TermId, TermId),
+    /// The variable of the nearest [`Node::Forall`] above, of this width.
+    Bound(u8),
 }
 
 impl Node {
     /// The children of this node, in order.
     pub fn children(&self) -> impl Iterator<Item = TermId> {
         let (a, b, c) = match *self {
-            Node::BoolConst(_) | Node::BvConst { .. } | Node::Symbol(_) => (None, None, None),
+            Node::BoolConst(_) | Node::BvConst { .. } | Node::Symbol(_) | Node::Bound(_) => {
+                (None, None, None)
+            }
             Node::Not(a)
             | Node::BvUn(_, a)
             | Node::Extract { arg: a, .. }
@@ -193,15 +203,24 @@ impl Node {
             | Node::BvCmp(_, a, b)
             | Node::Concat(a, b)
             | Node::Select(a, b) => (Some(a), Some(b), None),
-            Node::Ite(a, b, c) | Node::Store(a, b, c) => (Some(a), Some(b), Some(c)),
+            Node::Ite(a, b, c) | Node::Store(a, b, c) | Node::Forall(a, b, c) => {
+                (Some(a), Some(b), Some(c))
+            }
         };
         a.into_iter().chain(b).chain(c)
+    }
+
+    /// The children whose value does not depend on a bound variable of
+    /// this node: all but a forall's body.
+    pub fn outer_children(&self) -> impl Iterator<Item = TermId> {
+        let skip_body = matches!(self, Node::Forall(..));
+        self.children().take(if skip_body { 2 } else { 3 })
     }
 
     /// The same node with each child replaced by `f(child)`.
     pub fn map_children(&self, mut f: impl FnMut(TermId) -> TermId) -> Node {
         match *self {
-            Node::BoolConst(_) | Node::BvConst { .. } | Node::Symbol(_) => *self,
+            Node::BoolConst(_) | Node::BvConst { .. } | Node::Symbol(_) | Node::Bound(_) => *self,
             Node::Not(a) => Node::Not(f(a)),
             Node::And(a, b) => Node::And(f(a), f(b)),
             Node::Or(a, b) => Node::Or(f(a), f(b)),
@@ -224,6 +243,7 @@ impl Node {
             Node::Select(a, i) => Node::Select(f(a), f(i)),
             Node::Store(a, i, v) => Node::Store(f(a), f(i), f(v)),
             Node::ConstArray(v) => Node::ConstArray(f(v)),
+            Node::Forall(lo, hi, body) => Node::Forall(f(lo), f(hi), f(body)),
         }
     }
 }

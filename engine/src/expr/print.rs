@@ -8,9 +8,10 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 /// The logic a script of terms declares: QF_ABV, or ALL when a term holds
-/// a constant array, which QF_ABV lacks (z3 rejects one there).
-pub fn script_logic(const_arrays: bool) -> &'static str {
-    if const_arrays {
+/// a constant array, which QF_ABV lacks (z3 rejects one there), or a
+/// forall.
+pub fn script_logic(const_arrays: bool, quantified: bool) -> &'static str {
+    if const_arrays || quantified {
         "ALL"
     } else {
         "QF_ABV"
@@ -75,11 +76,13 @@ impl TermStore {
             }
         }
         let prefix = self.let_prefix();
-        // Shared inner nodes are bound once, in order, around the root.
+        // Shared inner nodes are bound once, in order, around the root; a
+        // node open in a forall's variable stays inside its forall.
         let bound: Vec<TermId> = order
             .iter()
             .copied()
             .filter(|&u| uses[u.index()] > 1 && self.node(u).children().next().is_some())
+            .filter(|&u| !self.is_open(u))
             .collect();
         let mut is_bound = vec![false; self.len()];
         for &u in &bound {
@@ -98,7 +101,19 @@ impl TermStore {
 
     /// A prefix for `let` names that no declared symbol starts with.
     fn let_prefix(&self) -> String {
-        let mut prefix = "?t".to_string();
+        self.unused_prefix("?t")
+    }
+
+    /// The name of a forall's variable, which no declared symbol starts
+    /// with. Every forall binds it: a variable is its nearest forall's,
+    /// and a forall's bounds use none.
+    pub fn bound_name(&self) -> String {
+        self.unused_prefix("?i")
+    }
+
+    /// `prefix`, lengthened until no declared symbol starts with it.
+    fn unused_prefix(&self, prefix: &str) -> String {
+        let mut prefix = prefix.to_string();
         while self
             .symbols()
             .any(|s| self.symbol_name(s).starts_with(&prefix))
@@ -115,12 +130,17 @@ impl TermStore {
         enum Item {
             Term(TermId),
             Text(&'static str),
+            Owned(String),
         }
         let mut todo = vec![Item::Term(root)];
         while let Some(item) = todo.pop() {
             let t = match item {
                 Item::Text(text) => {
                     out.push_str(text);
+                    continue;
+                }
+                Item::Owned(text) => {
+                    out.push_str(&text);
                     continue;
                 }
                 Item::Term(t) => t,
@@ -140,6 +160,23 @@ impl TermStore {
                 }
                 Node::Symbol(s) => {
                     out.push_str(&quote_symbol(self.symbol_name(s)));
+                    continue;
+                }
+                Node::Bound(_) => {
+                    out.push_str(&self.bound_name());
+                    continue;
+                }
+                Node::Forall(lo, hi, body) => {
+                    // (forall ((i w)) (=> (and (bvule lo i) (bvule i hi)) body))
+                    let i = self.bound_name();
+                    let sort = sort_to_smtlib(self.sort(lo));
+                    let _ = write!(out, "(forall (({i} {sort})) (=> (and (bvule ");
+                    todo.push(Item::Text("))"));
+                    todo.push(Item::Term(body));
+                    todo.push(Item::Text(")) "));
+                    todo.push(Item::Term(hi));
+                    todo.push(Item::Owned(format!(" {i}) (bvule {i} ")));
+                    todo.push(Item::Term(lo));
                     continue;
                 }
                 Node::Not(_) => "not".into(),
@@ -201,7 +238,8 @@ impl TermStore {
 
     /// A self-contained script that asserts `terms` and checks satisfiability.
     pub fn to_smtlib_script(&self, terms: &[TermId]) -> String {
-        let logic = script_logic(self.has_const_arrays(terms));
+        let quantified = terms.iter().any(|&t| self.has_forall(t));
+        let logic = script_logic(self.has_const_arrays(terms), quantified);
         let mut out = format!("(set-logic {logic})\n");
         out.push_str(&self.declarations(terms));
         for &t in terms {

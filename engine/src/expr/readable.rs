@@ -279,6 +279,23 @@ impl Printer<'_> {
                 self.out.push(']');
             }
             Node::ConstArray(value) => self.call("const", "", &[value], depth),
+            // A variable is its nearest forall's; a forall's bounds use none.
+            Node::Bound(_) => self.out.push('i'),
+            Node::Forall(lo, hi, body) => {
+                let open = TERNARY < outer;
+                if open {
+                    self.out.push('(');
+                }
+                self.out.push_str("∀i ∈ [");
+                self.term(lo, TERNARY, depth);
+                self.out.push_str(", ");
+                self.term(hi, TERNARY, depth);
+                self.out.push_str("]: ");
+                self.term(body, OR, depth);
+                if open {
+                    self.out.push(')');
+                }
+            }
         }
     }
 

@@ -30,14 +30,20 @@ struct SymbolInfo {
     base: bool,
 }
 
+/// [`TermStore`]'s flags of a term.
+const BASE: u8 = 1;
+const OPEN: u8 = 2;
+const FORALL: u8 = 4;
+
 /// The arena that owns every term and symbol.
 #[derive(Clone, Debug, Default)]
 pub struct TermStore {
     nodes: Vec<Node>,
     sorts: Vec<Sort>,
-    /// Per term: whether a base symbol occurs in it, so that terms without
-    /// one skip unfolding at no cost.
-    has_base: Vec<bool>,
+    /// Per term: whether a base symbol occurs in it ([`BASE`]), so that
+    /// terms without one skip unfolding at no cost; whether a bound
+    /// variable occurs free in it ([`OPEN`]).
+    flags: Vec<u8>,
     table: FxHashMap<Node, TermId>,
     symbols: Vec<SymbolInfo>,
     symbol_by_name: FxHashMap<String, SymbolId>,
@@ -73,7 +79,7 @@ impl TermStore {
         let entry = (std::mem::size_of::<(Node, TermId)>() + 1) * 8 / 7;
         (doubled(self.nodes.capacity(), len, std::mem::size_of::<Node>())
             + doubled(self.sorts.capacity(), len, std::mem::size_of::<Sort>())
-            + doubled(self.has_base.capacity(), len, 1)
+            + doubled(self.flags.capacity(), len, 1)
             + doubled(table, self.table.len(), entry)) as u64
     }
 
@@ -87,7 +93,18 @@ impl TermStore {
 
     /// Whether a base symbol ([`TermStore::declare_base`]) occurs in `t`.
     pub fn has_base(&self, t: TermId) -> bool {
-        self.has_base[t.index()]
+        self.flags[t.index()] & BASE != 0
+    }
+
+    /// Whether a forall occurs in `t`.
+    pub fn has_forall(&self, t: TermId) -> bool {
+        self.flags[t.index()] & FORALL != 0
+    }
+
+    /// Whether a bound variable occurs in `t` outside any forall of `t`:
+    /// `t` has a value only under a forall that binds it.
+    pub fn is_open(&self, t: TermId) -> bool {
+        self.flags[t.index()] & OPEN != 0
     }
 
     /// Width of a bit-vector term; 0 for booleans and arrays.
@@ -122,13 +139,26 @@ impl TermStore {
         }
         let sort = self.sort_of_node(&node)?;
         let id = TermId(u32::try_from(self.nodes.len()).expect("more than 2^32 terms"));
-        let has_base = match node {
-            Node::Symbol(s) => self.symbols[s.index()].base,
-            _ => node.children().any(|c| self.has_base[c.index()]),
+        let flags = match node {
+            Node::Symbol(s) if self.symbols[s.index()].base => BASE,
+            Node::Bound(_) => OPEN,
+            _ => {
+                let inherited = node
+                    .children()
+                    .map(|c| self.flags[c.index()] & (BASE | FORALL));
+                // A forall's body is open in its variable; the forall is not.
+                let open = node.outer_children().map(|c| self.flags[c.index()] & OPEN);
+                let own = if let Node::Forall(..) = node {
+                    FORALL
+                } else {
+                    0
+                };
+                inherited.fold(own, |f, b| f | b) | open.fold(0, |f, o| f | o)
+            }
         };
         self.nodes.push(node);
         self.sorts.push(sort);
-        self.has_base.push(has_base);
+        self.flags.push(flags);
         self.table.insert(node, id);
         Ok(id)
     }
@@ -272,6 +302,15 @@ impl TermStore {
                     ));
                 }
                 Ok(Sort::Array)
+            }
+            Node::Bound(width) => check_width(u32::from(width), "bound variable").map(Sort::Bv),
+            Node::Forall(lo, hi, body) => {
+                same_bv(lo, hi, "forall's bounds")?;
+                boolean(body, "forall's body")?;
+                if self.is_open(lo) || self.is_open(hi) {
+                    return err("a forall's bounds may not use a bound variable".into());
+                }
+                Ok(Sort::Bool)
             }
             Node::ConstArray(v) => {
                 if bv(v, "constant array")? != ARRAY_VALUE_WIDTH {
@@ -541,6 +580,65 @@ impl TermStore {
         self.mk(Node::Store(array, index, value))
     }
 
+    /// The variable of the forall to be built around it, of `width` bits.
+    pub fn bound(&mut self, width: u8) -> TermId {
+        self.mk(Node::Bound(width))
+    }
+
+    /// `forall i in [lo, hi]. body`, `i` being `body`'s [`TermStore::bound`]
+    /// of the bounds' width; a sort error if the bounds differ in width,
+    /// use a bound variable, or the body is not a Bool.
+    pub fn forall(&mut self, lo: TermId, hi: TermId, body: TermId) -> Result<TermId, SortError> {
+        self.try_mk(Node::Forall(lo, hi, body))
+    }
+
+    /// `body` (open in a forall's variable) with `value` for the
+    /// variable: its free bound variables replaced, not those of the
+    /// foralls inside it. Builds terms as they are, without simplifying.
+    pub fn instantiate(&mut self, body: TermId, value: TermId) -> TermId {
+        let mut done: FxHashMap<TermId, TermId> = FxHashMap::default();
+        let mut stack = vec![(body, false)];
+        while let Some((t, children_done)) = stack.pop() {
+            if done.contains_key(&t) {
+                continue;
+            }
+            if !self.is_open(t) {
+                done.insert(t, t);
+                continue;
+            }
+            let node = *self.node(t);
+            if let Node::Bound(_) = node {
+                done.insert(t, value);
+                continue;
+            }
+            if !children_done {
+                stack.push((t, true));
+                stack.extend(node.outer_children().map(|c| (c, false)));
+                continue;
+            }
+            let built = node.map_children(|c| done.get(&c).copied().unwrap_or(c));
+            let term = self.mk(built);
+            done.insert(t, term);
+        }
+        done[&body]
+    }
+
+    /// `body` instantiated at each value of `range`, of the bound
+    /// variable's `width`.
+    pub fn instances(
+        &mut self,
+        body: TermId,
+        width: u8,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Vec<TermId> {
+        range
+            .map(|i| {
+                let at = self.bv_const(width, i);
+                self.instantiate(body, at)
+            })
+            .collect()
+    }
+
     pub fn const_array(&mut self, value: TermId) -> TermId {
         self.mk(Node::ConstArray(value))
     }
@@ -549,6 +647,46 @@ impl TermStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expr::{BvCmp, Model, Value};
+
+    #[test]
+    fn a_forall_binds_its_variable_and_an_instance_replaces_only_that() {
+        let mut s = TermStore::new();
+        let n = s.declare("n", Sort::Bv(32)).unwrap();
+        let i = s.bound(32);
+        let [one, two, three] = [1, 2, 3].map(|k| s.bv_const(32, k));
+        let body = s.cmp(BvCmp::Ult, i, n);
+        // Bounds of two widths, a body that is no Bool, bounds using i.
+        let narrow = s.bv_const(8, 3);
+        assert!(s.forall(one, narrow, body).is_err());
+        assert!(s.forall(one, three, n).is_err());
+        let open = s.bin(BvBinOp::Add, i, one);
+        let refused = s.forall(one, open, body).unwrap_err();
+        assert_eq!(refused.0, "a forall's bounds may not use a bound variable");
+        // forall i in [1, 3]. i < n: closed, though its body is open.
+        let all = s.forall(one, three, body).unwrap();
+        assert!(s.is_open(body) && !s.is_open(all));
+        assert!(s.has_forall(all) && !s.has_forall(body));
+        // An instance replaces the free i, not the forall's inside.
+        let both = s.and(body, all);
+        let at_two = s.cmp(BvCmp::Ult, two, n);
+        let want = s.and(at_two, all);
+        assert_eq!(s.instantiate(both, two), want);
+        // Its value: the body at 1, 2 and 3; an empty range holds.
+        let n_symbol = s.symbol_named("n").unwrap();
+        let model = |value| {
+            let mut m = Model::new();
+            m.set(n_symbol, Value::Bv { width: 32, value });
+            m
+        };
+        assert_eq!(s.eval(all, &model(4)), Value::Bool(true));
+        assert_eq!(s.eval(all, &model(3)), Value::Bool(false));
+        let fls = s.fls();
+        let empty = s.forall(three, one, fls).unwrap();
+        assert_eq!(s.eval(empty, &model(0)), Value::Bool(true));
+        // A free variable, with no forall above, has no value of its own.
+        assert_eq!(s.eval(body, &model(4)), Value::Bool(true));
+    }
 
     #[test]
     fn equal_structure_gives_equal_ids() {

@@ -33,6 +33,9 @@ pub struct Formula {
     /// It holds a constant array, which QF_ABV lacks.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub const_arrays: bool,
+    /// It holds a forall, which the quantifier-free logics lack.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quantified: bool,
 }
 
 impl Formulas {
@@ -48,7 +51,10 @@ impl Formulas {
     /// each. An index past the table is left out.
     pub fn script(&self, conjuncts: &[u32]) -> String {
         let formulas: Vec<&Formula> = conjuncts.iter().filter_map(|&i| self.get(i)).collect();
-        let logic = script_logic(formulas.iter().any(|f| f.const_arrays));
+        let logic = script_logic(
+            formulas.iter().any(|f| f.const_arrays),
+            formulas.iter().any(|f| f.quantified),
+        );
         let mut out = format!("(set-logic {logic})\n");
         for declaration in self.declarations_of(conjuncts) {
             out.push_str(declaration);
@@ -110,18 +116,21 @@ mod tests {
                     readable: "x < 0".into(),
                     symbols: vec![0],
                     const_arrays: false,
+                    quantified: false,
                 },
                 Formula {
                     smtlib: "(= #x61 (select a x))".into(),
                     readable: "a[x] == 'a'".into(),
                     symbols: vec![0, 1],
                     const_arrays: false,
+                    quantified: false,
                 },
                 Formula {
                     smtlib: "(= a ((as const (Array (_ BitVec 32) (_ BitVec 8))) #x00))".into(),
                     readable: "a == [0 ...]".into(),
                     symbols: vec![1],
                     const_arrays: true,
+                    quantified: false,
                 },
             ],
         }

@@ -38,6 +38,9 @@ pub struct Context {
     /// Pushes with nothing between them share one entry, so `(push 1000000000)`
     /// costs no memory.
     levels: Vec<Level>,
+    /// The script's logic, where it is quantifier-free (a `forall` is
+    /// refused there, as z3 does).
+    pub logic: Option<String>,
 }
 
 impl Context {

@@ -25,7 +25,7 @@ pub enum Flow {
 }
 
 /// The logics whose terms this front end covers.
-const LOGICS: &[&str] = &["QF_BV", "QF_ABV", "QF_AUFBV", "ALL"];
+const LOGICS: &[&str] = &["QF_BV", "QF_ABV", "QF_AUFBV", "BV", "ABV", "AUFBV", "ALL"];
 
 /// Standard commands this front end does not implement.
 const UNSUPPORTED_COMMANDS: &[&str] = &[
@@ -254,10 +254,11 @@ impl Script {
                 sx.pos(logic),
                 format!(
                     "unsupported logic '{name}': Symplay handles QF_BV, QF_ABV, and QF_AUFBV or ALL \
-                     without uninterpreted functions"
+                     without uninterpreted functions, and BV, ABV or AUFBV with bounded foralls"
                 ),
             ));
         }
+        self.context.logic = Some(name.to_string()).filter(|n| n.starts_with("QF_"));
         self.success();
         Ok(())
     }

@@ -1,5 +1,6 @@
 //! Turns S-expressions into terms: symbols and literals, applications of
-//! built-in and defined functions, `let` and `(! t :named n)`.
+//! built-in and defined functions, `let`, `(! t :named n)` and bounded
+//! `forall`s.
 //!
 //! Work goes through an explicit task stack rather than recursion, so deeply
 //! nested terms (long `let` chains are common in generated benchmarks) take
@@ -16,7 +17,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
 /// Binders and constructs of full SMT-LIB that these logics do not have.
-const UNSUPPORTED_CONSTRUCTS: &[&str] = &["forall", "exists", "match", "par", "as"];
+const UNSUPPORTED_CONSTRUCTS: &[&str] = &["exists", "match", "par", "as"];
+
+/// The one shape of `forall` the term language has: a bit-vector variable
+/// over a range.
+const FORALL_FRAGMENT: &str =
+    "(forall ((i (_ BitVec w))) (=> (and (bvule lo i) (bvule i hi)) body)), with lo and hi not using i";
 
 /// Elaborates terms against a script's context.
 pub struct Elaborator<'a> {
@@ -28,6 +34,8 @@ pub struct Elaborator<'a> {
     /// Placeholders of the parameters of the function being defined, which
     /// a named term must not contain.
     params: Vec<TermId>,
+    /// Whether a forall's body is being elaborated: foralls do not nest.
+    in_forall: bool,
 }
 
 /// What an application applies.
@@ -47,6 +55,9 @@ enum Task {
     Unbind(SExprId),
     /// Name the term on top of the stack.
     Name { name: String, pos: Pos },
+    /// Pop a forall's bounds and body, push the forall, and take its
+    /// variable out of scope.
+    Forall { name: String, pos: Pos },
 }
 
 impl<'a> Elaborator<'a> {
@@ -56,6 +67,7 @@ impl<'a> Elaborator<'a> {
             context,
             locals: FxHashMap::default(),
             params: Vec::new(),
+            in_forall: false,
         }
     }
 
@@ -112,6 +124,20 @@ impl<'a> Elaborator<'a> {
                     let term = *values.last().expect("the named term was pushed");
                     self.name_term(&name, term, pos)?;
                 }
+                Task::Forall { name, pos } => {
+                    let parts = values.split_off(values.len() - 3);
+                    let forall = self.store.forall(parts[0], parts[1], parts[2]);
+                    values.push(forall.map_err(|e| {
+                        Error::at(pos, format!("{}: write {FORALL_FRAGMENT}", e.0))
+                    })?);
+                    if let Some(stack) = self.locals.get_mut(&name) {
+                        stack.pop();
+                        if stack.is_empty() {
+                            self.locals.remove(&name);
+                        }
+                    }
+                    self.in_forall = false;
+                }
             }
         }
         Ok(values.pop().expect("the root term was pushed"))
@@ -156,6 +182,25 @@ impl<'a> Elaborator<'a> {
                 tasks.push(Task::Term(body));
             }
             Some("_") => values.push(self.indexed_constant(sx, id, args)?),
+            Some("forall") => {
+                if let Some(logic) = &self.context.logic {
+                    return Err(Error::at(
+                        pos,
+                        format!("forall in the quantifier-free logic {logic}: set the logic ABV, BV or ALL"),
+                    ));
+                }
+                let (name, width, [lo, hi, body]) = check_forall(sx, id, args)?;
+                if self.in_forall {
+                    return Err(Error::at(pos, "a forall inside a forall is not supported"));
+                }
+                self.in_forall = true;
+                // The bounds see the variable too, so that using it is
+                // refused by name rather than read as an outer symbol.
+                let bound = self.store.bound(width);
+                self.locals.entry(name.clone()).or_default().push(bound);
+                tasks.push(Task::Forall { name, pos });
+                tasks.extend([body, hi, lo].map(Task::Term));
+            }
             Some(word) if UNSUPPORTED_CONSTRUCTS.contains(&word) => {
                 return Err(Error::at(pos, format!("unsupported construct '{word}'")));
             }
@@ -464,6 +509,47 @@ fn check_let(sx: &SExprs, id: SExprId, args: &[SExprId]) -> Result<SExprId, Erro
         }
     }
     Ok(bindings)
+}
+
+/// The variable, its width, and the bounds and body of `(forall ((i (_
+/// BitVec w))) (=> (and (bvule lo i) (bvule i hi)) body))`; anything else
+/// is refused with the fragment's shape.
+fn check_forall(
+    sx: &SExprs,
+    id: SExprId,
+    args: &[SExprId],
+) -> Result<(String, u8, [SExprId; 3]), Error> {
+    let outside = || {
+        Error::at(
+            sx.pos(id),
+            format!("forall outside the supported fragment: write {FORALL_FRAGMENT}"),
+        )
+    };
+    let &[variables, matrix] = args else {
+        return Err(outside());
+    };
+    let Some(&[variable]) = sx.list(variables) else {
+        return Err(outside());
+    };
+    let Some(&[name, sort]) = sx.list(variable) else {
+        return Err(outside());
+    };
+    let name = sx.symbol(name).ok_or_else(outside)?;
+    let Sort::Bv(width) = parse_sort(sx, sort)? else {
+        return Err(outside());
+    };
+    let applied = |t: SExprId, head: &str| match sx.list(t) {
+        Some(&[h, a, b]) if sx.symbol(h) == Some(head) => Some((a, b)),
+        _ => None,
+    };
+    let (guard, body) = applied(matrix, "=>").ok_or_else(outside)?;
+    let (low, high) = applied(guard, "and").ok_or_else(outside)?;
+    let (lo, low_i) = applied(low, "bvule").ok_or_else(outside)?;
+    let (high_i, hi) = applied(high, "bvule").ok_or_else(outside)?;
+    if sx.symbol(low_i) != Some(name) || sx.symbol(high_i) != Some(name) {
+        return Err(outside());
+    }
+    Ok((name.to_string(), width, [lo, hi, body]))
 }
 
 /// The name of a binding `(name term)` that [`check_let`] accepted.

@@ -234,6 +234,51 @@ fn array_operators() {
 }
 
 #[test]
+fn a_bounded_forall_reads_as_its_term_and_prints_back_as_it_was_read() {
+    let (mut script, v) = script(
+        "(declare-const x (_ BitVec 8)) (declare-const y (_ BitVec 8))
+         (declare-const p Bool) (declare-const q Bool) (declare-const m (Array (_ BitVec 32) (_ BitVec 8)))
+         (declare-const i (_ BitVec 32))",
+    );
+    // The variable shadows the declared i inside; a let inside may use it.
+    let text =
+        "(forall ((i (_ BitVec 32))) (=> (and (bvule #x00000001 i) (bvule i (concat x x x x))) \
+                (let ((r (select m (bvsub i #x00000001)))) (not (= r #x00)))))";
+    let got = parse(&mut script, text);
+    let st = script.store_mut();
+    let bound = st.bound(32);
+    let one = st.bv_const(32, 1);
+    let index = st.bin(BvBinOp::Sub, bound, one);
+    let read = st.select(v.m, index);
+    let zero = st.bv_const(8, 0);
+    let is_zero = st.eq(read, zero);
+    let body = st.not(is_zero);
+    let xx = st.concat(v.x, v.x);
+    let xxx = st.concat(xx, v.x);
+    let hi = st.concat(xxx, v.x);
+    let want = st.forall(one, hi, body).unwrap();
+    assert_eq!(got, want);
+    assert!(st.has_forall(got) && !st.is_open(got) && st.is_open(body));
+    // Printed, it reads back as the same term; the declared i is another.
+    let printed = st.to_smtlib(got);
+    assert!(
+        printed
+            .starts_with("(forall ((?i (_ BitVec 32))) (=> (and (bvule #x00000001 ?i) (bvule ?i "),
+        "{printed}"
+    );
+    let opened = printed.matches('(').count();
+    assert_eq!(opened, printed.matches(')').count(), "{printed}");
+    assert_eq!(parse(&mut script, &printed), got);
+    let outer = parse(&mut script, "(bvule i #x00000003)");
+    let st = script.store_mut();
+    assert!(!st.is_open(outer));
+    assert_eq!(
+        st.conjunct_to_readable(got),
+        "(∀i ∈ [1, ((x ++ x) ++ x) ++ x]: m[i - 1] != '\\0')"
+    );
+}
+
+#[test]
 fn let_binds_in_parallel_and_scopes_its_names() {
     check_terms(
         PRELUDE,
@@ -462,13 +507,37 @@ fn errors_name_line_column_and_construct() {
         (
             "(set-logic QF_LIA)",
             "1:12: unsupported logic 'QF_LIA': Symplay handles QF_BV, QF_ABV, and QF_AUFBV or ALL \
-             without uninterpreted functions",
+             without uninterpreted functions, and BV, ABV or AUFBV with bounded foralls",
         ),
         (
             "(declare-const x (_ BitVec 8))\n(assert (bvult x 5))",
             "2:18: integer literal '5' is not supported: write bit-vectors as #b..., #x... or (_ bvN width)",
         ),
-        ("(assert (forall ((x Bool)) x))", "1:9: unsupported construct 'forall'"),
+        (
+            "(assert (forall ((x Bool)) x))",
+            "1:9: forall outside the supported fragment: write (forall ((i (_ BitVec w))) \
+             (=> (and (bvule lo i) (bvule i hi)) body)), with lo and hi not using i",
+        ),
+        (
+            "(set-logic QF_BV)\n(assert (forall ((i (_ BitVec 8))) (=> (and (bvule #x00 i) (bvule i #x03)) true)))",
+            "2:9: forall in the quantifier-free logic QF_BV: set the logic ABV, BV or ALL",
+        ),
+        (
+            "(assert (forall ((i (_ BitVec 8))) (=> (and (bvule i #x00) (bvule i #x03)) true)))",
+            "1:9: forall outside the supported fragment: write (forall ((i (_ BitVec w))) \
+             (=> (and (bvule lo i) (bvule i hi)) body)), with lo and hi not using i",
+        ),
+        (
+            "(assert (forall ((i (_ BitVec 8))) (=> (and (bvule (bvadd i #x01) i) (bvule i #x03)) true)))",
+            "1:9: a forall's bounds may not use a bound variable: write (forall ((i (_ BitVec w))) \
+             (=> (and (bvule lo i) (bvule i hi)) body)), with lo and hi not using i",
+        ),
+        (
+            "(assert (forall ((i (_ BitVec 8))) (=> (and (bvule #x00 i) (bvule i #x03)) \
+             (forall ((j (_ BitVec 8))) (=> (and (bvule #x00 j) (bvule j #x01)) true)))))",
+            "1:76: a forall inside a forall is not supported",
+        ),
+        ("(assert (exists ((x Bool)) x))", "1:9: unsupported construct 'exists'"),
         (
             "(declare-const x (_ BitVec 8))\n(assert x)",
             "2:9: assert expects a Bool term, got (_ BitVec 8)",

@@ -8,6 +8,7 @@ pub mod bitblast;
 mod cache;
 mod chain;
 mod independence;
+mod quantifiers;
 mod query;
 pub mod sat;
 pub mod simplify;
@@ -153,7 +154,23 @@ impl Solver {
         self.stats.queries += 1;
         let mut budget = self.config.budget.starting_now();
         budget.limits = budget.limits.and(limits);
-        let (result, by) = self.check_inner(store, assertions, &budget, before_last);
+        let expanded;
+        let asked = match assertions.iter().any(|&a| store.has_forall(a)) {
+            false => assertions,
+            true => match quantifiers::expand(store, assertions) {
+                Ok(without) => {
+                    expanded = without;
+                    &expanded[..]
+                }
+                Err(why) => {
+                    self.stats.unknown += 1;
+                    self.stats.answered.unknown += 1;
+                    self.stats.total_time += start.elapsed();
+                    return SolveResult::Unknown(why);
+                }
+            },
+        };
+        let (result, by) = self.check_inner(store, asked, &budget, before_last);
         match (&result, by) {
             (SolveResult::Unknown(_), _) | (_, AnsweredBy::Nobody) => {
                 self.stats.answered.unknown += 1

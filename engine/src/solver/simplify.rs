@@ -18,11 +18,15 @@ mod substitute;
 mod tests;
 mod walk;
 
-use crate::expr::{TermId, TermStore};
+use crate::expr::{BvCmp, Node, TermId, TermStore};
 use crate::limits::{Checkpoint, Limits, Reached};
 use rewrite::Rewriter;
 use substitute::Substitution;
 use walk::pending_terms;
+
+/// The widest range of a forall with constant bounds that simplification
+/// expands into its instances.
+pub const MAX_EXPANDED: u64 = 64;
 
 /// Simplifies terms of one [`TermStore`], remembering every result, so it is
 /// meant to live as long as that store.
@@ -62,7 +66,10 @@ impl Simplifier {
             let node = store
                 .node(u)
                 .map_children(|c| self.memoized(c).unwrap_or(c));
-            let simplified = Rewriter::new(store).rewrite(node);
+            let simplified = match node {
+                Node::Forall(lo, hi, body) => self.forall(store, lo, hi, body, checkpoint)?,
+                _ => Rewriter::new(store).rewrite(node),
+            };
             self.remember(u, simplified);
             // A result is its own simplified form; later queries reuse it as is.
             if self.memoized(simplified).is_none() {
@@ -70,6 +77,40 @@ impl Simplifier {
             }
         }
         Ok(self.memoized(t).unwrap_or(t))
+    }
+
+    /// `forall i in [lo, hi]. body` of simplified parts: true where the
+    /// body is or the range is empty, the range empty where the body is
+    /// false; expanded into its instances' conjunction, each simplified,
+    /// where the bounds are constants at most [`MAX_EXPANDED`] apart.
+    fn forall(
+        &mut self,
+        store: &mut TermStore,
+        lo: TermId,
+        hi: TermId,
+        body: TermId,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<TermId, Reached> {
+        match store.as_bool_const(body) {
+            Some(true) => return Ok(store.tru()),
+            Some(false) => {
+                let empty = store.cmp(BvCmp::Ult, hi, lo);
+                return self.simplify_within(store, empty, checkpoint);
+            }
+            None => {}
+        }
+        match (store.as_bv_const(lo), store.as_bv_const(hi)) {
+            (Some(l), Some(h)) if l > h => Ok(store.tru()),
+            (Some(l), Some(h)) if h - l < MAX_EXPANDED => {
+                let width = store.width(lo);
+                let instances = (store.instances(body, width, l..=h).into_iter())
+                    .map(|instance| self.simplify_within(store, instance, checkpoint))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let all = store.and_all(&instances);
+                self.simplify_within(store, all, checkpoint)
+            }
+            _ => Ok(store.mk(Node::Forall(lo, hi, body))),
+        }
     }
 
     /// Simplifies a conjunction of boolean constraints into an equivalent

@@ -1,5 +1,6 @@
-//! Random QF_ABV formulas that use every operator of the term language, for
-//! the differential test against z3.
+//! Random ABV formulas that use every operator of the term language, a
+//! bounded forall now and then among them, for the differential test
+//! against z3.
 //!
 //! A formula is a conjunction of one to four atoms. Atoms draw on a small pool
 //! of symbols and mostly share one width, so they constrain each other and
@@ -29,7 +30,10 @@ pub fn random_formula(store: &mut TermStore, rng: &mut Rng) -> TermId {
         rng,
         home_width,
     };
-    let atoms: Vec<TermId> = (0..gen.rng.range(1, 4)).map(|_| gen.atom()).collect();
+    let mut atoms: Vec<TermId> = (0..gen.rng.range(1, 4)).map(|_| gen.atom()).collect();
+    if gen.rng.chance(15) {
+        atoms.push(gen.forall());
+    }
     gen.store.and_all(&atoms)
 }
 
@@ -77,6 +81,44 @@ impl FormulaGen<'_> {
                 self.store.not(c)
             }
         }
+    }
+
+    /// `forall i in [lo, hi]. body` over a range of one to three values
+    /// (empty where it wraps), the body comparing `i` through an operator
+    /// with a term of the formula's symbols, or reading an array at `i`.
+    fn forall(&mut self) -> TermId {
+        let w = self.home_width;
+        let m = symplay_engine::expr::mask(w);
+        let lo_value = self.rng.below(4) & m;
+        let hi_value = (lo_value + self.rng.below(3)) & m;
+        let (lo, hi) = (
+            self.store.bv_const(w, lo_value),
+            self.store.bv_const(w, hi_value),
+        );
+        let i = self.store.bound(w);
+        let body = if self.rng.chance(50) {
+            let op = self
+                .rng
+                .pick(&[BvBinOp::Add, BvBinOp::Sub, BvBinOp::Xor, BvBinOp::And]);
+            let other = self.bv(w, 1);
+            let through = self.store.bin(op, i, other);
+            let rhs = self.bv(w, 1);
+            let cmp = self.rng.pick(&BvCmp::ALL);
+            self.store.cmp(cmp, through, rhs)
+        } else {
+            let index = match w.cmp(&ARRAY_INDEX_WIDTH) {
+                std::cmp::Ordering::Less => self.store.zero_ext(ARRAY_INDEX_WIDTH - w, i),
+                std::cmp::Ordering::Equal => i,
+                std::cmp::Ordering::Greater => self.store.extract(ARRAY_INDEX_WIDTH - 1, 0, i),
+            };
+            let array = self.array_symbol();
+            let read = self.store.select(array, index);
+            let byte = self.bv(ARRAY_VALUE_WIDTH, 1);
+            self.store.eq(read, byte)
+        };
+        self.store
+            .forall(lo, hi, body)
+            .expect("bounds of one width, a boolean body")
     }
 
     /// `op(x, c1) = c2` and its relatives: a symbol (or small term) through one

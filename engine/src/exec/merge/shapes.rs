@@ -81,6 +81,8 @@ fn own(node: &Node) -> u64 {
         Node::Select(..) => 18u8.hash(&mut h),
         Node::Store(..) => 19u8.hash(&mut h),
         Node::ConstArray(_) => 20u8.hash(&mut h),
+        Node::Forall(..) => 21u8.hash(&mut h),
+        Node::Bound(width) => (22u8, width).hash(&mut h),
     }
     h.finish()
 }

@@ -30,7 +30,9 @@ pub(super) fn size_of(
     }
     let nodes = reachable.len() as u64;
     let counted = match roots {
-        [root] if cnf && nodes <= MAX_CNF_NODES => {
+        // A quantified condition has no CNF of its own (the solver's
+        // procedure makes several).
+        [root] if cnf && nodes <= MAX_CNF_NODES && !terms.has_forall(*root) => {
             BitBlaster::cnf_size(terms, *root, &mut Checkpoint::new(limits)).ok()
         }
         _ => None,

@@ -39,6 +39,7 @@ impl FormulaTable {
             readable: terms.conjunct_to_readable(t),
             symbols,
             const_arrays: terms.has_const_arrays(&[t]),
+            quantified: terms.has_forall(t),
         });
         self.by_term.insert(t, index);
         index

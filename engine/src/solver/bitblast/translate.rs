@@ -205,6 +205,9 @@ impl Translator {
                 value.to_vec()
             }
             Node::Store(..) | Node::ConstArray(_) => return,
+            Node::Forall(..) | Node::Bound(_) => {
+                unreachable!("the solver expands a query's foralls before its layers see it")
+            }
         };
         self.bits.insert(t, &result);
     }

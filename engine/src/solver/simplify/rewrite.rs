@@ -25,7 +25,13 @@ impl<'a> Rewriter<'a> {
             return constant;
         }
         match node {
-            Node::BoolConst(_) | Node::BvConst { .. } | Node::Symbol(_) => self.store.mk(node),
+            // A forall is expanded or kept by the simplifier itself
+            // (`Simplifier::forall`): its instances need simplifying too.
+            Node::BoolConst(_)
+            | Node::BvConst { .. }
+            | Node::Symbol(_)
+            | Node::Bound(_)
+            | Node::Forall(..) => self.store.mk(node),
             Node::Not(a) => self.mk_not(a),
             Node::And(a, b) => self.mk_and(a, b),
             Node::Or(a, b) => self.mk_or(a, b),
