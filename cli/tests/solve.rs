@@ -152,18 +152,51 @@ fn a_bounded_forall_is_answered_as_z3_answers_it() {
             }
         }
     }
-    // Over a symbolic bound the query is unknown for now, with the reason.
-    let symbolic = "(set-logic ABV)(declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))\
-        (declare-fun k () (_ BitVec 32))\
-        (assert (forall ((i (_ BitVec 32))) (=> (and (bvule #x00000001 i) (bvule i k)) \
-        (not (= (select s (bvsub i #x00000001)) #x00)))))\
-        (check-sat)(get-info :reason-unknown)";
-    let out = solve_ok(symbolic);
-    assert!(out.starts_with("unknown\n"), "{out}");
-    assert!(
-        out.contains("a forall whose bounds are not constants"),
-        "{out}"
+    // Over a symbolic bound (the procedure of §6): as z3 answers, and a
+    // model replays with every symbol defined.
+    let declarations = "(declare-fun s () (Array (_ BitVec 32) (_ BitVec 8)))\n\
+        (declare-fun k () (_ BitVec 32))\n(declare-fun n () (_ BitVec 32))\n";
+    let all = "(assert (forall ((i (_ BitVec 32))) (=> (and (bvule #x00000001 i) (bvule i k)) \
+        (not (= (select s (bvsub i #x00000001)) #x00)))))\n\
+        (assert (bvule #x00000001 k))(assert (bvule k #x0000000a))\n";
+    for (extra, answer) in [
+        (
+            "(assert (= (select s n) #x00))(assert (= (select s (bvsub k #x00000001)) #x08))",
+            "sat",
+        ),
+        ("(assert (= (select s #x00000000) #x00))", "unsat"),
+        (
+            "(assert (= (select s n) #x00))(assert (bvult n k))",
+            "unsat",
+        ),
+    ] {
+        let body = format!("{all}{extra}\n");
+        let script = format!("(set-logic ALL)\n{declarations}{body}");
+        let model = if answer == "sat" { "(get-model)" } else { "" };
+        let out = solve_ok(&format!("{script}(check-sat){model}"));
+        assert!(out.starts_with(&format!("{answer}\n")), "{extra}: {out}");
+        if let Some(z3) = z3_answer(&format!("{script}(check-sat)")) {
+            assert_eq!(z3, format!("{answer}\n"), "z3, {extra}");
+        }
+        if answer == "sat" {
+            let model = out.strip_prefix("sat\n").expect("sat first");
+            let definitions = &model[1..model.len() - 2];
+            let replay = format!("(set-logic ALL)\n{definitions}\n{body}(check-sat)");
+            assert_eq!(solve_ok(&replay), "sat\n", "{replay}");
+            if let Some(z3) = z3_answer(&replay) {
+                assert_eq!(z3, "sat\n", "z3 reads the model back: {replay}");
+            }
+        }
+    }
+    // A forall under a negation is outside what is solved: unknown, and why.
+    let negated = format!(
+        "(set-logic ALL)\n{declarations}(assert (not (forall ((i (_ BitVec 32))) \
+         (=> (and (bvule #x00000001 i) (bvule i k)) (= (select s i) #x00)))))\n\
+         (check-sat)(get-info :reason-unknown)"
     );
+    let out = solve_ok(&negated);
+    assert!(out.starts_with("unknown\n"), "{out}");
+    assert!(out.contains("a forall under a negation"), "{out}");
 }
 
 /// z3's answer to `script`, when z3 is installed.

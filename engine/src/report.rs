@@ -2,7 +2,7 @@
 //! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
 
 pub use crate::memory::{HeapOptions, SizeMode};
-use crate::solver::{AaStats, QueryAnswers};
+use crate::solver::{AaStats, QuantifiedStages, QueryAnswers};
 pub use crate::state::{MergeMode, MergeOptions};
 use serde::{Deserialize, Serialize};
 
@@ -1419,6 +1419,10 @@ pub struct Stats {
     /// What state merging did, in a run that merges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub merging: Option<MergeStats>,
+    /// Queries with foralls over symbolic bounds, by the stage of the
+    /// procedure that answered them, in a run that asked any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quantified: Option<QuantifiedStages>,
     /// Wall-clock times; the only fields that differ between identical runs.
     pub timing: Timing,
 }

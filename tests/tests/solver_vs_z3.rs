@@ -14,10 +14,10 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{explore, Options};
 use symplay_engine::expr::{
-    value_to_smtlib, ArrayValue, Model, Sort, TermId, TermStore, Value, ARRAY_VALUE_WIDTH,
+    value_to_smtlib, ArrayValue, Model, Node, Sort, TermId, TermStore, Value, ARRAY_VALUE_WIDTH,
 };
 use symplay_engine::smtlib::{run_script, RunOptions};
-use symplay_engine::solver::{SolveResult, Solver};
+use symplay_engine::solver::{QuantifiedStages, SolveResult, Solver};
 use symplay_tests::coverage::OperatorCounts;
 use symplay_tests::gen::formula::random_formula;
 use symplay_tests::gen::interesting_value;
@@ -91,6 +91,7 @@ fn symplay_agrees_with_z3_on_random_formulas() {
     let mut coverage = OperatorCounts::default();
     let mut tally = Tally::default();
     let mut failures = Vec::new();
+    let mut stages = QuantifiedStages::default();
     for batch_start in (0..count).step_by(BATCH) {
         let mut store = TermStore::new();
         let mut shared = Solver::default();
@@ -106,13 +107,21 @@ fn symplay_agrees_with_z3_on_random_formulas() {
                 });
             }
         }
+        stages += shared.stats().quantified;
     }
     eprintln!(
         "seed {seed:#x}: {count} formulas, z3 says {} sat and {} unsat; \
-         Symplay {:.2?} (fresh and shared solver), z3 {:.2?} (its answers and models)\n{coverage}",
+         Symplay {:.2?} (fresh and shared solver), z3 {:.2?} (its answers and models)\n\
+         queries with foralls over symbolic bounds (shared solver), by stage: {stages:?}\n{coverage}",
         tally.sat, tally.unsat, tally.symplay_time, tally.z3_time
     );
     report_failures("the comparison with z3", count, &failures);
+    // The procedure for symbolic bounds was asked, and answered at its
+    // first stage and beyond it.
+    assert!(
+        stages.strip > 0 && stages.duplicate + stages.repair + stages.fallback > 0,
+        "{stages:?}"
+    );
 
     let required = (count / FORMULAS_PER_REQUIRED_OCCURRENCE).max(1) as u64;
     let rare = coverage.rarer_than(required);
@@ -400,10 +409,22 @@ fn check_printed_script(
 
 /// Random values, biased to edge cases, for the symbols of `formula`.
 fn random_model(store: &TermStore, formula: TermId, rng: &mut Rng) -> Model {
+    // A symbol that is a forall's upper bound stays small: the evaluator
+    // checks a forall at each value of its range.
+    let upper_bounds: Vec<TermId> = (store.reachable(&[formula]).into_iter())
+        .filter_map(|t| match *store.node(t) {
+            Node::Forall(_, hi, _) => Some(hi),
+            _ => None,
+        })
+        .collect();
     let mut model = Model::new();
     for s in store.symbols_in(&[formula]) {
         let value = match store.symbol_sort(s) {
             Sort::Bool => Value::Bool(rng.chance(50)),
+            Sort::Bv(width) if upper_bounds.contains(&store.symbol_term(s)) => Value::Bv {
+                width,
+                value: rng.below(8) & symplay_engine::expr::mask(width),
+            },
             Sort::Bv(width) => Value::Bv {
                 width,
                 value: interesting_value(rng, width),

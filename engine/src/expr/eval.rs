@@ -308,6 +308,15 @@ impl TermStore {
         Ok(values.remove(&t).expect("the root is evaluated"))
     }
 
+    /// The value of `t`, open in a forall's variable, under `model` with
+    /// `bound` for the variable.
+    pub fn eval_bound(&self, t: TermId, model: &Model, bound: u64) -> Value {
+        let unlimited = &mut Checkpoint::new(Limits::default());
+        let mut values =
+            (self.eval_all_bound(&[t], model, Some(bound), unlimited)).expect("no limits");
+        values.remove(&t).expect("the root is evaluated")
+    }
+
     /// Whether every boolean term in `terms` is true under `model`.
     pub fn satisfies(&self, terms: &[TermId], model: &Model) -> bool {
         let unlimited = &mut Checkpoint::new(Limits::default());

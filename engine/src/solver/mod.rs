@@ -9,6 +9,8 @@ mod cache;
 mod chain;
 mod independence;
 mod quantifiers;
+pub use quantifiers::procedure::Stage as QuantifiedStage;
+use quantifiers::procedure::{self, Query};
 mod query;
 pub mod sat;
 pub mod simplify;
@@ -23,7 +25,10 @@ use chain::{Group, Shared, Stage};
 use independence::SymbolIndex;
 pub use independence::Witness;
 use query::GroupAnswer;
-pub use query::{AaStats, Budget, LayerStats, QueryAnswers, QueryBudget, SolveResult, SolverStats};
+pub use query::{
+    AaStats, Budget, LayerStats, QuantifiedStages, QueryAnswers, QueryBudget, SolveResult,
+    SolverStats,
+};
 use std::rc::Rc;
 use std::time::Duration;
 use web_time::Instant;
@@ -170,7 +175,10 @@ impl Solver {
                 }
             },
         };
-        let (result, by) = self.check_inner(store, asked, &budget, before_last);
+        let (result, by) = match asked.iter().any(|&a| store.has_forall(a)) {
+            false => self.check_inner(store, asked, &budget, before_last),
+            true => self.check_quantified(store, asked, &budget, before_last),
+        };
         match (&result, by) {
             (SolveResult::Unknown(_), _) | (_, AnsweredBy::Nobody) => {
                 self.stats.answered.unknown += 1
@@ -339,6 +347,30 @@ impl Solver {
             SolveResult::Unsat => Beside::Unsat,
             SolveResult::Unknown(why) => Beside::Unknown(why),
         }
+    }
+
+    /// A query with foralls over symbolic bounds, by the procedure of
+    /// `quantified_merging.md` §6, its quantifier-free queries asked of
+    /// the chain; answered by the costliest layer the last one needed.
+    fn check_quantified(
+        &mut self,
+        store: &mut TermStore,
+        assertions: &[TermId],
+        budget: &QueryBudget,
+        before_last: &mut BeforeLast<'_>,
+    ) -> (SolveResult, AnsweredBy) {
+        let query = match Query::of(store, assertions) {
+            Ok(query) => query,
+            Err(why) => return (SolveResult::Unknown(why), AnsweredBy::Nobody),
+        };
+        let mut by = AnsweredBy::Nobody;
+        let (result, stage) = procedure::solve(store, &query, &mut |store, asked| {
+            let (result, answered) = self.check_inner(store, asked, budget, before_last);
+            by = answered;
+            result
+        });
+        self.stats.quantified.count(stage);
+        (result, by)
     }
 
     /// Runs the query down the layers until every group has an answer or

@@ -1,18 +1,20 @@
-//! Quantified queries: each `forall i in [lo, hi]. body` of a query is
-//! replaced by its instances' conjunction before the layers see it, where
-//! its bounds are constants (a merged path condition's k pinned, or a
-//! query of `symplay solve`), up to [`MAX_INSTANCES`] in all. A forall over
-//! bounds that are not constants is left to the quantifier layer of
-//! `quantified_merging.md` §6 (not built yet): the query is unknown, with
-//! the reason.
+//! Quantified queries. Each `forall i in [lo, hi]. body` whose bounds are
+//! constants (a query of `symplay solve`, a merged path condition with its
+//! k pinned) is replaced by its instances' conjunction before the layers
+//! see it, up to [`MAX_INSTANCES`] in all; a query with foralls over
+//! symbolic bounds left is solved by the procedure of §6
+//! ([`procedure`]), which asks the chain quantifier-free queries.
 
 use crate::expr::{Node, TermId, TermStore};
 use rustc_hash::FxHashMap;
 
+pub mod procedure;
+
 /// Instances of foralls a query may expand into, in all.
 pub const MAX_INSTANCES: u64 = 4096;
 
-/// `assertions` without foralls, or why they cannot be expanded.
+/// `assertions` with their foralls over constant bounds expanded, or why
+/// they cannot be (too many instances).
 pub fn expand(store: &mut TermStore, assertions: &[TermId]) -> Result<Vec<TermId>, String> {
     let mut expansion = Expansion::default();
     (assertions.iter())
@@ -57,7 +59,8 @@ impl Expansion {
         Ok(self.done[&t])
     }
 
-    /// The conjunction of `body` at each value from `lo` to `hi`.
+    /// The conjunction of `body` at each value from `lo` to `hi`, where
+    /// both are constants; the forall as it is otherwise.
     fn forall(
         &mut self,
         store: &mut TermStore,
@@ -66,12 +69,11 @@ impl Expansion {
         body: TermId,
     ) -> Result<TermId, String> {
         let width = store.width(lo);
-        let (Some(lo), Some(hi)) = (store.as_bv_const(lo), store.as_bv_const(hi)) else {
-            return Err(
-                "a forall whose bounds are not constants (its solving procedure is not built yet)"
-                    .into(),
-            );
+        let (Some(lo_value), Some(hi_value)) = (store.as_bv_const(lo), store.as_bv_const(hi))
+        else {
+            return Ok(store.mk(Node::Forall(lo, hi, body)));
         };
+        let (lo, hi) = (lo_value, hi_value);
         if lo > hi {
             return Ok(store.tru());
         }
@@ -134,18 +136,18 @@ mod tests {
     }
 
     #[test]
-    fn a_query_over_symbolic_bounds_or_too_many_instances_is_unknown_with_the_reason() {
+    fn a_query_over_symbolic_bounds_is_solved_and_one_of_too_many_instances_is_unknown() {
         let mut st = TermStore::new();
         let k = st.declare("k", Sort::Bv(32)).unwrap();
         let all = nonzero_prefix(&mut st, k);
+        let three = st.bv_const(32, 3);
+        let at_least_three = st.cmp(BvCmp::Ule, three, k);
         let mut solver = Solver::new(SolverConfig::default());
-        let SolveResult::Unknown(why) = solver.check(&mut st, &[all]) else {
-            panic!("not unknown")
+        let SolveResult::Sat(model) = solver.check(&mut st, &[all, at_least_three]) else {
+            panic!("satisfiable")
         };
-        assert!(
-            why.starts_with("a forall whose bounds are not constants"),
-            "{why}"
-        );
+        assert!(st.satisfies(&[all, at_least_three], &model));
+        assert_eq!(solver.stats().quantified.total(), 1);
         let many = st.bv_const(32, super::MAX_INSTANCES + 1);
         let all = nonzero_prefix(&mut st, many);
         let SolveResult::Unknown(why) = solver.check(&mut st, &[all]) else {

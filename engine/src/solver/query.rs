@@ -95,6 +95,48 @@ pub struct SolverStats {
     pub total_time: Duration,
     /// Each query once, by the costliest layer its answer needed.
     pub answered: QueryAnswers,
+    /// Queries with foralls over symbolic bounds, by the stage that
+    /// answered them.
+    pub quantified: QuantifiedStages,
+}
+
+/// Quantified queries answered at each stage of the procedure of
+/// `quantified_merging.md` §6, and those left unknown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct QuantifiedStages {
+    pub strip: u64,
+    pub duplicate: u64,
+    pub repair: u64,
+    pub fallback: u64,
+    pub unknown: u64,
+}
+
+impl QuantifiedStages {
+    /// One more query, answered at `stage` (none: unknown).
+    pub fn count(&mut self, stage: Option<super::QuantifiedStage>) {
+        use super::QuantifiedStage as S;
+        *match stage {
+            Some(S::Strip) => &mut self.strip,
+            Some(S::Duplicate) => &mut self.duplicate,
+            Some(S::Repair) => &mut self.repair,
+            Some(S::Fallback) => &mut self.fallback,
+            None => &mut self.unknown,
+        } += 1;
+    }
+
+    pub fn total(&self) -> u64 {
+        self.strip + self.duplicate + self.repair + self.fallback + self.unknown
+    }
+}
+
+impl std::ops::AddAssign for QuantifiedStages {
+    fn add_assign(&mut self, other: QuantifiedStages) {
+        self.strip += other.strip;
+        self.duplicate += other.duplicate;
+        self.repair += other.repair;
+        self.fallback += other.fallback;
+        self.unknown += other.unknown;
+    }
 }
 
 impl SolverStats {

@@ -84,7 +84,8 @@ impl FormulaGen<'_> {
     }
 
     /// `forall i in [lo, hi]. body` over a range of one to three values
-    /// (empty where it wraps), the body comparing `i` through an operator
+    /// (empty where it wraps), or over `[lo, k]` with `k <= hi` for a
+    /// symbol `k`, the body comparing `i` through an operator
     /// with a term of the formula's symbols, or reading an array at `i`.
     fn forall(&mut self) -> TermId {
         let w = self.home_width;
@@ -116,9 +117,18 @@ impl FormulaGen<'_> {
             let byte = self.bv(ARRAY_VALUE_WIDTH, 1);
             self.store.eq(read, byte)
         };
-        self.store
-            .forall(lo, hi, body)
-            .expect("bounds of one width, a boolean body")
+        if self.rng.chance(50) {
+            return self
+                .store
+                .forall(lo, hi, body)
+                .expect("bounds of one width, a boolean body");
+        }
+        // Half of them over a symbolic upper bound (as a quantified merge's
+        // k), which a conjunct bounds by the constant.
+        let k = self.bv_symbol(w);
+        let bounded = self.store.cmp(BvCmp::Ule, k, hi);
+        let all = (self.store.forall(lo, k, body)).expect("bounds of one width, a boolean body");
+        self.store.and(bounded, all)
     }
 
     /// `op(x, c1) = c2` and its relatives: a symbol (or small term) through one

@@ -76,6 +76,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             layers,
             address_aware: aa.then_some(solver_stats.aa),
             merging: cx.merging.stats(),
+            quantified: (solver_stats.quantified.total() > 0).then_some(solver_stats.quantified),
             timing: Timing {
                 total_ms: self.started.elapsed().as_secs_f64() * 1000.0,
                 solver_ms: solver_stats.total_time.as_secs_f64() * 1000.0,
