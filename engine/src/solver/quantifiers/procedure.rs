@@ -11,7 +11,8 @@
 //! - repair (R): strip again, with the instances that read the cells the
 //!   model got wrong and every scalar pinned to its value, then duplicate;
 //! - fallback (F): each forall expanded over the constant bound the query
-//!   puts on its upper bound, a quantifier-free query equivalent to it.
+//!   puts on its upper bound (or every value of a narrow one's width), a
+//!   quantifier-free query equivalent to it.
 
 use crate::expr::{BvBinOp, BvCmp, Model, Node, Sort, SymbolId, TermId, TermStore, Value};
 use crate::solver::SolveResult;
@@ -312,7 +313,8 @@ impl Query {
     }
 
     /// The least constant the clauses bound `hi` by: `hi ≤ c`, `hi < c`,
-    /// `¬(c < hi)`, `hi = c`, or a disjunction of `hi = c_j` (a merge's k).
+    /// `¬(c < hi)`, `hi = c`, or a disjunction of `hi = c_j` (a merge's k);
+    /// else the largest value of a width narrow enough to expand over.
     fn upper_bound(&self, store: &TermStore, hi: TermId) -> Option<u64> {
         if let Some(c) = store.as_bv_const(hi) {
             return Some(c);
@@ -344,10 +346,15 @@ impl Query {
                 _ => None,
             }
         };
-        self.free
+        let narrow = (store.width(hi) < 64)
+            .then(|| crate::expr::mask(store.width(hi)))
+            .filter(|&largest| largest < MAX_INSTANCES);
+        (self
+            .free
             .iter()
             .filter_map(|&clause| bound_of(clause))
-            .min()
+            .min())
+        .or(narrow)
     }
 }
 

@@ -249,3 +249,33 @@ fn a_forall_that_is_not_a_conjunct_is_refused_by_name() {
     };
     assert!(why.starts_with("a forall under a negation"), "{why}");
 }
+
+#[test]
+fn without_a_bound_in_the_query_a_narrow_upper_bound_expands_over_its_width() {
+    // ∀i ∈ [1, k]: i < 5, with k ≥ 6: unsat, which only the fallback
+    // sees (no array to duplicate or repair); k's 8 bits give 255 instances.
+    let mut st = TermStore::new();
+    let k = st.declare("k", Sort::Bv(8)).unwrap();
+    let (one, five, six) = (st.bv_const(8, 1), st.bv_const(8, 5), st.bv_const(8, 6));
+    let i = st.bound(8);
+    let below_five = st.cmp(BvCmp::Ult, i, five);
+    let all = st.forall(one, k, below_five).unwrap();
+    let from_six = st.cmp(BvCmp::Ule, six, k);
+    let mut solver = Solver::new(SolverConfig::default());
+    assert_eq!(solver.check(&mut st, &[all, from_six]), SolveResult::Unsat);
+    assert_eq!(solver.stats().quantified.fallback, 1);
+    // Over 32 bits there is no such bound: unknown, with the reason.
+    let k = st.declare("k32", Sort::Bv(32)).unwrap();
+    let (one, five, six) = (st.bv_const(32, 1), st.bv_const(32, 5), st.bv_const(32, 6));
+    let i = st.bound(32);
+    let below_five = st.cmp(BvCmp::Ult, i, five);
+    let all = st.forall(one, k, below_five).unwrap();
+    let from_six = st.cmp(BvCmp::Ule, six, k);
+    let SolveResult::Unknown(why) = solver.check(&mut st, &[all, from_six]) else {
+        panic!("unknown")
+    };
+    assert_eq!(
+        why,
+        "a forall whose upper bound k32 has no constant bound in the query"
+    );
+}
