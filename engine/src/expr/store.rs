@@ -143,17 +143,15 @@ impl TermStore {
             Node::Symbol(s) if self.symbols[s.index()].base => BASE,
             Node::Bound(_) => OPEN,
             _ => {
-                let inherited = node
-                    .children()
-                    .map(|c| self.flags[c.index()] & (BASE | FORALL));
-                // A forall's body is open in its variable; the forall is not.
-                let open = node.outer_children().map(|c| self.flags[c.index()] & OPEN);
                 let own = if let Node::Forall(..) = node {
                     FORALL
                 } else {
                     0
                 };
-                inherited.fold(own, |f, b| f | b) | open.fold(0, |f, o| f | o)
+                let inherited =
+                    (node.children()).fold(own, |f, c| f | self.flags[c.index()] & (BASE | FORALL));
+                // A forall's body is open in its variable; the forall is not.
+                (node.outer_children()).fold(inherited, |f, c| f | self.flags[c.index()] & OPEN)
             }
         };
         self.nodes.push(node);
@@ -621,6 +619,12 @@ impl TermStore {
             done.insert(t, term);
         }
         done[&body]
+    }
+
+    /// The values from `lo` to `hi` where both are constants (none where
+    /// `lo > hi`); `None` where either is not a constant.
+    pub fn constant_range(&self, lo: TermId, hi: TermId) -> Option<std::ops::RangeInclusive<u64>> {
+        Some(self.as_bv_const(lo)?..=self.as_bv_const(hi)?)
     }
 
     /// `body` instantiated at each value of `range`, of the bound

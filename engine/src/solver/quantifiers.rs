@@ -18,10 +18,7 @@ pub const MAX_INSTANCES: u64 = 4096;
 pub fn expand(store: &mut TermStore, assertions: &[TermId]) -> Result<Vec<TermId>, String> {
     let mut expansion = Expansion::default();
     (assertions.iter())
-        .map(|&a| match store.has_forall(a) {
-            true => expansion.term(store, a),
-            false => Ok(a),
-        })
+        .map(|&a| expansion.term(store, a))
         .collect()
 }
 
@@ -69,21 +66,19 @@ impl Expansion {
         body: TermId,
     ) -> Result<TermId, String> {
         let width = store.width(lo);
-        let (Some(lo_value), Some(hi_value)) = (store.as_bv_const(lo), store.as_bv_const(hi))
-        else {
+        let Some(range) = store.constant_range(lo, hi) else {
             return Ok(store.mk(Node::Forall(lo, hi, body)));
         };
-        let (lo, hi) = (lo_value, hi_value);
-        if lo > hi {
-            return Ok(store.tru());
+        if !range.is_empty() {
+            let count = (range.end() - range.start()).saturating_add(1);
+            self.instances = self.instances.saturating_add(count);
         }
-        self.instances = self.instances.saturating_add((hi - lo).saturating_add(1));
         if self.instances > MAX_INSTANCES {
             return Err(format!(
                 "foralls of more than {MAX_INSTANCES} instances in all"
             ));
         }
-        let instances = store.instances(body, width, lo..=hi);
+        let instances = store.instances(body, width, range);
         Ok(store.and_all(&instances))
     }
 }

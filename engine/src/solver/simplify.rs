@@ -99,11 +99,11 @@ impl Simplifier {
             }
             None => {}
         }
-        match (store.as_bv_const(lo), store.as_bv_const(hi)) {
-            (Some(l), Some(h)) if l > h => Ok(store.tru()),
-            (Some(l), Some(h)) if h - l < MAX_EXPANDED => {
+        match store.constant_range(lo, hi) {
+            // (An empty range has no instances: true.)
+            Some(range) if range.end().saturating_sub(*range.start()) < MAX_EXPANDED => {
                 let width = store.width(lo);
-                let instances = (store.instances(body, width, l..=h).into_iter())
+                let instances = (store.instances(body, width, range).into_iter())
                     .map(|instance| self.simplify_within(store, instance, checkpoint))
                     .collect::<Result<Vec<_>, _>>()?;
                 let all = store.and_all(&instances);

@@ -209,42 +209,14 @@ impl State {
         for o in others {
             self.same_history(o)?;
         }
-        let merge = |store: &mut TermStore,
-                     join: &mut dyn Join,
-                     own: &mut [Val],
-                     theirs: &dyn Fn(&State, usize) -> Val,
-                     slot: &dyn Fn(usize) -> Slot| {
-            let mut values = Vec::with_capacity(others.len() + 1);
-            for (index, v) in own.iter_mut().enumerate() {
-                values.clear();
-                values.push(*v);
-                values.extend(others.iter().map(|o| theirs(o, index)));
-                *v = merged_value(store, &values, join, || kept_concrete(slot(index)))?;
-            }
-            Ok::<(), &'static str>(())
-        };
-        for frame in 0..self.frames.len() {
-            let locals = &mut self.frames[frame].locals;
-            let theirs = |o: &State, index: usize| o.frames[frame].locals[index];
-            merge(store, join, locals, &theirs, &|index| Slot::Local {
-                frame,
-                index,
-            })?;
+        let slots: Vec<Slot> = self.slots().collect();
+        let mut values = Vec::with_capacity(others.len() + 1);
+        for slot in slots {
+            values.clear();
+            values.push(self.at(slot));
+            values.extend(others.iter().map(|o| o.at(slot)));
+            *self.at_mut(slot) = merged_value(store, &values, join, || kept_concrete(slot))?;
         }
-        merge(
-            store,
-            join,
-            &mut self.globals,
-            &|o, i| o.globals[i],
-            &Slot::Global,
-        )?;
-        merge(
-            store,
-            join,
-            &mut self.stack,
-            &|o, i| o.stack[i],
-            &Slot::Operand,
-        )?;
         for o in others {
             self.depth = self.depth.max(o.depth);
             for note in o.notes.iter() {
@@ -265,28 +237,41 @@ impl State {
     /// this state and `others` (which have its merge key), by place, this
     /// state's first.
     pub fn values_apart(&self, others: &[&State]) -> Vec<(Slot, Vec<Val>)> {
-        let mut apart = Vec::new();
-        let mut look = |slot: Slot, value: &dyn Fn(&State) -> Val| {
-            let first = value(self);
-            if others.iter().any(|o| value(o) != first) {
-                let values = std::iter::once(first).chain(others.iter().map(|o| value(o)));
-                apart.push((slot, values.collect()));
-            }
-        };
-        for (frame, f) in self.frames.iter().enumerate() {
-            for index in 0..f.locals.len() {
-                look(Slot::Local { frame, index }, &|s| {
-                    s.frames[frame].locals[index]
-                });
-            }
+        (self.slots())
+            .filter_map(|slot| {
+                let first = self.at(slot);
+                let differ = others.iter().any(|o| o.at(slot) != first);
+                let values = std::iter::once(first).chain(others.iter().map(|o| o.at(slot)));
+                differ.then(|| (slot, values.collect()))
+            })
+            .collect()
+    }
+
+    /// Every place a merge joins, in order: each frame's locals, the
+    /// globals, the operands.
+    fn slots(&self) -> impl Iterator<Item = Slot> + '_ {
+        let locals = (self.frames.iter().enumerate()).flat_map(|(frame, f)| {
+            (0..f.locals.len()).map(move |index| Slot::Local { frame, index })
+        });
+        (locals.chain((0..self.globals.len()).map(Slot::Global)))
+            .chain((0..self.stack.len()).map(Slot::Operand))
+    }
+
+    /// The value in `slot` (one of [`State::slots`]).
+    fn at(&self, slot: Slot) -> Val {
+        match slot {
+            Slot::Local { frame, index } => self.frames[frame].locals[index],
+            Slot::Global(index) => self.globals[index],
+            Slot::Operand(index) => self.stack[index],
         }
-        for index in 0..self.globals.len() {
-            look(Slot::Global(index), &|s| s.globals[index]);
+    }
+
+    fn at_mut(&mut self, slot: Slot) -> &mut Val {
+        match slot {
+            Slot::Local { frame, index } => &mut self.frames[frame].locals[index],
+            Slot::Global(index) => &mut self.globals[index],
+            Slot::Operand(index) => &mut self.stack[index],
         }
-        for index in 0..self.stack.len() {
-            look(Slot::Operand(index), &|s| s.stack[index]);
-        }
-        apart
     }
 
     /// Whether `other` made the same inputs and output as this state, and

@@ -36,12 +36,14 @@ pub const MAX_INSTANCES: u64 = 4096;
 pub type QfSolve<'a> = dyn FnMut(&mut TermStore, &[TermId]) -> SolveResult + 'a;
 
 /// One clause `∀i ∈ [lo, hi]: body` of a query, its body no conjunction.
-#[derive(Clone, Copy, Debug)]
 struct Quantified {
     lo: TermId,
     hi: TermId,
     body: TermId,
     width: u8,
+    /// The body's reads of array symbols at an index that uses the
+    /// variable, in term order.
+    reads: Vec<Read>,
 }
 
 /// An array symbol's cell: the seed's semantic access pair.
@@ -116,6 +118,7 @@ impl Query {
                     hi,
                     body: part,
                     width: store.width(lo),
+                    reads: open_reads(store, part),
                 }),
             }
         }
@@ -176,10 +179,8 @@ impl Query {
             return;
         }
         for q in &self.quantified {
-            let (Some(range), Some(read)) = (
-                self.range(store, q, m),
-                open_reads(store, q.body).first().copied(),
-            ) else {
+            let (Some(range), Some(read)) = (self.range(store, q, m), q.reads.first().copied())
+            else {
                 continue;
             };
             let first = *range.start();
@@ -206,50 +207,39 @@ impl Query {
         m: &Model,
         qf: &mut QfSolve,
     ) -> Option<Model> {
-        let mut conflicts: BTreeSet<Cell> = BTreeSet::new();
-        let cell = |store: &TermStore, r: &Read, at: Option<u64>| -> Cell {
-            let index = match at {
-                Some(n) => store.eval_bound(r.index, m, n),
-                None => store.eval(r.index, m),
-            };
-            (r.root, bv(index) as u32)
-        };
+        // Each instance under m: the forall, its value, whether it holds,
+        // and the cells its reads reach.
+        let mut instances: Vec<(&Quantified, u64, bool, Vec<Cell>)> = Vec::new();
         for q in &self.quantified {
             for n in self.range(store, q, m).into_iter().flatten() {
-                if store.eval_bound(q.body, m, n) != Value::Bool(true) {
-                    conflicts.extend(
-                        open_reads(store, q.body)
-                            .iter()
-                            .map(|r| cell(store, r, Some(n))),
-                    );
-                }
+                let holds = store.eval_bound(q.body, m, n) == Value::Bool(true);
+                let cells = (q.reads.iter())
+                    .map(|r| (r.root, bv(store.eval_bound(r.index, m, n)) as u32))
+                    .collect();
+                instances.push((q, n, holds, cells));
             }
         }
+        let mut conflicts: BTreeSet<Cell> = (instances.iter())
+            .filter(|(_, _, holds, _)| !holds)
+            .flat_map(|(_, _, _, cells)| cells.iter().copied())
+            .collect();
         for &clause in &self.free {
             if store.eval(clause, m) != Value::Bool(true) {
                 conflicts.extend(
-                    closed_reads(store, &[clause])
-                        .iter()
-                        .map(|r| cell(store, r, None)),
+                    (closed_reads(store, &[clause]).iter())
+                        .map(|r| (r.root, bv(store.eval(r.index, m)) as u32)),
                 );
             }
         }
         let mut asked = stripped.to_vec();
-        for q in &self.quantified {
-            let reads = open_reads(store, q.body);
-            for n in self.range(store, q, m).into_iter().flatten() {
-                if reads
-                    .iter()
-                    .any(|r| conflicts.contains(&cell(store, r, Some(n))))
-                {
-                    let at = store.bv_const(q.width, n);
-                    asked.push(store.instantiate(q.body, at));
-                }
+        for (q, n, _, cells) in &instances {
+            if cells.iter().any(|c| conflicts.contains(c)) {
+                let at = store.bv_const(q.width, *n);
+                asked.push(store.instantiate(q.body, at));
             }
         }
         let quantified_arrays: BTreeSet<SymbolId> = (self.quantified.iter())
-            .flat_map(|q| open_reads(store, q.body))
-            .map(|r| r.root)
+            .flat_map(|q| q.reads.iter().map(|r| r.root))
             .collect();
         for s in store.symbols_in(&self.assertions) {
             let sort = store.symbol_sort(s);
