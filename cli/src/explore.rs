@@ -108,8 +108,11 @@ pub struct ExploreArgs {
     /// Which states merge: none; cfg (states that leave a loop at the
     /// same exit with the same call stack wait there for the loop's other
     /// states and merge into one, their differing values `ite` terms); sm
-    /// (as cfg, for loops that leave on a size kept symbolic); or smopt
-    /// (as sm, its formulas built over the forks between the states).
+    /// (as cfg, for loops that leave on a size kept symbolic); smopt (as
+    /// sm, its formulas built over the forks between the states); or pat
+    /// (as cfg, the states of each regular pattern of the branches they
+    /// took merged over a new k, with a forall over its iterations; the
+    /// others as smopt).
     #[arg(long, value_name = "MODE", default_value = "none")]
     merge: String,
     /// Check every merge with the solver against the states it replaced;
@@ -238,8 +241,9 @@ pub(crate) fn prepare(args: &ExploreArgs) -> Result<Prepared, Failure> {
     let merge = MergeOptions {
         mode: MergeMode::parse(&args.merge).ok_or_else(|| {
             Failure::Usage(format!(
-                "unknown merge mode `{}` (none, cfg, sm or smopt)",
-                args.merge
+                "unknown merge mode `{}` ({})",
+                args.merge,
+                MergeMode::listed(&MergeMode::ALL)
             ))
         })?,
         max_states: args.merge_max_states,
@@ -579,13 +583,17 @@ fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
     }
     if let Some(m) = &r.stats.merging {
         text.push_str(&format!(
-            "merging ({}): {} watched, {} waited at their exits ({} ended inside), {} ({} merged){}\n",
+            "merging ({}): {} watched, {} waited at their exits ({} ended inside), {} ({} merged{}){}\n",
             r.merge.mode,
             counted(m.contexts, "loop", "loops"),
             counted(m.waited, "state", "states"),
             m.ended_inside,
             counted(m.merges, "merge", "merges"),
             counted(m.merged_states, "state", "states"),
+            match r.merge.mode {
+                MergeMode::Pat => format!("; {} over a k", m.over_k),
+                _ => String::new(),
+            },
             match m.unmerged_groups {
                 0 => String::new(),
                 n => format!(", {} that could not merge", counted(n, "group", "groups")),

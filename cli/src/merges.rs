@@ -4,6 +4,7 @@
 //! patterns of the states' words.
 
 use symplay_engine::report::{FormulaSize, MergeReport, RegularPatterns, Report, Synthesis};
+use symplay_engine::solver::QuantifiedQuery;
 
 /// The merges of `r`, a paragraph each.
 pub fn show_merges(r: &Report) -> String {
@@ -40,7 +41,38 @@ pub fn show_merges(r: &Report) -> String {
             size_text(&m.disjunction_size)
         ));
         text.push_str(&values_text(m));
+        text.push_str(&over_k_text(r, m));
         text.push_str(&patterns_text(&m.patterns, &formula));
+    }
+    text
+}
+
+/// Under PAT, where the states merged over a k: each state's k and leaf,
+/// and the quantified queries over k, the first few with their models.
+fn over_k_text(r: &Report, m: &MergeReport) -> String {
+    const SHOWN: usize = 3;
+    let Some(k) = &m.k else {
+        return String::new();
+    };
+    let merged_from = r.tree.get(m.node).map_or(&[][..], |n| &n.merged_from);
+    let leaves: Vec<String> = (m.leaves_by_k(merged_from).iter())
+        .map(|(kj, leaf)| format!("{k} = {kj}: leaf {leaf}"))
+        .collect();
+    let mut text = format!("  over {k}: {}\n", leaves.join(", "));
+    let queries: Vec<&QuantifiedQuery> = m.queries(&r.quantified_queries).collect();
+    text.push_str(&format!(
+        "  quantified queries over {k}: {}\n",
+        queries.len()
+    ));
+    for q in queries.iter().take(SHOWN) {
+        let stage = q
+            .stage
+            .map_or(String::new(), |s| format!(" at {}", s.name()));
+        text.push_str(&format!("    {}{stage}, {} us", q.answer, q.micros));
+        if !q.model.is_empty() {
+            text.push_str(&format!(": {}", q.model.join("; ")));
+        }
+        text.push('\n');
     }
     text
 }

@@ -713,11 +713,11 @@ fn heap_options_that_make_no_sense_are_errors() {
         ),
         (
             vec!["--merge", "quantified"],
-            "unknown merge mode `quantified` (none, cfg, sm or smopt)",
+            "unknown merge mode `quantified` (none, cfg, sm, smopt or pat)",
         ),
         (
             vec!["--validate-merge"],
-            "--validate-merge checks merges, and --merge none makes none: choose cfg, sm or smopt",
+            "--validate-merge checks merges, and --merge none makes none: choose cfg, sm, smopt or pat",
         ),
         (
             vec!["--resolve", "segment", "--bases", "concrete"],
@@ -1411,8 +1411,9 @@ fn show_merges_prints_each_merged_condition_beside_the_states_disjunction() {
     );
 }
 
-#[test]
-fn show_merges_prints_the_regular_partitions_of_the_states_words() {
+/// `--show-merges` of memspn "a" (`quantified_merging.md` §2.2) merged
+/// under `mode`.
+fn memspn_a_merges(mode: &str) -> String {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let file = format!("{root}/tests/data/heap/size/memspn_a.wat");
     let (code, stdout, stderr) = symplay(&[
@@ -1423,10 +1424,16 @@ fn show_merges_prints_the_regular_partitions_of_the_states_words() {
         "--size-mode",
         "fork-lazy",
         "--merge",
-        "cfg",
+        mode,
         "--show-merges",
     ]);
     assert_eq!(code, 0, "{stderr}");
+    stdout
+}
+
+#[test]
+fn show_merges_prints_the_regular_partitions_of_the_states_words() {
+    let stdout = memspn_a_merges("cfg");
     let patterns = stdout
         .split_once("\n  regular patterns: ")
         .map(|(_, p)| p)
@@ -1472,4 +1479,34 @@ fn show_merges_prints_the_regular_partitions_of_the_states_words() {
             format!("      local 2 of frame 0 = {x} + 1")
         ]
     );
+}
+
+#[test]
+fn pat_merges_memspns_partitions_over_a_k_and_shows_their_quantified_queries() {
+    let stdout = memspn_a_merges("pat");
+    assert!(
+        stdout.contains("2 merges (6 states merged; 2 over a k)"),
+        "{stdout}"
+    );
+    // Each merge's k, the leaf of each k, and the queries over k: the
+    // merged path's test asks for a model of the quantified condition.
+    let overs: Vec<&str> = (stdout.lines())
+        .filter(|l| l.starts_with("  over k"))
+        .collect();
+    assert_eq!(overs.len(), 2, "{stdout}");
+    for over in overs {
+        let (k, leaves) = over["  over ".len()..].split_once(": ").unwrap();
+        let ks: Vec<&str> = leaves
+            .split(", ")
+            .map(|l| l.split(':').next().unwrap())
+            .collect();
+        assert_eq!(ks, [0, 1, 2].map(|j| format!("{k} = {j}")), "{over}");
+        let queries = format!("  quantified queries over {k}: ");
+        let line = stdout.lines().find(|l| l.starts_with(&queries)).unwrap();
+        let asked: usize = line[queries.len()..].parse().unwrap();
+        assert!(asked >= 1, "{line}");
+        let next = stdout.split(line).nth(1).unwrap().lines().nth(1).unwrap();
+        assert!(next.starts_with("    sat at "), "{next}");
+        assert!(next.contains(&format!("{k} = ")), "{next}");
+    }
 }

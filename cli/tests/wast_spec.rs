@@ -7,9 +7,9 @@
 //! non-trapping conversions; this crate's copy has no SIMD scripts),
 //! validated as the engine's supported profile; the scripts that use
 //! memory pass symbolically with memory split into pieces too (`--split`),
-//! and the scripts with loops symbolically under CFG merging with every
-//! merge validated (`--merge cfg --validate-merge`): the same verdicts, no
-//! merge proved wrong.
+//! and the scripts with loops symbolically under CFG and PAT merging with
+//! every merge validated (`--merge cfg --validate-merge`, `--merge pat
+//! --validate-merge`): the same verdicts, no merge proved wrong.
 //! Run with `--nocapture` for the tables of scripts.
 
 use std::time::Instant;
@@ -57,23 +57,27 @@ fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
         options.symbolic = true;
         let symbolic = run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
         // Merging changes only what runs after a loop.
-        let merged = script.raw().contains("loop").then(|| {
-            let merging = Options {
-                merge: MergeOptions {
-                    mode: MergeMode::Cfg,
-                    validate: true,
-                    ..MergeOptions::default()
-                },
-                ..options
-            };
-            run_script(script.raw(), &merging).unwrap_or_else(|e| panic!("{name}: {e}"))
-        });
+        let merged: Vec<ScriptReport> = [MergeMode::Cfg, MergeMode::Pat]
+            .into_iter()
+            .filter(|_| script.raw().contains("loop"))
+            .map(|mode| {
+                let merging = Options {
+                    merge: MergeOptions {
+                        mode,
+                        validate: true,
+                        ..MergeOptions::default()
+                    },
+                    ..options
+                };
+                run_script(script.raw(), &merging).unwrap_or_else(|e| panic!("{name}, {mode}: {e}"))
+            })
+            .collect();
         // Splitting changes only accesses to memory.
         let split = uses_memory(script.raw()).then(|| {
             options.split = true;
             run_script(script.raw(), &options).unwrap_or_else(|e| panic!("{name}: {e}"))
         });
-        let watched = (merged.as_ref().and_then(|m| m.merging.as_ref()))
+        let watched = (merged.first().and_then(|m| m.merging.as_ref()))
             .map_or("-".to_string(), |m| m.contexts.to_string());
         table.push_str(&format!(
             "{name:<20} {:>10} {:>9} {:>9} {:>9} {:>15} {watched:>14}\n",
@@ -90,7 +94,7 @@ fn run_suite(version: SpecVersion, profile: Profile) -> (usize, Vec<String>) {
         if let Some(split) = &split {
             all.extend(problems(name, "symbolic, split", split));
         }
-        if let Some(merged) = &merged {
+        for merged in &merged {
             all.extend(problems(name, "symbolic, merging", merged));
             if merged.merge_violations() > 0 {
                 all.push(format!("{name}.wast: {}", merged.summary()));

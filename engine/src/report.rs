@@ -2,7 +2,7 @@
 //! documented in `docs/report-schema.md` and versioned by [`SCHEMA_VERSION`].
 
 pub use crate::memory::{HeapOptions, SizeMode};
-use crate::solver::{AaStats, QuantifiedStages, QueryAnswers};
+use crate::solver::{AaStats, QuantifiedQuery, QuantifiedStages, QueryAnswers};
 pub use crate::state::{MergeMode, MergeOptions};
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +62,10 @@ pub struct Report {
     /// The merges of states, in the order they happened.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merges: Vec<MergeReport>,
+    /// The first queries with a forall over a symbolic bound (PAT's merged
+    /// conditions), as the solver's procedure answered them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quantified_queries: Vec<QuantifiedQuery>,
     /// The formulas of the tree's branch conditions and the paths'
     /// conditions, each once.
     #[serde(default)]
@@ -1129,6 +1133,35 @@ pub struct MergeReport {
     /// The regular patterns in the branches the states took in the loop.
     #[serde(default)]
     pub patterns: RegularPatterns,
+    /// Under PAT, where the states are a partition with a formula
+    /// pattern: the name of the new symbol k they merged over (each
+    /// state's k is its partition's), which `condition` bounds and
+    /// quantifies over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<String>,
+}
+
+impl MergeReport {
+    /// Under PAT, where the states merged over a k: each state's k and
+    /// the leaf it came from (of `merged_from`, the merged node's), by k.
+    pub fn leaves_by_k(&self, merged_from: &[usize]) -> Vec<(u32, usize)> {
+        let Some(p) = self.k.as_ref().and(self.patterns.partitions.first()) else {
+            return Vec::new();
+        };
+        let mut leaves: Vec<(u32, usize)> = (p.members.iter())
+            .filter_map(|&(w, k)| Some((k, *merged_from.get(w)?)))
+            .collect();
+        leaves.sort_unstable();
+        leaves
+    }
+
+    /// The quantified queries of `queries` over this merge's k.
+    pub fn queries<'a>(
+        &'a self,
+        queries: &'a [QuantifiedQuery],
+    ) -> impl Iterator<Item = &'a QuantifiedQuery> + 'a {
+        (queries.iter()).filter(move |q| self.k.as_ref().is_some_and(|k| q.bounds.contains(k)))
+    }
 }
 
 /// The regular patterns of a merge's states
@@ -1151,6 +1184,10 @@ pub struct RegularPatterns {
     pub partitions: Vec<RegularPartition>,
     /// The states in no partition, by their index in `words`.
     pub alone: Vec<usize>,
+    /// The tree's nodes whose edge from their parent is a branch of a
+    /// word, with its letter (a branch with one side feasible has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<(usize, u32)>,
 }
 
 /// A partition: the words `prefix (unit)^k suffix`, its states by their
@@ -1252,6 +1289,36 @@ impl RegularPatterns {
         }
     }
 
+    /// A letter's condition as its shape, its constants (numbers and
+    /// characters) written `_`: `s[_] == _` for `s[0] == 'a'`.
+    pub fn shape(readable: &str) -> String {
+        let chars: Vec<char> = readable.chars().collect();
+        let in_name = |c: char| c.is_alphanumeric() || matches!(c, '_' | '!' | '.' | '$');
+        let mut shape = String::with_capacity(readable.len());
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let after_name = i > 0 && in_name(chars[i - 1]);
+            if c.is_ascii_digit() && !after_name {
+                while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+                shape.push('_');
+            } else if c == '\'' {
+                i += 1;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                i += 1;
+                shape.push('_');
+            } else {
+                shape.push(c);
+                i += 1;
+            }
+        }
+        shape
+    }
+
     /// A word as its letters' names.
     pub fn word(letters: &[u32]) -> String {
         letters.iter().map(|&l| Self::letter(l)).collect()
@@ -1340,6 +1407,9 @@ pub struct MergeStats {
     pub validated: u64,
     #[serde(default)]
     pub violations: u64,
+    /// PAT's merges over a k: of partitions with a formula pattern.
+    #[serde(default)]
+    pub over_k: u64,
 }
 
 impl MergeStats {
@@ -1353,6 +1423,7 @@ impl MergeStats {
         self.unmerged_groups += other.unmerged_groups;
         self.validated += other.validated;
         self.violations += other.violations;
+        self.over_k += other.over_k;
     }
 }
 
@@ -1676,6 +1747,19 @@ impl TraceEvent {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_letters_shape_writes_its_constants_as_blanks() {
+        let shape = super::RegularPatterns::shape;
+        assert_eq!(shape("s[0] == 'a'"), "s[_] == _");
+        assert_eq!(
+            shape("(s.len >=u 1 && s.len != 12)"),
+            "(s.len >=u _ && s.len != _)"
+        );
+        // Digits in names stay; an escaped quote is one character.
+        assert_eq!(shape("k!2 + x1 <u 0x1f"), "k!2 + x1 <u _");
+        assert_eq!(shape("s[3] != '\\''"), "s[_] != _");
+    }
+
     #[test]
     fn references_keep_their_type_through_json() {
         use super::Number;

@@ -72,6 +72,7 @@ fn stats(contexts: u64, waited: u64, ended_inside: u64) -> Option<MergeStats> {
         unmerged_groups: 0,
         validated: 0,
         violations: 0,
+        over_k: 0,
     })
 }
 
@@ -883,5 +884,123 @@ fn memspns_partitions_have_the_seeds_formula_patterns() {
             ("(s[k] == 'a' && s.len <=u k + 1)".into(), "k + 1".into()),
             ("s[k] != 'a'".into(), "k".into())
         ]
+    );
+}
+
+#[test]
+fn pat_merges_each_of_memspns_partitions_over_a_k() {
+    // quantified_merging.md T5 and T6 as Wasm has them. The loop is
+    // rotated (its size check comes first), so a unit is an iteration
+    // that matched 'a' and went on, and a state's k counts those; the
+    // state that left at s[k] != 'a' returns count = k (T5), the one
+    // that ran out of bytes after a match count = k + 1 (T6's count = k,
+    // its last match being in its suffix here). Each partition merges
+    // into one state whose condition bounds k by 2 and says an
+    // iteration's conditions once, under a forall; the state that never
+    // entered the loop goes on alone. Validation (T7) proves both. A
+    // merged count, a term of k, splits into a path per value, as an ite
+    // does: every count has its test, as without merging.
+    let m = size_example("memspn_a");
+    let plain = run(&m, "memspn", 3, false);
+    let r = merged_as(MergeMode::Pat, &m, "memspn", 3);
+    let stats = r.stats.merging.clone().unwrap();
+    assert_eq!((stats.merges, stats.merged_states, stats.over_k), (2, 6, 2));
+    assert_eq!(endings(&r), endings(&plain));
+    let readable = |f: u32| r.formulas.terms[f as usize].readable.clone();
+    let mut counts = Vec::new();
+    for merge in &r.merges {
+        assert_eq!(merge.mode, MergeMode::Pat);
+        let k = merge.k.clone().expect("a merge over a k");
+        let condition = readable(merge.condition);
+        assert!(condition.contains(&format!("{k} <=u 2")), "{condition}");
+        assert!(
+            condition.contains(&format!("∀i ∈ [1, {k}]: (s[i - 1] == 'a'")),
+            "{condition}"
+        );
+        // One formula for the three states, no disjunction; theirs has two.
+        assert_eq!(
+            (merge.condition_size.ors, merge.disjunction_size.ors),
+            (0, 2)
+        );
+        let [p] = &merge.patterns.partitions[..] else {
+            panic!("{:?}", merge.patterns)
+        };
+        let mut ks: Vec<u32> = p.members.iter().map(|&(_, k)| k).collect();
+        ks.sort_unstable();
+        assert_eq!(ks, [0, 1, 2]);
+        let Synthesis::Pattern(fp) = &p.synthesis else {
+            panic!("{:?}", p.synthesis)
+        };
+        assert_eq!(fp.variable, k);
+        let [count] = &fp.values[..] else {
+            panic!("{:?}", fp.values)
+        };
+        // The merged state's paths: a count each, from models of the
+        // quantified condition, each replaying to its count.
+        let below: Vec<_> = (r.paths.iter())
+            .filter(|p| r.tree[p.node].parent == Some(merge.node))
+            .collect();
+        let mut returned: Vec<String> = below.iter().map(|p| format!("{:?}", p.returns)).collect();
+        returned.sort();
+        counts.push((readable(count.term.unwrap()).replace(&k, "k"), returned));
+        for path in below {
+            let again = replay_traced(&m, "memspn", &path.inputs, &ReplayOptions::default())
+                .unwrap()
+                .path;
+            assert_eq!(again.returns, path.returns);
+        }
+    }
+    counts.sort();
+    let values = |v: [i32; 3]| v.map(|n| format!("[Int({n})]")).to_vec();
+    assert_eq!(
+        counts,
+        [
+            ("k".to_string(), values([0, 1, 2])),
+            ("k + 1".to_string(), values([1, 2, 3]))
+        ]
+    );
+}
+
+#[test]
+fn pat_merges_nest_the_second_strchr_over_the_firsts_k() {
+    // quantified_merging.md §3.4 (T8): the first call's matches merge
+    // into one state returning k1 (an operand, at the call's return); the
+    // second call runs once from k1 + 1, its conditions reading s[i + k1],
+    // and its matches merge over k2 into one state returning k1 + k2 + 1.
+    let m = size_example("strchr2");
+    let plain = run(&m, "strchr2", 4, false);
+    let r = merged_as(MergeMode::Pat, &m, "strchr2", 4);
+    let set = |r: &Report| -> BTreeSet<String> {
+        (r.paths.iter())
+            .map(|p| format!("{:?} at {}", p.status, p.location.text()))
+            .collect()
+    };
+    assert_eq!(set(&r), set(&plain));
+    assert!(r.paths.len() < plain.paths.len());
+    let readable = |f: u32| r.formulas.terms[f as usize].readable.clone();
+    // Each merge over a k, with the term of k its operand 0 became.
+    let returned: Vec<(String, String, String)> = (r.merges.iter())
+        .filter_map(|merge| {
+            let k = merge.k.clone()?;
+            let Synthesis::Pattern(fp) = &merge.patterns.partitions[0].synthesis else {
+                panic!("{:?}", merge.patterns)
+            };
+            let operand = fp.values.iter().find(|v| v.place == "operand 0")?;
+            Some((k, readable(operand.term?), readable(merge.condition)))
+        })
+        .collect();
+    let [(k1, first, _), (k2, second, condition)] = &returned[..] else {
+        panic!("{returned:?}")
+    };
+    assert_eq!(first, k1);
+    assert_eq!(second, &format!("({k2} + 1) + {k1}"));
+    assert!(condition.contains(&format!("{k2} <=u 2")), "{condition}");
+    assert!(
+        condition.contains(&format!("∀i ∈ [1, {k2}]: ")),
+        "{condition}"
+    );
+    assert!(
+        condition.contains(&format!("s[i + {k1}] != 'a'")),
+        "{condition}"
     );
 }

@@ -1730,3 +1730,96 @@ test('memspn from a share link under SMOpt: the merged-formula view shows the me
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
 });
+
+test('memspn "a" from a share link under PAT: each regular partition merges over its own k, a forall in its condition, and the view shows the partition, the states by k and the quantified queries', async () => {
+  // quantified_merging.md §2.2 and T5, T6: memspn with chars "a" over a
+  // buffer of symbolic size at most 3; its states fall into two regular
+  // partitions, each merged into one state over a new k.
+  const { page, errors } = await openAt();
+  const wat = await readFile(join(data, 'heap', 'size', 'memspn_a.wat'), 'utf8');
+  await pasteModule(page, wat);
+  await openOptions(page);
+  await pick(page, '#size-mode', 'fork-lazy');
+  await pick(page, '#merge', 'pat');
+  await page.click('#validate-merge');
+  await closeOptions(page);
+  await run(page, { entry: 'memspn', paths: 7 });
+  await page.click('#share');
+  const link = await page.locator('#share-link a').getAttribute('href');
+  const { page: opened, errors: openErrors } = await openAt(link);
+  await opened.setViewportSize({ width: 1280, height: 720 });
+  await opened.waitForSelector('.results h2:has-text("memspn: 7 paths (completed)")', { timeout: 30_000 });
+  // The tree by letter: each branch of a merged state's word in its
+  // letter's colour, a legend of their shapes, each merged leaf labelled
+  // by its word.
+  await opened.click('#tree-letters');
+  const legend = await opened.locator('#letter-legend li').allInnerTexts();
+  assert.ok(legend.includes('s[_] == _') && legend.includes('s[_] != _'), legend.join(' | '));
+  assert.ok(await opened.locator('#tree g.node[class*="letter-"]').count() >= 6);
+  const labels = await opened.locator('#tree text.label').allTextContents();
+  assert.ok(labels.filter((l) => /^[A-Z]{3,}$/.test(l)).length >= 3, labels.join(' | '));
+  await screenshots(opened, 'pat-memspn-a-letters', '#tree');
+  await opened.click('#tree-letters');
+  assert.equal(await opened.locator('#letter-legend').count(), 0);
+  // The two merged nodes, each reached from a leaf it came from.
+  const merged = new Map();
+  const leaves = opened.locator('#tree .node.merged-away');
+  assert.equal(await leaves.count(), 6);
+  for (let i = 0; i < 6 && merged.size < 2; i += 1) {
+    await clickNode(leaves.nth(i));
+    const into = (await opened.locator('#merged-into').innerText()).match(/node (\d+)\.$/)[1];
+    if (merged.has(into)) continue;
+    await opened.locator('#merged-into button').click();
+    const merge = opened.locator('#merge');
+    await merge.waitFor();
+    assert.match(await merge.locator('.merge-what').innerText(), /^3 states merged here, at an exit of the loop at memspn\+0x[0-9a-f]+ \(PAT: .*The states' branches follow one regular pattern/);
+    // The quantified condition beside the disjunction, and their sizes:
+    // no disjunction in the merged one, two in the states'.
+    const condition = await merge.locator('code.merged-condition').innerText();
+    const [, k] = condition.match(/(k!\d+) <=u 2/) ?? [];
+    assert.ok(k !== undefined, condition);
+    assert.ok(condition.includes(`∀i ∈ [1, ${k}]: (s[i - 1] == 'a'`), condition);
+    assert.match(await merge.locator('code.disjunction').innerText(), / \|\| /);
+    const size = async (name) => (await merge.locator(`tr.size:has(td:text-is("${name}"))`).innerText()).split('\t').slice(1);
+    assert.deepEqual(await size('or'), ['0', '2']);
+    assert.equal((await size('DAG nodes')).filter((n) => Number(n) > 0).length, 2);
+    // The one partition, as chips: prefix, (unit)^k, suffix.
+    const partition = merge.locator('li.partition');
+    assert.equal(await partition.count(), 1);
+    assert.match(await partition.locator('.chips').innerText(), /^[A-Z]+ \([A-Z]+\)\^k [A-Z]+$/);
+    const unit = (await partition.locator('.chip.unit .letter').allInnerTexts()).length;
+    assert.equal(unit, 3);
+    assert.match(await partition.innerText(), /: 3 states, k = 0 to 2/);
+    // Its synthesis: φ2 reads s[k - 1] = 'a', a fit of its constants.
+    const repeated = await partition.locator('table.synthesis tr').nth(1).innerText();
+    assert.ok(repeated.startsWith(`φ2(${k})\t`) && repeated.includes(`s[${k} - 1] == 'a'`), repeated);
+    assert.ok((await partition.locator('tr.fit').allInnerTexts()).some((f) => f.endsWith(`: ${k} - 1`)));
+    // The states by k: each k's leaf and word, the unit's repetitions
+    // shaded, k of them.
+    const rows = merge.locator('table.k-leaves tbody tr');
+    assert.equal(await rows.count(), 3);
+    for (let j = 0; j < 3; j += 1) {
+      const row = rows.nth(j);
+      assert.equal(await row.locator('td').first().innerText(), String(j));
+      assert.match(await row.locator('button.node-link').innerText(), /^node \d+$/);
+      assert.equal(await row.locator('.letter.repetition-0, .letter.repetition-1').count(), 3 * j);
+    }
+    // Each letter's shape, its constants as _.
+    const shapes = await merge.locator('table.letters code.shape').allInnerTexts();
+    assert.ok(shapes.includes('s[_] == _'), shapes.join(' | '));
+    // The queries over k: the merged path's model, and validation's.
+    const queries = merge.locator('table.quantified-queries tbody tr');
+    assert.ok(await queries.count() >= 1);
+    const answered = await queries.allInnerTexts();
+    assert.ok(answered.some((q) => /^sat\t(strip|duplicate|repair|fallback)\t\d+\.\d ms\t/.test(q) && q.includes(`${k} = `)), answered.join(' | '));
+    assert.match(await merge.locator('.merge-validated').innerText(), /^The solver proved this merge right/);
+    merged.set(into, k);
+    await screenshots(opened, `pat-memspn-a-${merged.size}`, '#merge .over-k');
+  }
+  assert.equal(merged.size, 2);
+  assert.notEqual(...merged.values());
+  await openOptions(opened);
+  assert.equal(await opened.inputValue('#merge'), 'pat');
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});

@@ -164,8 +164,8 @@ fn outcomes(r: &Report) -> BTreeSet<String> {
         .collect()
 }
 
-/// Explores `entry` without merging and merging under CFG, SM and SMOpt
-/// with every merge validated, and checks that the solver proves each
+/// Explores `entry` without merging and merging under CFG, SM, SMOpt and
+/// PAT with every merge validated, and checks that the solver proves each
 /// merge right, that merging finds the same outcomes, every one of its
 /// paths replaying to its own, and that SMOpt explores the forks and
 /// paths SM does; returns whether the runs completed and whether states
@@ -179,7 +179,12 @@ fn compare_merged(module: &Module, entry: &str, base: &Options, what: &str) -> (
     }
     let mut merged = false;
     let mut sm = None;
-    for mode in [MergeMode::Cfg, MergeMode::Sm, MergeMode::SmOpt] {
+    for mode in [
+        MergeMode::Cfg,
+        MergeMode::Sm,
+        MergeMode::SmOpt,
+        MergeMode::Pat,
+    ] {
         let what = format!("{what}, {mode}");
         let merging = Options {
             merge: MergeOptions {

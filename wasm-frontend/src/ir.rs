@@ -427,9 +427,20 @@ pub struct Code {
     pub blocks: Box<[Block]>,
     /// Loops in order of their headers, outer before inner.
     pub loops: Box<[Loop]>,
+    /// The operand stack's types, bottom first, where code continues after
+    /// a block's end, a loop's start or a call, by pc (sorted).
+    pub operands: Box<[(Pc, Box<[ValType]>)]>,
 }
 
 impl Code {
+    /// The types of the operand stack at `pc`, bottom first, where `pc`
+    /// follows a block's end, a loop's start or a call: where states come
+    /// out of a loop and wait to merge.
+    pub fn operands_at(&self, pc: Pc) -> Option<&[ValType]> {
+        let at = self.operands.binary_search_by_key(&pc, |(p, _)| *p).ok()?;
+        Some(&self.operands[at].1)
+    }
+
     /// The loops whose header is `pc`, outermost first (nested loops that
     /// start at the same instruction share a header).
     pub fn loops_at(&self, pc: Pc) -> &[Loop] {

@@ -45,9 +45,25 @@ pub(crate) fn lower_function(
             .is_some_and(|f| f.unreachable);
         validator.op(offset, &op).map_err(invalid)?;
         lowering.lower(&op, offset, height, unreachable)?;
+        if continues_here(&op) {
+            lowering.operands_here(&validator, offset)?;
+        }
     }
     ops.finish().map_err(malformed)?;
     lowering.finish(locals, body.range().end)
+}
+
+/// Whether code may continue after `op` where a state comes out of a
+/// loop: a block's end (a branch's target), a loop's start (an outer
+/// loop's), or a call's return.
+fn continues_here(op: &Operator<'_>) -> bool {
+    matches!(
+        op,
+        Operator::End
+            | Operator::Loop { .. }
+            | Operator::Call { .. }
+            | Operator::CallIndirect { .. }
+    )
 }
 
 fn malformed(e: wasmparser::BinaryReaderError) -> LoadError {
@@ -118,6 +134,8 @@ struct Lowering<'a> {
     /// Nesting depth of blocks opened inside unreachable code; their contents
     /// are not lowered.
     dead_depth: u32,
+    /// The operand stack's types where code continues (see [`Code::operands_at`]).
+    operands: Vec<(Pc, Box<[ValType]>)>,
 }
 
 impl<'a> Lowering<'a> {
@@ -150,7 +168,35 @@ impl<'a> Lowering<'a> {
             loops: Vec::new(),
             frames: vec![frame],
             dead_depth: 0,
+            operands: Vec::new(),
         }
+    }
+
+    /// Records the types of the operand stack the validator has after an
+    /// operator, at the pc that comes next; not in unreachable code, where
+    /// the validator knows no types.
+    fn operands_here(
+        &mut self,
+        validator: &FuncValidator<ValidatorResources>,
+        offset: u64,
+    ) -> Result<(), LoadError> {
+        if self.dead_depth > 0 {
+            return Ok(());
+        }
+        let height = validator.operand_stack_height() as usize;
+        let mut types = Vec::with_capacity(height);
+        for depth in (0..height).rev() {
+            match validator.get_operand_type(depth) {
+                Some(Some(ty)) => types.push(val_type(ty, offset)?),
+                _ => return Ok(()),
+            }
+        }
+        let pc = self.pc();
+        if self.operands.last().is_some_and(|(at, _)| *at == pc) {
+            self.operands.pop();
+        }
+        self.operands.push((pc, types.into()));
+        Ok(())
     }
 
     fn pc(&self) -> Pc {
@@ -519,6 +565,7 @@ impl<'a> Lowering<'a> {
             br_tables: self.br_tables.into(),
             blocks: blocks.into(),
             loops,
+            operands: self.operands.into(),
         })
     }
 }

@@ -501,3 +501,39 @@ fn memory_and_numeric_operators_are_kept() {
     assert_eq!(code.instrs[25], DataDrop { data: 0 });
     assert_eq!(code.instrs[26..28], [MemorySize, MemoryGrow]);
 }
+
+#[test]
+fn the_operand_types_are_kept_where_code_continues_after_a_block_a_loop_or_a_call() {
+    // Where states come out of a loop they wait with their operands; a
+    // merge joins an integer's as a term, never a float's.
+    let code = code(
+        r#"(module
+            (import "env" "g" (func $g (param i32) (result i64)))
+            (func (param i32) (result f32 i32 i64)
+              f32.const 1
+              (block (result i32)
+                (loop $l (result i32)
+                  local.get 0
+                  br_if $l
+                  i32.const 2))
+              local.get 0
+              call $g))"#,
+    );
+    let pc_of = |wanted: fn(&Instr) -> bool| code.instrs.iter().position(wanted).unwrap() as u32;
+    // After the call: f32, the block's i32 and the call's i64.
+    let after_call = pc_of(|i| matches!(i, Instr::Call { .. })) + 1;
+    assert_eq!(
+        code.operands_at(after_call),
+        Some(&[ValType::F32, ValType::I32, ValType::I64][..])
+    );
+    // The loop's start has the f32 below it; the blocks' end the i32 too.
+    let header = code.loops[0].header;
+    assert_eq!(code.operands_at(header), Some(&[ValType::F32][..]));
+    let end = code.blocks[1].end;
+    assert_eq!(
+        code.operands_at(end),
+        Some(&[ValType::F32, ValType::I32][..])
+    );
+    // Elsewhere nothing is kept.
+    assert_eq!(code.operands_at(header + 1), None);
+}

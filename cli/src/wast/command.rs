@@ -66,7 +66,10 @@ pub fn run(args: &WastArgs) -> ExitCode {
     };
     let merge = match MergeMode::parse(&args.merge) {
         Some(MergeMode::None) if args.validate_merge => {
-            eprintln!("error: --validate-merge checks merges: give --merge cfg, sm or smopt");
+            eprintln!(
+                "error: --validate-merge checks merges: give --merge {}",
+                MergeMode::listed(&MergeMode::ALL[1..])
+            );
             return ExitCode::FAILURE;
         }
         Some(mode) => MergeOptions {
@@ -76,8 +79,9 @@ pub fn run(args: &WastArgs) -> ExitCode {
         },
         None => {
             eprintln!(
-                "error: unknown merge mode `{}` (none, cfg, sm or smopt)",
-                args.merge
+                "error: unknown merge mode `{}` ({})",
+                args.merge,
+                MergeMode::listed(&MergeMode::ALL)
             );
             return ExitCode::FAILURE;
         }

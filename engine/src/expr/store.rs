@@ -621,6 +621,42 @@ impl TermStore {
         done[&body]
     }
 
+    /// `body` with the variable of a forall to be built around it, of
+    /// `x`'s width, in place of the term `x`: what
+    /// [`TermStore::instantiate`] at `x` undoes. `None` where `body` holds
+    /// a forall or a bound variable already, which would capture or
+    /// confuse it.
+    pub fn abstract_over(&mut self, body: TermId, x: TermId) -> Option<TermId> {
+        if self.has_forall(body) || self.is_open(body) {
+            return None;
+        }
+        let bound = self.bound(self.width(x));
+        let mut done: FxHashMap<TermId, TermId> = FxHashMap::default();
+        let mut stack = vec![(body, false)];
+        while let Some((t, children_done)) = stack.pop() {
+            if done.contains_key(&t) {
+                continue;
+            }
+            if t == x {
+                done.insert(t, bound);
+                continue;
+            }
+            let node = *self.node(t);
+            if !children_done {
+                stack.push((t, true));
+                stack.extend(node.outer_children().map(|c| (c, false)));
+                continue;
+            }
+            let built = node.map_children(|c| done.get(&c).copied().unwrap_or(c));
+            let term = match built == node {
+                true => t,
+                false => self.mk(built),
+            };
+            done.insert(t, term);
+        }
+        Some(done[&body])
+    }
+
     /// The values from `lo` to `hi` where both are constants (none where
     /// `lo > hi`); `None` where either is not a constant.
     pub fn constant_range(&self, lo: TermId, hi: TermId) -> Option<std::ops::RangeInclusive<u64>> {
@@ -690,6 +726,28 @@ mod tests {
         assert_eq!(s.eval(empty, &model(0)), Value::Bool(true));
         // A free variable, with no forall above, has no value of its own.
         assert_eq!(s.eval(body, &model(4)), Value::Bool(true));
+    }
+
+    #[test]
+    fn abstracting_a_term_undoes_an_instance_and_refuses_what_would_capture() {
+        let mut s = TermStore::new();
+        let [n, k] = ["n", "k"].map(|name| s.declare(name, Sort::Bv(32)).unwrap());
+        let one = s.bv_const(32, 1);
+        let i = s.bound(32);
+        // n < k - 1 over k, and n < i - 1 over i.
+        let k_less = s.bin(BvBinOp::Sub, k, one);
+        let over_k = s.cmp(BvCmp::Ult, n, k_less);
+        let i_less = s.bin(BvBinOp::Sub, i, one);
+        let over_i = s.cmp(BvCmp::Ult, n, i_less);
+        assert_eq!(s.abstract_over(over_k, k), Some(over_i));
+        assert_eq!(s.instantiate(over_i, k), over_k);
+        // Where k does not occur the term is itself; open terms and
+        // foralls are refused.
+        let no_k = s.cmp(BvCmp::Ult, n, one);
+        assert_eq!(s.abstract_over(no_k, k), Some(no_k));
+        assert_eq!(s.abstract_over(over_i, k), None);
+        let all = s.forall(one, k, over_i).unwrap();
+        assert_eq!(s.abstract_over(all, k), None);
     }
 
     #[test]

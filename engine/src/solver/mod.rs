@@ -26,8 +26,8 @@ use independence::SymbolIndex;
 pub use independence::Witness;
 use query::GroupAnswer;
 pub use query::{
-    AaStats, Budget, LayerStats, QuantifiedStages, QueryAnswers, QueryBudget, SolveResult,
-    SolverStats,
+    AaStats, Budget, LayerStats, QuantifiedQuery, QuantifiedStages, QueryAnswers, QueryBudget,
+    SolveResult, SolverStats,
 };
 use std::rc::Rc;
 use std::time::Duration;
@@ -86,7 +86,12 @@ pub struct Solver {
     stopped_by: Option<Reached>,
     /// Answers by base form, for the queries asked with one.
     aa: AaCache,
+    /// The first quantified queries asked, as answered.
+    quantified: Vec<QuantifiedQuery>,
 }
+
+/// Quantified queries kept for the report, at most: the first ones.
+const MAX_QUANTIFIED_KEPT: usize = 200;
 
 impl Default for Solver {
     fn default() -> Self {
@@ -105,7 +110,13 @@ impl Solver {
             stats: SolverStats::default(),
             stopped_by: None,
             aa: AaCache::default(),
+            quantified: Vec::new(),
         }
+    }
+
+    /// The first quantified queries the solver was asked, as answered.
+    pub fn quantified_queries(&self) -> &[QuantifiedQuery] {
+        &self.quantified
     }
 
     pub fn set_budget(&mut self, budget: Budget) {
@@ -364,12 +375,18 @@ impl Solver {
             Err(why) => return (SolveResult::Unknown(why), AnsweredBy::Nobody),
         };
         let mut by = AnsweredBy::Nobody;
+        let start = Instant::now();
         let (result, stage) = procedure::solve(store, &query, &mut |store, asked| {
             let (result, answered) = self.check_inner(store, asked, budget, before_last);
             by = answered;
             result
         });
         self.stats.quantified.count(stage);
+        if self.quantified.len() < MAX_QUANTIFIED_KEPT {
+            let micros = start.elapsed().as_micros() as u64;
+            let entry = quantified_entry(store, &query, assertions, &result, stage, micros);
+            self.quantified.push(entry);
+        }
         (result, by)
     }
 
@@ -478,6 +495,58 @@ pub enum Beside {
 
 /// Gives every symbol of `assertions` that the model leaves out (because
 /// simplification removed it) its default value, so models are total.
+/// A quantified query's entry in the solver's record of them.
+fn quantified_entry(
+    store: &TermStore,
+    query: &Query,
+    assertions: &[TermId],
+    result: &SolveResult,
+    stage: Option<QuantifiedStage>,
+    micros: u64,
+) -> QuantifiedQuery {
+    let name = |t: TermId| match *store.node(t) {
+        crate::expr::Node::Symbol(s) => store.symbol_name(s).to_string(),
+        _ => format!("term {}", t.index()),
+    };
+    let (answer, model) = match result {
+        SolveResult::Sat(model) => {
+            let values = (store.symbols_in(assertions).into_iter())
+                .map(|s| {
+                    let value = model.get(s).cloned();
+                    let value = value.unwrap_or_else(|| Value::default_of(store.symbol_sort(s)));
+                    format!("{} = {}", store.symbol_name(s), value_text(&value))
+                })
+                .collect();
+            ("sat".to_string(), values)
+        }
+        SolveResult::Unsat => ("unsat".to_string(), Vec::new()),
+        SolveResult::Unknown(why) => (format!("unknown: {why}"), Vec::new()),
+    };
+    QuantifiedQuery {
+        bounds: query.upper_bounds().into_iter().map(name).collect(),
+        stage,
+        answer,
+        micros,
+        model,
+    }
+}
+
+/// A model's value as the report shows it: a number, or an array's cells
+/// (`[0] 97, [1] 97, else 0`).
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::Bool(b) => b.to_string(),
+        Value::Bv { value, .. } => value.to_string(),
+        Value::Array(a) => {
+            let mut cells: Vec<String> = (a.entries.iter())
+                .map(|(index, byte)| format!("[{index}] {byte}"))
+                .collect();
+            cells.push(format!("else {}", a.default));
+            cells.join(", ")
+        }
+    }
+}
+
 fn complete_model(store: &TermStore, assertions: &[TermId], model: &mut Model) {
     for s in store.symbols_in(assertions) {
         if model.get(s).is_none() {

@@ -139,6 +139,22 @@ impl std::ops::AddAssign for QuantifiedStages {
     }
 }
 
+/// A quantified query as the procedure answered it, for the report: the
+/// foralls' upper bounds (each a PAT merge's k) by name, the stage that
+/// answered (none where the answer is unknown), the answer, its time, and
+/// where sat the model's value of each symbol the query reads.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct QuantifiedQuery {
+    pub bounds: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<super::QuantifiedStage>,
+    /// `sat`, `unsat`, or `unknown: ` and why.
+    pub answer: String,
+    pub micros: u64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub model: Vec<String>,
+}
+
 impl SolverStats {
     /// What `layer` did.
     pub fn of_layer(&self, layer: super::Layer) -> LayerStats {

@@ -38,14 +38,22 @@ pub enum MergeMode {
     /// forks that separate the states.
     #[serde(rename = "smopt")]
     SmOpt,
+    /// Pattern-based merging (`quantified_merging.md` §3): as CFG, each
+    /// exit's states partitioned by the regular patterns of the branches
+    /// they took; a partition whose conditions have a formula pattern
+    /// merges into one state over a new `k`, its path condition
+    /// `∀i ∈ [1, k]: φ2[i]` and its values terms of `k`; the other states
+    /// merge as under SMOpt.
+    Pat,
 }
 
 impl MergeMode {
-    pub const ALL: [MergeMode; 4] = [
+    pub const ALL: [MergeMode; 5] = [
         MergeMode::None,
         MergeMode::Cfg,
         MergeMode::Sm,
         MergeMode::SmOpt,
+        MergeMode::Pat,
     ];
 
     pub fn name(self) -> &'static str {
@@ -54,11 +62,22 @@ impl MergeMode {
             MergeMode::Cfg => "cfg",
             MergeMode::Sm => "sm",
             MergeMode::SmOpt => "smopt",
+            MergeMode::Pat => "pat",
         }
     }
 
     pub fn parse(name: &str) -> Option<MergeMode> {
         MergeMode::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The names of `modes`, for a message: `cfg, sm, smopt or pat`.
+    pub fn listed(modes: &[MergeMode]) -> String {
+        let names: Vec<&str> = modes.iter().map(|m| m.name()).collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
     }
 
     /// Whether the mode merges only loops that depend on a size.

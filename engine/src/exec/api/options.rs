@@ -7,7 +7,7 @@ use crate::memory::{BaseMode, Contents, HeapOptions};
 use crate::report::{BufferArg, OutcomeRules};
 use crate::search::SearchKind;
 use crate::solver::Interrupt;
-use crate::state::MergeOptions;
+use crate::state::{MergeMode, MergeOptions};
 use std::fmt;
 use symplay_wasm::imports::ImportClass;
 use symplay_wasm::Module;
@@ -196,9 +196,10 @@ pub(super) fn check_options(o: &Options) -> Result<(), ExploreError> {
         ));
     }
     if o.merge.validate && o.merge.is_none() {
-        return Err(ExploreError::options(
-            "--validate-merge checks merges, and --merge none makes none: choose cfg, sm or smopt",
-        ));
+        return Err(ExploreError::options(format!(
+            "--validate-merge checks merges, and --merge none makes none: choose {}",
+            MergeMode::listed(&MergeMode::ALL[1..])
+        )));
     }
     if o.outcomes.result_values > OutcomeRules::MAX_RESULT_VALUES {
         return Err(ExploreError::options(format!(

@@ -116,6 +116,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             paths: Vec::new(),
             tree: Vec::new(),
             merges: cx.merging.reports().to_vec(),
+            quantified_queries: cx.solver.quantified_queries().to_vec(),
             formulas: Formulas::default(),
             drops: cx
                 .records

@@ -85,6 +85,9 @@ pub(crate) struct Contexts {
     violations: Vec<String>,
     /// Each merge, for the report (and the counts of merges).
     reports: Vec<MergeReport>,
+    /// The k of each PAT merge over one: a result that is a term of one
+    /// chooses among the merged states' values, and splits like an `ite`.
+    ks: FxHashSet<TermId>,
 }
 
 impl Contexts {
@@ -102,7 +105,7 @@ impl Contexts {
     pub(crate) fn watch(&mut self, s: &mut State, code: &Code, terms: &TermStore, leaving: TermId) {
         let watched = match self.options.mode {
             MergeMode::None => false,
-            MergeMode::Cfg => true,
+            MergeMode::Cfg | MergeMode::Pat => true,
             MergeMode::Sm | MergeMode::SmOpt => (terms.symbols_in(&[leaving]).iter())
                 .any(|symbol| self.size_symbols.contains(symbol)),
         };
@@ -196,6 +199,7 @@ impl Contexts {
             unmerged_groups: self.unmerged_groups,
             validated: self.reports.iter().filter(|r| r.validated).count() as u64,
             violations: self.violations.len() as u64,
+            over_k: self.reports.iter().filter(|r| r.k.is_some()).count() as u64,
         })
     }
 
@@ -316,6 +320,16 @@ impl Contexts {
     /// Keeps `report` of a merge (a merge validation proved says so).
     pub(crate) fn record(&mut self, report: MergeReport) {
         self.reports.push(report);
+    }
+
+    /// Records `k`, over which states merged.
+    pub(crate) fn merged_over(&mut self, k: TermId) {
+        self.ks.insert(k);
+    }
+
+    /// The k of each PAT merge so far.
+    pub(crate) fn ks(&self) -> &FxHashSet<TermId> {
+        &self.ks
     }
 
     /// The merges so far.

@@ -13,11 +13,11 @@ use crate::state::value::Val;
 use crate::state::State;
 use rustc_hash::FxHashSet;
 
-/// Whether `t` chooses among values (an `ite`, or a read of memory at a
-/// symbolic index, as from a lookup table): only such a result can take a
-/// few values. The walk does not enter arrays, which hold the whole of
-/// memory.
-fn chooses(terms: &TermStore, t: TermId) -> bool {
+/// Whether `t` chooses among values (an `ite`, a read of memory at a
+/// symbolic index, as from a lookup table, or one of `ks`, over which
+/// states merged under PAT): only such a result can take a few values.
+/// The walk does not enter arrays, which hold the whole of memory.
+fn chooses(terms: &TermStore, t: TermId, ks: &FxHashSet<TermId>) -> bool {
     let mut seen = FxHashSet::default();
     let mut stack = vec![t];
     while let Some(u) = stack.pop() {
@@ -26,6 +26,7 @@ fn chooses(terms: &TermStore, t: TermId) -> bool {
         }
         match *terms.node(u) {
             Node::Ite(..) => return true,
+            Node::Symbol(_) if ks.contains(&u) => return true,
             // A read at a symbolic index: a lookup. One at a known index
             // is a stored value, perhaps an input's byte.
             Node::Select(_, index) if terms.as_bv_const(index).is_none() => return true,
@@ -69,7 +70,8 @@ impl Executor<'_> {
         if terms.is_empty() || max == 0 || s.depth >= self.cx.bounds.max_depth {
             return Err(end(results));
         }
-        if !terms.iter().any(|&t| chooses(&self.cx.terms, t)) {
+        let ks = self.cx.merging.ks();
+        if !terms.iter().any(|&t| chooses(&self.cx.terms, t, ks)) {
             // Arithmetic on the inputs (a sum, a quotient, an input itself)
             // takes more values than a split would show, and telling how
             // many would cost as many queries: it stays a term.

@@ -7,6 +7,7 @@
 
 use super::joins::Recorded;
 use super::partitions;
+use super::quantified::{self, ByK, Partitioned};
 use super::shapes::Shapes;
 use super::sizes;
 use super::synthesis::{self, Synthesised};
@@ -21,6 +22,7 @@ use crate::report::{
 };
 use crate::search::Pending;
 use crate::state::{MergeProgress, State, Taken};
+use crate::tree::{ExecTree, NodeId};
 use std::ops::Range;
 
 /// A part under way: its states (the first is the one merged into), the
@@ -40,6 +42,39 @@ pub(super) struct Part {
     conditions: (TermId, TermId),
     join: Recorded,
     stage: Stage,
+    /// Under PAT, the partition the states are and its merge over a `k`.
+    pattern: Option<PatternMerge>,
+}
+
+/// A partition's merge (PAT): its states, the `k` they merge over, and
+/// their formula pattern over `k`, or why they have none (they then merge
+/// as under SMOpt).
+struct PatternMerge {
+    partitioned: Partitioned,
+    k: TermId,
+    found: Result<synthesis::FormulaPattern, String>,
+}
+
+impl PatternMerge {
+    /// The merged condition past the prefix over `k`, where the states
+    /// have a pattern (else `found` says why not).
+    fn condition(&mut self, terms: &mut TermStore) -> Option<TermId> {
+        let pattern = self.found.as_ref().ok()?;
+        match quantified::condition(terms, self.k, &self.partitioned.ks, pattern) {
+            Ok(condition) => Some(condition),
+            Err(why) => {
+                self.found = Err(why);
+                None
+            }
+        }
+    }
+
+    /// `k` and each state's k_j, where the states merged over them.
+    fn over_k(&self) -> Option<(TermId, &[u32])> {
+        self.found
+            .is_ok()
+            .then_some((self.k, &self.partitioned.ks[..]))
+    }
 }
 
 enum Stage {
@@ -81,13 +116,15 @@ impl Part {
 
 impl Executor<'_> {
     /// The part of `states` (indices `members` among those `origin`
-    /// released) ready to merge, or its states when they cannot be.
+    /// released; under PAT, a share of a regular partition when
+    /// `partitioned`) ready to merge, or its states when they cannot be.
     pub(super) fn begin_part(
         &mut self,
         origin: &Origin,
         states: Vec<State>,
         members: Range<usize>,
         whole: bool,
+        partitioned: Option<Partitioned>,
     ) -> Result<Part, Vec<State>> {
         let [first, others @ ..] = &states[..] else {
             return Err(states);
@@ -104,12 +141,29 @@ impl Executor<'_> {
             .map(|i| terms.and_all(&suffixes.of[i]))
             .collect();
         let disjunction = terms.or_all(&guards);
-        let (either, join): (TermId, Box<dyn Join>) = match &suffixes.forks {
-            Some(forks) => (
+        let mut pattern = partitioned.map(|partitioned| {
+            let k = terms.fresh("k", Sort::Bv(32));
+            let assumed: Vec<&[TermId]> = members.clone().map(|i| &suffixes.of[i][..]).collect();
+            let found = partitioned.formula_pattern(terms, k, &assumed);
+            PatternMerge {
+                partitioned,
+                k,
+                found,
+            }
+        });
+        let by_k = pattern
+            .as_mut()
+            .and_then(|p| Some((p.condition(terms)?, p.k)));
+        let (either, join): (TermId, Box<dyn Join>) = match (by_k, &suffixes.forks) {
+            (Some((condition, k)), _) => {
+                let ks = &pattern.as_ref().expect("a pattern merge").partitioned.ks;
+                (condition, Box::new(ByK::new(terms, k, ks)))
+            }
+            (None, Some(forks)) => (
                 forks.condition(terms, &members),
                 Box::new(forks.values(&members)),
             ),
-            None => (disjunction, Box::new(Guarded(guards.clone()))),
+            (None, None) => (disjunction, Box::new(Guarded(guards.clone()))),
         };
         let validate = self.cx.merging.options.validate;
         Ok(Part {
@@ -121,6 +175,7 @@ impl Executor<'_> {
             conditions: (either, disjunction),
             join: Recorded::new(join, validate, self.cx.bounds.limits),
             stage: Stage::Joining(MergeProgress::default()),
+            pattern,
         })
     }
 
@@ -175,6 +230,7 @@ impl Executor<'_> {
                     conditions: part.conditions,
                     guards: &part.guards,
                     joins: part.join.joins(),
+                    over_k: part.pattern.as_ref().and_then(PatternMerge::over_k),
                 };
                 if self.validate_step(&checked, validation) {
                     let validation = std::mem::take(validation);
@@ -214,6 +270,9 @@ impl Executor<'_> {
         let leaves = part.states.iter().map(|s| s.node).collect();
         let tree = &mut self.cx.records.tree;
         merged.node = tree.add_merged(origin.root, formula, leaves);
+        if let Some((k, _)) = part.pattern.as_ref().and_then(PatternMerge::over_k) {
+            self.cx.merging.merged_over(k);
+        }
         let report = self.merge_report(origin, part, merged.node, proved);
         self.cx.merging.record(report);
         merged
@@ -229,11 +288,24 @@ impl Executor<'_> {
         node: usize,
         proved: bool,
     ) -> MergeReport {
-        let patterns = regular_patterns(
-            &mut self.cx.terms,
-            &mut self.cx.records.formulas,
-            &part.states,
-        );
+        let (terms, formulas) = (&mut self.cx.terms, &mut self.cx.records.formulas);
+        let taken: Vec<Vec<Taken>>;
+        let (mut patterns, branches) = match &part.pattern {
+            Some(merge) => (
+                partition_patterns(terms, formulas, merge, &part.states),
+                &merge.partitioned.branches,
+            ),
+            None => {
+                taken = part.states.iter().map(|s| s.branches.taken()).collect();
+                (
+                    regular_patterns(terms, formulas, &part.states, &taken),
+                    &taken,
+                )
+            }
+        };
+        let tree = &self.cx.records.tree;
+        let paths = (part.states.iter().zip(branches)).map(|(s, taken)| (s.node, &taken[..]));
+        patterns.edges = edge_letters(tree, terms, formulas, origin.root, paths, &patterns.words);
         let limits = self.cx.bounds.limits;
         let terms = &self.cx.terms;
         let (either, disjunction) = part.conditions;
@@ -261,6 +333,9 @@ impl Executor<'_> {
             whole: terms.as_bool_const(either) == Some(true),
             validated: proved,
             patterns,
+            k: (part.pattern.as_ref())
+                .and_then(PatternMerge::over_k)
+                .map(|(k, _)| k_name(terms, k)),
         }
     }
 }
@@ -271,9 +346,9 @@ fn regular_patterns(
     terms: &mut TermStore,
     formulas: &mut FormulaTable,
     states: &[State],
+    branches: &[Vec<Taken>],
 ) -> RegularPatterns {
-    let branches: Vec<Vec<Taken>> = states.iter().map(|s| s.branches.taken()).collect();
-    let (words, letters) = match partitions::words(terms, &mut Shapes::default(), &branches) {
+    let (words, letters) = match partitions::words(terms, &mut Shapes::default(), branches) {
         Ok(found) => found,
         Err(why) => {
             return RegularPatterns {
@@ -286,7 +361,8 @@ fn regular_patterns(
     if !partitions.is_empty() {
         let k = terms.fresh("k", Sort::Bv(32));
         for p in &mut partitions {
-            p.synthesis = synthesis_of(terms, formulas, k, p, &branches, states);
+            let found = synthesis::formula_pattern(terms, k, p, branches);
+            p.synthesis = synthesis_of(terms, formulas, k, p, &found, states);
         }
     }
     RegularPatterns {
@@ -297,22 +373,103 @@ fn regular_patterns(
         partitions,
         alone,
         none_because: None,
+        edges: Vec::new(),
     }
 }
 
-/// Partition `p`'s formula pattern over `x`, and its states' differing
-/// values as terms of `x`, for the report.
+/// The tree's nodes on the states' paths below `root` (each state's leaf
+/// and branches taken, in `paths`) whose edge from their parent is a
+/// branch of their `words`, with its letter: the tree's edges are the
+/// branches that forked, in order; a branch the path allowed one side of
+/// has no edge.
+fn edge_letters<'a>(
+    tree: &ExecTree,
+    terms: &TermStore,
+    formulas: &mut FormulaTable,
+    root: NodeId,
+    paths: impl Iterator<Item = (NodeId, &'a [Taken])>,
+    words: &[Vec<u32>],
+) -> Vec<(usize, u32)> {
+    let mut edges = Vec::new();
+    for ((leaf, taken), word) in paths.zip(words) {
+        let mut path = Vec::new();
+        let mut at = Some(leaf);
+        while let Some(v) = at.filter(|&v| v != root) {
+            let node = tree.node(v);
+            if let Some(condition) = node.condition {
+                path.push((v, condition));
+            }
+            at = node.parent;
+        }
+        path.reverse();
+        let mut branch = 0;
+        for (v, condition) in path {
+            let found = (branch..taken.len())
+                .find(|&b| formulas.intern(terms, taken[b].condition) == condition);
+            if let Some(b) = found {
+                edges.push((v, word[b]));
+                branch = b + 1;
+            }
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    edges
+}
+
+/// The regular patterns of a PAT merge's states, one partition, its
+/// letters numbered as they come in its words; its formula pattern the
+/// merge's.
+fn partition_patterns(
+    terms: &mut TermStore,
+    formulas: &mut FormulaTable,
+    merge: &PatternMerge,
+    states: &[State],
+) -> RegularPatterns {
+    let partitioned = &merge.partitioned;
+    let mut numbered: Vec<u32> = Vec::new();
+    let mut renumber = |letters: &[u32]| -> Vec<u32> {
+        (letters.iter())
+            .map(|&l| match numbered.iter().position(|&n| n == l) {
+                Some(at) => at as u32,
+                None => {
+                    numbered.push(l);
+                    numbered.len() as u32 - 1
+                }
+            })
+            .collect()
+    };
+    let words: Vec<Vec<u32>> = partitioned.words.iter().map(|w| renumber(w)).collect();
+    let mut partition = partitioned.partition();
+    partition.prefix = renumber(&partition.prefix);
+    partition.unit = renumber(&partition.unit);
+    partition.suffix = renumber(&partition.suffix);
+    partition.synthesis = synthesis_of(terms, formulas, merge.k, &partition, &merge.found, states);
+    RegularPatterns {
+        letters: (numbered.iter())
+            .map(|&l| formulas.intern(terms, partitioned.letters[l as usize].condition))
+            .collect(),
+        words,
+        partitions: vec![partition],
+        alone: Vec::new(),
+        none_because: None,
+        edges: Vec::new(),
+    }
+}
+
+/// Partition `p`'s formula pattern over `x` as `found`, and its states'
+/// differing values as terms of `x`, for the report.
 fn synthesis_of(
     terms: &mut TermStore,
     formulas: &mut FormulaTable,
     x: TermId,
     p: &RegularPartition,
-    branches: &[Vec<Taken>],
+    found: &Result<synthesis::FormulaPattern, String>,
     states: &[State],
 ) -> Synthesis {
-    let found = match synthesis::formula_pattern(terms, x, p, branches) {
+    let found = match found {
         Ok(found) => found,
-        Err(why) => return Synthesis::Fallback(why),
+        Err(why) => return Synthesis::Fallback(why.clone()),
     };
     let mut conjunction = |terms: &mut TermStore, parts: &[TermId]| {
         let all = terms.and_all(parts);
@@ -362,10 +519,7 @@ fn synthesis_of(
             }
         })
         .collect();
-    let variable = match *terms.node(x) {
-        Node::Symbol(s) => terms.symbol_name(s).to_string(),
-        _ => unreachable!("x is a symbol"),
-    };
+    let variable = k_name(terms, x);
     Synthesis::Pattern(FormulaPattern {
         variable,
         first,
@@ -375,4 +529,12 @@ fn synthesis_of(
         last_holes,
         values,
     })
+}
+
+/// The name of the symbol `k`.
+fn k_name(terms: &TermStore, k: TermId) -> String {
+    match *terms.node(k) {
+        Node::Symbol(s) => terms.symbol_name(s).to_string(),
+        _ => unreachable!("k is a symbol"),
+    }
 }

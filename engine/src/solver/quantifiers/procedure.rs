@@ -20,12 +20,24 @@ use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 
 /// The stage that answered a quantified query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stage {
     Strip,
     Duplicate,
     Repair,
     Fallback,
+}
+
+impl Stage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Strip => "strip",
+            Stage::Duplicate => "duplicate",
+            Stage::Repair => "repair",
+            Stage::Fallback => "fallback",
+        }
+    }
 }
 
 /// The most values of a forall's range a model is checked at, and the
@@ -123,6 +135,17 @@ impl Query {
             }
         }
         Ok(())
+    }
+
+    /// The foralls' upper bounds, each once, in order.
+    pub fn upper_bounds(&self) -> Vec<TermId> {
+        let mut bounds: Vec<TermId> = Vec::new();
+        for q in &self.quantified {
+            if !bounds.contains(&q.hi) {
+                bounds.push(q.hi);
+            }
+        }
+        bounds
     }
 
     /// The query weakened: its quantifier-free clauses; each forall's first
@@ -302,7 +325,7 @@ impl Query {
         Ok(expanded)
     }
 
-    /// The least constant the clauses bound `hi` by: `hi ≤ c`, `hi < c`,
+    /// The least constant the clauses' conjuncts bound `hi` by: `hi ≤ c`, `hi < c`,
     /// `¬(c < hi)`, `hi = c`, or a disjunction of `hi = c_j` (a merge's k);
     /// else the largest value of a width narrow enough to expand over.
     fn upper_bound(&self, store: &TermStore, hi: TermId) -> Option<u64> {
@@ -339,12 +362,16 @@ impl Query {
         let narrow = (store.width(hi) < 64)
             .then(|| crate::expr::mask(store.width(hi)))
             .filter(|&largest| largest < MAX_INSTANCES);
-        (self
-            .free
-            .iter()
-            .filter_map(|&clause| bound_of(clause))
-            .min())
-        .or(narrow)
+        // The clauses' conjuncts, however nested.
+        let mut conjuncts = self.free.clone();
+        let mut least: Option<u64> = None;
+        while let Some(c) = conjuncts.pop() {
+            match *store.node(c) {
+                Node::And(a, b) => conjuncts.extend([a, b]),
+                _ => least = least.into_iter().chain(bound_of(c)).min(),
+            }
+        }
+        least.or(narrow)
     }
 }
 

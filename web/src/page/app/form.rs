@@ -254,7 +254,7 @@ impl App {
                     checked={f.havoc_imports == "true"} onchange={check("havoc-imports")} />{ " unknown imports return fresh inputs" }</label>
             </div>
             <div class="controls options merging">
-                <label title="none: every path on its own; cfg: states that leave a loop at the same exit wait there for the loop's other states and merge into one (differing values become ite terms, conditions a disjunction); sm: as cfg, for loops that leave on a size kept symbolic (fork-lazy); smopt: as sm, its formulas built over the forks between the states, each condition once">{ "merge states " }
+                <label title="none: every path on its own; cfg: states that leave a loop at the same exit wait there for the loop's other states and merge into one (differing values become ite terms, conditions a disjunction); sm: as cfg, for loops that leave on a size kept symbolic (fork-lazy); smopt: as sm, its formulas built over the forks between the states, each condition once; pat: as cfg, the states of each regular pattern of their branches merged over a new k, an iteration's conditions said once under a forall, the others as smopt">{ "merge states " }
                     <select id={id("merge")} onchange={select("merge")}>
                         { for MergeMode::ALL.iter().map(|m| html! {
                             <option value={m.name()} selected={m.name() == f.merge}>{ m.name() }</option>

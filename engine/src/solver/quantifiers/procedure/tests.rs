@@ -226,6 +226,16 @@ fn the_fallback_expands_up_to_the_queries_bound_on_k_and_needs_one() {
     assert_eq!(asked.len(), 3);
     assert_eq!(asked[2].len(), 4 + 10);
     assert!(asked[2].iter().all(|&t| !ex.st.has_forall(t)));
+    // The bound found inside a conjunction, as a PAT merge's condition
+    // holds it: (s[n] = 0 ∧ 1 ≤ k) ∧ (k ≤ 10 ∧ …).
+    let mut nested = Example::new(true);
+    let st = &mut nested.st;
+    let front = st.and(nested.phi[0], nested.phi[1]);
+    let back = st.and_all(&nested.phi[2..]);
+    nested.phi = vec![st.and(front, back)];
+    let m = nested.model(7, 7, &[1, 0, 0, 0, 0, 0, 8, 0]);
+    let (_, stage, asked) = nested.solve(vec![SolveResult::Sat(m), SolveResult::Unsat]);
+    assert_eq!((stage, asked[2].len()), (Some(Stage::Fallback), 2 + 10));
     // Without k ≤ 10 there is no bound to expand over.
     let mut ex = Example::new(false);
     let m = ex.model(7, 7, &[1, 0, 0, 0, 0, 0, 8, 0]);

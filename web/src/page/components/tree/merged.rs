@@ -7,7 +7,8 @@
 
 use std::rc::Rc;
 use symplay_engine::report::{
-    FormulaSize, Location, MergeMode, MergeReport, RegularPatterns, Report, Synthesis,
+    FormulaSize, Location, MergeMode, MergeReport, RegularPartition, RegularPatterns, Report,
+    Synthesis,
 };
 use yew::prelude::*;
 
@@ -103,7 +104,10 @@ pub fn MergeView(props: &MergeProps) -> Html {
             </table>
             <p class="merge-values">{ values_text(m) }</p>
             if m.validated {
-                <p class="merge-validated">{ "The solver proved this merge right: its condition is the states' disjunction, and each value is each state's own on its path." }</p>
+                <p class="merge-validated">{ match m.k {
+                    Some(_) => "The solver proved this merge right (Thm 6.2.7): its condition allows no case the states' disjunction does not, each state's condition implies it at that state's k, and at each k each value is that state's own.",
+                    None => "The solver proved this merge right: its condition is the states' disjunction, and each value is each state's own on its path.",
+                } }</p>
             }
             <p class="merged-from">
                 { "From the leaves " }
@@ -113,8 +117,123 @@ pub fn MergeView(props: &MergeProps) -> Html {
                 </> }) }
                 { ", each the state of one way through the loop." }
             </p>
+            { over_k_view(report, m, &node.merged_from, &select) }
             { patterns_view(&m.patterns, &readable) }
         </section>
+    }
+}
+
+/// Under PAT, where the states merged over a k: each state's k, its leaf
+/// (a click away) and its word, each repetition of the unit shaded; and
+/// the quantified queries over k, each with the stage of the solver's
+/// procedure that answered it, its time and its model.
+fn over_k_view(
+    report: &Report,
+    m: &MergeReport,
+    merged_from: &[usize],
+    select: &dyn Fn(usize) -> Callback<MouseEvent>,
+) -> Html {
+    let (Some(k), Some(partition)) = (&m.k, m.patterns.partitions.first()) else {
+        return Html::default();
+    };
+    let word_of = |leaf: usize| {
+        let w = merged_from.iter().position(|&l| l == leaf)?;
+        Some((
+            m.patterns.words.get(w)?,
+            partition.members.iter().find(|p| p.0 == w)?.1,
+        ))
+    };
+    let queries: Vec<_> = m.queries(&report.quantified_queries).collect();
+    html! {
+        <div class="over-k">
+            <h5>{ format!("the states by {k}") }</h5>
+            <p>{ format!("{k} names each state: its number of repetitions of the unit. Under the merged condition {k} takes one state's value, and that state's condition holds.") }</p>
+            <table class="k-leaves">
+                <thead><tr><th>{ k.clone() }</th><th>{ "leaf" }</th><th>{ "word" }</th></tr></thead>
+                <tbody>
+                    { for m.leaves_by_k(merged_from).into_iter().map(|(kj, leaf)| html! {
+                        <tr>
+                            <td>{ kj }</td>
+                            <td><button class="link node-link" onclick={select(leaf)}>{ format!("node {leaf}") }</button></td>
+                            <td>{ word_of(leaf).map_or_else(Html::default, |(word, kj)| word_view(word, partition, kj)) }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            <h5>{ format!("quantified queries over {k}") }</h5>
+            if queries.is_empty() {
+                <p class="no-queries">{ "No query over it was asked." }</p>
+            } else {
+                <table class="quantified-queries">
+                    <thead><tr><th>{ "answer" }</th><th>{ "stage" }</th><th>{ "time" }</th><th>{ "model" }</th></tr></thead>
+                    <tbody>
+                        { for queries.iter().map(|q| html! {
+                            <tr>
+                                <td>{ q.answer.clone() }</td>
+                                <td>{ q.stage.map_or("", |s| s.name()) }</td>
+                                <td>{ format!("{:.1} ms", q.micros as f64 / 1000.0) }</td>
+                                <td><code>{ q.model.join("; ") }</code></td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            }
+        </div>
+    }
+}
+
+/// A word as letter chips, the unit's `k` repetitions of `partition`
+/// shaded in turn.
+fn word_view(word: &[u32], partition: &RegularPartition, k: u32) -> Html {
+    let (prefix, unit) = (partition.prefix.len(), partition.unit.len());
+    let repeated = prefix..prefix + unit * k as usize;
+    html! {
+        <span class="word">
+            { for word.iter().enumerate().map(|(i, &l)| {
+                let repetition = repeated.contains(&i).then(|| format!("repetition-{}", (i - prefix) / unit.max(1) % 2));
+                html! { <span class={classes!("letter", letter_class(l), repetition)}>{ RegularPatterns::letter(l) }</span> }
+            }) }
+        </span>
+    }
+}
+
+/// The colour class of letter `l`: one of twelve, in turn.
+fn letter_class(l: u32) -> String {
+    format!("letter-{}", l % 12)
+}
+
+/// Letters as chips, in a group of class `part`.
+fn chips(letters: &[u32], part: &'static str, repeated: bool) -> Html {
+    html! {
+        <span class={classes!("chip", part)}>
+            if repeated { { "(" } }
+            { for letters.iter().map(|&l| html! {
+                <span class={classes!("letter", letter_class(l))}>{ RegularPatterns::letter(l) }</span>
+            }) }
+            if repeated { { ")^k" } }
+        </span>
+    }
+}
+
+/// A partition as chips: prefix, (unit)^k and suffix, an empty part left
+/// out (its text is the pattern's).
+fn pattern_chips(p: &RegularPartition) -> Html {
+    let parts = [
+        (&p.prefix, "prefix", false),
+        (&p.unit, "unit", true),
+        (&p.suffix, "suffix", false),
+    ];
+    let shown: Vec<Html> = (parts.into_iter())
+        .filter(|(letters, _, _)| !letters.is_empty())
+        .map(|(letters, part, repeated)| chips(letters, part, repeated))
+        .collect();
+    html! {
+        <span class="chips">
+            { for shown.into_iter().enumerate().map(|(i, chip)| html! { <>
+                if i > 0 { { " " } }
+                { chip }
+            </> }) }
+        </span>
     }
 }
 
@@ -138,7 +257,7 @@ fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html 
             <ul class="partitions">
                 { for p.partitions.iter().map(|part| html! {
                     <li class="partition">
-                        <code>{ part.pattern_text() }</code>
+                        { pattern_chips(part) }
                         { format!(": {} states, k = {}", part.members.len(), part.ks_text()) }
                         { synthesis_view(&part.synthesis, readable) }
                     </li>
@@ -150,7 +269,8 @@ fn patterns_view(p: &RegularPatterns, readable: &dyn Fn(u32) -> String) -> Html 
             <table class="letters">
                 { for p.letters.iter().enumerate().map(|(l, &f)| html! {
                     <tr>
-                        <td>{ RegularPatterns::letter(l as u32) }</td>
+                        <td><span class={classes!("letter", letter_class(l as u32))}>{ RegularPatterns::letter(l as u32) }</span></td>
+                        <td><code class="shape">{ RegularPatterns::shape(&readable(f)) }</code></td>
                         <td><code>{ readable(f) }</code></td>
                     </tr>
                 }) }
@@ -204,13 +324,18 @@ fn mode_text(mode: MergeMode) -> &'static str {
         MergeMode::Cfg => "CFG: every state at the same exit, with ites over each state's own condition",
         MergeMode::Sm => "SM: a loop that depends on a size, with ites over each state's own condition",
         MergeMode::SmOpt => "SMOpt: a loop that depends on a size, its formulas built over the forks between the states",
+        MergeMode::Pat => "PAT: every state at the same exit, each regular pattern of their branches merged over a new k with a forall over its iterations",
     }
 }
 
 /// Why the merged condition is what it is.
 fn reason(m: &MergeReport) -> &'static str {
+    let over_k =
+        (m.patterns.partitions.iter()).any(|p| matches!(p.synthesis, Synthesis::Pattern(_)));
     match (m.whole, m.mode) {
-        (true, MergeMode::SmOpt) => "Every side of every fork in the loop merged here, so the condition folds to true: the merged state holds wherever the loop started.",
+        (_, MergeMode::Pat) if over_k => "The states' branches follow one regular pattern: the condition says an iteration's conditions once, under a forall over i from 1 to k, where k names the state (its number of iterations).",
+        (false, MergeMode::Pat) => "These states have no formula pattern (see why below): each fork's condition appears once, on the way to the states merged.",
+        (true, MergeMode::SmOpt | MergeMode::Pat) => "Every side of every fork in the loop merged here, so the condition folds to true: the merged state holds wherever the loop started.",
         (true, _) => "These are every state the loop had, and one query showed their conditions cover every case: the merged state holds wherever the loop started.",
         (false, MergeMode::SmOpt) => "Each fork's condition appears once, on the way to the states merged.",
         (false, _) => "The condition is the disjunction of what each state assumed in the loop.",

@@ -5,7 +5,7 @@
 use super::layout::{tidy, Layout, Shape};
 use crate::page::describe::{inputs, outcome};
 use std::collections::{HashMap, HashSet};
-use symplay_engine::report::{ForkKind, Report, Status};
+use symplay_engine::report::{ForkKind, RegularPatterns, Report, Status};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -88,7 +88,52 @@ pub struct Model {
     /// Bytes each drawn node's state held of its own where it forked or
     /// ended (none where no state did: pending, dropped, collapsed).
     pub state_bytes: Vec<Option<u64>>,
+    /// Each drawn node's letter where its edge is a branch of a merged
+    /// state's word: an index into `shapes`, the letters' condition shapes
+    /// (constants as `_`) in the order they first come; and each merged
+    /// leaf's word.
+    pub letters: Vec<Option<usize>>,
+    pub shapes: Vec<String>,
+    pub words: Vec<Option<String>>,
     pub layout: Layout,
+}
+
+/// The letters of the merges' words on the tree (`quantified_merging.md`
+/// §9): each node whose edge is a branch of a word, with its letter's
+/// shape (an index into the shapes, in the order they first come: a
+/// letter is a shape at one branch, and merges number their letters
+/// apart, so the tree colours by shape); and each merged leaf's word.
+fn letters_of(report: &Report) -> (HashMap<usize, usize>, Vec<String>, HashMap<usize, String>) {
+    let (mut by_node, mut shapes, mut words) = (HashMap::new(), Vec::new(), HashMap::new());
+    let readable = |f: u32| {
+        report
+            .formulas
+            .terms
+            .get(f as usize)
+            .map_or("", |t| &t.readable)
+    };
+    for m in &report.merges {
+        let p = &m.patterns;
+        for &(v, l) in &p.edges {
+            let Some(&f) = p.letters.get(l as usize) else {
+                continue;
+            };
+            let shape = RegularPatterns::shape(readable(f));
+            let index = match shapes.iter().position(|s| *s == shape) {
+                Some(at) => at,
+                None => {
+                    shapes.push(shape);
+                    shapes.len() - 1
+                }
+            };
+            by_node.insert(v, index);
+        }
+        let merged_from = report.tree.get(m.node).map_or(&[][..], |n| &n.merged_from);
+        for (&leaf, word) in merged_from.iter().zip(&p.words) {
+            words.insert(leaf, RegularPatterns::word(word));
+        }
+    }
+    (by_node, shapes, words)
 }
 
 /// Shades of the colouring by memory, from the least to the most bytes
@@ -240,6 +285,9 @@ impl Model {
             .zip(&hidden)
             .map(|(&v, &h)| report.tree[v].state_bytes.filter(|_| h == 0))
             .collect();
+        let (by_node, shapes, by_leaf) = letters_of(report);
+        let letters = nodes.iter().map(|v| by_node.get(v).copied()).collect();
+        let words = nodes.iter().map(|v| by_leaf.get(v).cloned()).collect();
         Model {
             nodes,
             parent,
@@ -249,8 +297,21 @@ impl Model {
             labels,
             tips,
             state_bytes,
+            letters,
+            shapes,
+            words,
             layout,
         }
+    }
+
+    /// The model with each merged leaf labelled by its word.
+    pub fn labelled_by_words(mut self) -> Model {
+        for (label, word) in self.labels.iter_mut().zip(&self.words) {
+            if let Some(word) = word {
+                *label = Some(word.clone());
+            }
+        }
+        self
     }
 
     /// The drawn index of `report.tree` node `v`, or of the collapsed

@@ -109,6 +109,10 @@ pub enum Msg {
     /// Colours the nodes by the memory their states held, or back by
     /// outcome.
     ColourByMemory(bool),
+    /// Colours the nodes by the letter of their edge in the merged
+    /// states' words (merged leaves labelled by their words), or back by
+    /// outcome.
+    ColourByLetter(bool),
 }
 
 struct Drag {
@@ -120,8 +124,9 @@ struct Drag {
 pub struct TreeView {
     model: Rc<Model>,
     /// Nodes are coloured by the bytes their states held of their own,
-    /// not by outcome.
+    /// or by their edge's letter, not by outcome.
     by_memory: bool,
+    by_letter: bool,
     collapsed: HashSet<usize>,
     /// Subtrees the last legible fit collapsed.
     cut: usize,
@@ -280,7 +285,11 @@ impl TreeView {
     }
 
     fn relayout(&mut self, report: &Report) {
-        self.model = Rc::new(Model::new(report, &self.collapsed));
+        let model = Model::new(report, &self.collapsed);
+        self.model = Rc::new(match self.by_letter {
+            true => model.labelled_by_words(),
+            false => model,
+        });
     }
 }
 
@@ -299,6 +308,7 @@ impl Component for TreeView {
         TreeView {
             model: Rc::new(Model::new(&ctx.props().report, &HashSet::new())),
             by_memory: false,
+            by_letter: false,
             collapsed: HashSet::new(),
             cut: 0,
             scale: 1.0,
@@ -473,7 +483,18 @@ impl Component for TreeView {
                 }
                 self.relayout(&ctx.props().report);
             }
-            Msg::ColourByMemory(on) => self.by_memory = on,
+            Msg::ColourByMemory(on) => {
+                self.by_memory = on;
+                if on && self.by_letter {
+                    self.by_letter = false;
+                    self.relayout(&ctx.props().report);
+                }
+            }
+            Msg::ColourByLetter(on) => {
+                self.by_letter = on;
+                self.by_memory &= !on;
+                self.relayout(&ctx.props().report);
+            }
         }
         true
     }
@@ -614,7 +635,19 @@ impl Component for TreeView {
                             { if self.by_memory { "colour by outcome" } else { "colour by memory" } }
                         </button>
                     }
-                    if self.by_memory {
+                    if !self.model.shapes.is_empty() {
+                        <button id={id("tree-letters")} title="colour each branch of a merged state's word by its letter (its condition's shape, constants as _), and label each merged leaf by its word"
+                            onclick={link.callback({ let on = !self.by_letter; move |_| Msg::ColourByLetter(on) })}>
+                            { if self.by_letter { "colour by outcome" } else { "colour by letter" } }
+                        </button>
+                    }
+                    if self.by_letter {
+                        <ul id={id("letter-legend")} class="legend">
+                            { for self.model.shapes.iter().enumerate().map(|(k, shape)| html! {
+                                <li><span class={classes!("swatch", format!("letter-{}", k % 12))} /><code>{ shape.clone() }</code></li>
+                            }) }
+                        </ul>
+                    } else if self.by_memory {
                         <ul id={id("memory-legend")} class="legend">
                             // The bytes where each shade starts.
                             { for memory_shades(&self.model.state_bytes).1.iter().enumerate().map(|(k, &from)| html! {
@@ -637,7 +670,7 @@ impl Component for TreeView {
                         onclick={on_click}>
                         <g transform={transform}>
                             { trails }
-                            <Nodes model={self.model.clone()} by_memory={self.by_memory} />
+                            <Nodes model={self.model.clone()} by_memory={self.by_memory} by_letter={self.by_letter} />
                             { ring }
                             { current }
                         </g>
@@ -670,13 +703,17 @@ fn position(model: &Model, i: usize) -> (f64, f64) {
 #[derive(Properties)]
 struct NodesProps {
     model: Rc<Model>,
-    /// Each node's colour is its state's memory, not its outcome.
+    /// Each node's colour is its state's memory, or its edge's letter,
+    /// not its outcome.
     by_memory: bool,
+    by_letter: bool,
 }
 
 impl PartialEq for NodesProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.model, &other.model) && self.by_memory == other.by_memory
+        Rc::ptr_eq(&self.model, &other.model)
+            && self.by_memory == other.by_memory
+            && self.by_letter == other.by_letter
     }
 }
 
@@ -695,6 +732,9 @@ fn Nodes(props: &NodesProps) -> Html {
     let shades = props.by_memory.then(|| memory_shades(&model.state_bytes).0);
     let colour = |i: usize, kind: Kind| match &shades {
         Some(shades) => shades[i].map_or("no-memory".to_string(), |k| format!("shade-{k}")),
+        None if props.by_letter => {
+            model.letters[i].map_or("no-letter".to_string(), |k| format!("letter-{}", k % 12))
+        }
         None => kind.class().to_string(),
     };
     html! {
