@@ -55,8 +55,8 @@ fn over_k_text(r: &Report, m: &MergeReport) -> String {
         return String::new();
     };
     let merged_from = r.tree.get(m.node).map_or(&[][..], |n| &n.merged_from);
-    let leaves: Vec<String> = (m.leaves_by_k(merged_from).iter())
-        .map(|(kj, leaf)| format!("{k} = {kj}: leaf {leaf}"))
+    let leaves: Vec<String> = (m.states_by_k(merged_from).iter())
+        .map(|(kj, leaf, _)| format!("{k} = {kj}: leaf {leaf}"))
         .collect();
     let mut text = format!("  over {k}: {}\n", leaves.join(", "));
     let queries: Vec<&QuantifiedQuery> = m.queries(&r.quantified_queries).collect();

@@ -1142,17 +1142,18 @@ pub struct MergeReport {
 }
 
 impl MergeReport {
-    /// Under PAT, where the states merged over a k: each state's k and
-    /// the leaf it came from (of `merged_from`, the merged node's), by k.
-    pub fn leaves_by_k(&self, merged_from: &[usize]) -> Vec<(u32, usize)> {
+    /// Under PAT, where the states merged over a k: each state's k, the
+    /// leaf it came from (of `merged_from`, the merged node's) and its
+    /// index in `patterns.words`, by k.
+    pub fn states_by_k(&self, merged_from: &[usize]) -> Vec<(u32, usize, usize)> {
         let Some(p) = self.k.as_ref().and(self.patterns.partitions.first()) else {
             return Vec::new();
         };
-        let mut leaves: Vec<(u32, usize)> = (p.members.iter())
-            .filter_map(|&(w, k)| Some((k, *merged_from.get(w)?)))
+        let mut states: Vec<(u32, usize, usize)> = (p.members.iter())
+            .filter_map(|&(w, k)| Some((k, *merged_from.get(w)?, w)))
             .collect();
-        leaves.sort_unstable();
-        leaves
+        states.sort_unstable();
+        states
     }
 
     /// The quantified queries of `queries` over this merge's k.

@@ -594,31 +594,11 @@ impl TermStore {
     /// variable: its free bound variables replaced, not those of the
     /// foralls inside it. Builds terms as they are, without simplifying.
     pub fn instantiate(&mut self, body: TermId, value: TermId) -> TermId {
-        let mut done: FxHashMap<TermId, TermId> = FxHashMap::default();
-        let mut stack = vec![(body, false)];
-        while let Some((t, children_done)) = stack.pop() {
-            if done.contains_key(&t) {
-                continue;
-            }
-            if !self.is_open(t) {
-                done.insert(t, t);
-                continue;
-            }
-            let node = *self.node(t);
-            if let Node::Bound(_) = node {
-                done.insert(t, value);
-                continue;
-            }
-            if !children_done {
-                stack.push((t, true));
-                stack.extend(node.outer_children().map(|c| (c, false)));
-                continue;
-            }
-            let built = node.map_children(|c| done.get(&c).copied().unwrap_or(c));
-            let term = self.mk(built);
-            done.insert(t, term);
-        }
-        done[&body]
+        self.replace(body, |store, t| match *store.node(t) {
+            _ if !store.is_open(t) => Some(t),
+            Node::Bound(_) => Some(value),
+            _ => None,
+        })
     }
 
     /// `body` with the variable of a forall to be built around it, of
@@ -631,14 +611,25 @@ impl TermStore {
             return None;
         }
         let bound = self.bound(self.width(x));
+        Some(self.replace(body, |_, t| (t == x).then_some(bound)))
+    }
+
+    /// `body` rebuilt bottom up, each subterm that `at` gives a term for
+    /// replaced by it (and not entered), the others rebuilt from their
+    /// children (not entering a forall's body).
+    fn replace(
+        &mut self,
+        body: TermId,
+        at: impl Fn(&TermStore, TermId) -> Option<TermId>,
+    ) -> TermId {
         let mut done: FxHashMap<TermId, TermId> = FxHashMap::default();
         let mut stack = vec![(body, false)];
         while let Some((t, children_done)) = stack.pop() {
             if done.contains_key(&t) {
                 continue;
             }
-            if t == x {
-                done.insert(t, bound);
+            if let Some(replaced) = at(self, t) {
+                done.insert(t, replaced);
                 continue;
             }
             let node = *self.node(t);
@@ -654,7 +645,7 @@ impl TermStore {
             };
             done.insert(t, term);
         }
-        Some(done[&body])
+        done[&body]
     }
 
     /// The values from `lo` to `hi` where both are constants (none where

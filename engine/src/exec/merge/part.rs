@@ -305,7 +305,7 @@ impl Executor<'_> {
         };
         let tree = &self.cx.records.tree;
         let paths = (part.states.iter().zip(branches)).map(|(s, taken)| (s.node, &taken[..]));
-        patterns.edges = edge_letters(tree, terms, formulas, origin.root, paths, &patterns.words);
+        patterns.edges = edge_letters(tree, formulas, origin.root, paths, &patterns.words);
         let limits = self.cx.bounds.limits;
         let terms = &self.cx.terms;
         let (either, disjunction) = part.conditions;
@@ -384,8 +384,7 @@ fn regular_patterns(
 /// has no edge.
 fn edge_letters<'a>(
     tree: &ExecTree,
-    terms: &TermStore,
-    formulas: &mut FormulaTable,
+    formulas: &FormulaTable,
     root: NodeId,
     paths: impl Iterator<Item = (NodeId, &'a [Taken])>,
     words: &[Vec<u32>],
@@ -404,8 +403,10 @@ fn edge_letters<'a>(
         path.reverse();
         let mut branch = 0;
         for (v, condition) in path {
+            // An edge's condition was interned with the edge; looking a
+            // branch up interns nothing (one with no edge need not be).
             let found = (branch..taken.len())
-                .find(|&b| formulas.intern(terms, taken[b].condition) == condition);
+                .find(|&b| formulas.index_of(taken[b].condition) == Some(condition));
             if let Some(b) = found {
                 edges.push((v, word[b]));
                 branch = b + 1;

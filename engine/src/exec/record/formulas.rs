@@ -45,6 +45,11 @@ impl FormulaTable {
         index
     }
 
+    /// The index of formula `t`, if the run has met it.
+    pub(crate) fn index_of(&self, t: TermId) -> Option<u32> {
+        self.by_term.get(&t).copied()
+    }
+
     /// The indices of the conjuncts `ts`, in order.
     pub(crate) fn intern_all(&mut self, terms: &TermStore, ts: &[TermId]) -> Vec<u32> {
         ts.iter().map(|&t| self.intern(terms, t)).collect()

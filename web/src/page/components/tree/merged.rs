@@ -136,13 +136,6 @@ fn over_k_view(
     let (Some(k), Some(partition)) = (&m.k, m.patterns.partitions.first()) else {
         return Html::default();
     };
-    let word_of = |leaf: usize| {
-        let w = merged_from.iter().position(|&l| l == leaf)?;
-        Some((
-            m.patterns.words.get(w)?,
-            partition.members.iter().find(|p| p.0 == w)?.1,
-        ))
-    };
     let queries: Vec<_> = m.queries(&report.quantified_queries).collect();
     html! {
         <div class="over-k">
@@ -151,11 +144,11 @@ fn over_k_view(
             <table class="k-leaves">
                 <thead><tr><th>{ k.clone() }</th><th>{ "leaf" }</th><th>{ "word" }</th></tr></thead>
                 <tbody>
-                    { for m.leaves_by_k(merged_from).into_iter().map(|(kj, leaf)| html! {
+                    { for m.states_by_k(merged_from).into_iter().map(|(kj, leaf, w)| html! {
                         <tr>
                             <td>{ kj }</td>
                             <td><button class="link node-link" onclick={select(leaf)}>{ format!("node {leaf}") }</button></td>
-                            <td>{ word_of(leaf).map_or_else(Html::default, |(word, kj)| word_view(word, partition, kj)) }</td>
+                            <td>{ m.patterns.words.get(w).map_or_else(Html::default, |word| word_view(word, partition, kj)) }</td>
                         </tr>
                     }) }
                 </tbody>
@@ -330,10 +323,8 @@ fn mode_text(mode: MergeMode) -> &'static str {
 
 /// Why the merged condition is what it is.
 fn reason(m: &MergeReport) -> &'static str {
-    let over_k =
-        (m.patterns.partitions.iter()).any(|p| matches!(p.synthesis, Synthesis::Pattern(_)));
     match (m.whole, m.mode) {
-        (_, MergeMode::Pat) if over_k => "The states' branches follow one regular pattern: the condition says an iteration's conditions once, under a forall over i from 1 to k, where k names the state (its number of iterations).",
+        (_, MergeMode::Pat) if m.k.is_some() => "The states' branches follow one regular pattern: the condition says an iteration's conditions once, under a forall over i from 1 to k, where k names the state (its number of iterations).",
         (false, MergeMode::Pat) => "These states have no formula pattern (see why below): each fork's condition appears once, on the way to the states merged.",
         (true, MergeMode::SmOpt | MergeMode::Pat) => "Every side of every fork in the loop merged here, so the condition folds to true: the merged state holds wherever the loop started.",
         (true, _) => "These are every state the loop had, and one query showed their conditions cover every case: the merged state holds wherever the loop started.",
