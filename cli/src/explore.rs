@@ -591,7 +591,10 @@ fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
             counted(m.merges, "merge", "merges"),
             counted(m.merged_states, "state", "states"),
             match r.merge.mode {
-                MergeMode::Pat => format!("; {} over a k", m.over_k),
+                MergeMode::Pat => format!(
+                    "; {} over a k, {} incremental",
+                    m.over_k, m.incremental
+                ),
                 _ => String::new(),
             },
             match m.unmerged_groups {

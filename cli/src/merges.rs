@@ -13,13 +13,24 @@ pub fn show_merges(r: &Report) -> String {
         let leaves: Vec<String> = (r.tree.get(m.node))
             .map(|n| n.merged_from.iter().map(|l| l.to_string()).collect())
             .unwrap_or_default();
+        let place = match m.incremental {
+            true => format!(
+                "nodes {}) at the head of the loop at {}, incrementally below node {}",
+                leaves.join(", "),
+                m.loop_at.text(),
+                m.root
+            ),
+            false => format!(
+                "leaves {}) at an exit of the loop at {}",
+                leaves.join(", "),
+                m.loop_at.text()
+            ),
+        };
         text.push_str(&format!(
-            "merge {} at node {}: {} states (leaves {}) at an exit of the loop at {}, {}{}\n",
+            "merge {} at node {}: {} states ({place}, {}{}\n",
             k + 1,
             m.node,
             m.states,
-            leaves.join(", "),
-            m.loop_at.text(),
             m.mode,
             if m.validated {
                 ", proved right by the solver"

@@ -1414,8 +1414,14 @@ fn show_merges_prints_each_merged_condition_beside_the_states_disjunction() {
 /// `--show-merges` of memspn "a" (`quantified_merging.md` §2.2) merged
 /// under `mode`.
 fn memspn_a_merges(mode: &str) -> String {
+    memspn_merges("memspn_a", mode)
+}
+
+/// `--show-merges` of memspn (`tests/data/heap/size/{name}.wat`) merged
+/// as `mode` says.
+fn memspn_merges(name: &str, mode: &str) -> String {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let file = format!("{root}/tests/data/heap/size/memspn_a.wat");
+    let file = format!("{root}/tests/data/heap/size/{name}.wat");
     let (code, stdout, stderr) = symplay(&[
         "explore",
         &file,
@@ -1482,10 +1488,39 @@ fn show_merges_prints_the_regular_partitions_of_the_states_words() {
 }
 
 #[test]
+fn pat_merges_memspn_over_ab_incrementally_and_shows_where() {
+    // Each of the three iterations merges its two ways at the loop's
+    // head, below the node where they parted; the exit's states then
+    // merge over two k's as over "a".
+    let stdout = memspn_merges("memspn_ab", "pat");
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("merging (pat)"))
+        .unwrap();
+    assert!(
+        summary.ends_with("; 2 over a k, 3 incremental)"),
+        "{summary}"
+    );
+    let incremental: Vec<&str> = (stdout.lines())
+        .filter(|l| l.contains(" at the head of the loop at memspn+0x"))
+        .collect();
+    assert_eq!(incremental.len(), 3, "{stdout}");
+    for (i, line) in incremental.iter().enumerate() {
+        assert!(line.contains(": 2 states (nodes "), "{line}");
+        assert!(line.contains(", incrementally below node "), "{line}");
+        let condition = stdout.split(*line).nth(1).unwrap().lines().nth(1).unwrap();
+        assert_eq!(
+            condition,
+            format!("  merged condition past the loop's start: (s[{i}] == 'a' || s[{i}] != 'a' && s[{i}] == 'b')")
+        );
+    }
+}
+
+#[test]
 fn pat_merges_memspns_partitions_over_a_k_and_shows_their_quantified_queries() {
     let stdout = memspn_a_merges("pat");
     assert!(
-        stdout.contains("2 merges (6 states merged; 2 over a k)"),
+        stdout.contains("2 merges (6 states merged; 2 over a k, 0 incremental)"),
         "{stdout}"
     );
     // Each merge's k, the leaf of each k, and the queries over k: the

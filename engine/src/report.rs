@@ -1079,6 +1079,11 @@ pub struct TreeNode {
     /// For a leaf whose state merged with others: the merged node.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub merged_into: Option<usize>,
+    /// Below a node whose state merged incrementally with a later one:
+    /// its states were dropped, and the merged state explored their cases
+    /// again.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
 }
 
 /// The memory objects of a state when it forked: the first `objects` of
@@ -1139,6 +1144,11 @@ pub struct MergeReport {
     /// quantifies over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k: Option<String>,
+    /// Under PAT, a merge of two states inside the loop, at its head
+    /// (`../shared/design/quantified_merging.md` §5): `root` is the node
+    /// where their ways parted, and the merged state explores on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub incremental: bool,
 }
 
 impl MergeReport {
@@ -1411,6 +1421,9 @@ pub struct MergeStats {
     /// PAT's merges over a k: of partitions with a formula pattern.
     #[serde(default)]
     pub over_k: u64,
+    /// PAT's incremental merges, of two states at a loop's head.
+    #[serde(default)]
+    pub incremental: u64,
 }
 
 impl MergeStats {
@@ -1425,6 +1438,7 @@ impl MergeStats {
         self.validated += other.validated;
         self.violations += other.violations;
         self.over_k += other.over_k;
+        self.incremental += other.incremental;
     }
 }
 

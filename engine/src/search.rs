@@ -111,6 +111,22 @@ impl<S: Pending> Searcher<S> {
         self.states.len()
     }
 
+    /// Drops the pending states at or below node `v` of `tree`, counted
+    /// out of it; the others keep their order.
+    pub fn drop_below(&mut self, v: usize, tree: &mut ExecTree) {
+        let mut dropped = Vec::new();
+        self.states.retain(|s| {
+            let below = tree.is_at_or_above(v, s.node());
+            if below {
+                dropped.push(s.node());
+            }
+            !below
+        });
+        for node in dropped {
+            tree.count_pending(node, false);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.states.is_empty()
     }

@@ -35,6 +35,10 @@ pub struct Node {
     pub merged_from: Vec<NodeId>,
     /// The node this leaf's state merged into.
     pub merged_into: Option<NodeId>,
+    /// Below a node whose state merged incrementally with a later one
+    /// (`../shared/design/quantified_merging.md` §5): its states were
+    /// dropped, and the merged state explores their cases again.
+    pub superseded: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -139,6 +143,96 @@ impl ExecTree {
         }
     }
 
+    /// How many edges lie between `v` and the root.
+    pub fn depth(&self, v: NodeId) -> usize {
+        let mut depth = 0;
+        let mut at = self.nodes[v].parent;
+        while let Some(u) = at {
+            depth += 1;
+            at = self.nodes[u].parent;
+        }
+        depth
+    }
+
+    /// Whether `a` is `v` or above it.
+    pub fn is_at_or_above(&self, a: NodeId, v: NodeId) -> bool {
+        let mut at = Some(v);
+        while let Some(u) = at {
+            if u == a {
+                return true;
+            }
+            at = self.nodes[u].parent;
+        }
+        false
+    }
+
+    /// The deepest node at or above both `a` and `b`.
+    pub fn common_ancestor(&self, mut a: NodeId, mut b: NodeId) -> NodeId {
+        let (mut da, mut db) = (self.depth(a), self.depth(b));
+        while da > db {
+            a = self.nodes[a]
+                .parent
+                .expect("a node deeper than another has a parent");
+            da -= 1;
+        }
+        while db > da {
+            b = self.nodes[b]
+                .parent
+                .expect("a node deeper than another has a parent");
+            db -= 1;
+        }
+        while a != b {
+            a = self.nodes[a]
+                .parent
+                .expect("two nodes of one tree meet at its root");
+            b = self.nodes[b]
+                .parent
+                .expect("two nodes of one tree meet at its root");
+        }
+        a
+    }
+
+    /// The node above `v` that forked into more than one way still
+    /// explored, or `stop` if that comes first: a node whose other ways
+    /// merged away leaves a chain of one child, which counts as one edge.
+    pub fn forked_above(&self, v: NodeId, stop: NodeId) -> Option<NodeId> {
+        let mut at = self.nodes[v].parent?;
+        while at != stop && self.live_children(at) < 2 {
+            at = self.nodes[at].parent?;
+        }
+        Some(at)
+    }
+
+    /// Children of `v` that are neither superseded nor merged into
+    /// another node.
+    fn live_children(&self, v: NodeId) -> usize {
+        (self.nodes[v].children.iter())
+            .filter(|&&c| !self.nodes[c].superseded && self.nodes[c].merged_into.is_none())
+            .count()
+    }
+
+    /// Whether a path ended, or was dropped, at or below `v`.
+    pub fn ended_below(&self, v: NodeId) -> bool {
+        let mut stack = vec![v];
+        while let Some(u) = stack.pop() {
+            let node = &self.nodes[u];
+            if node.path.is_some() || node.dropped {
+                return true;
+            }
+            stack.extend(&node.children);
+        }
+        false
+    }
+
+    /// Marks every node below `v` superseded.
+    pub fn supersede_below(&mut self, v: NodeId) {
+        let mut stack = self.nodes[v].children.clone();
+        while let Some(u) = stack.pop() {
+            self.nodes[u].superseded = true;
+            stack.extend(&self.nodes[u].children);
+        }
+    }
+
     /// The report's tree.
     pub fn render(&self) -> Vec<TreeNode> {
         self.nodes
@@ -158,6 +252,7 @@ impl ExecTree {
                 state_bytes: n.state_bytes,
                 merged_from: n.merged_from.clone(),
                 merged_into: n.merged_into,
+                superseded: n.superseded,
             })
             .collect()
     }

@@ -73,6 +73,7 @@ fn stats(contexts: u64, waited: u64, ended_inside: u64) -> Option<MergeStats> {
         validated: 0,
         violations: 0,
         over_k: 0,
+        incremental: 0,
     })
 }
 
@@ -1003,4 +1004,95 @@ fn pat_merges_nest_the_second_strchr_over_the_firsts_k() {
         condition.contains(&format!("s[i + {k1}] != 'a'")),
         "{condition}"
     );
+}
+
+#[test]
+fn pat_merges_memspn_over_ab_incrementally_into_memspn_over_as_partitions() {
+    // quantified_merging.md §5 (T9): over "ab" each iteration comes back
+    // to the loop's head with count + 1 two ways, s[c] = 'a', or s[c] !=
+    // 'a' then s[c] = 'b'; the second to come merges with the first
+    // below the fork on s[c] = 'a', one edge whose condition is the
+    // disjunction of the two ways, its states the snapshot's subtree
+    // superseded. Then the exit's states fall into two regular
+    // partitions, as over "a" (T3), each merged over its k: count = k + 1
+    // after a match and count = k after a byte that is neither. Every
+    // searcher merges so, the paths are those of a run without merging,
+    // and each replays.
+    let m = size_example("memspn_ab");
+    let plain = run(&m, "memspn", 3, false);
+    for search in [SearchKind::Dfs, SearchKind::Bfs, SearchKind::default()] {
+        let merge = MergeOptions {
+            mode: MergeMode::Pat,
+            validate: true,
+            ..MergeOptions::default()
+        };
+        let options = Options {
+            search,
+            ..options(3, merge)
+        };
+        let r = explore(&m, "memspn", &options).unwrap();
+        let returns = |r: &Report| -> BTreeSet<String> {
+            r.paths.iter().map(|p| format!("{:?}", p.returns)).collect()
+        };
+        assert_eq!(returns(&r), returns(&plain), "{search:?}");
+        for p in &r.paths {
+            let replay = ReplayOptions {
+                heap: options.heap.clone(),
+                ..ReplayOptions::default()
+            };
+            let again = replay_traced(&m, "memspn", &p.inputs, &replay).unwrap();
+            assert_eq!(again.path.returns, p.returns);
+        }
+        let stats = r.stats.merging.clone().unwrap();
+        assert!(stats.incremental >= 3, "{search:?}: {stats:?}");
+        assert_eq!(stats.over_k, 2, "{search:?}");
+        let readable = |f: u32| r.formulas.terms[f as usize].readable.clone();
+        for merge in r.merges.iter().filter(|m| m.incremental) {
+            // Two states, one below the fork where their ways parted.
+            let node = &r.tree[merge.node];
+            assert_eq!(node.parent, Some(merge.root));
+            assert_eq!(node.merged_from.len(), 2);
+            let parent = |v: usize| r.tree[v].parent.unwrap();
+            assert!(node.merged_from.iter().any(|&v| parent(v) == merge.root));
+            let c = readable(merge.condition);
+            let i = &c[3..4];
+            assert_eq!(
+                c,
+                format!("(s[{i}] == 'a' || s[{i}] != 'a' && s[{i}] == 'b')"),
+            );
+            // Nothing below the snapshot's node is explored any more.
+            for &v in &node.merged_from {
+                let mut below = r.tree[v].children.clone();
+                while let Some(u) = below.pop() {
+                    assert!(r.tree[u].superseded && r.tree[u].path.is_none());
+                    below.extend(&r.tree[u].children);
+                }
+            }
+        }
+        // The first iteration's merge, below the first fork on s[0].
+        let first = r
+            .merges
+            .iter()
+            .find(|m| m.incremental && readable(m.condition).contains("s[0]"));
+        assert!(first.is_some(), "{search:?}");
+        let mut counts: Vec<(String, Vec<u32>)> = (r.merges.iter())
+            .filter_map(|merge| {
+                let k = merge.k.clone()?;
+                let p = &merge.patterns.partitions[0];
+                let Synthesis::Pattern(fp) = &p.synthesis else {
+                    panic!("{:?}", p.synthesis)
+                };
+                let mut ks: Vec<u32> = p.members.iter().map(|&(_, k)| k).collect();
+                ks.sort_unstable();
+                let count = fp.values.iter().find(|v| v.place.starts_with("local"))?;
+                Some((readable(count.term?).replace(&k, "k"), ks))
+            })
+            .collect();
+        counts.sort();
+        assert_eq!(
+            counts,
+            [("k".into(), vec![1, 2]), ("k + 1".into(), vec![0, 1, 2])],
+            "{search:?}"
+        );
+    }
 }

@@ -1731,24 +1731,100 @@ test('memspn from a share link under SMOpt: the merged-formula view shows the me
   assert.deepEqual(errors, []);
 });
 
-test('memspn "a" from a share link under PAT: each regular partition merges over its own k, a forall in its condition, and the view shows the partition, the states by k and the quantified queries', async () => {
-  // quantified_merging.md §2.2 and T5, T6: memspn with chars "a" over a
-  // buffer of symbolic size at most 3; its states fall into two regular
-  // partitions, each merged into one state over a new k.
+/// Runs memspn of `tests/data/heap/size/{name}.wat` under PAT (fork-lazy,
+/// merges validated) to its `paths` paths, and opens its share link at
+/// 1280x720: the first page's errors, the opened page and its errors.
+async function sharedUnderPat(name, paths) {
   const { page, errors } = await openAt();
-  const wat = await readFile(join(data, 'heap', 'size', 'memspn_a.wat'), 'utf8');
+  const wat = await readFile(join(data, 'heap', 'size', `${name}.wat`), 'utf8');
   await pasteModule(page, wat);
   await openOptions(page);
   await pick(page, '#size-mode', 'fork-lazy');
   await pick(page, '#merge', 'pat');
   await page.click('#validate-merge');
   await closeOptions(page);
-  await run(page, { entry: 'memspn', paths: 7 });
+  await run(page, { entry: 'memspn', paths });
   await page.click('#share');
   const link = await page.locator('#share-link a').getAttribute('href');
   const { page: opened, errors: openErrors } = await openAt(link);
   await opened.setViewportSize({ width: 1280, height: 720 });
-  await opened.waitForSelector('.results h2:has-text("memspn: 7 paths (completed)")', { timeout: 30_000 });
+  await opened.waitForSelector(`.results h2:has-text("memspn: ${paths} paths (completed)")`, { timeout: 30_000 });
+  return { errors, opened, openErrors };
+}
+
+test('memspn "ab" from a share link under PAT: the two ways to each next iteration merge incrementally at the loop head, and the exit states fall into the partitions of memspn "a"', async () => {
+  // quantified_merging.md §5 and T9: over "ab" an iteration comes back
+  // to the loop head with count + 1 two ways (s[c] = 'a', or s[c] != 'a'
+  // then s[c] = 'b'); they merge there into one state under the
+  // disjunction, and the exit's states form two regular partitions, each
+  // merged over its own k.
+  const { errors, opened, openErrors } = await sharedUnderPat('memspn_ab', 6);
+  // By letter, a merged edge is one letter: the disjunction's shape.
+  await opened.click('#tree-letters');
+  const legend = await opened.locator('#letter-legend li').allInnerTexts();
+  assert.ok(legend.some((l) => l.includes("s[_] == _ || s[_] != _ && s[_] == _")), legend.join(' | '));
+  await screenshots(opened, 'pat-memspn-ab-letters', '#tree');
+  await opened.click('#tree-letters');
+  const incremental = new Set();
+  const overK = new Map();
+  const leaves = opened.locator('#tree .node.merged-away');
+  const count = await leaves.count();
+  for (let i = 0; i < count; i += 1) {
+    await clickNode(leaves.nth(i));
+    const text = await opened.locator("#merged-into").innerText();
+    const into = text.match(/node (\d+)\.$/)[1];
+    if (incremental.has(into) || overK.has(into)) continue;
+    await opened.locator('#merged-into button').click();
+    const merge = opened.locator('#merge');
+    await merge.waitFor();
+    const what = await merge.locator('.merge-what').innerText();
+    const condition = await merge.locator('code.merged-condition').innerText();
+    const size = async (name) => (await merge.locator(`tr.size:has(td:text-is("${name}"))`).innerText()).split('\t').slice(1).map(Number);
+    if (text.includes('incrementally')) {
+      // Two states below the fork where their ways parted, under the
+      // disjunction of the two ways.
+      assert.match(what, /^2 states merged here incrementally, at the head of the loop at memspn\+0x[0-9a-f]+, below node \d+ where their ways parted/);
+      assert.match(condition, /^\(s\[(\d)\] == 'a' \|\| s\[\1\] != 'a' && s\[\1\] == 'b'\)$/);
+      assert.deepEqual(await size('or'), [1, 1]);
+      assert.match(await merge.locator('.merge-validated').innerText(), /^Right as made/);
+      assert.equal(await merge.locator('.merged-from button.node-link').count(), 2);
+      if (incremental.size === 0) await screenshots(opened, 'pat-memspn-ab-incremental', '#merge');
+      incremental.add(into);
+      continue;
+    }
+    assert.match(what, /^\d states merged here, at an exit of the loop at memspn\+0x[0-9a-f]+ \(PAT: /);
+    if (!what.includes('one regular pattern')) continue;
+    // Over its k: an iteration's disjunction once, under the forall,
+    // where the states' own disjunction says it at each iteration.
+    const [, k] = condition.match(/(k!\d+) <=u 2/) ?? [];
+    assert.ok(k !== undefined, condition);
+    assert.ok(condition.includes(`∀i ∈ [1, ${k}]: ((s[i - 1] == 'a' || s[i - 1] != 'a' && s[i - 1] == 'b')`), condition);
+    const [ors, disjunctionOrs] = await size('or');
+    assert.ok(ors < disjunctionOrs, `${ors} against ${disjunctionOrs}`);
+    const partition = merge.locator('li.partition');
+    assert.equal(await partition.count(), 1);
+    assert.match(await partition.locator('.chips').innerText(), /^[A-Z]+ \([A-Z]+\)\^k [A-Z]+$/);
+    const members = (await partition.innerText()).match(/: (\d) states, k = (\d) to 2/);
+    assert.ok(members, await partition.innerText());
+    assert.equal(await merge.locator('table.k-leaves tbody tr').count(), Number(members[1]));
+    const repeated = await partition.locator('table.synthesis tr').nth(1).innerText();
+    assert.ok(repeated.startsWith(`φ2(${k})\t`) && repeated.includes(`s[${k} - 1] == 'a'`), repeated);
+    assert.match(await merge.locator('.merge-validated').innerText(), /^The solver proved this merge right/);
+    overK.set(into, members[2]);
+    await screenshots(opened, `pat-memspn-ab-${overK.size}`, '#merge .over-k');
+  }
+  assert.ok(incremental.size >= 3, `${incremental.size} incremental merges`);
+  // The two partitions of T3: k from 0 (count = k + 1) and from 1.
+  assert.deepEqual([...overK.values()].sort(), ['0', '1']);
+  assert.deepEqual(openErrors, []);
+  assert.deepEqual(errors, []);
+});
+
+test('memspn "a" from a share link under PAT: each regular partition merges over its own k, a forall in its condition, and the view shows the partition, the states by k and the quantified queries', async () => {
+  // quantified_merging.md §2.2 and T5, T6: memspn with chars "a" over a
+  // buffer of symbolic size at most 3; its states fall into two regular
+  // partitions, each merged into one state over a new k.
+  const { errors, opened, openErrors } = await sharedUnderPat('memspn_a', 7);
   // The tree by letter: each branch of a merged state's word in its
   // letter's colour, a legend of their shapes, each merged leaf labelled
   // by its word.

@@ -28,6 +28,7 @@ mod features;
 mod foreign_source;
 pub mod imports;
 pub mod ir;
+mod liveness;
 mod load;
 mod local_names;
 mod lower;

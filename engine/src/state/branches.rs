@@ -12,6 +12,11 @@
 use crate::expr::TermId;
 use std::rc::Rc;
 
+/// The side of the branch an incremental merge leaves: one edge whose
+/// condition is the disjunction of the merged states' ways from the fork
+/// where they parted (`Taken::at`).
+pub const MERGED_SIDE: u32 = u32::MAX;
+
 /// Branches kept at most; one more marks a list cut short.
 pub const MAX_BRANCHES: usize = 50_000;
 

@@ -19,7 +19,7 @@ pub mod value;
 use crate::expr::TermId;
 use crate::memory::{DeadStack, MemoryModel};
 use crate::search::Pending;
-pub use branches::{Branches, Taken, MAX_BRANCHES};
+pub use branches::{Branches, Taken, MAX_BRANCHES, MERGED_SIDE};
 pub use condition::PathCondition;
 pub use merge::{MergeMode, MergeOptions, MergeProgress, Slot, MAX_MERGED_STATES};
 use std::collections::BTreeMap;

@@ -18,6 +18,7 @@ use crate::tree::{ExecTree, NodeId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::rc::Rc;
 use symplay_wasm::ir::Code;
 
 /// A context's number, unique in its run.
@@ -59,7 +60,16 @@ struct MergingContext {
     /// Suspended states, grouped by merge key in the order each group
     /// first arrived.
     groups: Vec<(MergeKey, Vec<State>)>,
+    /// Under PAT, the context's states as each came to the loop's head
+    /// (at most [`MAX_SNAPSHOTS`]), for incremental merging, and which
+    /// locals of the loop's frame are live there, once known.
+    snapshots: Vec<State>,
+    live: Option<Rc<[bool]>>,
 }
+
+/// Snapshots a context keeps at most: past them, a state coming to the
+/// loop's head may still merge with those kept.
+pub(crate) const MAX_SNAPSHOTS: usize = 1024;
 
 /// The open merging contexts of a run.
 #[derive(Default)]
@@ -128,6 +138,8 @@ impl Contexts {
             ended_inside: false,
             complete_forks: FxHashSet::default(),
             groups: Vec::new(),
+            snapshots: Vec::new(),
+            live: None,
         };
         self.open.insert(id, context);
         s.merging = Some(id);
@@ -149,11 +161,65 @@ impl Contexts {
 
     /// The pcs the top frame of `s` may run through on the fast path
     /// before it must stop for its context: `None` when it may run
-    /// anywhere.
+    /// anywhere. Under PAT it stops at the loop's head too, where it may
+    /// merge incrementally.
     pub(crate) fn bounds(&self, s: &State) -> Option<Range<u32>> {
+        let head = usize::from(self.options.mode == MergeMode::Pat) as u32;
         self.watched(s)
             .filter(|w| w.depth == s.frames.len() && s.frames.last().is_some_and(|f| w.runs(f)))
-            .map(|w| w.body.clone())
+            .map(|w| w.body.start + head..w.body.end)
+    }
+
+    /// Whether `s`, under PAT, is at the head of its context's loop, in
+    /// the loop's frame: where states merge incrementally.
+    pub(crate) fn at_loop_head(&self, s: &State) -> bool {
+        self.options.mode == MergeMode::Pat
+            && self.watched(s).is_some_and(|w| {
+                w.depth == s.frames.len()
+                    && s.frames
+                        .last()
+                        .is_some_and(|f| f.func == w.func && f.pc == w.body.start)
+            })
+    }
+
+    /// The snapshots of context `id`, oldest first.
+    pub(crate) fn snapshots(&self, id: ContextId) -> &[State] {
+        self.open.get(&id).map_or(&[], |c| &c.snapshots[..])
+    }
+
+    /// Keeps `s`, at its loop's head, as a snapshot of its context.
+    pub(crate) fn snapshot(&mut self, s: State) {
+        if let Some(context) = s.merging.and_then(|id| self.open.get_mut(&id)) {
+            if context.snapshots.len() < MAX_SNAPSHOTS {
+                context.snapshots.push(s);
+            }
+        }
+    }
+
+    /// The live locals at the head of context `id`'s loop, if known.
+    pub(crate) fn live(&self, id: ContextId) -> Option<Rc<[bool]>> {
+        self.open.get(&id)?.live.clone()
+    }
+
+    pub(crate) fn set_live(&mut self, id: ContextId, live: Rc<[bool]>) {
+        if let Some(context) = self.open.get_mut(&id) {
+            context.live = Some(live);
+        }
+    }
+
+    /// Drops the snapshots and the suspended states of context `id` that
+    /// `below` says are in a superseded subtree.
+    pub(crate) fn supersede(&mut self, id: ContextId, below: impl Fn(NodeId) -> bool) {
+        let Some(context) = self.open.get_mut(&id) else {
+            return;
+        };
+        context.snapshots.retain(|s| !below(s.node));
+        for (_, group) in &mut context.groups {
+            let before = group.len();
+            group.retain(|s| !below(s.node));
+            self.suspended -= before - group.len();
+        }
+        context.groups.retain(|(_, group)| !group.is_empty());
     }
 
     /// Suspends `s`, which has left its context's loop.
@@ -200,6 +266,7 @@ impl Contexts {
             validated: self.reports.iter().filter(|r| r.validated).count() as u64,
             violations: self.violations.len() as u64,
             over_k: self.reports.iter().filter(|r| r.k.is_some()).count() as u64,
+            incremental: self.reports.iter().filter(|r| r.incremental).count() as u64,
         })
     }
 
@@ -212,8 +279,12 @@ impl Contexts {
     /// The memory limit's estimate of the states waiting at loops' exits.
     pub(crate) fn estimated_bytes(&self) -> u64 {
         let suspended: u64 = (self.open.values())
-            .flat_map(|c| &c.groups)
-            .flat_map(|(_, group)| group)
+            .flat_map(|c| {
+                c.groups
+                    .iter()
+                    .flat_map(|(_, group)| group)
+                    .chain(&c.snapshots)
+            })
             .map(State::estimated_bytes)
             .sum();
         suspended

@@ -20,6 +20,7 @@
 //! the middle of a merge: its states are then left pending, unmerged.
 
 mod forks;
+mod incremental;
 mod joins;
 mod part;
 mod partitions;

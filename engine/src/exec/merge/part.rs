@@ -336,6 +336,7 @@ impl Executor<'_> {
             k: (part.pattern.as_ref())
                 .and_then(PatternMerge::over_k)
                 .map(|(k, _)| k_name(terms, k)),
+            incremental: false,
         }
     }
 }

@@ -44,6 +44,9 @@ pub enum Ran {
     Forked(Vec<State>),
     /// The state left the loop of its merging context, and waits.
     Suspended(Box<State>),
+    /// Under PAT, the state came to the head of its context's loop, where
+    /// it may merge with a state that came there before.
+    AtLoopHead(Box<State>),
     /// The path ended (or was dropped) at this tree node, in this merging
     /// context.
     Ended { node: usize, merging: Option<u32> },

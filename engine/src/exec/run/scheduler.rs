@@ -279,25 +279,18 @@ impl Scheduler {
         let tree = &mut exec.cx.records.tree;
         match ran {
             // A fork whose other sides ended at once moves the state on.
-            Ran::Paused(s) => {
-                let moved = s.node != counted_at;
-                if moved {
-                    tree.count_pending(counted_at, false);
-                    tree.count_pending(s.node, true);
-                }
-                self.current = Some(*s);
-                if moved {
-                    Moved::Forked
-                } else {
-                    Moved::On
-                }
-            }
+            Ran::Paused(s) => self.go_on(tree, counted_at, *s),
             Ran::Forked(states) => {
                 tree.count_pending(counted_at, false);
                 for s in states {
                     self.searcher.push(s, tree);
                 }
                 Moved::Forked
+            }
+            // A merge moves the state to the merged node.
+            Ran::AtLoopHead(s) => {
+                let s = exec.merge_at_loop_head(*s, &mut self.searcher);
+                self.go_on(&mut exec.cx.records.tree, counted_at, s)
             }
             Ran::Suspended(s) => {
                 tree.count_pending(counted_at, false);
@@ -311,6 +304,22 @@ impl Scheduler {
                 self.release(exec, merging);
                 Moved::Ended(node)
             }
+        }
+    }
+
+    /// Runs `s`, counted pending at node `counted_at`, next: counted where
+    /// it is now.
+    fn go_on(&mut self, tree: &mut ExecTree, counted_at: usize, s: State) -> Moved {
+        let moved = s.node != counted_at;
+        if moved {
+            tree.count_pending(counted_at, false);
+            tree.count_pending(s.node, true);
+        }
+        self.current = Some(s);
+        if moved {
+            Moved::Forked
+        } else {
+            Moved::On
         }
     }
 

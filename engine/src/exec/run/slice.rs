@@ -1,7 +1,7 @@
 //! Running one state for a slice of instructions: on the fast path while
 //! it can, else one step at a time, until the slice is used, the state
-//! forks, its path ends (and is recorded), or it leaves the loop of its
-//! merging context (and waits).
+//! forks, its path ends (and is recorded), it leaves the loop of its
+//! merging context (and waits), or (PAT) comes to the loop's head.
 
 use crate::exec::executor::Executor;
 use crate::exec::fast;
@@ -21,6 +21,10 @@ impl Executor<'_> {
         loop {
             if self.cx.merging.has_left(&state) {
                 return Ran::Suspended(Box::new(state));
+            }
+            // (A state that starts its slice there has been seen there.)
+            if left < slice && self.cx.merging.at_loop_head(&state) {
+                return Ran::AtLoopHead(Box::new(state));
             }
             if left == 0 {
                 return Ran::Paused(Box::new(state));

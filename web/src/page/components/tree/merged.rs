@@ -43,17 +43,22 @@ pub fn MergeView(props: &MergeProps) -> Html {
         let on_select = props.on_select.clone();
         Callback::from(move |_: MouseEvent| on_select.emit(v))
     };
-    if let Some(into) = node.merged_into {
-        return html! {
+    // A node an incremental merge made may merge again at the exit.
+    let into_view = node.merged_into.map(|into| {
+        let incremental = report.merges.iter().any(|m| m.node == into && m.incremental);
+        html! {
             <p id={format!("{prefix}merged-into")} class="merged-into">
-                { "Its state waited at the loop's exit and merged into " }
+                { match incremental {
+                    true => "Its state came to the loop's head and merged incrementally (the cases below it explored again from the merged state) into ",
+                    false => "Its state waited at the loop's exit and merged into ",
+                } }
                 <button class="link node-link" onclick={select(into)}>{ format!("node {into}") }</button>
                 { "." }
             </p>
-        };
-    }
+        }
+    });
     let Some(m) = report.merges.iter().find(|m| m.node == props.node) else {
-        return Html::default();
+        return into_view.unwrap_or_default();
     };
     let readable = |formula: u32| {
         (report.formulas.terms.get(formula as usize))
@@ -73,14 +78,25 @@ pub fn MergeView(props: &MergeProps) -> Html {
         ("CNF clauses", |s| s.cnf_clauses),
     ];
     let cell = |v: Option<u64>| v.map_or_else(|| "not counted".to_string(), |n| n.to_string());
-    html! {
+    html! { <>
+        { into_view.unwrap_or_default() }
         <section id={format!("{prefix}merge")} class="merge">
             <h4>{ "merged states" }</h4>
-            <p class="merge-what">
-                { format!("{} states merged here, at an exit of the loop at ", m.states) }
-                <button class="link loop-link" onclick={mark_loop}>{ m.loop_at.text() }</button>
-                { format!(" ({}). {}", mode_text(m.mode), reason(m)) }
-            </p>
+            if m.incremental {
+                <p class="merge-what incremental">
+                    { "2 states merged here incrementally, at the head of the loop at " }
+                    <button class="link loop-link" onclick={mark_loop}>{ m.loop_at.text() }</button>
+                    { ", below " }
+                    <button class="link node-link" onclick={select(m.root)}>{ format!("node {}", m.root) }</button>
+                    { " where their ways parted (PAT, the seed's §5): they held the same values wherever they may still be read, so the merged state is either's under the disjunction of their ways, one edge of the tree and one letter of its words. The earlier state had gone on from the head: its subtree is superseded, and the merged state explores its cases again." }
+                </p>
+            } else {
+                <p class="merge-what">
+                    { format!("{} states merged here, at an exit of the loop at ", m.states) }
+                    <button class="link loop-link" onclick={mark_loop}>{ m.loop_at.text() }</button>
+                    { format!(" ({}). {}", mode_text(m.mode), reason(m)) }
+                </p>
+            }
             <table class="merge-formulas">
                 <thead><tr>
                     <th></th>
@@ -105,22 +121,23 @@ pub fn MergeView(props: &MergeProps) -> Html {
             <p class="merge-values">{ values_text(m) }</p>
             if m.validated {
                 <p class="merge-validated">{ match m.k {
+                    _ if m.incremental => "Right as made: its condition is the two states' disjunction, and their values are equal term for term.",
                     Some(_) => "The solver proved this merge right (Thm 6.2.7): its condition allows no case the states' disjunction does not, each state's condition implies it at that state's k, and at each k each value is that state's own.",
                     None => "The solver proved this merge right: its condition is the states' disjunction, and each value is each state's own on its path.",
                 } }</p>
             }
             <p class="merged-from">
-                { "From the leaves " }
+                { if m.incremental { "From the nodes " } else { "From the leaves " } }
                 { for node.merged_from.iter().enumerate().map(|(k, &leaf)| html! { <>
                     if k > 0 { { ", " } }
                     <button class="link node-link" onclick={select(leaf)}>{ format!("node {leaf}") }</button>
                 </> }) }
-                { ", each the state of one way through the loop." }
+                { if m.incremental { ", the later state's and the earlier's." } else { ", each the state of one way through the loop." } }
             </p>
             { over_k_view(report, m, &node.merged_from, &select) }
             { patterns_view(&m.patterns, &readable) }
         </section>
-    }
+    </> }
 }
 
 /// Under PAT, where the states merged over a k: each state's k, its leaf

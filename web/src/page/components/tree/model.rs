@@ -19,12 +19,15 @@ pub enum Kind {
     Dropped,
     /// A leaf whose state waited at a loop's exit and merged into another.
     Merged,
+    /// Below a node whose state merged incrementally with a later one:
+    /// explored again from the merged state.
+    Superseded,
     /// A leaf without a path: still pending when the run stopped.
     Open,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Inner,
         Kind::Returned,
         Kind::Trapped,
@@ -34,6 +37,7 @@ impl Kind {
         Kind::Limit,
         Kind::Dropped,
         Kind::Merged,
+        Kind::Superseded,
         Kind::Open,
     ];
 
@@ -49,6 +53,7 @@ impl Kind {
             Kind::Limit => "limit",
             Kind::Dropped => "dropped",
             Kind::Merged => "merged-away",
+            Kind::Superseded => "superseded",
             Kind::Open => "open",
         }
     }
@@ -64,6 +69,7 @@ impl Kind {
             Kind::Limit => "limit (depth, calls, import)",
             Kind::Dropped => "dropped",
             Kind::Merged => "merged into another state",
+            Kind::Superseded => "superseded by an incremental merge",
             Kind::Open => "not explored",
         }
     }
@@ -422,6 +428,9 @@ pub fn kind_of(report: &Report, v: usize) -> Kind {
 }
 
 fn kind(report: &Report, v: usize, inner: bool) -> Kind {
+    if report.tree[v].superseded {
+        return Kind::Superseded;
+    }
     if inner {
         return Kind::Inner;
     }
@@ -481,6 +490,7 @@ mod tests {
             state_bytes: None,
             merged_from: Vec::new(),
             merged_into: None,
+            superseded: false,
         }
     }
 
