@@ -4,7 +4,7 @@
 //! patterns of the states' words.
 
 use symplay_engine::report::{FormulaSize, MergeReport, RegularPatterns, Report, Synthesis};
-use symplay_engine::solver::QuantifiedQuery;
+use symplay_engine::solver::{CellOrigin, QuantifiedQuery};
 
 /// The merges of `r`, a paragraph each.
 pub fn show_merges(r: &Report) -> String {
@@ -15,8 +15,9 @@ pub fn show_merges(r: &Report) -> String {
             .unwrap_or_default();
         let place = match m.incremental {
             true => format!(
-                "nodes {}) at the head of the loop at {}, incrementally below node {}",
+                "nodes {}) at {} in the loop at {}, incrementally below node {}",
                 leaves.join(", "),
+                m.point.as_ref().map_or_else(String::new, |p| p.text()),
                 m.loop_at.text(),
                 m.root
             ),
@@ -82,6 +83,15 @@ fn over_k_text(r: &Report, m: &MergeReport) -> String {
         text.push_str(&format!("    {}{stage}, {} us", q.answer, q.micros));
         if !q.model.is_empty() {
             text.push_str(&format!(": {}", q.model.join("; ")));
+        }
+        for origin in [CellOrigin::Duplicated, CellOrigin::Protected] {
+            let cells: Vec<String> = (q.cells.iter())
+                .filter(|c| c.origin == origin)
+                .map(|c| format!("{}[{}]", c.array, c.index))
+                .collect();
+            if !cells.is_empty() {
+                text.push_str(&format!(" ({} {})", origin.name(), cells.join(", ")));
+            }
         }
         text.push('\n');
     }

@@ -1502,18 +1502,26 @@ fn pat_merges_memspn_over_ab_incrementally_and_shows_where() {
         "{summary}"
     );
     let incremental: Vec<&str> = (stdout.lines())
-        .filter(|l| l.contains(" at the head of the loop at memspn+0x"))
+        .filter(|l| l.contains(", incrementally below node "))
         .collect();
     assert_eq!(incremental.len(), 3, "{stdout}");
     for (i, line) in incremental.iter().enumerate() {
         assert!(line.contains(": 2 states (nodes "), "{line}");
-        assert!(line.contains(", incrementally below node "), "{line}");
+        assert!(line.contains(" in the loop at memspn+0x"), "{line}");
         let condition = stdout.split(*line).nth(1).unwrap().lines().nth(1).unwrap();
         assert_eq!(
             condition,
             format!("  merged condition past the loop's start: (s[{i}] == 'a' || s[{i}] != 'a' && s[{i}] == 'b')")
         );
     }
+    // A query over k answered by duplication names the cell it copied.
+    let duplicated = stdout
+        .lines()
+        .find(|l| l.starts_with("    sat at duplicate, "));
+    assert!(
+        duplicated.unwrap().ends_with(" (duplicated s[1])"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -1144,11 +1144,15 @@ pub struct MergeReport {
     /// quantifies over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k: Option<String>,
-    /// Under PAT, a merge of two states inside the loop, at its head
+    /// Under PAT, a merge of two states inside the loop
     /// (`../shared/design/quantified_merging.md` §5): `root` is the node
     /// where their ways parted, and the merged state explores on.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub incremental: bool,
+    /// Where in the loop an incremental merge happened: the start of a
+    /// fork's side, or the loop's head.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub point: Option<Location>,
 }
 
 impl MergeReport {
@@ -1421,7 +1425,7 @@ pub struct MergeStats {
     /// PAT's merges over a k: of partitions with a formula pattern.
     #[serde(default)]
     pub over_k: u64,
-    /// PAT's incremental merges, of two states at a loop's head.
+    /// PAT's incremental merges, of two states inside a loop.
     #[serde(default)]
     pub incremental: u64,
 }

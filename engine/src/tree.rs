@@ -224,6 +224,17 @@ impl ExecTree {
         false
     }
 
+    /// How many nodes below `v` are superseded.
+    pub fn superseded_below(&self, v: NodeId) -> usize {
+        let mut stack = self.nodes[v].children.clone();
+        let mut superseded = 0;
+        while let Some(u) = stack.pop() {
+            superseded += usize::from(self.nodes[u].superseded);
+            stack.extend(&self.nodes[u].children);
+        }
+        superseded
+    }
+
     /// Marks every node below `v` superseded.
     pub fn supersede_below(&mut self, v: NodeId) {
         let mut stack = self.nodes[v].children.clone();

@@ -1007,6 +1007,53 @@ fn pat_merges_nest_the_second_strchr_over_the_firsts_k() {
 }
 
 #[test]
+fn pat_merges_a_rotated_loops_two_ways_where_the_matchs_block_starts() {
+    // memspn over "ab" with its loop rotated: the states meet at the start
+    // of the match's block (a fork's side), not at the head. Every
+    // searcher merges each iteration's two ways there, the paths are
+    // those of a run without merging, and each replays.
+    let m = size_example("memspn_ab_rotated");
+    let plain = run(&m, "memspn", 3, false);
+    let returns = |r: &Report| -> BTreeSet<String> {
+        r.paths.iter().map(|p| format!("{:?}", p.returns)).collect()
+    };
+    for search in [SearchKind::Dfs, SearchKind::Bfs, SearchKind::default()] {
+        let r = explore(&m, "memspn", &pat_options(search)).unwrap();
+        assert_eq!(returns(&r), returns(&plain), "{search:?}");
+        let stats = r.stats.merging.clone().unwrap();
+        assert_eq!((stats.violations, stats.validated), (0, stats.merges));
+        assert!(stats.incremental >= 3, "{search:?}: {stats:?}");
+        for merge in r.merges.iter().filter(|m| m.incremental) {
+            // Not the loop's head: where the match's block starts.
+            let point = merge.point.clone().unwrap();
+            assert_ne!(point, merge.loop_at);
+            assert_eq!(point.function, "memspn");
+        }
+        for p in &r.paths {
+            let replay = ReplayOptions {
+                heap: pat_options(search).heap,
+                ..ReplayOptions::default()
+            };
+            let again = replay_traced(&m, "memspn", &p.inputs, &replay).unwrap();
+            assert_eq!(again.path.returns, p.returns);
+        }
+    }
+}
+
+/// [`options`] under PAT, merges validated, searching as `search` says.
+fn pat_options(search: SearchKind) -> Options {
+    let merge = MergeOptions {
+        mode: MergeMode::Pat,
+        validate: true,
+        ..MergeOptions::default()
+    };
+    Options {
+        search,
+        ..options(3, merge)
+    }
+}
+
+#[test]
 fn pat_merges_memspn_over_ab_incrementally_into_memspn_over_as_partitions() {
     // quantified_merging.md §5 (T9): over "ab" each iteration comes back
     // to the loop's head with count + 1 two ways, s[c] = 'a', or s[c] !=
@@ -1021,15 +1068,7 @@ fn pat_merges_memspn_over_ab_incrementally_into_memspn_over_as_partitions() {
     let m = size_example("memspn_ab");
     let plain = run(&m, "memspn", 3, false);
     for search in [SearchKind::Dfs, SearchKind::Bfs, SearchKind::default()] {
-        let merge = MergeOptions {
-            mode: MergeMode::Pat,
-            validate: true,
-            ..MergeOptions::default()
-        };
-        let options = Options {
-            search,
-            ..options(3, merge)
-        };
+        let options = pat_options(search);
         let r = explore(&m, "memspn", &options).unwrap();
         let returns = |r: &Report| -> BTreeSet<String> {
             r.paths.iter().map(|p| format!("{:?}", p.returns)).collect()

@@ -4,7 +4,7 @@
 //! report as one run.
 
 use std::time::Duration;
-use symplay_engine::exec::{explore, Exploration, Options};
+use symplay_engine::exec::{explore, Exploration, MergeMode, MergeOptions, Options};
 use symplay_engine::memory::HeapOptions;
 use symplay_engine::report::step::{Step, StepBy, StepEvent};
 use symplay_engine::report::Report;
@@ -31,6 +31,9 @@ const KEY_PREFIX: &str = include_str!("../../tests/data/wat/key_prefix.wat");
 fn without_timing(mut r: Report) -> Report {
     r.stats.timing = Default::default();
     r.stats.peak_memory_bytes = 0;
+    for q in &mut r.quantified_queries {
+        q.micros = 0;
+    }
     r
 }
 
@@ -396,6 +399,26 @@ fn waiting_for_a_step_does_not_count_against_the_time_limit() {
     );
 }
 
+/// Depth first under the seed's model (ForkLazy, capacity 3, sizes past
+/// it left out), merging as `mode` says, validated where `validate`.
+fn merging_depth_first(mode: MergeMode, validate: bool) -> Options {
+    Options {
+        search: SearchKind::Dfs,
+        heap: HeapOptions {
+            size_mode: symplay_engine::memory::SizeMode::ForkLazy,
+            capacity: 3,
+            past_capacity: false,
+            ..HeapOptions::default()
+        },
+        merge: MergeOptions {
+            mode,
+            validate,
+            ..Default::default()
+        },
+        ..Options::default()
+    }
+}
+
 #[test]
 fn branch_steps_say_which_states_wait_at_a_loops_exit_and_which_merge() {
     // E1 under CFG merging, depth first: each of the five states that
@@ -405,21 +428,7 @@ fn branch_steps_say_which_states_wait_at_a_loops_exit_and_which_merge() {
     // zero budget leaves to the next calls: the branch step waits for them.
     let text = include_str!("../../tests/data/heap/size/e1.wat");
     let module = symplay_wasm::load(text.as_bytes()).unwrap();
-    let options = Options {
-        search: SearchKind::Dfs,
-        heap: HeapOptions {
-            size_mode: symplay_engine::memory::SizeMode::ForkLazy,
-            capacity: 3,
-            past_capacity: false,
-            ..HeapOptions::default()
-        },
-        merge: symplay_engine::exec::MergeOptions {
-            mode: symplay_engine::exec::MergeMode::Cfg,
-            validate: true,
-            ..Default::default()
-        },
-        ..Options::default()
-    };
+    let options = merging_depth_first(MergeMode::Cfg, true);
     let whole = explore(&module, "e1", &options).unwrap();
     assert_eq!(whole.stats.merging.as_ref().unwrap().validated, 1);
     let mut e = Exploration::new(&module, "e1", &options).unwrap();
@@ -456,5 +465,68 @@ fn branch_steps_say_which_states_wait_at_a_loops_exit_and_which_merge() {
         .unwrap();
     assert!(matches!(last.events[0], StepEvent::Waited { .. }));
     assert!(last.describe()[1].ends_with(&format!("merged into #{node}")));
+    assert_eq!(without_timing(e.finish()), without_timing(whole));
+}
+
+#[test]
+fn branch_steps_show_each_incremental_merge_in_a_loop() {
+    // memspn over "ab" under PAT (quantified_merging.md §5, T9): the step
+    // of each state that comes to a merge point and merges there
+    // says so, with the node where the two ways parted and the nodes it
+    // supersedes; the run ends as one run does.
+    let text = include_str!("../../tests/data/heap/size/memspn_ab.wat");
+    let module = symplay_wasm::load(text.as_bytes()).unwrap();
+    let options = merging_depth_first(MergeMode::Pat, false);
+    let whole = explore(&module, "memspn", &options).unwrap();
+    let incremental = whole.stats.merging.as_ref().unwrap().incremental;
+    assert!(incremental >= 3, "{incremental}");
+    let mut e = Exploration::new(&module, "memspn", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Branch);
+    let mut seen = 0;
+    for step in &steps {
+        for (event, text) in step.events.iter().zip(step.describe()) {
+            let StepEvent::MergedAtPoint {
+                node,
+                from,
+                parted,
+                superseded,
+            } = event
+            else {
+                continue;
+            };
+            seen += 1;
+            let merge = whole.merges.iter().find(|m| m.node == *node).unwrap();
+            assert!(merge.incremental);
+            assert_eq!(
+                (merge.root, &whole.tree[*node].merged_from),
+                (*parted, from)
+            );
+            // Depth first, the earlier state's subtree was explored by then.
+            let below = |v: usize| {
+                whole
+                    .tree
+                    .iter()
+                    .filter(|n| {
+                        n.superseded && {
+                            let mut at = n.parent;
+                            while let Some(u) = at.filter(|&u| u != v) {
+                                at = whole.tree[u].parent;
+                            }
+                            at == Some(v)
+                        }
+                    })
+                    .count()
+            };
+            assert!(*superseded <= below(from[1]), "{text}");
+            assert!(
+                text.contains(&format!(
+                    "came to a merge point of its loop and merged with #{}'s into #{node}",
+                    from[1]
+                )),
+                "{text}"
+            );
+        }
+    }
+    assert_eq!(seen, incremental);
     assert_eq!(without_timing(e.finish()), without_timing(whole));
 }

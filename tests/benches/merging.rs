@@ -64,6 +64,12 @@ const PROGRAMS: &[(&str, &str, u32, &[&str])] = &[
         &[],
     ),
     ("static/examples/c/memspn.wasm", "blank_run", 100, &[]),
+    (
+        "tests/data/heap/size/memspn_ab.wat",
+        "memspn",
+        3,
+        &["--no-past-capacity"],
+    ),
     ("static/examples/c/strchr_chain.wasm", "field_gap", 100, &[]),
     (
         "tests/data/heap/libc_strchr.O1.wasm",
@@ -91,8 +97,9 @@ struct Measure {
     merges: f64,
     queries: f64,
     ms: f64,
-    /// PAT's merges over a k.
+    /// PAT's merges over a k, and its incremental ones.
     over_k: f64,
+    incremental: f64,
     /// DAG nodes of the merged conditions and values, their `or`s and
     /// `ite`s, CNF variables and clauses of the merged conditions, over
     /// every merge.
@@ -162,14 +169,15 @@ fn measure(report: &Value, merging: bool) -> Result<Measure, String> {
         }
         _ => [0.0; 5],
     };
-    let (waited, merged, over_k) = if merging {
+    let (waited, merged, over_k, incremental) = if merging {
         (
             number(report, "/stats/merging/waited")?,
             number(report, "/stats/merging/merges")?,
             number(report, "/stats/merging/over_k")?,
+            number(report, "/stats/merging/incremental")?,
         )
     } else {
-        (0.0, 0.0, 0.0)
+        (0.0, 0.0, 0.0, 0.0)
     };
     if merged != merges.len() as f64 {
         return Err(format!(
@@ -182,6 +190,7 @@ fn measure(report: &Value, merging: bool) -> Result<Measure, String> {
         waited,
         merges: merged,
         over_k,
+        incremental,
         queries: number(report, "/stats/queries")?,
         ms: number(report, "/stats/timing/total_ms")?,
         formula_nodes,
@@ -236,7 +245,10 @@ fn run() -> Result<bool, String> {
         "quer.",
         "time"
     );
-    println!("{:>155}", "(ratios against no merging)");
+    println!(
+        "{:>155}",
+        "(PAT's merges: over a k/incremental/all; ratios against no merging)"
+    );
     let mut all: BTreeMap<(usize, &str, &str), Measure> = BTreeMap::new();
     let mut missed = Vec::new();
     let mut base_missed = BTreeSet::new();
@@ -275,7 +287,7 @@ fn run() -> Result<bool, String> {
                     );
                 }
                 let merges = match merge {
-                    "pat" => format!("{}/{}", m.over_k, m.merges),
+                    "pat" => format!("{}/{}/{}", m.over_k, m.incremental, m.merges),
                     _ => m.merges.to_string(),
                 };
                 let stages: Vec<String> = m.stages.iter().map(f64::to_string).collect();
@@ -352,12 +364,13 @@ fn run() -> Result<bool, String> {
             .collect();
         let (c, p): (Vec<&Measure>, Vec<&Measure>) = both.iter().copied().unzip();
         let over_k: f64 = p.iter().map(|m| m.over_k).sum();
+        let incremental: f64 = p.iter().map(|m| m.incremental).sum();
         let merges: f64 = p.iter().map(|m| m.merges).sum();
         let stages: Vec<String> = (0..5)
             .map(|s| p.iter().map(|m| m.stages[s]).sum::<f64>().to_string())
             .collect();
         println!(
-            "{size_mode}, PAT against CFG where both merged ({} programs; {over_k} of PAT's {merges} merges over a k; quantified queries at S/D/R/F/unknown {}), geometric means: time {:.2}x, or+ite {:.2}x, formula nodes {:.2}x, queries {:.2}x, paths {:.2}x (the seed: PAT 7.18x faster than CFG on libosip, 2.69x on wget, with fewer ites and disjunctions)",
+            "{size_mode}, PAT against CFG where both merged ({} programs; {over_k} of PAT's {merges} merges over a k, {incremental} incremental; quantified queries at S/D/R/F/unknown {}), geometric means: time {:.2}x, or+ite {:.2}x, formula nodes {:.2}x, queries {:.2}x, paths {:.2}x (the seed: PAT 7.18x faster than CFG on libosip, 2.69x on wget, with fewer ites and disjunctions)",
             both.len(),
             stages.join("/"),
             means(&p, &c, |m| m.ms),

@@ -1767,6 +1767,7 @@ test('memspn "ab" from a share link under PAT: the two ways to each next iterati
   await opened.click('#tree-letters');
   const incremental = new Set();
   const overK = new Map();
+  let duplicated = 0;
   const leaves = opened.locator('#tree .node.merged-away');
   const count = await leaves.count();
   for (let i = 0; i < count; i += 1) {
@@ -1783,7 +1784,7 @@ test('memspn "ab" from a share link under PAT: the two ways to each next iterati
     if (text.includes('incrementally')) {
       // Two states below the fork where their ways parted, under the
       // disjunction of the two ways.
-      assert.match(what, /^2 states merged here incrementally, at the head of the loop at memspn\+0x[0-9a-f]+, below node \d+ where their ways parted/);
+      assert.match(what, /^2 states merged here incrementally, at memspn\+0x[0-9a-f]+ in the loop at memspn\+0x[0-9a-f]+, below node \d+ where their ways parted/);
       assert.match(condition, /^\(s\[(\d)\] == 'a' \|\| s\[\1\] != 'a' && s\[\1\] == 'b'\)$/);
       assert.deepEqual(await size('or'), [1, 1]);
       assert.match(await merge.locator('.merge-validated').innerText(), /^Right as made/);
@@ -1810,12 +1811,19 @@ test('memspn "ab" from a share link under PAT: the two ways to each next iterati
     const repeated = await partition.locator('table.synthesis tr').nth(1).innerText();
     assert.ok(repeated.startsWith(`φ2(${k})\t`) && repeated.includes(`s[${k} - 1] == 'a'`), repeated);
     assert.match(await merge.locator('.merge-validated').innerText(), /^The solver proved this merge right/);
+    // The models' array cells, each marked by where its value came from.
+    const cells = merge.locator('table.quantified-queries .cell');
+    assert.ok(await cells.count() >= 1);
+    duplicated += await merge.locator('table.quantified-queries .cell.duplicated').count();
+    assert.match(await merge.locator('.cell-legend').innerText(), /^An array's cells: the solver's, copied from the first instance's cell \(duplicate\)/);
     overK.set(into, members[2]);
     await screenshots(opened, `pat-memspn-ab-${overK.size}`, '#merge .over-k');
   }
   assert.ok(incremental.size >= 3, `${incremental.size} incremental merges`);
   // The two partitions of T3: k from 0 (count = k + 1) and from 1.
   assert.deepEqual([...overK.values()].sort(), ['0', '1']);
+  // A query over k was answered by duplication, its copied cell marked.
+  assert.ok(duplicated >= 1, `${duplicated} duplicated cells`);
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
 });

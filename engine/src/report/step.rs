@@ -70,6 +70,17 @@ pub enum StepEvent {
     /// The states of the leaves `from`, which waited at one exit of a
     /// loop, merged into the state of node `node`.
     Merged { node: usize, from: Vec<usize> },
+    /// Under PAT, the state of leaf `from[0]` came to a merge point of its
+    /// loop and merged there with the state that came there before at node
+    /// `from[1]`, into node `node` below node `parted`, where their ways
+    /// parted; the `superseded` nodes below `from[1]` are explored again
+    /// from the merged state.
+    MergedAtPoint {
+        node: usize,
+        from: Vec<usize>,
+        parted: usize,
+        superseded: usize,
+    },
     /// The run is over: `completed`, or the limit that stopped it.
     Finished { stop_reason: String },
 }
@@ -119,6 +130,22 @@ impl StepEvent {
                 format!(
                     "the states of {} and {last} merged into #{node}",
                     from.join(", ")
+                )
+            }
+            StepEvent::MergedAtPoint {
+                node,
+                from,
+                parted,
+                superseded,
+            } => {
+                let (new, old) = (from.first().copied(), from.get(1).copied());
+                format!(
+                    "the state of #{} came to a merge point of its loop and merged with #{}'s into #{node} \
+                     below #{parted}, where their ways parted; the {superseded} nodes below #{} \
+                     are superseded and explored again from #{node}",
+                    new.unwrap_or_default(),
+                    old.unwrap_or_default(),
+                    old.unwrap_or_default(),
                 )
             }
             StepEvent::Finished { stop_reason } => format!("the run is over ({stop_reason})"),

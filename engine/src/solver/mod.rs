@@ -10,7 +10,7 @@ mod chain;
 mod independence;
 mod quantifiers;
 pub use quantifiers::procedure::Stage as QuantifiedStage;
-use quantifiers::procedure::{self, Query};
+use quantifiers::procedure::{self, CellOrigins, Query};
 mod query;
 pub mod sat;
 pub mod simplify;
@@ -26,8 +26,8 @@ use independence::SymbolIndex;
 pub use independence::Witness;
 use query::GroupAnswer;
 pub use query::{
-    AaStats, Budget, LayerStats, QuantifiedQuery, QuantifiedStages, QueryAnswers, QueryBudget,
-    SolveResult, SolverStats,
+    AaStats, Budget, CellOrigin, LayerStats, ModelCell, QuantifiedQuery, QuantifiedStages,
+    QueryAnswers, QueryBudget, SolveResult, SolverStats,
 };
 use std::rc::Rc;
 use std::time::Duration;
@@ -376,7 +376,7 @@ impl Solver {
         };
         let mut by = AnsweredBy::Nobody;
         let start = Instant::now();
-        let (result, stage) = procedure::solve(store, &query, &mut |store, asked| {
+        let (result, stage, origins) = procedure::solve(store, &query, &mut |store, asked| {
             let (result, answered) = self.check_inner(store, asked, budget, before_last);
             by = answered;
             result
@@ -384,7 +384,8 @@ impl Solver {
         self.stats.quantified.count(stage);
         if self.quantified.len() < MAX_QUANTIFIED_KEPT {
             let micros = start.elapsed().as_micros() as u64;
-            let entry = quantified_entry(store, &query, assertions, &result, stage, micros);
+            let answered = (&result, stage, &origins);
+            let entry = quantified_entry(store, &query, assertions, answered, micros);
             self.quantified.push(entry);
         }
         (result, by)
@@ -500,27 +501,43 @@ fn quantified_entry(
     store: &TermStore,
     query: &Query,
     assertions: &[TermId],
-    result: &SolveResult,
-    stage: Option<QuantifiedStage>,
+    (result, stage, origins): (&SolveResult, Option<QuantifiedStage>, &CellOrigins),
     micros: u64,
 ) -> QuantifiedQuery {
     let name = |t: TermId| match *store.node(t) {
         crate::expr::Node::Symbol(s) => store.symbol_name(s).to_string(),
         _ => format!("term {}", t.index()),
     };
-    let (answer, model) = match result {
-        SolveResult::Sat(model) => {
-            let values = (store.symbols_in(assertions).into_iter())
-                .map(|s| {
-                    let value = model.get(s).cloned();
-                    let value = value.unwrap_or_else(|| Value::default_of(store.symbol_sort(s)));
-                    format!("{} = {}", store.symbol_name(s), value_text(&value))
-                })
-                .collect();
-            ("sat".to_string(), values)
+    let (mut model, mut cells) = (Vec::new(), Vec::new());
+    let answer = match result {
+        SolveResult::Sat(m) => {
+            for s in store.symbols_in(assertions) {
+                let value = m.get(s).cloned();
+                let value = value.unwrap_or_else(|| Value::default_of(store.symbol_sort(s)));
+                let array = store.symbol_name(s).to_string();
+                model.push(format!("{array} = {}", value_text(&value)));
+                let Value::Array(a) = value else {
+                    continue;
+                };
+                cells.extend(a.entries.iter().map(|(&index, &value)| {
+                    let origin = match (s, index) {
+                        at if origins.protected.contains(&at) => CellOrigin::Protected,
+                        at if origins.duplicated.contains(&at) => CellOrigin::Duplicated,
+                        _ => CellOrigin::Solver,
+                    };
+                    let array = array.clone();
+                    ModelCell {
+                        array,
+                        index,
+                        value,
+                        origin,
+                    }
+                }));
+            }
+            "sat".to_string()
         }
-        SolveResult::Unsat => ("unsat".to_string(), Vec::new()),
-        SolveResult::Unknown(why) => (format!("unknown: {why}"), Vec::new()),
+        SolveResult::Unsat => "unsat".to_string(),
+        SolveResult::Unknown(why) => format!("unknown: {why}"),
     };
     QuantifiedQuery {
         bounds: query.upper_bounds().into_iter().map(name).collect(),
@@ -528,6 +545,7 @@ fn quantified_entry(
         answer,
         micros,
         model,
+        cells,
     }
 }
 
@@ -560,6 +578,59 @@ fn complete_model(store: &TermStore, assertions: &[TermId], model: &mut Model) {
 mod tests {
     use super::*;
     use crate::expr::{BvBinOp, BvCmp};
+
+    #[test]
+    fn a_quantified_querys_record_says_where_each_cell_came_from() {
+        // ∀i ∈ [1, k]: s[i - 1] ≠ 0 answered with s = [8, 8, 5]: s[1]
+        // copied, s[2] kept as a conflict, s[0] the solver's.
+        let mut st = TermStore::new();
+        let s = st.declare("s", Sort::Array).unwrap();
+        let k = st.declare("k", Sort::Bv(32)).unwrap();
+        let (zero, one) = (st.bv_const(8, 0), st.bv_const(32, 1));
+        let i = st.bound(32);
+        let before = st.bin(BvBinOp::Sub, i, one);
+        let at = st.select(s, before);
+        let zero_at = st.eq(at, zero);
+        let body = st.not(zero_at);
+        let all = st.forall(one, k, body).unwrap();
+        let query = Query::of(&mut st, &[all]).unwrap();
+        let symbol = |t: TermId| match *st.node(t) {
+            crate::expr::Node::Symbol(s) => s,
+            _ => unreachable!("a symbol"),
+        };
+        let (s, k) = (symbol(s), symbol(k));
+        let mut model = Model::new();
+        model.set(
+            k,
+            Value::Bv {
+                width: 32,
+                value: 3,
+            },
+        );
+        for (index, byte) in [8, 8, 5].into_iter().enumerate() {
+            model.set_byte(s, index as u32, byte);
+        }
+        let origins = CellOrigins {
+            duplicated: [(s, 1)].into(),
+            protected: [(s, 2)].into(),
+        };
+        let result = SolveResult::Sat(model);
+        let answered = (&result, Some(QuantifiedStage::Repair), &origins);
+        let entry = quantified_entry(&st, &query, &[all], answered, 7);
+        let cells: Vec<(u32, u8, CellOrigin)> = (entry.cells.iter())
+            .map(|c| (c.index, c.value, c.origin))
+            .collect();
+        assert_eq!(
+            cells,
+            [
+                (0, 8, CellOrigin::Solver),
+                (1, 8, CellOrigin::Duplicated),
+                (2, 5, CellOrigin::Protected)
+            ]
+        );
+        assert!(entry.cells.iter().all(|c| c.array == "s"));
+        assert_eq!(entry.model, ["s = [0] 8, [1] 8, [2] 5, else 0", "k = 3"]);
+    }
 
     /// `x < 10`, `x + y = 20`, `z > 3` over 8-bit symbols.
     fn store_with_branches() -> (TermStore, [TermId; 3]) {

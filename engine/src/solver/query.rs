@@ -153,6 +153,41 @@ pub struct QuantifiedQuery {
     pub micros: u64,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub model: Vec<String>,
+    /// Where sat, each cell of an array the model gives a value, and
+    /// where that value came from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<ModelCell>,
+}
+
+/// A cell of an array in a quantified query's model.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ModelCell {
+    pub array: String,
+    pub index: u32,
+    pub value: u8,
+    pub origin: CellOrigin,
+}
+
+/// Where a cell's value in a quantified query's model came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellOrigin {
+    /// The quantifier-free solver's model.
+    Solver,
+    /// Copied from the cell a forall's first instance reads (duplicate).
+    Duplicated,
+    /// Kept as the solver gave it: repair found it in conflict.
+    Protected,
+}
+
+impl CellOrigin {
+    pub fn name(self) -> &'static str {
+        match self {
+            CellOrigin::Solver => "solver",
+            CellOrigin::Duplicated => "duplicated",
+            CellOrigin::Protected => "protected",
+        }
+    }
 }
 
 impl SolverStats {

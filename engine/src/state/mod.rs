@@ -103,6 +103,10 @@ pub struct State {
     /// The branches it took inside that loop, for the regular patterns of
     /// the states that merge there.
     pub branches: Branches,
+    /// Whether it stands where incremental merging looks and has not yet:
+    /// on the side of a fork it just took, or just come to its loop's
+    /// head (the seed's snapshots at basic blocks' entries).
+    pub at_merge_point: bool,
     /// Function and pc of the instruction executing (or last executed).
     pub at: (u32, u32),
     /// Where the path returned, bit `i` set when result `i` was a pointer

@@ -111,7 +111,8 @@ impl<M: Borrow<Module>> Exploration<M> {
     /// What the tree gained since it had `nodes` nodes and `paths` paths, in
     /// the order it happened: the forks (a state's own, and those whose
     /// sides ended at once: a failed check, a split result), the merges of
-    /// states that waited at a loop's exit, and the paths that ended.
+    /// states that waited at a loop's exit or (PAT) came to its head, and
+    /// the paths that ended.
     fn events_since(&self, (nodes, paths): (usize, usize)) -> Vec<StepEvent> {
         let tree = &self.context.records.tree;
         let mut timed: Vec<(usize, StepEvent)> = Vec::new();
@@ -122,7 +123,18 @@ impl<M: Borrow<Module>> Exploration<M> {
             let from = &tree.node(child).merged_from;
             if !from.is_empty() {
                 let from = from.clone();
-                timed.push((child, StepEvent::Merged { node: child, from }));
+                let incremental = (self.context.merging.reports().iter())
+                    .find(|m| m.node == child && m.incremental);
+                let event = match incremental {
+                    Some(m) => StepEvent::MergedAtPoint {
+                        node: child,
+                        superseded: from.get(1).map_or(0, |&v| tree.superseded_below(v)),
+                        from,
+                        parted: m.root,
+                    },
+                    None => StepEvent::Merged { node: child, from },
+                };
+                timed.push((child, event));
                 continue;
             }
             let fork = tree.node(parent);

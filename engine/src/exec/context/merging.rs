@@ -60,15 +60,13 @@ struct MergingContext {
     /// Suspended states, grouped by merge key in the order each group
     /// first arrived.
     groups: Vec<(MergeKey, Vec<State>)>,
-    /// Under PAT, the context's states as each came to the loop's head
-    /// (at most [`MAX_SNAPSHOTS`]), for incremental merging, and which
-    /// locals of the loop's frame are live there, once known.
+    /// Under PAT, the context's states as each came to a merge point (at
+    /// most [`MAX_SNAPSHOTS`]), for incremental merging.
     snapshots: Vec<State>,
-    live: Option<Rc<[bool]>>,
 }
 
 /// Snapshots a context keeps at most: past them, a state coming to the
-/// loop's head may still merge with those kept.
+/// merge point may still merge with those kept.
 pub(crate) const MAX_SNAPSHOTS: usize = 1024;
 
 /// The open merging contexts of a run.
@@ -98,6 +96,9 @@ pub(crate) struct Contexts {
     /// The k of each PAT merge over one: a result that is a term of one
     /// chooses among the merged states' values, and splits like an `ite`.
     ks: FxHashSet<TermId>,
+    /// The live locals at each merge point incremental merging met, by
+    /// function and pc.
+    live: FxHashMap<(u32, u32), Rc<[bool]>>,
 }
 
 impl Contexts {
@@ -139,7 +140,6 @@ impl Contexts {
             complete_forks: FxHashSet::default(),
             groups: Vec::new(),
             snapshots: Vec::new(),
-            live: None,
         };
         self.open.insert(id, context);
         s.merging = Some(id);
@@ -161,8 +161,7 @@ impl Contexts {
 
     /// The pcs the top frame of `s` may run through on the fast path
     /// before it must stop for its context: `None` when it may run
-    /// anywhere. Under PAT it stops at the loop's head too, where it may
-    /// merge incrementally.
+    /// anywhere. Under PAT it stops at the loop's head too, a merge point.
     pub(crate) fn bounds(&self, s: &State) -> Option<Range<u32>> {
         let head = usize::from(self.options.mode == MergeMode::Pat) as u32;
         self.watched(s)
@@ -171,14 +170,23 @@ impl Contexts {
     }
 
     /// Whether `s`, under PAT, is at the head of its context's loop, in
-    /// the loop's frame: where states merge incrementally.
+    /// the loop's frame: a merge point.
     pub(crate) fn at_loop_head(&self, s: &State) -> bool {
+        self.in_watched_loop(s)
+            && (self.watched(s).zip(s.frames.last())).is_some_and(|(w, f)| f.pc == w.body.start)
+    }
+
+    /// The function and header pc of the loop of the context of `s`.
+    pub(crate) fn loop_of(&self, s: &State) -> Option<(u32, u32)> {
+        self.watched(s).map(|w| (w.func, w.body.start))
+    }
+
+    /// Whether `s`, under PAT, runs its context's loop in the loop's frame,
+    /// where it merges incrementally.
+    pub(crate) fn in_watched_loop(&self, s: &State) -> bool {
         self.options.mode == MergeMode::Pat
             && self.watched(s).is_some_and(|w| {
-                w.depth == s.frames.len()
-                    && s.frames
-                        .last()
-                        .is_some_and(|f| f.func == w.func && f.pc == w.body.start)
+                w.depth == s.frames.len() && s.frames.last().is_some_and(|f| w.runs(f))
             })
     }
 
@@ -187,7 +195,7 @@ impl Contexts {
         self.open.get(&id).map_or(&[], |c| &c.snapshots[..])
     }
 
-    /// Keeps `s`, at its loop's head, as a snapshot of its context.
+    /// Keeps `s`, at a merge point, as a snapshot of its context.
     pub(crate) fn snapshot(&mut self, s: State) {
         if let Some(context) = s.merging.and_then(|id| self.open.get_mut(&id)) {
             if context.snapshots.len() < MAX_SNAPSHOTS {
@@ -196,15 +204,13 @@ impl Contexts {
         }
     }
 
-    /// The live locals at the head of context `id`'s loop, if known.
-    pub(crate) fn live(&self, id: ContextId) -> Option<Rc<[bool]>> {
-        self.open.get(&id)?.live.clone()
+    /// The live locals at pc `at` of function `func`, if known.
+    pub(crate) fn live(&self, at: (u32, u32)) -> Option<Rc<[bool]>> {
+        self.live.get(&at).cloned()
     }
 
-    pub(crate) fn set_live(&mut self, id: ContextId, live: Rc<[bool]>) {
-        if let Some(context) = self.open.get_mut(&id) {
-            context.live = Some(live);
-        }
+    pub(crate) fn set_live(&mut self, at: (u32, u32), live: Rc<[bool]>) {
+        self.live.insert(at, live);
     }
 
     /// Drops the snapshots and the suspended states of context `id` that

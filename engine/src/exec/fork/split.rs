@@ -428,6 +428,7 @@ impl Executor<'_> {
         let formula = self.cx.records.formulas.intern(&self.cx.terms, side.cond);
         s.node = self.cx.records.tree.add_child(parent, formula);
         s.depth += 1;
+        s.at_merge_point = true;
         if s.merging.is_some() {
             s.branches.push(taken(s, &side));
         }

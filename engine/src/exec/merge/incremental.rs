@@ -1,5 +1,7 @@
 //! Incremental merging under PAT (`../shared/design/quantified_merging.md`
-//! §5): a state that comes to the head of its context's loop merges with
+//! §5): a state that comes to a merge point of its context's loop (the
+//! start of a fork's side, or the loop's head: the seed's snapshots at
+//! basic blocks' entries, where states stand between forks) merges with
 //! a state that came there before (a snapshot), where the two agree on
 //! every value that may still be read (the live locals of the loop's
 //! frame; every other frame's locals, the globals, the operands and the
@@ -8,7 +10,7 @@
 //! condition is the prefix they share and the disjunction of what each
 //! assumed since, one edge in the tree and one branch in its word; it
 //! takes the new state's values, which are the snapshot's. The snapshot's
-//! state went on from the head: its subtree is superseded (its pending
+//! state went on from there: its subtree is superseded (its pending
 //! and waiting states dropped, its snapshots forgotten) and the merged
 //! state explores those cases again. A subtree where a path ended is
 //! never superseded, so no result is lost or found twice.
@@ -16,7 +18,9 @@
 //! Without it a loop whose iterations fork two ways to one state (memspn
 //! over "ab": a match of 'a', or a mismatch then a match of 'b') doubles
 //! its states each iteration and may never reach the exit merge; with it,
-//! each iteration ends in one state, and the exit's states fall into the
+//! the two ways merge where the match's block starts (the seed's line 5:
+//! the pointer, different in the two, is dead there, set again), each
+//! iteration ends in one state, and the exit's states fall into the
 //! regular partitions of a single-character set.
 
 use crate::exec::executor::Executor;
@@ -28,6 +32,15 @@ use crate::tree::NodeId;
 use std::rc::Rc;
 
 use super::sizes;
+
+/// Whether `s` and `n` stand at one place: every frame's function, pc and
+/// operand base, and the operand stack's height.
+fn same_place(s: &State, n: &State) -> bool {
+    s.stack.len() == n.stack.len()
+        && s.frames.len() == n.frames.len()
+        && (s.frames.iter().zip(&n.frames))
+            .all(|(a, b)| (a.func, a.pc, a.base) == (b.func, b.pc, b.base))
+}
 
 /// A join that finds values differing: states whose memories differ are
 /// not merged incrementally.
@@ -42,19 +55,22 @@ impl Join for Differs {
 }
 
 impl Executor<'_> {
-    /// `s`, at the head of its context's loop, merged with a snapshot
+    /// `s`, at a merge point of its context's loop, merged with a snapshot
     /// where one fits (its pending and waiting states below the snapshot's
     /// node dropped from `searcher` and the context), else `s` itself,
     /// kept as a snapshot.
-    pub(crate) fn merge_at_loop_head(&mut self, s: State, searcher: &mut Searcher<State>) -> State {
+    pub(crate) fn merge_at_point(&mut self, mut s: State, searcher: &mut Searcher<State>) -> State {
+        s.at_merge_point = false;
         let Some(id) = s.merging else {
             return s;
         };
-        let live = self.live_at_head(id, &s);
+        let live = self.live_here(&s);
         let tree = &self.cx.records.tree;
-        // The snapshots nearest the root first, as the seed's search goes.
+        // The snapshots at this place, nearest the root first, as the
+        // seed's search goes.
         let mut order: Vec<(usize, usize)> = (self.cx.merging.snapshots(id).iter())
             .enumerate()
+            .filter(|(_, n)| same_place(&s, n))
             .map(|(i, n)| (tree.depth(n.node), i))
             .collect();
         order.sort_unstable();
@@ -79,24 +95,27 @@ impl Executor<'_> {
         merged
     }
 
-    /// The node where the ways of `s` and snapshot `n` parted, where it is
-    /// just above one of them (chains of one child aside), `n` is no
-    /// state `s` came from, they are at one place with one store, and no
-    /// path ended below `n`.
+    /// The node where the ways of `s` and snapshot `n` (at its place)
+    /// parted, where it is just above one of them (chains of one child
+    /// aside), `n` is no state `s` came from, they have one store (and,
+    /// under a depth limit, are as deep: a merged path must reach the
+    /// limit where each of its states would), and no path ended below
+    /// `n`. The cheap tests first.
     fn parted_just_above(&self, s: &State, n: &State) -> Option<NodeId> {
         let tree = &self.cx.records.tree;
-        let same_place = s.stack.len() == n.stack.len()
-            && (s.frames.iter().zip(&n.frames))
-                .all(|(a, b)| (a.func, a.pc, a.base) == (b.func, b.pc, b.base))
-            && s.frames.len() == n.frames.len();
-        if !same_place || tree.is_at_or_above(n.node, s.node) || s.merge_key() != n.merge_key() {
+        let depth_limited = self.cx.bounds.max_depth != u32::MAX;
+        if depth_limited && s.depth != n.depth {
+            return None;
+        }
+        if tree.is_at_or_above(n.node, s.node) {
             return None;
         }
         let parted = tree.common_ancestor(s.node, n.node);
         let just_above = [s.node, n.node]
             .iter()
             .any(|&v| tree.forked_above(v, parted) == Some(parted));
-        (just_above && !tree.ended_below(n.node)).then_some(parted)
+        let fits = just_above && s.merge_key() == n.merge_key() && !tree.ended_below(n.node);
+        fits.then_some(parted)
     }
 
     /// Whether `s` and `n` hold the same values wherever they may still
@@ -131,12 +150,13 @@ impl Executor<'_> {
         }
     }
 
-    /// The live locals at the head of context `id`'s loop, found once.
-    fn live_at_head(&mut self, id: u32, s: &State) -> Rc<[bool]> {
-        if let Some(live) = self.cx.merging.live(id) {
+    /// The live locals of the top frame of `s` where it stands, found once
+    /// for each place.
+    fn live_here(&mut self, s: &State) -> Rc<[bool]> {
+        let top = s.frames.last().expect("a state in a loop has a frame");
+        if let Some(live) = self.cx.merging.live((top.func, top.pc)) {
             return live;
         }
-        let top = s.frames.last().expect("a state in a loop has a frame");
         let live: Rc<[bool]> = match self.program.code(top.func) {
             Some(code) => {
                 let params = self
@@ -147,7 +167,7 @@ impl Executor<'_> {
             }
             None => vec![true; top.locals.len()].into(),
         };
-        self.cx.merging.set_live(id, live.clone());
+        self.cx.merging.set_live((top.func, top.pc), live.clone());
         live
     }
 
@@ -200,10 +220,12 @@ impl Executor<'_> {
         merged.node = self.cx.records.tree.add_merged(parted, formula, from);
         let size = sizes::size_of(&self.cx.terms, &[either], true, self.cx.bounds.limits);
         let top = merged.frames.last().expect("a state in a loop has a frame");
+        let point = (top.func, top.pc);
+        let loop_at = self.cx.merging.loop_of(&merged).unwrap_or(point);
         let report = MergeReport {
             node: merged.node,
             root: parted,
-            loop_at: self.program.location((top.func, top.pc)),
+            loop_at: self.program.location(loop_at),
             mode: self.cx.merging.options.mode,
             states: 2,
             condition: formula,
@@ -219,6 +241,7 @@ impl Executor<'_> {
             patterns: RegularPatterns::default(),
             k: None,
             incremental: true,
+            point: Some(self.program.location(point)),
         };
         self.cx.merging.record(report);
         merged

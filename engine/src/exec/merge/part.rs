@@ -337,6 +337,7 @@ impl Executor<'_> {
                 .and_then(PatternMerge::over_k)
                 .map(|(k, _)| k_name(terms, k)),
             incremental: false,
+            point: None,
         }
     }
 }

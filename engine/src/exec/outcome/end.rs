@@ -44,9 +44,10 @@ pub enum Ran {
     Forked(Vec<State>),
     /// The state left the loop of its merging context, and waits.
     Suspended(Box<State>),
-    /// Under PAT, the state came to the head of its context's loop, where
-    /// it may merge with a state that came there before.
-    AtLoopHead(Box<State>),
+    /// Under PAT, the state came to a merge point of its context's loop
+    /// (a fork's side, the loop's head), where it may merge with a state
+    /// that came there before.
+    AtMergePoint(Box<State>),
     /// The path ended (or was dropped) at this tree node, in this merging
     /// context.
     Ended { node: usize, merging: Option<u32> },

@@ -288,8 +288,8 @@ impl Scheduler {
                 Moved::Forked
             }
             // A merge moves the state to the merged node.
-            Ran::AtLoopHead(s) => {
-                let s = exec.merge_at_loop_head(*s, &mut self.searcher);
+            Ran::AtMergePoint(s) => {
+                let s = exec.merge_at_point(*s, &mut self.searcher);
                 self.go_on(&mut exec.cx.records.tree, counted_at, s)
             }
             Ran::Suspended(s) => {

@@ -1,7 +1,7 @@
 //! Running one state for a slice of instructions: on the fast path while
 //! it can, else one step at a time, until the slice is used, the state
 //! forks, its path ends (and is recorded), it leaves the loop of its
-//! merging context (and waits), or (PAT) comes to the loop's head.
+//! merging context (and waits), or (PAT) comes to a merge point.
 
 use crate::exec::executor::Executor;
 use crate::exec::fast;
@@ -22,9 +22,8 @@ impl Executor<'_> {
             if self.cx.merging.has_left(&state) {
                 return Ran::Suspended(Box::new(state));
             }
-            // (A state that starts its slice there has been seen there.)
-            if left < slice && self.cx.merging.at_loop_head(&state) {
-                return Ran::AtLoopHead(Box::new(state));
+            if state.at_merge_point && self.cx.merging.in_watched_loop(&state) {
+                return Ran::AtMergePoint(Box::new(state));
             }
             if left == 0 {
                 return Ran::Paused(Box::new(state));
@@ -34,12 +33,19 @@ impl Executor<'_> {
                 let ran = self.run_fast(&mut state, left);
                 if ran > 0 {
                     left -= ran;
+                    state.at_merge_point = self.cx.merging.at_loop_head(&state);
                     continue;
                 }
             }
             fast_next = fast;
             left -= 1;
+            let before = state.node;
             match self.step(&mut state) {
+                // (A fork whose other sides ended at once put the state
+                // on its side, a merge point.)
+                Ok(Flow::Next) if state.node == before => {
+                    state.at_merge_point = self.cx.merging.at_loop_head(&state);
+                }
                 Ok(Flow::Next) if to_fork && state.node != node => {
                     return Ran::Paused(Box::new(state))
                 }

@@ -59,7 +59,16 @@ struct Quantified {
 }
 
 /// An array symbol's cell: the seed's semantic access pair.
-type Cell = (SymbolId, u32);
+pub type Cell = (SymbolId, u32);
+
+/// Where a model's cells came from, beside the quantifier-free solver:
+/// those duplication copied from a forall's first instance, and those it
+/// left as they were because repair found them in conflict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellOrigins {
+    pub duplicated: BTreeSet<Cell>,
+    pub protected: BTreeSet<Cell>,
+}
 
 /// A read `array[index]` of an array symbol (through any stores).
 #[derive(Clone, Copy)]
@@ -197,9 +206,10 @@ impl Query {
     /// instance reads: the cell of the body's first read of an array
     /// symbol at the variable, at each value of the range, gets the value
     /// it has at the first, except the cells in `keep`.
-    fn duplicate(&self, store: &TermStore, m: &mut Model, keep: &BTreeSet<Cell>) {
+    fn duplicate(&self, store: &TermStore, m: &mut Model, keep: &BTreeSet<Cell>) -> CellOrigins {
+        let mut set = CellOrigins::default();
         if !self.checkable(store, m) {
-            return;
+            return set;
         }
         for q in &self.quantified {
             let (Some(range), Some(read)) = (self.range(store, q, m), q.reads.first().copied())
@@ -210,11 +220,15 @@ impl Query {
             let value = bv(store.eval_bound(read.select, m, first)) as u8;
             for n in first + 1..=*range.end() {
                 let cell = (read.root, bv(store.eval_bound(read.index, m, n)) as u32);
-                if !keep.contains(&cell) {
+                if keep.contains(&cell) {
+                    set.protected.insert(cell);
+                } else {
                     m.set_byte(cell.0, cell.1, value);
+                    set.duplicated.insert(cell);
                 }
             }
         }
+        set
     }
 
     /// Strip again with what `m` got wrong: the cells read by the instances
@@ -229,7 +243,7 @@ impl Query {
         stripped: &[TermId],
         m: &Model,
         qf: &mut QfSolve,
-    ) -> Option<Model> {
+    ) -> Option<(Model, CellOrigins)> {
         // Each instance under m: the forall, its value, whether it holds,
         // and the cells its reads reach.
         let mut instances: Vec<(&Quantified, u64, bool, Vec<Cell>)> = Vec::new();
@@ -282,8 +296,8 @@ impl Query {
         }
         match qf(store, &asked) {
             SolveResult::Sat(mut repaired) => {
-                self.duplicate(store, &mut repaired, &conflicts);
-                Some(repaired)
+                let set = self.duplicate(store, &mut repaired, &conflicts);
+                Some((repaired, set))
             }
             _ => None,
         }
@@ -375,39 +389,41 @@ impl Query {
     }
 }
 
-/// The query's answer and the stage that gave it (none for unknown).
+/// The query's answer, the stage that gave it (none for unknown), and
+/// where a model's cells came from.
 pub fn solve(
     store: &mut TermStore,
     query: &Query,
     qf: &mut QfSolve,
-) -> (SolveResult, Option<Stage>) {
+) -> (SolveResult, Option<Stage>, CellOrigins) {
+    let none = CellOrigins::default;
     let stripped = query.strip(store);
     let model = match qf(store, &stripped) {
         SolveResult::Sat(model) => model,
-        SolveResult::Unsat => return (SolveResult::Unsat, Some(Stage::Strip)),
-        unknown => return (unknown, None),
+        SolveResult::Unsat => return (SolveResult::Unsat, Some(Stage::Strip), none()),
+        unknown => return (unknown, None, none()),
     };
     if query.holds(store, &model) {
-        return (SolveResult::Sat(model), Some(Stage::Strip));
+        return (SolveResult::Sat(model), Some(Stage::Strip), none());
     }
     let mut duplicated = model;
-    query.duplicate(store, &mut duplicated, &BTreeSet::new());
+    let set = query.duplicate(store, &mut duplicated, &BTreeSet::new());
     if query.holds(store, &duplicated) {
-        return (SolveResult::Sat(duplicated), Some(Stage::Duplicate));
+        return (SolveResult::Sat(duplicated), Some(Stage::Duplicate), set);
     }
     if query.checkable(store, &duplicated) {
-        if let Some(repaired) = query.repair(store, &stripped, &duplicated, qf) {
+        if let Some((repaired, set)) = query.repair(store, &stripped, &duplicated, qf) {
             if query.holds(store, &repaired) {
-                return (SolveResult::Sat(repaired), Some(Stage::Repair));
+                return (SolveResult::Sat(repaired), Some(Stage::Repair), set);
             }
         }
     }
     match query.expand(store) {
         Ok(expanded) => match qf(store, &expanded) {
-            SolveResult::Unknown(why) => (SolveResult::Unknown(why), None),
-            answer => (answer, Some(Stage::Fallback)),
+            SolveResult::Unknown(why) => (SolveResult::Unknown(why), None, none()),
+            answer => (answer, Some(Stage::Fallback), none()),
         },
-        Err(why) => (SolveResult::Unknown(why), None),
+        Err(why) => (SolveResult::Unknown(why), None, none()),
     }
 }
 

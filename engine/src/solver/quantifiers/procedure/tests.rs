@@ -2,7 +2,7 @@
 //! the quantifier-free solver a mock that gives scripted models, so each
 //! stage is reached as the seed describes) and T13 (c).
 
-use super::{solve, Query, Stage};
+use super::{solve, CellOrigins, Query, Stage};
 use crate::expr::{BvBinOp, BvCmp, Model, Node, Sort, SymbolId, TermId, TermStore, Value};
 use crate::solver::{SolveResult, Solver, SolverConfig};
 use std::collections::VecDeque;
@@ -17,6 +17,8 @@ struct Example {
     body: TermId,
     /// φ's conjuncts.
     phi: Vec<TermId>,
+    /// Where the last answer's cells came from.
+    origins: CellOrigins,
 }
 
 impl Example {
@@ -56,6 +58,7 @@ impl Example {
             k,
             body,
             phi,
+            origins: CellOrigins::default(),
         }
     }
 
@@ -108,10 +111,11 @@ impl Example {
         let mut script = VecDeque::from(script);
         let mut asked = Vec::new();
         let mut chain = Solver::new(SolverConfig::default());
-        let (answer, stage) = solve(&mut self.st, &query, &mut |st, q| {
+        let (answer, stage, origins) = solve(&mut self.st, &query, &mut |st, q| {
             asked.push(q.to_vec());
             script.pop_front().unwrap_or_else(|| chain.check(st, q))
         });
+        self.origins = origins;
         (answer, stage, asked)
     }
 }
@@ -149,6 +153,11 @@ fn t10_duplication_fails_and_repair_keeps_the_conflicting_cell() {
     assert_eq!(stage, Some(Stage::Repair));
     assert_eq!(ex.bytes(&repaired, 8), [1, 1, 1, 1, 1, 1, 8, 0]);
     assert!(ex.st.satisfies(&ex.phi, &repaired));
+    // s[1] to s[5] copied from s[0]; s[6], the conflict, kept.
+    let s = ex.symbol(ex.s);
+    let cells = |range: std::ops::Range<u32>| range.map(|i| (s, i)).collect();
+    assert_eq!(ex.origins.duplicated, cells(1..6));
+    assert_eq!(ex.origins.protected, cells(6..7));
     // The repair query: strip, the instance that reads the conflicting
     // cell s[6] (i = 7), and n, k pinned; no other instance.
     assert_eq!(asked.len(), 2);
@@ -177,6 +186,9 @@ fn t11_a_luckier_first_cell_is_solved_by_duplication() {
     };
     assert_eq!(stage, Some(Stage::Duplicate));
     assert_eq!(ex.bytes(&duplicated, 8), [8, 8, 8, 8, 8, 8, 8, 0]);
+    let s = ex.symbol(ex.s);
+    assert_eq!(ex.origins.duplicated, (1..7).map(|i| (s, i)).collect());
+    assert!(ex.origins.protected.is_empty());
     assert_eq!(asked.len(), 1);
 }
 
@@ -187,6 +199,7 @@ fn t12_a_model_of_the_stripped_query_may_satisfy_it_all() {
     let (answer, stage, asked) = ex.solve(vec![SolveResult::Sat(m.clone())]);
     assert_eq!((answer, stage), (SolveResult::Sat(m), Some(Stage::Strip)));
     assert_eq!(asked.len(), 1);
+    assert_eq!(ex.origins, CellOrigins::default());
 }
 
 #[test]

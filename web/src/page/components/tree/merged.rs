@@ -10,6 +10,7 @@ use symplay_engine::report::{
     FormulaSize, Location, MergeMode, MergeReport, RegularPartition, RegularPatterns, Report,
     Synthesis,
 };
+use symplay_engine::solver::QuantifiedQuery;
 use yew::prelude::*;
 
 #[derive(Properties)]
@@ -49,7 +50,7 @@ pub fn MergeView(props: &MergeProps) -> Html {
         html! {
             <p id={format!("{prefix}merged-into")} class="merged-into">
                 { match incremental {
-                    true => "Its state came to the loop's head and merged incrementally (the cases below it explored again from the merged state) into ",
+                    true => "Its state came to a merge point of the loop (a fork's side or the loop's head) and merged incrementally (any cases below it explored again from the merged state) into ",
                     false => "Its state waited at the loop's exit and merged into ",
                 } }
                 <button class="link node-link" onclick={select(into)}>{ format!("node {into}") }</button>
@@ -84,11 +85,11 @@ pub fn MergeView(props: &MergeProps) -> Html {
             <h4>{ "merged states" }</h4>
             if m.incremental {
                 <p class="merge-what incremental">
-                    { "2 states merged here incrementally, at the head of the loop at " }
+                    { format!("2 states merged here incrementally, at {} in the loop at ", m.point.as_ref().map_or_else(String::new, |p| p.text())) }
                     <button class="link loop-link" onclick={mark_loop}>{ m.loop_at.text() }</button>
                     { ", below " }
                     <button class="link node-link" onclick={select(m.root)}>{ format!("node {}", m.root) }</button>
-                    { " where their ways parted (PAT, the seed's §5): they held the same values wherever they may still be read, so the merged state is either's under the disjunction of their ways, one edge of the tree and one letter of its words. The earlier state had gone on from the head: its subtree is superseded, and the merged state explores its cases again." }
+                    { " where their ways parted (PAT, the seed's §5): both came there, at the start of a fork's side or the loop's head, holding the same values wherever they may still be read, so the merged state is either's under the disjunction of their ways, one edge of the tree and one letter of its words. The earlier state had gone on from there: its subtree is superseded, and the merged state explores its cases again." }
                 </p>
             } else {
                 <p class="merge-what">
@@ -182,14 +183,46 @@ fn over_k_view(
                                 <td>{ q.answer.clone() }</td>
                                 <td>{ q.stage.map_or("", |s| s.name()) }</td>
                                 <td>{ format!("{:.1} ms", q.micros as f64 / 1000.0) }</td>
-                                <td><code>{ q.model.join("; ") }</code></td>
+                                <td>{ model_view(q) }</td>
                             </tr>
                         }) }
                     </tbody>
                 </table>
+                if queries.iter().any(|q| !q.cells.is_empty()) {
+                    <p class="cell-legend">
+                        { "An array's cells: " }
+                        <span class="cell solver">{ "the solver's" }</span>{ ", " }
+                        <span class="cell duplicated">{ "copied from the first instance's cell (duplicate)" }</span>{ ", " }
+                        <span class="cell protected">{ "kept as the solver gave it, a conflict (repair)" }</span>{ "." }
+                    </p>
+                }
             }
         </div>
     }
+}
+
+/// A quantified query's model: its scalars as text, each array's cells
+/// as chips marked by where their values came from.
+fn model_view(q: &QuantifiedQuery) -> Html {
+    let arrays: Vec<&str> = q.cells.iter().map(|c| c.array.as_str()).collect();
+    let scalars: Vec<&String> = (q.model.iter())
+        .filter(|m| !arrays.iter().any(|a| m.starts_with(&format!("{a} = "))))
+        .collect();
+    let mut names = arrays.clone();
+    names.dedup();
+    html! { <>
+        <code>{ scalars.iter().map(|m| m.as_str()).collect::<Vec<_>>().join("; ") }</code>
+        { for names.into_iter().map(|name| html! {
+            <span class="model-array">
+                <code>{ format!("{name}:") }</code>
+                { for q.cells.iter().filter(|c| c.array == name).map(|c| html! {
+                    <span class={classes!("cell", c.origin.name())} title={c.origin.name()}>
+                        { format!("[{}] {}", c.index, c.value) }
+                    </span>
+                }) }
+            </span>
+        }) }
+    </> }
 }
 
 /// A word as letter chips, the unit's `k` repetitions of `partition`
