@@ -46,7 +46,7 @@ pub fn run(args: &StepArgs) -> Result<(), Failure> {
     let mut interrupted = progress_printer();
     let mut taken = vec![exploration.first_step()];
     say(out.as_ref(), &describe(&exploration, &taken[0]));
-    while taken.last().is_some_and(|s| s.next.is_some())
+    while taken.last().is_some_and(Step::goes_on)
         && args.steps.is_none_or(|n| (taken.len() as u64) <= n)
     {
         let Some(step) = exploration.step(by, Duration::from_millis(200)) else {
@@ -89,6 +89,9 @@ fn describe(exploration: &Exploration<&symplay_wasm::Module>, step: &Step) -> St
     }
     if let Some(view) = &step.next {
         text.push_str(&state_text(view));
+    }
+    if let Some(merge) = &step.next_merge {
+        let _ = writeln!(text, "  next: {}", merge.describe());
     }
     text
 }

@@ -121,3 +121,65 @@ fn nonsense_step_options_are_named() {
         "{stderr}"
     );
 }
+
+/// Under PAT, memspn over "a" merges two partitions at its loop's exit:
+/// a step each, the first saying the second comes next.
+#[test]
+fn the_merges_at_a_loops_exit_are_a_step_each() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/heap/size/memspn_a.wat"
+    );
+    let (code, stdout, stderr) = symplay(&[
+        "step",
+        file,
+        "--entry",
+        "memspn",
+        "--size-mode",
+        "fork-lazy",
+        "--merge",
+        "pat",
+        "--search",
+        "dfs",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let steps: Vec<&str> = stdout.split("\nstep ").collect();
+    let merging: Vec<&&str> = steps
+        .iter()
+        .filter(|s| s.contains(" merged into #"))
+        .collect();
+    let [first, second] = merging[..] else {
+        panic!("{stdout}")
+    };
+    assert!(first.contains("waits at the exit for the loop's other states\n  then the states of #"));
+    let next = first
+        .split("  next: the merge of the states of ")
+        .nth(1)
+        .unwrap();
+    let (nodes, rest) = next
+        .split_once(" at the exit of the loop at memspn+0x")
+        .unwrap();
+    assert!(
+        rest.contains(", then 1 more state at the loop's exit"),
+        "{first}"
+    );
+    // The next step makes that merge and nothing else.
+    let number = |s: &str| -> u64 { s.split(':').next().unwrap().parse().unwrap() };
+    assert_eq!(number(second), number(first) + 1, "{stdout}");
+    let (made, _) = second.split_once(" merged into #").unwrap();
+    assert_eq!(nodes_in(made), nodes_in(nodes), "{second}");
+    assert!(made.contains(": the states of #"), "{second}");
+}
+
+/// The node numbers (`#N`) in `text`, in order.
+fn nodes_in(text: &str) -> Vec<u64> {
+    (text.split('#').skip(1))
+        .map(|t| {
+            t.split(|c: char| !c.is_ascii_digit())
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect()
+}

@@ -791,6 +791,54 @@ fn a_stop_in_the_middle_of_a_merge_leaves_its_states_pending_unmerged() {
 }
 
 #[test]
+fn get_signs_tree_gives_t1s_conditions_between_nodes() {
+    // quantified_merging.md §7 T1: root → x = 0 (a leaf) and n3: x != 0,
+    // n3 → n4: x < 0 and n5: x >= 0. A path's condition is its way's
+    // edge conditions from the root, so the condition from n3 down to n5
+    // is n3's own edge's and n5's (tpc(n3, n5) = x != 0 ∧ x >= 0), and
+    // below n3 only n5's (tpc‾(n3, n5) = x >= 0): what an incremental
+    // merge assumes of each way below where the two ways parted.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../static/examples/c/get_sign.wasm"
+    );
+    let m = symplay_wasm::load(&std::fs::read(path).unwrap()).unwrap();
+    let r = explore(&m, "get_sign", &Options::default()).unwrap();
+    let readable = |f: u32| r.formulas.terms[f as usize].readable.as_str();
+    let edge = |v: usize| readable(r.tree[v].condition.unwrap());
+    let way = |mut v: usize| {
+        let mut nodes = vec![v];
+        while let Some(p) = r.tree[v].parent {
+            nodes.push(p);
+            v = p;
+        }
+        nodes.reverse();
+        nodes
+    };
+    let root = &r.tree[0];
+    assert_eq!(root.children.len(), 2);
+    let (leaf, n3) = (root.children[0], root.children[1]);
+    assert_eq!((edge(leaf), edge(n3)), ("x == 0", "x != 0"));
+    assert!(r.tree[leaf].path.is_some());
+    let [n4, n5] = r.tree[n3].children[..] else {
+        panic!("n3 has two children: {:?}", r.tree[n3]);
+    };
+    assert_eq!((edge(n4), edge(n5)), ("x < 0", "x >= 0"));
+    for v in [leaf, n4, n5] {
+        let p = &r.paths[r.tree[v].path.unwrap()];
+        let conditions: Vec<&str> = p.condition.iter().map(|&c| readable(c)).collect();
+        let edges: Vec<&str> = way(v)[1..].iter().map(|&u| edge(u)).collect();
+        assert_eq!(conditions, edges, "path at node {v}");
+    }
+    // n5's condition from n3's edge on, and past it.
+    let n5s = &r.paths[r.tree[n5].path.unwrap()].condition;
+    let depth = way(n3).len() - 1;
+    let tpc: Vec<&str> = n5s[depth - 1..].iter().map(|&c| readable(c)).collect();
+    assert_eq!(tpc, ["x != 0", "x >= 0"]);
+    assert_eq!(tpc[1..], ["x >= 0"]);
+}
+
+#[test]
 fn memspns_states_fall_into_two_regular_partitions_of_their_words() {
     // quantified_merging.md §2.2: seven states leave memspn's loop; each
     // word is a letter per branch in the loop, the size check of s[count]

@@ -40,7 +40,7 @@ fn without_timing(mut r: Report) -> Report {
 /// Every step of `by` until the run is over, the first (step 0) included.
 fn all_steps(e: &mut Exploration<&symplay_wasm::Module>, by: StepBy) -> Vec<Step> {
     let mut steps = vec![e.first_step()];
-    while steps.last().unwrap().next.is_some() {
+    while steps.last().unwrap().goes_on() {
         // A zero budget may leave a branch step unfinished: call again.
         if let Some(step) = e.step(by, Duration::ZERO) {
             steps.push(step);
@@ -385,7 +385,7 @@ fn waiting_for_a_step_does_not_count_against_the_time_limit() {
         std::thread::sleep(Duration::from_millis(150));
         let step = e.step(StepBy::Branch, Duration::MAX).unwrap();
         ended += usize::from(matches!(step.events[..], [StepEvent::Ended { .. }]));
-        if step.next.is_none() {
+        if !step.goes_on() {
             break;
         }
     }
@@ -528,5 +528,76 @@ fn branch_steps_show_each_incremental_merge_in_a_loop() {
         }
     }
     assert_eq!(seen, incremental);
+    assert_eq!(without_timing(e.finish()), without_timing(whole));
+}
+
+#[test]
+fn branch_steps_take_the_merges_at_a_loops_exit_one_a_step() {
+    // memspn over "a" under PAT: the states at the loop's exit fall into
+    // two partitions (quantified_merging.md T3), each merged over its k.
+    // The step of the last state to leave the loop makes the first merge
+    // and says the second comes next; the step after it runs no
+    // instruction and makes the second. The run ends as one run does.
+    let text = include_str!("../../tests/data/heap/size/memspn_a.wat");
+    let module = symplay_wasm::load(text.as_bytes()).unwrap();
+    let options = merging_depth_first(MergeMode::Pat, true);
+    let whole = explore(&module, "memspn", &options).unwrap();
+    let at_exit: Vec<_> = whole.merges.iter().filter(|m| !m.incremental).collect();
+    assert_eq!(at_exit.len(), 2, "{:?}", whole.merges);
+    let mut e = Exploration::new(&module, "memspn", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Branch);
+    let merged_in = |s: &Step| -> Vec<usize> {
+        (s.events.iter())
+            .filter_map(|e| match e {
+                StepEvent::Merged { node, .. } => Some(*node),
+                _ => None,
+            })
+            .collect()
+    };
+    let with_merges: Vec<(usize, Vec<usize>)> = (steps.iter().enumerate())
+        .map(|(i, s)| (i, merged_in(s)))
+        .filter(|(_, m)| !m.is_empty())
+        .collect();
+    let [(first, a), (second, b)] = &with_merges[..] else {
+        panic!("{with_merges:?}")
+    };
+    assert_eq!((a.len(), b.len(), *second), (1, 1, first + 1));
+    assert_eq!([a[0], b[0]], [at_exit[0].node, at_exit[1].node]);
+    // The first merge's step: the last state waited, then it merged; next
+    // is the second merge, of its states' leaves, not a state.
+    let step = &steps[*first];
+    assert!(matches!(step.events[0], StepEvent::Waited { .. }));
+    assert!(step.next.is_none());
+    let next = step
+        .next_merge
+        .as_ref()
+        .expect("the second merge comes next");
+    assert_eq!(next.nodes, whole.tree[b[0]].merged_from);
+    // Besides them, the state in no partition waits (it goes on
+    // unmerged): "then 1 more state".
+    assert_eq!(next.waiting, next.nodes.len() + 1);
+    assert!(next
+        .describe()
+        .ends_with(", then 1 more state at the loop's exit"));
+    let listed: Vec<String> = next.nodes.iter().map(|n| format!("#{n}")).collect();
+    assert!(next.describe().starts_with(&format!(
+        "the merge of the states of {} at the exit of the loop at memspn",
+        listed.join(", ")
+    )));
+    // The second merge's step ran nothing and made only that merge.
+    let step = &steps[*second];
+    assert_eq!(step.instructions, 0);
+    assert!(matches!(step.events[..], [StepEvent::Merged { .. }]));
+    assert!(step.next_merge.is_none() && step.next.is_some());
+    // By instructions alike: the step after the first merge makes the
+    // second one.
+    let mut e = Exploration::new(&module, "memspn", &options).unwrap();
+    let steps = all_steps(&mut e, StepBy::Instruction);
+    let merges: Vec<Vec<usize>> = steps
+        .iter()
+        .map(merged_in)
+        .filter(|m| !m.is_empty())
+        .collect();
+    assert_eq!(merges, [a.clone(), b.clone()]);
     assert_eq!(without_timing(e.finish()), without_timing(whole));
 }

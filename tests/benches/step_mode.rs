@@ -48,7 +48,7 @@ fn stepped(module: &symplay_wasm::Module, entry: &str) -> Result<Stepped, String
         Ok((e, first))
     });
     let (mut e, first) = started.map_err(|e| e.to_string())?;
-    let mut next = first.next.is_some();
+    let mut next = first.goes_on();
     while next {
         let (step, time) = cpu_timed(|| e.step(StepBy::Branch, Duration::MAX));
         let step = step.ok_or("a step with no time limit did not end")?;
@@ -58,7 +58,7 @@ fn stepped(module: &symplay_wasm::Module, entry: &str) -> Result<Stepped, String
         (slowest_step, slowest_report) = (slowest_step.max(time), slowest_report.max(report));
         total += time + report;
         steps += 1;
-        next = step.next.is_some();
+        next = step.goes_on();
     }
     // The report so far, now that the run is over, is the whole report.
     let (json, whole_report) = cpu_timed(|| serde_json::to_string(&e.snapshot()));

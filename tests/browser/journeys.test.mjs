@@ -1907,3 +1907,50 @@ test('memspn "a" from a share link under PAT: each regular partition merges over
   assert.deepEqual(openErrors, []);
   assert.deepEqual(errors, []);
 });
+
+test('step mode under PAT: the merges at a loop\'s exit come a step each, the next one named before it is made', async () => {
+  // memspn over "a": the exit's states fall into two regular partitions
+  // (quantified_merging.md T3). The step of the last state to leave the
+  // loop makes the first merge and names the second as what comes next;
+  // the next step makes it and runs nothing.
+  const { page, errors } = await openAt();
+  const wat = await readFile(join(data, 'heap', 'size', 'memspn_a.wat'), 'utf8');
+  await pasteModule(page, wat);
+  await shownEntry(page, 'memspn');
+  await openOptions(page);
+  await pick(page, '#size-mode', 'fork-lazy');
+  await pick(page, '#merge', 'pat');
+  await closeOptions(page);
+  await page.click('#step-start');
+  await stepIs(page, 0);
+  await page.click('#step-event');
+  let n = 0;
+  while (!/^next: the merge of/.test(await page.locator('#step-next').innerText())) {
+    assert.ok(n < 40, 'no merge came next within 40 steps');
+    await page.keyboard.press('ArrowRight');
+    n += 1;
+    await stepIs(page, n);
+  }
+  assert.match(await page.locator('#step-then').innerText(), /^then the states of #\d+(, #\d+)* and #\d+ merged into #\d+$/m);
+  const next = await page.locator('#step-next').innerText();
+  assert.match(next, /^next: the merge of the states of #\d+(, #\d+)+ at the exit of the loop at memspn\+0x[0-9a-f]+, then 1 more state at the loop's exit$/);
+  const named = next.split(' at the exit')[0].match(/#\d+/g);
+  // No state is shown: the merge comes before any state runs. The tree
+  // marks the leaves that merge next.
+  assert.equal(await page.locator('#step-frames').count(), 0);
+  assert.equal(await page.locator('#tree-current').count(), 0);
+  assert.equal(await page.locator('#tree .merging-next').count(), named.length);
+  await screenshots(page, 'step-pat-next-merge-tree', '#tree');
+  await screenshots(page, 'step-pat-next-merge', '#step');
+  await page.keyboard.press('ArrowRight');
+  await stepIs(page, n + 1);
+  const made = await page.locator('#step-event').innerText();
+  assert.match(made, /^the states of #\d+(, #\d+)* and #\d+ merged into #\d+$/);
+  assert.deepEqual(made.split(' merged into')[0].match(/#\d+/g), named);
+  assert.equal(await page.locator('#step-then').count(), 0);
+  // A state runs next again.
+  assert.match(await page.locator('#step-next').innerText(), /— node #\d+, depth \d+, /);
+  assert.equal(await page.locator('#tree .merging-next').count(), 0);
+  assert.equal(await page.locator('#tree-current').count(), 1);
+  assert.deepEqual(errors, []);
+});

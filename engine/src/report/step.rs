@@ -39,6 +39,40 @@ pub struct Step {
     /// Instructions the step ran.
     pub instructions: u64,
     pub next: Option<StateView>,
+    /// Instead of a state, the merge the next step goes on with: step
+    /// mode takes the merges at a loop's exit one a step, and no state
+    /// runs before they are done.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_merge: Option<MergeView>,
+}
+
+/// A merge that comes next in step mode.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MergeView {
+    /// The nodes of the states it merges (their leaves at the exit).
+    pub nodes: Vec<usize>,
+    /// The loop they left.
+    pub loop_at: Location,
+    /// The states of the merges under way in all, these included.
+    pub waiting: usize,
+}
+
+impl MergeView {
+    /// A sentence for step mode's "next".
+    pub fn describe(&self) -> String {
+        let nodes: Vec<String> = self.nodes.iter().map(|n| format!("#{n}")).collect();
+        let others = self.waiting.saturating_sub(self.nodes.len());
+        let after = match others {
+            0 => String::new(),
+            1 => ", then 1 more state at the loop's exit".into(),
+            n => format!(", then {n} more states at the loop's exit"),
+        };
+        format!(
+            "the merge of the states of {} at the exit of the loop at {}{after}",
+            nodes.join(", "),
+            self.loop_at.text()
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,6 +120,11 @@ pub enum StepEvent {
 }
 
 impl Step {
+    /// The run goes on after it: a state runs next, or a merge.
+    pub fn goes_on(&self) -> bool {
+        self.next.is_some() || self.next_merge.is_some()
+    }
+
     /// What the step did, one sentence per event.
     pub fn describe(&self) -> Vec<String> {
         self.events.iter().map(StepEvent::describe).collect()

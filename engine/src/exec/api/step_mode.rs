@@ -6,7 +6,7 @@ use super::exploration::Exploration;
 use crate::exec::executor::Executor;
 use crate::exec::program::Program;
 use crate::exec::run::scheduler::{Moved, Pace, Stretch};
-use crate::report::step::{StateView, Step, StepBy, StepEvent};
+use crate::report::step::{MergeView, StateView, Step, StepBy, StepEvent};
 use std::borrow::Borrow;
 use symplay_wasm::Module;
 use web_time::{Duration, Instant};
@@ -22,6 +22,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             }],
             instructions: 0,
             next: self.next_state(),
+            next_merge: None,
         }
     }
 
@@ -88,8 +89,13 @@ impl<M: Borrow<Module>> Exploration<M> {
         self.steps += 1;
         let instructions = self.context.counters.instructions - self.instructions_at_step;
         self.instructions_at_step = self.context.counters.instructions;
-        let next = self.next_state();
-        if next.is_none() {
+        // A merge under way goes on before any state runs.
+        let next_merge = self.next_merge();
+        let next = match next_merge {
+            Some(_) => None,
+            None => self.next_state(),
+        };
+        if next.is_none() && next_merge.is_none() {
             // That step ended the last path (unless a limit ended the run).
             self.end_if_over(Stretch::Completed);
         }
@@ -99,6 +105,26 @@ impl<M: Borrow<Module>> Exploration<M> {
             events,
             instructions,
             next,
+            next_merge,
+        })
+    }
+
+    /// The merge the next step goes on with, if merges are under way.
+    fn next_merge(&self) -> Option<MergeView> {
+        if self.is_finished() {
+            return None;
+        }
+        let (nodes, loop_at) = self.context.merging.next_merge()?;
+        let modules = [self.module.borrow()];
+        let program = Program {
+            modules: &modules,
+            links: &self.links,
+            roles: &self.roles,
+        };
+        Some(MergeView {
+            nodes,
+            loop_at: program.location(loop_at),
+            waiting: self.context.merging.merging_states(),
         })
     }
 

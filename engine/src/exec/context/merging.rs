@@ -316,6 +316,25 @@ impl Contexts {
         self.queued.iter().map(MergeJob::states).sum()
     }
 
+    /// Merges that ended since the run began: made, or whose states went
+    /// on unmerged.
+    pub(crate) fn merges_ended(&self) -> usize {
+        self.reports.len() + self.unmerged_groups as usize
+    }
+
+    /// The next merge of the merges under way: the nodes of its states
+    /// and its loop's function and header pc.
+    pub(crate) fn next_merge(&self) -> Option<(Vec<NodeId>, (u32, u32))> {
+        let max_states = self.options.max_states;
+        (max_states >= 2)
+            .then(|| {
+                self.queued
+                    .iter()
+                    .find_map(|job| job.next_merge(max_states))
+            })
+            .flatten()
+    }
+
     /// The merge whose step comes next, out of the queue.
     pub(crate) fn take_queued(&mut self) -> Option<MergeJob> {
         self.queued.pop_front()

@@ -117,6 +117,23 @@ impl MergeJob {
         states
     }
 
+    /// The nodes of the states its next merge takes, and its loop's
+    /// function and header pc: the part under way, else the next part of
+    /// two states or more, of at most `max_states` (as [`MergeJob`]'s
+    /// steps cut them); `None` when what is left goes on unmerged.
+    pub(crate) fn next_merge(&self, max_states: usize) -> Option<(Vec<NodeId>, (u32, u32))> {
+        let nodes = |states: &mut dyn Iterator<Item = &State>| -> Option<Vec<NodeId>> {
+            let nodes: Vec<NodeId> = states.take(max_states).map(|s| s.node).collect();
+            (nodes.len() >= 2).then_some(nodes)
+        };
+        let found = match &self.part {
+            Some(part) => nodes(&mut part.states().iter()),
+            None => nodes(&mut self.group.iter())
+                .or_else(|| (self.groups.iter()).find_map(|g| nodes(&mut g.states.iter()))),
+        };
+        found.map(|nodes| (nodes, self.origin.loop_at))
+    }
+
     fn is_done(&self) -> bool {
         self.part.is_none() && self.group.is_empty() && self.groups.is_empty()
     }

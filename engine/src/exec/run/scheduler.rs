@@ -46,6 +46,8 @@ pub(crate) enum Moved {
     /// It left the loop of its merging context at this node, and waits
     /// for the loop's other states.
     Suspended(usize),
+    /// No state ran: a step went on with the merges under way.
+    Merged,
 }
 
 /// Why a stretch of the loop ended.
@@ -152,12 +154,23 @@ impl Scheduler {
                 if let Some(reason) = self.stop_reason(exec, &mut check, None) {
                     return self.stopped(exec, reason);
                 }
+                let ended = exec.cx.merging.merges_ended();
                 for s in exec.merge_next() {
                     self.searcher.push(s, &mut exec.cx.records.tree);
                 }
                 // A limit cut off a query of the merge.
                 if let Some(limit) = exec.cx.bounds.stopped_by {
                     return self.stopped(exec, limit.stop_reason());
+                }
+                // Step mode takes a merge a step: the step that set the
+                // merges off ends with the first, and each further one is
+                // a step (no state runs before the merges are done).
+                if pace != Pace::Free && exec.cx.merging.merges_ended() > ended {
+                    let moved = self.stepped.take().unwrap_or(Moved::Merged);
+                    if exec.cx.merging.next_merge().is_some() {
+                        return Stretch::Stepped(moved);
+                    }
+                    self.stepped = Some(moved);
                 }
                 if started.elapsed() >= time {
                     return Stretch::Paused;

@@ -14,6 +14,7 @@ use crate::page::components::tree::details::NodeDetails;
 use crate::page::components::tree::view::TreeView;
 use crate::page::describe::count;
 use crate::page::state::{Load, Side, Tab};
+use std::rc::Rc;
 use symplay_engine::memory::{BaseMode, Contents};
 use symplay_engine::report::Report;
 use yew::prelude::*;
@@ -50,14 +51,16 @@ impl App {
         };
         // Step mode: the node of the state that runs next, while the tree
         // drawn is that of the step shown.
-        let current = results
-            .steps
-            .as_ref()
+        let step = (results.steps.as_ref())
             .filter(|s| !s.at_last() || (self.state.run == Some(results.run) && !s.resumed))
-            .and_then(|s| Some(s.current()?.step.next.as_ref()?.node));
+            .and_then(|s| s.current())
+            .map(|taken| &taken.step);
+        let current = step.and_then(|s| Some(s.next.as_ref()?.node));
+        let merging_next: Rc<[usize]> = (step.and_then(|s| s.next_merge.as_ref()))
+            .map_or_else(|| Rc::from([]), |m| m.nodes.as_slice().into());
         html! {
             <TreeView key={results.run} {report}
-                prefix={side.prefix()} selected={self.state.selected_node(side)} {current}
+                prefix={side.prefix()} selected={self.state.selected_node(side)} {current} {merging_next}
                 on_select={ctx.link().callback(move |node| Msg::SelectNode(side, node))} />
         }
     }

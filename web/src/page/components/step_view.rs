@@ -1,7 +1,8 @@
 //! Step mode's pane: the buttons that move through the exploration (back,
 //! the next branch, the next instruction, run to the end), what the step
 //! shown did, and the state that runs next: its instruction, call stack
-//! with locals and operand stack, path condition and memory objects.
+//! with locals and operand stack, path condition and memory objects (or
+//! the merge at a loop's exit that comes next).
 
 use crate::disassembly::{line_of, Line};
 use crate::page::components::memory_view::StateMemoryView;
@@ -125,6 +126,9 @@ pub fn StepView(props: &StepProps) -> Html {
                 <p id="step-over" class="step-over">{ ended }</p>
             }
             { step.next.as_ref().map(|next| view_state(next, &props.disassembly)).unwrap_or_default() }
+            if let Some(merge) = &step.next_merge {
+                <p id="step-next" class="step-next">{ format!("next: {}", merge.describe()) }</p>
+            }
         </section>
     }
 }

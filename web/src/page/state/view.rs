@@ -88,17 +88,21 @@ impl PageState {
         &mut self.view.scroll
     }
 
-    /// Step mode: the WAT and C lines of the state shown are marked.
+    /// Step mode: the WAT and C lines of the state shown are marked (of
+    /// the loop's header where a merge comes next).
     pub(super) fn follow_step(&mut self) {
         let Some(results) = &self.results else {
             return;
         };
-        let next = results
-            .steps
-            .as_ref()
-            .and_then(|s| s.current()?.step.next.as_ref());
-        if let Some(next) = next {
-            let (run, location) = (results.run, next.location.clone());
+        // The state's place, or the loop whose exit's states merge next.
+        let step = (results.steps.as_ref()).and_then(|s| Some(&s.current()?.step));
+        let location = step.and_then(|s| match (&s.next, &s.next_merge) {
+            (Some(state), _) => Some(state.location.clone()),
+            (None, Some(merge)) => Some(merge.loop_at.clone()),
+            (None, None) => None,
+        });
+        if let Some(location) = location {
+            let run = results.run;
             self.mark(run, location);
         }
     }

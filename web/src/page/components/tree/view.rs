@@ -55,6 +55,10 @@ pub struct TreeProps {
     /// in view.
     #[prop_or_default]
     pub current: Option<usize>,
+    /// Step mode: the nodes of the states that merge next at a loop's
+    /// exit, marked.
+    #[prop_or_default]
+    pub merging_next: Rc<[usize]>,
     /// Starts the ids of the view's elements, so that two trees (compare
     /// mode) can be on one page: `b-` gives `b-tree`, `b-tree-fit`, ...
     #[prop_or_default]
@@ -67,6 +71,7 @@ impl PartialEq for TreeProps {
             && self.prefix == other.prefix
             && self.selected == other.selected
             && self.current == other.current
+            && self.merging_next == other.merging_next
     }
 }
 
@@ -596,6 +601,17 @@ impl Component for TreeView {
                     </g>
                 }
             });
+        let merging_next = (ctx.props().merging_next.iter())
+            .filter_map(|&v| self.model.nodes.iter().position(|&n| n == v))
+            .map(|i| {
+                let (x, y) = position(&self.model, i);
+                html! {
+                    <g class="current-state merging-next">
+                        <circle class="current-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 7.0).to_string()} />
+                        <text x={(x + RADIUS + 10.0).to_string()} y={(y + 4.0).to_string()}>{ "merges next" }</text>
+                    </g>
+                }
+            });
         let prefix = ctx.props().prefix.clone();
         let id = |name: &str| format!("{prefix}{name}");
         // Nodes stay big enough to see and click when the tree is zoomed
@@ -673,6 +689,7 @@ impl Component for TreeView {
                             <Nodes model={self.model.clone()} by_memory={self.by_memory} by_letter={self.by_letter} />
                             { ring }
                             { current }
+                            { for merging_next }
                         </g>
                         <g class="labels">{ for self.labels().into_iter().map(label) }</g>
                     </svg>
