@@ -36,19 +36,28 @@ const MODELS_TRIED: usize = 8;
 /// Stored entries of each kind before the oldest are dropped.
 const CAPACITY: usize = 4096;
 
+/// A look-up visits the cores filed under the group's own constraints and
+/// counts, per stored model, the group's constraints its query holds, in
+/// an array over the models' ids (the ids of the stored models span at
+/// most `CAPACITY`), rather than hashing every stored entry: its cost
+/// grows with the group's size and the models that share its
+/// constraints, not with a hash of every one.
 #[derive(Default)]
 pub struct CexCache {
     /// Unsatisfiable cores, sorted, by id; ids grow with insertion.
     cores: FxHashMap<u64, Box<[TermId]>>,
     core_order: VecDeque<u64>,
-    /// For each constraint, the ids of the cores that contain it.
-    cores_with: FxHashMap<TermId, Vec<u64>>,
-    /// Satisfiable queries and a model of each, by id.
+    /// Each core's id under its greatest constraint: a group holds a core
+    /// only if it holds that one.
+    cores_at: FxHashMap<TermId, Vec<u64>>,
+    next_core: u64,
+    /// Satisfiable queries and a model of each, by id; ids grow with
+    /// insertion, from 0.
     models: FxHashMap<u64, (Box<[TermId]>, Rc<Model>)>,
     model_order: VecDeque<u64>,
     /// For each constraint, the ids of the stored models' queries that contain it.
     models_with: FxHashMap<TermId, Vec<u64>>,
-    next_id: u64,
+    next_model: u64,
 }
 
 impl CexCache {
@@ -68,35 +77,56 @@ impl CexCache {
 
     /// Whether every constraint of some stored core is in `group`.
     fn has_unsat_subset(&self, group: &[TermId]) -> bool {
-        let mut covered: FxHashMap<u64, usize> = FxHashMap::default();
-        for c in group {
-            for &id in self.cores_with.get(c).into_iter().flatten() {
-                *covered.entry(id).or_default() += 1;
+        let sorted = group.is_sorted();
+        let holds = |c: &TermId| {
+            if sorted {
+                group.binary_search(c).is_ok()
+            } else {
+                group.contains(c)
             }
-        }
-        covered
+        };
+        let cores = group
             .iter()
-            .any(|(id, &n)| self.cores.get(id).is_some_and(|core| core.len() == n))
+            .flat_map(|c| self.cores_at.get(c).into_iter().flatten());
+        cores
+            .filter_map(|id| self.cores.get(id))
+            .any(|core| core.iter().all(holds))
     }
 
     /// A stored model that satisfies `group`, trying those whose queries
-    /// share the most constraints with it.
+    /// share the most constraints with it (newest first among equals, so
+    /// the order is deterministic).
     fn satisfying_model(
         &self,
         store: &TermStore,
         group: &[TermId],
         checkpoint: &mut Checkpoint,
     ) -> Result<Option<Rc<Model>>, Reached> {
-        let mut overlap: FxHashMap<u64, usize> = FxHashMap::default();
+        let Some(&oldest) = self.model_order.front() else {
+            return Ok(None);
+        };
+        // Every id filed is a stored model's, so at least the oldest's.
+        let mut overlap = vec![0u32; (self.next_model - oldest) as usize];
+        let mut ranked: Vec<(u32, u64)> = Vec::new();
         for c in group {
             for &id in self.models_with.get(c).into_iter().flatten() {
-                *overlap.entry(id).or_default() += 1;
+                let n = &mut overlap[(id - oldest) as usize];
+                if *n == 0 {
+                    ranked.push((0, id));
+                }
+                *n += 1;
             }
         }
-        let mut ranked: Vec<(usize, u64)> = overlap.into_iter().map(|(id, n)| (n, id)).collect();
-        // Most overlap first; newest first among equals, so the order is deterministic.
-        ranked.sort_unstable_by(|a, b| b.cmp(a));
-        for (_, id) in ranked.into_iter().take(MODELS_TRIED) {
+        for entry in &mut ranked {
+            entry.0 = overlap[(entry.1 - oldest) as usize];
+        }
+        let most_first = |a: &(u32, u64), b: &(u32, u64)| b.cmp(a);
+        if ranked.len() > MODELS_TRIED {
+            ranked.select_nth_unstable_by(MODELS_TRIED - 1, most_first);
+            ranked.truncate(MODELS_TRIED);
+        }
+        ranked.sort_unstable_by(most_first);
+        for (_, id) in ranked {
             let Some((_, model)) = self.models.get(&id) else {
                 continue;
             };
@@ -111,23 +141,26 @@ impl CexCache {
         let mut core: Vec<TermId> = core.to_vec();
         core.sort_unstable();
         core.dedup();
-        let id = self.fresh_id();
-        for &c in &core {
-            self.cores_with.entry(c).or_default().push(id);
-        }
+        let Some(&greatest) = core.last() else {
+            return;
+        };
+        let id = self.next_core;
+        self.next_core += 1;
+        self.cores_at.entry(greatest).or_default().push(id);
         self.cores.insert(id, core.into());
         self.core_order.push_back(id);
         if self.core_order.len() > CAPACITY {
             if let Some(old) = self.core_order.pop_front() {
                 if let Some(members) = self.cores.remove(&old) {
-                    forget(&mut self.cores_with, old, &members);
+                    forget(&mut self.cores_at, old, &members[members.len() - 1..]);
                 }
             }
         }
     }
 
     pub fn insert_sat(&mut self, group: &[TermId], model: Rc<Model>) {
-        let id = self.fresh_id();
+        let id = self.next_model;
+        self.next_model += 1;
         for &c in group {
             self.models_with.entry(c).or_default().push(id);
         }
@@ -140,11 +173,6 @@ impl CexCache {
                 }
             }
         }
-    }
-
-    fn fresh_id(&mut self) -> u64 {
-        self.next_id += 1;
-        self.next_id
     }
 }
 
@@ -206,6 +234,62 @@ mod tests {
         assert!(s.satisfies(&both, &found));
         // x = 5 does not satisfy x >= 20.
         assert!(tried(&[c[0], c[2]]).is_none());
+    }
+
+    #[test]
+    fn models_are_tried_by_overlap_then_newest_first() {
+        let (s, c) = setup();
+        let x = s.symbol_named("x").unwrap();
+        let model = |v: u64| {
+            let mut m = Model::new();
+            m.set(x, Value::Bv { width: 8, value: v });
+            Rc::new(m)
+        };
+        let mut cache = CexCache::default();
+        cache.insert_sat(&[c[0], c[1]], model(5));
+        cache.insert_sat(&[c[1]], model(6));
+        cache.insert_sat(&[c[1]], model(7));
+        let unlimited = &mut Checkpoint::new(crate::limits::Limits::default());
+        let value = |m: Rc<Model>| m.value_of(x, Sort::Bv(8));
+        // Each satisfies x < 20; the query sharing both constraints first.
+        let found = cache.satisfying_model(&s, &[c[0], c[1]], unlimited);
+        assert_eq!(
+            value(found.unwrap().unwrap()),
+            Value::Bv { width: 8, value: 5 }
+        );
+        // Sharing one each: the newest.
+        let found = cache.satisfying_model(&s, &[c[1]], unlimited);
+        assert_eq!(
+            value(found.unwrap().unwrap()),
+            Value::Bv { width: 8, value: 7 }
+        );
+    }
+
+    #[test]
+    fn the_oldest_entries_are_dropped_past_the_capacity() {
+        let (s, c) = setup();
+        let x = s.symbol_named("x").unwrap();
+        let mut cache = CexCache::default();
+        cache.insert_unsat(&[c[2], c[0]]);
+        let mut model = Model::new();
+        model.set(x, Value::Bv { width: 8, value: 5 });
+        cache.insert_sat(&[c[0]], Rc::new(model));
+        let unlimited = &mut Checkpoint::new(crate::limits::Limits::default());
+        assert!(cache.has_unsat_subset(&[c[0], c[1], c[2]]));
+        assert!(cache
+            .satisfying_model(&s, &[c[0]], unlimited)
+            .unwrap()
+            .is_some());
+        for _ in 0..CAPACITY {
+            cache.insert_unsat(&[c[1]]);
+            cache.insert_sat(&[c[2]], Rc::new(Model::new()));
+        }
+        assert!(!cache.has_unsat_subset(&[c[0], c[2]]));
+        assert!(cache
+            .satisfying_model(&s, &[c[0]], unlimited)
+            .unwrap()
+            .is_none());
+        assert!(cache.has_unsat_subset(&[c[1]]));
     }
 
     #[test]
