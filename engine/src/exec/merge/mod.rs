@@ -122,16 +122,12 @@ impl MergeJob {
     /// two states or more, of at most `max_states` (as [`MergeJob`]'s
     /// steps cut them); `None` when what is left goes on unmerged.
     pub(crate) fn next_merge(&self, max_states: usize) -> Option<(Vec<NodeId>, (u32, u32))> {
-        let nodes = |states: &mut dyn Iterator<Item = &State>| -> Option<Vec<NodeId>> {
-            let nodes: Vec<NodeId> = states.take(max_states).map(|s| s.node).collect();
-            (nodes.len() >= 2).then_some(nodes)
+        let nodes = match &self.part {
+            Some(part) => merged_nodes(part.states(), max_states),
+            None => merged_nodes(&self.group, max_states)
+                .or_else(|| (self.groups.iter()).find_map(|g| merged_nodes(&g.states, max_states))),
         };
-        let found = match &self.part {
-            Some(part) => nodes(&mut part.states().iter()),
-            None => nodes(&mut self.group.iter())
-                .or_else(|| (self.groups.iter()).find_map(|g| nodes(&mut g.states.iter()))),
-        };
-        found.map(|nodes| (nodes, self.origin.loop_at))
+        nodes.map(|nodes| (nodes, self.origin.loop_at))
     }
 
     fn is_done(&self) -> bool {
@@ -290,6 +286,18 @@ impl Executor<'_> {
         }
         states
     }
+}
+
+/// The nodes of the first `max_states` of `states`, if they are two or
+/// more: a merge's.
+fn merged_nodes<'a>(
+    states: impl IntoIterator<Item = &'a State>,
+    max_states: usize,
+) -> Option<Vec<NodeId>> {
+    let nodes: Vec<NodeId> = (states.into_iter().take(max_states))
+        .map(|s| s.node)
+        .collect();
+    (nodes.len() >= 2).then_some(nodes)
 }
 
 /// Whether the value in `slot` of `s` is one the engine keeps concrete (a

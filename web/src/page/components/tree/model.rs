@@ -320,6 +320,11 @@ impl Model {
         self
     }
 
+    /// The drawn index of `report.tree` node `v`, if it is drawn.
+    pub fn drawn(&self, v: usize) -> Option<usize> {
+        self.nodes.iter().position(|&n| n == v)
+    }
+
     /// The drawn index of `report.tree` node `v`, or of the collapsed
     /// stub it is hidden under (its nearest drawn ancestor).
     pub fn drawn_or_stub(&self, report: &Report, v: usize) -> Option<usize> {

@@ -234,7 +234,7 @@ impl TreeView {
     /// Centres node `v` (a `report.tree` index) if it is drawn and out of
     /// view.
     fn bring_into_view(&mut self, v: usize) {
-        if let Some(i) = self.model.nodes.iter().position(|&n| n == v) {
+        if let Some(i) = self.model.drawn(v) {
             let (x, y) = position(&self.model, i);
             let (w, h) = self.viewport();
             let on_screen = (self.shift.0 + self.scale * x, self.shift.1 + self.scale * y);
@@ -283,7 +283,7 @@ impl TreeView {
 
     /// Shifts the view so that node `v` is drawn at `at` on screen.
     fn keep_on_screen(&mut self, v: usize, at: (f64, f64)) {
-        if let Some(i) = self.model.nodes.iter().position(|&n| n == v) {
+        if let Some(i) = self.model.drawn(v) {
             let (x, y) = position(&self.model, i);
             self.shift = (at.0 - self.scale * x, at.1 - self.scale * y);
         }
@@ -561,15 +561,12 @@ impl Component for TreeView {
                 .and_then(|i| drawn.get(i).copied());
             Msg::Click(node)
         });
-        let selected = selected_node.and_then(|s| self.model.nodes.iter().position(|&v| v == s));
+        let selected = selected_node.and_then(|s| self.model.drawn(s));
         let ring = selected.map(|i| {
             let (x, y) = position(&self.model, i);
             html! { <circle class="selected-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 4.0).to_string()} /> }
         });
-        let drawn_current = ctx
-            .props()
-            .current
-            .and_then(|c| self.model.nodes.iter().position(|&v| v == c));
+        let drawn_current = ctx.props().current.and_then(|c| self.model.drawn(c));
         // The path from the root to the selected node, and in step mode to
         // the state that runs next, drawn under the edges.
         let trail = |to: Option<usize>, class: &'static str| {
@@ -591,27 +588,25 @@ impl Component for TreeView {
             { trail(drawn_current, "trail current-trail") }
             { trail(selected, "trail selected-trail") }
         </> };
-        let current = drawn_current
-            .map(|i| {
-                let (x, y) = position(&self.model, i);
-                html! {
-                    <g id={format!("{}tree-current", ctx.props().prefix)} class="current-state">
-                        <circle class="current-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 7.0).to_string()} />
-                        <text x={(x + RADIUS + 10.0).to_string()} y={(y + 4.0).to_string()}>{ "next" }</text>
-                    </g>
-                }
-            });
+        // A ring around a state's node, labelled: the state that runs
+        // next, or those that merge next.
+        let state_ring = |i: usize, label: &'static str| {
+            let (x, y) = position(&self.model, i);
+            html! { <>
+                <circle class="current-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 7.0).to_string()} />
+                <text x={(x + RADIUS + 10.0).to_string()} y={(y + 4.0).to_string()}>{ label }</text>
+            </> }
+        };
+        let current = drawn_current.map(|i| {
+            html! {
+                <g id={format!("{}tree-current", ctx.props().prefix)} class="current-state">
+                    { state_ring(i, "next") }
+                </g>
+            }
+        });
         let merging_next = (ctx.props().merging_next.iter())
-            .filter_map(|&v| self.model.nodes.iter().position(|&n| n == v))
-            .map(|i| {
-                let (x, y) = position(&self.model, i);
-                html! {
-                    <g class="current-state merging-next">
-                        <circle class="current-ring" cx={x.to_string()} cy={y.to_string()} r={(RADIUS + 7.0).to_string()} />
-                        <text x={(x + RADIUS + 10.0).to_string()} y={(y + 4.0).to_string()}>{ "merges next" }</text>
-                    </g>
-                }
-            });
+            .filter_map(|&v| self.model.drawn(v))
+            .map(|i| html! { <g class="current-state merging-next">{ state_ring(i, "merges next") }</g> });
         let prefix = ctx.props().prefix.clone();
         let id = |name: &str| format!("{prefix}{name}");
         // Nodes stay big enough to see and click when the tree is zoomed
