@@ -58,6 +58,16 @@ const MAX_CLAUSES: usize = 3_000_000;
 const MAX_UNUSED_RATIO: usize = 4;
 /// ...unless the instance is this small anyway.
 const SMALL_INSTANCE_VARS: usize = 20_000;
+/// A query whose circuit has at most this many nodes, while the instance
+/// has more than `SMALL_QUERY_VARS` variables, is solved in a second
+/// instance kept for such queries and renewed past that many variables:
+/// a call costs as much as the instance has variables, so a one-byte
+/// query beside 20,000 variables of earlier queries cost as much as a
+/// large one (strlen over 1,024 symbolic bytes spent most of its time so),
+/// while starting the instance over re-encodes the large queries' arrays.
+const SMALL_QUERY_NODES: usize = 256;
+const SMALL_QUERY_VARS: usize = 2_048;
+const SMALL_QUERY_READS: usize = 1;
 
 /// The SAT side, replaced as a whole: the backend, which graph nodes it
 /// encodes, and which Ackermann axioms it holds.
@@ -82,6 +92,8 @@ impl<B: SatBackend> Instance<B> {
 pub struct BitBlaster<B: SatBackend + Default = VarisatBackend> {
     translator: Translator,
     instance: Instance<B>,
+    /// The instance of small queries, swapped in while one is solved.
+    small: Instance<B>,
     /// Variables of the instances replaced so far: with the current one's,
     /// all the variables made (what a query cost, however often the
     /// instance was replaced).
@@ -126,6 +138,7 @@ impl<B: SatBackend + Default> BitBlaster<B> {
         BitBlaster {
             translator: Translator::default(),
             instance: Instance::new(sat),
+            small: Instance::new(B::default()),
             retired_vars: 0,
             retired_clauses: 0,
         }
@@ -175,6 +188,32 @@ impl<B: SatBackend + Default> BitBlaster<B> {
                 None => lits.push((lit, c)),
             }
         }
+        let small = self.instance.sat.num_vars() > SMALL_QUERY_VARS
+            && self.reads_of(constraints).len() <= SMALL_QUERY_READS
+            && (self.translator.aig()).cone_size(lits.iter().map(|&(l, _)| l), SMALL_QUERY_NODES)
+                <= SMALL_QUERY_NODES;
+        if !small {
+            return self.solve_lits(store, constraints, lits, budget, checkpoint);
+        }
+        std::mem::swap(&mut self.instance, &mut self.small);
+        if self.instance.sat.num_vars() > SMALL_QUERY_VARS {
+            self.new_instance();
+        }
+        let answer = self.solve_lits(store, constraints, lits, budget, checkpoint);
+        std::mem::swap(&mut self.instance, &mut self.small);
+        answer
+    }
+
+    /// Solves `lits`, the literals of `constraints` that did not fold to a
+    /// constant, in the current instance.
+    fn solve_lits(
+        &mut self,
+        store: &TermStore,
+        constraints: &[TermId],
+        lits: Vec<(AigLit, TermId)>,
+        budget: &QueryBudget,
+        checkpoint: &mut Checkpoint,
+    ) -> Result<BlastAnswer, Reached> {
         let reads = self.reads_of(constraints);
         if lits.is_empty() {
             // Every constraint folded to true: any assignment is a model.
@@ -220,19 +259,22 @@ impl<B: SatBackend + Default> BitBlaster<B> {
 
     /// The variables made since this bit-blaster was, in every instance.
     pub fn vars_made(&self) -> u64 {
-        self.retired_vars + self.instance.sat.num_vars() as u64
+        let live = self.instance.sat.num_vars() + self.small.sat.num_vars();
+        self.retired_vars + live as u64
     }
 
     /// The clauses added since this bit-blaster was, in every instance
     /// (learnt clauses not counted).
     pub fn clauses_made(&self) -> u64 {
-        self.retired_clauses + self.instance.sat.num_clauses() as u64
+        let live = self.instance.sat.num_clauses() + self.small.sat.num_clauses();
+        self.retired_clauses + live as u64
     }
 
-    /// A new SAT instance over the same graph and translated terms.
+    /// A new SAT instance over the same graph and translated terms, in
+    /// place of the current one.
     fn new_instance(&mut self) {
-        self.retired_vars = self.vars_made();
-        self.retired_clauses = self.clauses_made();
+        self.retired_vars += self.instance.sat.num_vars() as u64;
+        self.retired_clauses += self.instance.sat.num_clauses() as u64;
         self.instance = Instance::new(B::default());
     }
 

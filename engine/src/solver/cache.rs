@@ -35,13 +35,19 @@ impl QueryCache {
 const MODELS_TRIED: usize = 8;
 /// Stored entries of each kind before the oldest are dropped.
 const CAPACITY: usize = 4096;
+/// The group's constraints whose stored queries give the candidates: those
+/// the fewest stored queries hold (the most telling: a branch deep in the
+/// path, not the first one, which every query below it holds).
+const RAREST: usize = 4;
+/// Stored queries taken as candidates from each of those constraints: the
+/// newest, nearest the path being explored.
+const NEWEST: usize = 16;
 
-/// A look-up visits the cores filed under the group's own constraints and
-/// counts, per stored model, the group's constraints its query holds, in
-/// an array over the models' ids (the ids of the stored models span at
-/// most `CAPACITY`), rather than hashing every stored entry: its cost
-/// grows with the group's size and the models that share its
-/// constraints, not with a hash of every one.
+/// A look-up visits the cores filed under the group's own constraints, and
+/// ranks by overlap only the newest stored queries that hold one of the
+/// group's rarest constraints: its cost grows with the group's size, not
+/// with the entries stored (a scan of every query sharing a constraint
+/// took most of a run of 4,096 paths branching on one input).
 #[derive(Default)]
 pub struct CexCache {
     /// Unsatisfiable cores, sorted, by id; ids grow with insertion.
@@ -49,14 +55,15 @@ pub struct CexCache {
     core_order: VecDeque<u64>,
     /// Each core's id under its greatest constraint: a group holds a core
     /// only if it holds that one.
-    cores_at: FxHashMap<TermId, Vec<u64>>,
+    cores_at: FxHashMap<TermId, VecDeque<u64>>,
     next_core: u64,
-    /// Satisfiable queries and a model of each, by id; ids grow with
-    /// insertion, from 0.
+    /// Satisfiable queries, sorted, and a model of each, by id; ids grow
+    /// with insertion, from 0.
     models: FxHashMap<u64, (Box<[TermId]>, Rc<Model>)>,
     model_order: VecDeque<u64>,
-    /// For each constraint, the ids of the stored models' queries that contain it.
-    models_with: FxHashMap<TermId, Vec<u64>>,
+    /// For each constraint, the ids of the stored models' queries that
+    /// contain it, oldest first.
+    models_with: FxHashMap<TermId, VecDeque<u64>>,
     next_model: u64,
 }
 
@@ -93,44 +100,50 @@ impl CexCache {
             .any(|core| core.iter().all(holds))
     }
 
-    /// A stored model that satisfies `group`, trying those whose queries
-    /// share the most constraints with it (newest first among equals, so
-    /// the order is deterministic).
+    /// A stored model that satisfies `group`, trying the candidates whose
+    /// queries share the most constraints with it (newest first among
+    /// equals, so the order is deterministic).
     fn satisfying_model(
         &self,
         store: &TermStore,
         group: &[TermId],
         checkpoint: &mut Checkpoint,
     ) -> Result<Option<Rc<Model>>, Reached> {
-        let Some(&oldest) = self.model_order.front() else {
-            return Ok(None);
-        };
-        // Every id filed is a stored model's, so at least the oldest's.
-        let mut overlap = vec![0u32; (self.next_model - oldest) as usize];
-        let mut ranked: Vec<(u32, u64)> = Vec::new();
-        for c in group {
-            for &id in self.models_with.get(c).into_iter().flatten() {
-                let n = &mut overlap[(id - oldest) as usize];
-                if *n == 0 {
-                    ranked.push((0, id));
-                }
-                *n += 1;
-            }
-        }
-        for entry in &mut ranked {
-            entry.0 = overlap[(entry.1 - oldest) as usize];
-        }
-        let most_first = |a: &(u32, u64), b: &(u32, u64)| b.cmp(a);
+        let mut postings: Vec<&VecDeque<u64>> = group
+            .iter()
+            .filter_map(|c| self.models_with.get(c))
+            .collect();
+        postings.sort_by_key(|ids| ids.len());
+        let mut candidates: Vec<u64> = postings
+            .iter()
+            .take(RAREST)
+            .flat_map(|ids| ids.iter().rev().take(NEWEST))
+            .copied()
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let holds = |query: &[TermId], c: &TermId| query.binary_search(c).is_ok();
+        let mut ranked: Vec<(usize, u64)> = candidates
+            .into_iter()
+            .filter_map(|id| {
+                let (query, _) = self.models.get(&id)?;
+                Some((group.iter().filter(|c| holds(query, c)).count(), id))
+            })
+            .collect();
+        let most_first = |a: &(usize, u64), b: &(usize, u64)| b.cmp(a);
         if ranked.len() > MODELS_TRIED {
             ranked.select_nth_unstable_by(MODELS_TRIED - 1, most_first);
             ranked.truncate(MODELS_TRIED);
         }
         ranked.sort_unstable_by(most_first);
         for (_, id) in ranked {
-            let Some((_, model)) = self.models.get(&id) else {
+            let Some((query, model)) = self.models.get(&id) else {
                 continue;
             };
-            if store.satisfies_within(group, model, checkpoint)? {
+            // A model satisfies the query it was found for: only the
+            // group's other constraints are evaluated.
+            let others: Vec<TermId> = group.iter().filter(|c| !holds(query, c)).copied().collect();
+            if others.is_empty() || store.satisfies_within(&others, model, checkpoint)? {
                 return Ok(Some(model.clone()));
             }
         }
@@ -146,7 +159,7 @@ impl CexCache {
         };
         let id = self.next_core;
         self.next_core += 1;
-        self.cores_at.entry(greatest).or_default().push(id);
+        self.cores_at.entry(greatest).or_default().push_back(id);
         self.cores.insert(id, core.into());
         self.core_order.push_back(id);
         if self.core_order.len() > CAPACITY {
@@ -159,12 +172,15 @@ impl CexCache {
     }
 
     pub fn insert_sat(&mut self, group: &[TermId], model: Rc<Model>) {
+        let mut query = group.to_vec();
+        query.sort_unstable();
+        query.dedup();
         let id = self.next_model;
         self.next_model += 1;
-        for &c in group {
-            self.models_with.entry(c).or_default().push(id);
+        for &c in &query {
+            self.models_with.entry(c).or_default().push_back(id);
         }
-        self.models.insert(id, (group.into(), model));
+        self.models.insert(id, (query.into(), model));
         self.model_order.push_back(id);
         if self.model_order.len() > CAPACITY {
             if let Some(old) = self.model_order.pop_front() {
@@ -176,10 +192,14 @@ impl CexCache {
     }
 }
 
-fn forget(index: &mut FxHashMap<TermId, Vec<u64>>, id: u64, members: &[TermId]) {
+/// Drops `id`, the oldest entry, from the lists of `members`: ids grow with
+/// insertion, so it and any id before it lead each list.
+fn forget(index: &mut FxHashMap<TermId, VecDeque<u64>>, id: u64, members: &[TermId]) {
     for c in members {
         if let Some(ids) = index.get_mut(c) {
-            ids.retain(|&x| x != id);
+            while ids.front().is_some_and(|&x| x <= id) {
+                ids.pop_front();
+            }
             if ids.is_empty() {
                 index.remove(c);
             }
@@ -236,21 +256,30 @@ mod tests {
         assert!(tried(&[c[0], c[2]]).is_none());
     }
 
+    /// A model where x (of [`setup`]) is `v`.
+    fn x_is(s: &TermStore, v: u64) -> Rc<Model> {
+        let mut m = Model::new();
+        m.set(
+            s.symbol_named("x").unwrap(),
+            Value::Bv { width: 8, value: v },
+        );
+        Rc::new(m)
+    }
+
+    fn x_of(s: &TermStore, m: &Model) -> Value {
+        m.value_of(s.symbol_named("x").unwrap(), Sort::Bv(8))
+    }
+
     #[test]
     fn models_are_tried_by_overlap_then_newest_first() {
         let (s, c) = setup();
-        let x = s.symbol_named("x").unwrap();
-        let model = |v: u64| {
-            let mut m = Model::new();
-            m.set(x, Value::Bv { width: 8, value: v });
-            Rc::new(m)
-        };
+        let model = |v: u64| x_is(&s, v);
         let mut cache = CexCache::default();
         cache.insert_sat(&[c[0], c[1]], model(5));
         cache.insert_sat(&[c[1]], model(6));
         cache.insert_sat(&[c[1]], model(7));
         let unlimited = &mut Checkpoint::new(crate::limits::Limits::default());
-        let value = |m: Rc<Model>| m.value_of(x, Sort::Bv(8));
+        let value = |m: Rc<Model>| x_of(&s, &m);
         // Each satisfies x < 20; the query sharing both constraints first.
         let found = cache.satisfying_model(&s, &[c[0], c[1]], unlimited);
         assert_eq!(
@@ -262,6 +291,25 @@ mod tests {
         assert_eq!(
             value(found.unwrap().unwrap()),
             Value::Bv { width: 8, value: 7 }
+        );
+    }
+
+    #[test]
+    fn a_rare_constraint_finds_an_old_model_among_many_newer() {
+        let (s, c) = setup();
+        let model = |v: u64| x_is(&s, v);
+        let mut cache = CexCache::default();
+        cache.insert_sat(&[c[0], c[1]], model(5));
+        // Many newer queries hold x < 20 only, their models not x < 10.
+        for _ in 0..10 * NEWEST {
+            cache.insert_sat(&[c[1]], model(15));
+        }
+        let unlimited = &mut Checkpoint::new(crate::limits::Limits::default());
+        let value = |m: Rc<Model>| x_of(&s, &m);
+        let found = cache.satisfying_model(&s, &[c[1], c[0]], unlimited);
+        assert_eq!(
+            value(found.unwrap().unwrap()),
+            Value::Bv { width: 8, value: 5 }
         );
     }
 

@@ -884,3 +884,33 @@ fn independent_queries_do_not_pile_up_in_one_instance() {
         together.num_vars()
     );
 }
+
+#[test]
+fn a_small_query_beside_a_large_instance_is_solved_in_the_small_one() {
+    let mut s = TermStore::new();
+    let (x, y) = (
+        s.declare("x", Sort::Bv(64)).unwrap(),
+        s.declare("y", Sort::Bv(64)).unwrap(),
+    );
+    let product = s.bin(BvBinOp::Mul, x, y);
+    let target = s.bv_const(64, 0x1234_5678_9abc_def1);
+    let large = s.eq(product, target);
+    let b = s.declare("b", Sort::Bv(8)).unwrap();
+    let seven = s.bv_const(8, 7);
+    let small = s.cmp(BvCmp::Ult, b, seven);
+    let mut blaster = BitBlaster::new();
+    let model = expect_sat(blaster.solve(&s, &[large], &unbounded()));
+    assert!(s.satisfies(&[large], &model));
+    let vars = blaster.num_vars();
+    assert!(vars > SMALL_QUERY_VARS, "{vars}");
+    let made = blaster.vars_made();
+    let model = expect_sat(blaster.solve(&s, &[small], &unbounded()));
+    assert!(s.satisfies(&[small], &model));
+    // The large instance took no variable; the small one did.
+    assert_eq!(blaster.num_vars(), vars);
+    assert!(blaster.vars_made() > made);
+    // Both together are no small query: the large instance answers.
+    let model = expect_sat(blaster.solve(&s, &[large, small], &unbounded()));
+    assert!(s.satisfies(&[large, small], &model));
+    assert!(blaster.num_vars() > vars);
+}
