@@ -76,8 +76,9 @@ pub struct Searcher<S> {
     /// The states' numbers by the instruction each runs next.
     at_instruction: BTreeMap<(u32, u32), BTreeSet<u64>>,
     rng: SplitMix64,
-    /// Taking turns: whether random path has the next one.
-    random_turn: bool,
+    /// Taking turns: whether the call under way is coverage-new's (it
+    /// passes at each call, so the first is random path's).
+    coverage_turn: bool,
 }
 
 impl<S: Pending> Searcher<S> {
@@ -89,7 +90,7 @@ impl<S: Pending> Searcher<S> {
             at_node: BTreeMap::new(),
             at_instruction: BTreeMap::new(),
             rng: SplitMix64(seed),
-            random_turn: true,
+            coverage_turn: true,
         }
     }
 
@@ -164,6 +165,8 @@ impl<S: Pending> Searcher<S> {
     /// The next state, counted out of `tree`; `covered(func, pc)` tells
     /// whether an instruction ran.
     pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &mut ExecTree) -> Option<S> {
+        // The turn passes at every call, with a state to take or none.
+        self.coverage_turn = !self.coverage_turn;
         let oldest = *self.states.first_key_value()?.0;
         let newest = *self.states.last_key_value()?.0;
         let number = match self.kind {
@@ -172,8 +175,7 @@ impl<S: Pending> Searcher<S> {
             SearchKind::CoverageNew => self.coverage_new(covered).unwrap_or(newest),
             SearchKind::RandomPath => self.walk(tree).unwrap_or(oldest),
             SearchKind::RandomPathCoverageNew => {
-                self.random_turn = !self.random_turn;
-                if self.random_turn {
+                if self.coverage_turn {
                     self.coverage_new(covered).unwrap_or(newest)
                 } else {
                     // A walk that ends on no state (a tree it was not told
@@ -317,6 +319,7 @@ mod tests {
         states: &[Waiting],
         covered: impl Fn(u32, u32) -> bool,
         walked_to: Option<usize>,
+        coverage_turn: bool,
     ) -> usize {
         let newest = states.len() - 1;
         let coverage_new = || {
@@ -334,7 +337,8 @@ mod tests {
             SearchKind::Bfs => 0,
             SearchKind::CoverageNew => coverage_new(),
             SearchKind::RandomPath => walk(),
-            SearchKind::RandomPathCoverageNew => unreachable!("taken turn by turn"),
+            SearchKind::RandomPathCoverageNew if coverage_turn => coverage_new(),
+            SearchKind::RandomPathCoverageNew => walk(),
         }
     }
 
@@ -349,16 +353,15 @@ mod tests {
             tree.add_child(v, 1);
         }
         let mut draw = SplitMix64(7);
-        for kind in [
-            SearchKind::Dfs,
-            SearchKind::Bfs,
-            SearchKind::CoverageNew,
-            SearchKind::RandomPath,
-        ] {
+        for kind in SearchKind::ALL {
             let mut searcher = Searcher::new(kind, 3);
             let mut scan: Vec<Waiting> = Vec::new();
             let mut walker = SplitMix64(3);
+            // The default searcher's first call is random path's turn, and
+            // every call passes the turn, with a state or none.
+            let mut coverage_turn = true;
             for round in 0..400u64 {
+                coverage_turn = !coverage_turn;
                 for _ in 0..draw.next() % 3 {
                     let node = 31 + (draw.next() % 32) as usize;
                     let next =
@@ -393,14 +396,17 @@ mod tests {
                         let live: Vec<usize> = (tree.node(v).children.iter().copied())
                             .filter(|&c| tree.node(c).pending > 0)
                             .collect();
-                        if kind != SearchKind::RandomPath || live.is_empty() {
+                        let walks = kind == SearchKind::RandomPath
+                            || kind == SearchKind::RandomPathCoverageNew && !coverage_turn;
+                        if !walks || live.is_empty() {
                             break;
                         }
                         v = live[(walker.next() % live.len() as u64) as usize];
                     }
                     Some(v)
                 };
-                let expected = scan.remove(picked_by_scan(kind, &scan, covered, walked_to));
+                let picked = picked_by_scan(kind, &scan, covered, walked_to, coverage_turn);
+                let expected = scan.remove(picked);
                 tree.count_pending(expected.node, false);
                 let got = searcher.pop(covered, &mut tree).expect("a state waits");
                 assert_eq!(got, expected, "{kind:?}, round {round}");

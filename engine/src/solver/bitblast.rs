@@ -188,39 +188,42 @@ impl<B: SatBackend + Default> BitBlaster<B> {
                 None => lits.push((lit, c)),
             }
         }
-        let small = self.instance.sat.num_vars() > SMALL_QUERY_VARS
-            && self.reads_of(constraints).len() <= SMALL_QUERY_READS
+        let reads = self.reads_of(constraints);
+        let small = !lits.is_empty()
+            && self.instance.sat.num_vars() > SMALL_QUERY_VARS
+            && reads.len() <= SMALL_QUERY_READS
             && (self.translator.aig()).cone_size(lits.iter().map(|&(l, _)| l), SMALL_QUERY_NODES)
                 <= SMALL_QUERY_NODES;
         if !small {
-            return self.solve_lits(store, constraints, lits, budget, checkpoint);
+            return self.solve_lits(store, constraints, lits, &reads, budget, checkpoint);
         }
         std::mem::swap(&mut self.instance, &mut self.small);
         if self.instance.sat.num_vars() > SMALL_QUERY_VARS {
             self.new_instance();
         }
-        let answer = self.solve_lits(store, constraints, lits, budget, checkpoint);
+        let answer = self.solve_lits(store, constraints, lits, &reads, budget, checkpoint);
         std::mem::swap(&mut self.instance, &mut self.small);
         answer
     }
 
     /// Solves `lits`, the literals of `constraints` that did not fold to a
-    /// constant, in the current instance.
+    /// constant, in the current instance; `reads` are the constraints'
+    /// array reads.
     fn solve_lits(
         &mut self,
         store: &TermStore,
         constraints: &[TermId],
         lits: Vec<(AigLit, TermId)>,
+        reads: &[ReadId],
         budget: &QueryBudget,
         checkpoint: &mut Checkpoint,
     ) -> Result<BlastAnswer, Reached> {
-        let reads = self.reads_of(constraints);
         if lits.is_empty() {
             // Every constraint folded to true: any assignment is a model.
             return Ok(BlastAnswer::Sat(self.model(
                 store,
                 constraints,
-                &reads,
+                reads,
                 false,
             )));
         }
@@ -234,9 +237,9 @@ impl<B: SatBackend + Default> BitBlaster<B> {
             constraint_of.entry(l).or_insert(c);
             assumptions.push(l);
         }
-        self.add_axioms(&reads, checkpoint)?;
+        self.add_axioms(reads, checkpoint)?;
         Ok(match self.instance.sat.solve(&assumptions, budget) {
-            SatAnswer::Sat => BlastAnswer::Sat(self.model(store, constraints, &reads, true)),
+            SatAnswer::Sat => BlastAnswer::Sat(self.model(store, constraints, reads, true)),
             // Checking the core may take what is left of the query's time.
             SatAnswer::Unsat => BlastAnswer::Unsat {
                 core: self.unsat_core(&assumptions, &constraint_of, budget),

@@ -419,9 +419,19 @@ impl Solver {
             if me == last {
                 offered = before_last(store).filter(|r| !matches!(r, SolveResult::Unknown(_)));
                 if let Some(SolveResult::Sat(model)) = &offered {
+                    // The caches above learn these answers and trust a
+                    // model on its own query: a group it does not satisfy
+                    // (an inner query of the quantified procedure, offered
+                    // the outer one's model) is left to the last layer.
                     let model = Rc::new(model.clone());
+                    let satisfied = |g: &Group| store.satisfies(&g.constraints, &model);
                     for g in groups.iter_mut().filter(|g| g.answer.is_none()) {
-                        g.answer(GroupAnswer::Sat(model.clone()), me, None);
+                        if satisfied(g) {
+                            g.answer(GroupAnswer::Sat(model.clone()), me, None);
+                        }
+                    }
+                    if groups.iter().any(|g| g.answer.is_none()) {
+                        offered = None;
                     }
                 }
                 if offered.is_some() {

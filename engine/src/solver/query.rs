@@ -85,7 +85,7 @@ pub struct SolverStats {
     pub cex_cache: LayerStats,
     /// Queries: SAT calls; hits: those answered sat or unsat.
     pub sat_solver: LayerStats,
-    /// The current SAT instance's size.
+    /// The main SAT instance's size (not the one of small queries).
     pub sat_vars: u64,
     pub sat_clauses: u64,
     /// Every SAT variable the bit-blaster made, over all its instances.
