@@ -13,7 +13,7 @@ export CARGO_PROFILE_BENCH_LTO=false CARGO_PROFILE_BENCH_CODEGEN_UNITS=16
 bench() { cargo bench --quiet -p symplay-tests --bench "$1"; }
 
 cargo bench --quiet -p symplay-tests --no-run
-for name in solver exec path_cost corpus step_mode size_modes merging limits layout btree memory split bases pointers; do
+for name in solver exec path_cost jobs corpus step_mode size_modes merging limits layout btree memory split bases pointers; do
   echo "-- $name"
   bench "$name"
 done

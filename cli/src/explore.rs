@@ -10,7 +10,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{
-    explore_with, Cause, ExploreError, MergeMode, MergeOptions, Options, Progress, MAX_FRAMES,
+    explore_parallel, Cause, ExploreError, MergeMode, MergeOptions, Options, Progress, MAX_FRAMES,
     MAX_MERGED_STATES,
 };
 use symplay_engine::limits::Reached;
@@ -138,6 +138,13 @@ pub struct ExploreArgs {
     /// cache first when it is on).
     #[arg(long)]
     stats: bool,
+    /// Jobs that explore at once, each on a thread of its own with its own
+    /// solver: a job that runs dry takes a waiting state from another.
+    /// With no limit hit, the paths, outcomes and conditions are the same
+    /// whatever N (each path's input may be another model of its
+    /// condition). A merging run (--merge) runs one job.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
 }
 
 impl ExploreArgs {
@@ -186,11 +193,21 @@ pub(crate) fn ending(report: &Report) -> Ending {
 /// The report of the exploration `args` ask for (Ctrl-C stops it with
 /// what it found).
 pub fn explore_report(args: &ExploreArgs) -> Result<Report, Failure> {
+    if args.jobs == 0 {
+        return Err(Failure::Usage("--jobs must be at least 1".into()));
+    }
     let run = prepare(args)?;
-    let report = explore_with(
+    if args.jobs > 1 && run.options.merge.mode != MergeMode::None {
+        eprintln!(
+            "--merge {} runs one job: a merging context's states span subtrees",
+            args.merge
+        );
+    }
+    let report = explore_parallel(
         &run.module,
         &run.entry,
         &run.options,
+        args.jobs,
         &mut progress_printer(),
     )
     .map_err(explore_failure);

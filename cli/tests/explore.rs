@@ -201,16 +201,7 @@ fn concrete_parameters_are_taken_and_bad_ones_named() {
 
 #[test]
 fn ctrl_c_stops_the_run_with_partial_results() {
-    let dir = std::env::temp_dir();
-    let wat = dir.join(format!("symplay-forever-{}.wat", std::process::id()));
-    let json = dir.join(format!("symplay-forever-{}.json", std::process::id()));
-    // Every iteration forks on a fresh comparison: the run never completes.
-    std::fs::write(
-        &wat,
-        r#"(module (func (export "f") (param i32) (local i32)
-             (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#,
-    )
-    .unwrap();
+    let (wat, json) = forever("one-job");
     let (wat_arg, json_arg) = (wat.to_string_lossy(), json.to_string_lossy());
     let args = [
         "explore", &wat_arg, "--entry", "f", "--search", "bfs", "--json", &json_arg,
@@ -238,6 +229,65 @@ fn ctrl_c_inside_a_long_solver_query_stops_the_run_at_once() {
         stdout.contains("stopped early: cancelled (1 state left)"),
         "{stdout}"
     );
+}
+
+#[test]
+fn jobs_find_one_jobs_paths_and_ctrl_c_stops_every_job() {
+    let file = example("divide.wasm");
+    let first_line = |jobs: &str| {
+        let (code, stdout, stderr) =
+            symplay(&["explore", &file, "--entry", "divide", "--jobs", jobs]);
+        assert_eq!(code, 13, "{stderr}");
+        stdout.lines().next().unwrap_or_default().to_string()
+    };
+    let one = first_line("1");
+    assert!(one.contains("paths ("), "{one}");
+    assert_eq!(first_line("2"), one);
+    let (code, _, stderr) = symplay(&["explore", &file, "--entry", "divide", "--jobs", "0"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--jobs must be at least 1"), "{stderr}");
+
+    let (wat, json) = forever("jobs");
+    let (wat_arg, json_arg) = (wat.to_string_lossy(), json.to_string_lossy());
+    let args = [
+        "explore", &wat_arg, "--entry", "f", "--jobs", "2", "--json", &json_arg,
+    ];
+    let (after, out) = interrupted(&args, 1500);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    std::fs::remove_file(&wat).ok();
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("stopped early: cancelled"), "{stdout}");
+    assert!(
+        after.as_millis() < 1000,
+        "every job stopped after {after:?}"
+    );
+    let report: Report = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    assert_eq!(report.stop_reason, "cancelled");
+    assert!(!report.paths.is_empty());
+    assert_eq!(
+        u64::from(report.tree[0].pending),
+        report.stats.pending_states
+    );
+}
+
+/// A module whose every loop iteration forks on a fresh comparison, so
+/// that its run never completes, written to a file named after `what`;
+/// and where its report goes.
+fn forever(what: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir();
+    let name = format!("symplay-forever-{what}-{}", std::process::id());
+    let (wat, json) = (
+        dir.join(format!("{name}.wat")),
+        dir.join(format!("{name}.json")),
+    );
+    std::fs::write(
+        &wat,
+        r#"(module (func (export "f") (param i32) (local i32)
+             (loop (br_if 0 (i32.ne (local.get 0) (local.tee 1 (i32.add (local.get 1) (i32.const 1))))))))"#,
+    )
+    .unwrap();
+    (wat, json)
 }
 
 /// Runs `symplay ARGS`, sends it Ctrl-C after `after_ms`, and gives how long

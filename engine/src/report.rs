@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod comparison;
 mod formulas;
+pub mod join;
 pub mod step;
 
 pub use formulas::{Formula, Formulas};
@@ -126,6 +127,19 @@ impl Report {
     /// formula, `None` at the root.
     pub fn branch_condition(&self, tree_index: usize) -> Option<&Formula> {
         self.formulas.get(self.tree.get(tree_index)?.condition?)
+    }
+
+    /// The alternatives taken from the root down to node `tree_index`:
+    /// what names it in every run of the same options.
+    pub fn decisions_of(&self, tree_index: usize) -> Vec<u32> {
+        let mut decisions = Vec::new();
+        let mut at = tree_index;
+        while let Some(parent) = self.tree.get(at).and_then(|n| n.parent) {
+            decisions.push(self.tree[at].side);
+            at = parent;
+        }
+        decisions.reverse();
+        decisions
     }
 
     /// The node of `tree` where path `id` ends.
@@ -1051,6 +1065,15 @@ pub struct TreeNode {
     /// The condition added on the edge from the parent: an index into
     /// the report's `formulas`.
     pub condition: Option<u32>,
+    /// Which alternative of the parent's fork this node is (its index
+    /// among the fork's alternatives); the sides from the root name a node
+    /// in every run of the same options. Left out when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub side: u32,
+    /// Its state went to another job of a parallel run; a merged report
+    /// has none left unless that job's report was missing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub handed_over: bool,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
     /// What made it fork there.
@@ -1530,6 +1553,11 @@ pub struct LayerReport {
 
 /// `1 path`, `2 paths`: a count with its noun, as the command line and
 /// the page write them.
+/// Whether `n` is 0, for fields left out of the JSON when they are.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

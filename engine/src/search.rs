@@ -158,6 +158,21 @@ impl<S: Pending> Searcher<S> {
         self.states.is_empty()
     }
 
+    /// Takes the state `rank` puts first (the oldest of equals) out of the
+    /// searcher, counted out of `tree`; `None` when `rank` gives none.
+    pub fn take_first<K: Ord>(
+        &mut self,
+        rank: impl Fn(&S) -> Option<K>,
+        tree: &mut ExecTree,
+    ) -> Option<S> {
+        let (_, number) = (self.states.iter())
+            .filter_map(|(&number, s)| Some((rank(s)?, number)))
+            .min()?;
+        let s = self.remove(number)?;
+        tree.count_pending(s.node(), false);
+        Some(s)
+    }
+
     pub fn estimated_bytes(&self) -> u64 {
         self.states.values().map(S::estimated_bytes).sum()
     }

@@ -17,6 +17,14 @@ pub struct Node {
     /// The condition added on the edge from the parent: its index in the
     /// run's formulas.
     pub condition: Option<u32>,
+    /// Which alternative of the parent's fork this node is (its index
+    /// among the fork's alternatives, feasible or not): with its
+    /// ancestors', what names the node in every run of the same options
+    /// (`ExecTree::decisions`).
+    pub side: u32,
+    /// Its state was handed to another job of a parallel run, which
+    /// explored the subtree below.
+    pub handed_over: bool,
     /// Where this node forked, for inner nodes.
     pub fork: Option<Location>,
     /// What made it fork there.
@@ -83,6 +91,30 @@ impl ExecTree {
         });
         self.nodes[parent].children.push(id);
         id
+    }
+
+    /// A child of `parent` for alternative `side` of its fork.
+    pub fn add_side(&mut self, parent: NodeId, condition: u32, side: u32) -> NodeId {
+        let id = self.add_child(parent, condition);
+        self.nodes[id].side = side;
+        id
+    }
+
+    /// The alternatives taken from the root down to `v`, one per fork.
+    pub fn decisions(&self, v: NodeId) -> Vec<u32> {
+        let mut decisions = Vec::new();
+        let mut at = v;
+        while let Some(parent) = self.nodes[at].parent {
+            decisions.push(self.nodes[at].side);
+            at = parent;
+        }
+        decisions.reverse();
+        decisions
+    }
+
+    /// Marks `v` as handed over: its state left this run for another job.
+    pub fn hand_over(&mut self, v: NodeId) {
+        self.nodes[v].handed_over = true;
     }
 
     /// A node for the state merged from the states at the leaves `from`:
@@ -254,6 +286,8 @@ impl ExecTree {
                 parent: n.parent,
                 children: n.children.clone(),
                 condition: n.condition,
+                side: n.side,
+                handed_over: n.handed_over,
                 fork: n.fork.clone(),
                 fork_kind: n.fork_kind,
                 path: n.path,

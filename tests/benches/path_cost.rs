@@ -22,25 +22,10 @@ use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::report::BufferArg;
 use symplay_tests::bench::{self, cpu_timed, least, Bound, Settings};
+use symplay_tests::corpus::bits_wat;
 
 fn main() -> ExitCode {
     bench::exit(run())
-}
-
-/// One independent branch per bit of the argument, for its low `n` bits.
-fn bits(n: u32) -> String {
-    let branches: String = (0..n)
-        .map(|k| {
-            format!(
-                "(if (i32.and (local.get 0) (i32.const {})) \
-                 (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))\n",
-                1u32 << k
-            )
-        })
-        .collect();
-    format!(
-        "(module (func (export \"f\") (param i32) (result i32) (local i32)\n{branches}(local.get 1)))"
-    )
 }
 
 const STRLEN: &str = r#"(module (memory 1)
@@ -62,7 +47,7 @@ fn workloads() -> Vec<Workload> {
     let mut all: Vec<Workload> = [10, 12, 14]
         .map(|n| Workload {
             name: format!("{n} branches"),
-            wat: bits(n),
+            wat: bits_wat(n),
             options: Options::default(),
             paths: 1 << n,
         })

@@ -1,6 +1,8 @@
 //! The example corpus: the committed C examples under `static/examples/c`
 //! and the entries Symplay can explore in each; the heap corpus under
-//! `tests/data/heap`, with the memory error each entry has.
+//! `tests/data/heap`, with the memory error each entry has; and the
+//! generated module of n independent branches that the path-cost and
+//! parallel benchmarks and tests share.
 
 use std::path::{Path, PathBuf};
 use symplay_engine::exec::Options;
@@ -16,6 +18,23 @@ pub struct Example {
 
 /// The files under `dir` (relative to the workspace root) whose names end
 /// in `.extension`, sorted.
+/// WAT of `f(x)`: one independent branch per bit of `x`, for its low `n`
+/// bits (2^n paths, a full tree; the browser bench's `bits`).
+pub fn bits_wat(n: u32) -> String {
+    let branches: String = (0..n)
+        .map(|k| {
+            format!(
+                "(if (i32.and (local.get 0) (i32.const {})) \
+                 (then (local.set 1 (i32.add (local.get 1) (i32.const 1)))))\n",
+                1u32 << k
+            )
+        })
+        .collect();
+    format!(
+        "(module (func (export \"f\") (param i32) (result i32) (local i32)\n{branches}(local.get 1)))"
+    )
+}
+
 pub fn files_in(dir: &str, extension: &str) -> Result<Vec<PathBuf>, String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
     let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

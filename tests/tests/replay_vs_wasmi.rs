@@ -22,6 +22,7 @@ use symplay_engine::state::State;
 use symplay_tests::corpus::{
     c_examples, files_in, heap_cases, heap_dir, heap_options, integer_entries, pointer_programs,
 };
+use symplay_tests::parts::explored_in_parts;
 use wasmi::errors::HostError;
 use wasmi::{Caller, Config, Engine, Extern, Linker, Store, TrapCode, Val};
 
@@ -519,6 +520,9 @@ struct Summary {
     segments: Option<Segments>,
     /// Whether branches' queries go through the address-aware cache.
     aa_cache: AaCacheMode,
+    /// Explored in parts, as a parallel run's jobs split a run (a state
+    /// handed to a new part after every slice), the parts' reports joined.
+    in_parts: bool,
 }
 
 impl Summary {
@@ -556,7 +560,12 @@ impl Summary {
             if let Ok(func) = module.export_func(entry) {
                 name_params(&module, func, &mut named);
             }
-            let report = match explore(&module, entry, &options) {
+            let explored = if self.in_parts {
+                explored_in_parts(&module, entry, &options, 1).map(|(r, _)| r)
+            } else {
+                explore(&module, entry, &options)
+            };
+            let report = match explored {
                 Ok(report) => report,
                 Err(e) => {
                     self.mismatches
@@ -684,6 +693,22 @@ fn heap_corpus_tests_replay_identically_in_wasmi() {
         summary.check_module(&file, &wasm, &limits);
     }
     summary.finish("heap corpus", 100);
+}
+
+/// The tests of explorations run in parts, as the jobs of a parallel run
+/// split them (each part follows a route to the state it was handed, then
+/// explores its subtree), replay as one run's do.
+#[test]
+fn explored_in_parts_every_test_replays_identically_in_wasmi() {
+    let mut summary = Summary {
+        in_parts: true,
+        ..Summary::default()
+    };
+    summary.check_examples_and_wat();
+    summary.finish(
+        "C examples, pointer programs, relocatable examples and WAT modules, in parts",
+        130,
+    );
 }
 
 /// The tests of explorations that split every object and region over 16

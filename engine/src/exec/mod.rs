@@ -40,7 +40,10 @@ mod semantics;
 
 pub use crate::state::{MergeMode, MergeOptions, MAX_MERGED_STATES};
 pub use api::exploration::{explore, explore_with, Exploration};
+pub use api::handover::Handover;
 pub use api::options::{import_problem, Cause, ExploreError, Options, Progress, MAX_CALL_DEPTH};
+#[cfg(not(target_arch = "wasm32"))]
+pub use api::parallel::explore_parallel;
 pub use api::params::{name_params, MAX_BUFFER};
 pub use api::replay::{replay, replay_traced, Replay, ReplayOptions};
 pub use api::store;

@@ -223,6 +223,17 @@ pub struct AaStats {
     pub bytes: u64,
 }
 
+impl AaStats {
+    /// Adds another run's (a part of a parallel run).
+    pub fn add(&mut self, other: &AaStats) {
+        self.guarded += other.guarded;
+        self.symbolic_sizes += other.symbolic_sizes;
+        self.disagreements += other.disagreements;
+        self.entries += other.entries;
+        self.bytes += other.bytes;
+    }
+}
+
 /// How queries were answered, each by the costliest layer it needed (of
 /// its independent groups, the one that went furthest down the chain):
 /// the parts add up to the queries.
@@ -244,6 +255,17 @@ pub struct QueryAnswers {
 }
 
 impl QueryAnswers {
+    /// Adds another run's answers (a part of a parallel run).
+    pub fn add(&mut self, other: &QueryAnswers) {
+        self.simplified += other.simplified;
+        self.sliced += other.sliced;
+        self.address_aware += other.address_aware;
+        self.query_cache += other.query_cache;
+        self.cex_cache += other.cex_cache;
+        self.sat += other.sat;
+        self.unknown += other.unknown;
+    }
+
     pub fn total(&self) -> u64 {
         self.simplified
             + self.sliced

@@ -81,6 +81,9 @@ pub struct Exploration<M: Borrow<Module>> {
     pub(super) instructions_at_step: u64,
     pub(super) idle_since: Option<Instant>,
     pub(super) step_from: Option<(usize, usize)>,
+    /// The decisions from the whole run's root to this run's, for the job
+    /// of a parallel run that explores a subtree (`handover.rs`).
+    pub(super) subtree_at: Vec<u32>,
 }
 
 impl<M: Borrow<Module>> Exploration<M> {
@@ -213,6 +216,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             instructions_at_step: 0,
             idle_since: None,
             step_from: None,
+            subtree_at: Vec::new(),
         })
     }
 
@@ -299,39 +303,27 @@ impl<M: Borrow<Module>> Exploration<M> {
         pace: Pace,
         progress: &mut dyn FnMut(&Progress) -> bool,
     ) -> Stretch {
-        let modules = [self.module.borrow()];
-        let mut exec = Executor {
-            program: Program {
-                modules: &modules,
-                links: &self.links,
-                roles: &self.roles,
-            },
-            cx: &mut self.context,
-        };
         let max_memory = self.options.max_memory;
-        let (memory, peak_memory, slices_to_estimate) = (
-            &mut self.memory,
-            &mut self.peak_memory,
-            &mut self.slices_to_estimate,
-        );
-        self.scheduler
-            .run(&mut exec, budget, pace, |exec, searcher, state| {
+        let (mut memory, mut peak_memory, mut slices_to_estimate) =
+            (self.memory, self.peak_memory, self.slices_to_estimate);
+        let stretch = self.with_executor(|exec, scheduler| {
+            scheduler.run(exec, budget, pace, |exec, searcher, state| {
                 // Where the heap is not metered, an estimate of the states.
                 let metered = heap_in_use().is_some();
                 if !metered {
-                    if *slices_to_estimate == 0 {
-                        *memory = exec.cx.terms.len() as u64 * TERM_BYTES
+                    if slices_to_estimate == 0 {
+                        memory = exec.cx.terms.len() as u64 * TERM_BYTES
                             + searcher.estimated_bytes()
                             + exec.cx.merging.estimated_bytes()
                             + state.map_or(0, State::estimated_bytes);
-                        *peak_memory = (*peak_memory).max(*memory);
-                        let wait = *memory / ESTIMATE_BYTES_PER_SLICE;
-                        *slices_to_estimate =
+                        peak_memory = peak_memory.max(memory);
+                        let wait = memory / ESTIMATE_BYTES_PER_SLICE;
+                        slices_to_estimate =
                             ESTIMATE_EVERY.saturating_add(wait.try_into().unwrap_or(u32::MAX));
                     }
-                    *slices_to_estimate -= 1;
+                    slices_to_estimate -= 1;
                 }
-                if !metered && max_memory.is_some_and(|n| *memory >= n) {
+                if !metered && max_memory.is_some_and(|n| memory >= n) {
                     Control::Stop("memory limit")
                 } else if !progress(&Progress {
                     paths: exec.cx.records.paths.len(),
@@ -347,6 +339,28 @@ impl<M: Borrow<Module>> Exploration<M> {
                     Control::Run
                 }
             })
+        });
+        (self.memory, self.peak_memory, self.slices_to_estimate) =
+            (memory, peak_memory, slices_to_estimate);
+        stretch
+    }
+
+    /// Runs `f` with an executor of this run's program and context, and
+    /// the scheduler.
+    pub(super) fn with_executor<T>(
+        &mut self,
+        f: impl FnOnce(&mut Executor<'_>, &mut Scheduler) -> T,
+    ) -> T {
+        let modules = [self.module.borrow()];
+        let mut exec = Executor {
+            program: Program {
+                modules: &modules,
+                links: &self.links,
+                roles: &self.roles,
+            },
+            cx: &mut self.context,
+        };
+        f(&mut exec, &mut self.scheduler)
     }
 
     /// States not explored: waiting to run or at a loop's exit, and cut

@@ -6,7 +6,10 @@
 //! instances between calls, each call run to the end of every path.
 
 pub(crate) mod exploration;
+pub(crate) mod handover;
 pub(crate) mod options;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod parallel;
 pub(crate) mod params;
 pub(crate) mod replay;
 mod report;

@@ -3,7 +3,6 @@
 //! time spent waiting for a step is not the run's.
 
 use super::exploration::Exploration;
-use crate::exec::executor::Executor;
 use crate::exec::program::Program;
 use crate::exec::run::scheduler::{Moved, Pace, Stretch};
 use crate::report::step::{MergeView, StateView, Step, StepBy, StepEvent};
@@ -196,18 +195,11 @@ impl<M: Borrow<Module>> Exploration<M> {
         if self.is_finished() {
             return None;
         }
-        let modules = [self.module.borrow()];
-        let mut exec = Executor {
-            program: Program {
-                modules: &modules,
-                links: &self.links,
-                roles: &self.roles,
-            },
-            cx: &mut self.context,
-        };
-        self.scheduler.next(&mut exec)?;
-        let pending = self.scheduler.waiting() + exec.cx.pending_elsewhere();
-        let state = self.scheduler.current()?;
-        Some(exec.state_view(state, pending))
+        self.with_executor(|exec, scheduler| {
+            scheduler.next(exec)?;
+            let pending = scheduler.waiting() + exec.cx.pending_elsewhere();
+            let state = scheduler.current()?;
+            Some(exec.state_view(state, pending))
+        })
     }
 }

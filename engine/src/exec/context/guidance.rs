@@ -44,6 +44,11 @@ pub(crate) struct Guidance {
     /// What did not fit in the test: a value missing, of the wrong kind,
     /// out of its input's range, or a buffer of the wrong length.
     pub(crate) misfits: Vec<String>,
+    /// A job of a parallel run goes down to the state it was handed: at
+    /// each fork that splits, the side of this route (from the whole
+    /// run's root), with the test's values where a value is made
+    /// concrete; past its end, it explores freely.
+    pub(crate) route: Vec<u32>,
 }
 
 impl Guidance {
@@ -53,7 +58,21 @@ impl Guidance {
             guide: Vec::new(),
             read: BTreeSet::new(),
             misfits: Vec::new(),
+            route: Vec::new(),
         }
+    }
+
+    /// The state followed the route to where the job it runs begins: from
+    /// here on, inputs are fresh symbols and forks explore every side.
+    pub(crate) fn arrive(&mut self) {
+        self.source = InputSource::Symbolic;
+        self.guide.clear();
+        self.route.clear();
+    }
+
+    /// Whether a job's state is still on its way to where the job begins.
+    pub(crate) fn on_the_way(&self) -> bool {
+        !self.route.is_empty()
     }
 
     /// The test's value of the `width`-bit integer input `name`, in a

@@ -65,6 +65,9 @@ pub(crate) struct Counters {
     pub(crate) largest_segment: u64,
     /// Accesses that context-based resolution placed with one query.
     pub(crate) context_resolutions: u64,
+    /// Paths of a parallel run's job that ended before reaching the state
+    /// the job was handed (a test that no longer leads there).
+    pub(crate) off_course: u64,
 }
 
 impl Counters {

@@ -222,7 +222,11 @@ impl Executor<'_> {
                 DropCause::Undecided
             }));
         }
-        if !self.cx.guidance.guide.is_empty() {
+        if self.cx.guidance.on_the_way() {
+            if feasible.len() > 1 {
+                return self.follow_route(s, feasible);
+            }
+        } else if !self.cx.guidance.guide.is_empty() {
             if feasible.len() > 1 {
                 return self.follow_guide(s, feasible);
             }
@@ -311,6 +315,33 @@ impl Executor<'_> {
         let taken = feasible.swap_remove(taken);
         let index = taken.index;
         assume(&mut self.cx.terms, s, taken);
+        Ok((index, Vec::new()))
+    }
+
+    /// A job's state on its way to the state it was handed takes the side
+    /// of its route, as the run it came from did there (a side the path
+    /// no longer allows ends it, off course), and arrives at the route's
+    /// end.
+    fn follow_route(
+        &mut self,
+        s: &mut State,
+        mut feasible: Vec<Side>,
+    ) -> Result<(usize, Vec<(usize, State)>), End> {
+        let route = &self.cx.guidance.route;
+        let Some(&side) = route.get(s.depth as usize) else {
+            return Err(End::Dropped(DropCause::Undecided));
+        };
+        let Some(k) = feasible.iter().position(|f| f.index == side as usize) else {
+            return Err(End::Dropped(DropCause::Undecided));
+        };
+        s.depth += 1;
+        let arrived = s.depth as usize == route.len();
+        let taken = feasible.swap_remove(k);
+        let index = taken.index;
+        assume(&mut self.cx.terms, s, taken);
+        if arrived {
+            self.cx.guidance.arrive();
+        }
         Ok((index, Vec::new()))
     }
 
@@ -426,7 +457,7 @@ impl Executor<'_> {
 
     fn enter_child(&mut self, s: &mut State, parent: usize, side: Side) {
         let formula = self.cx.records.formulas.intern(&self.cx.terms, side.cond);
-        s.node = self.cx.records.tree.add_child(parent, formula);
+        s.node = (self.cx.records.tree).add_side(parent, formula, side.index as u32);
         s.depth += 1;
         s.at_merge_point = true;
         if s.merging.is_some() {

@@ -30,6 +30,11 @@ impl Executor<'_> {
             finished.push((s, end));
             return;
         }
+        // A job's path belongs to it only from the state it was handed.
+        if self.cx.guidance.on_the_way() && !matches!(end, End::CutOff) {
+            self.cx.counters.off_course += 1;
+            return;
+        }
         let Some((status, trap)) = self.path_status(&s, &end) else {
             return;
         };
@@ -89,6 +94,15 @@ impl Executor<'_> {
             call_depth_limit,
             not_provided,
         });
+    }
+
+    /// A test that leads to where `s` is: its inputs' values in a model
+    /// of its path condition (a job of a parallel run follows it there).
+    pub(crate) fn test_to(&mut self, s: &mut State) -> TestInput {
+        let constraints = s.condition.constraints();
+        let model = self.path_model(s, &constraints);
+        let mut eval = Evaluation::new(&self.cx.terms, &model, self.cx.bounds.limits);
+        self.test_input(s, &mut eval)
     }
 
     /// The status of a path that ended with `end`; `None` for one that is

@@ -123,6 +123,15 @@ impl Scheduler {
         self.searcher.len()
     }
 
+    /// A waiting state to hand to another job of a parallel run: the
+    /// shallowest (the oldest of equals), whose subtree is likely the
+    /// largest, of those outside merging contexts and below this run's
+    /// root (a state there is the whole run); counted out of the tree.
+    pub fn take_for_another(&mut self, tree: &mut ExecTree) -> Option<State> {
+        let rank = |s: &State| (s.merging.is_none() && s.node != 0).then_some(s.depth);
+        self.searcher.take_first(rank, tree)
+    }
+
     /// The searcher's next state, counted in the tree as running.
     fn take(&mut self, exec: &mut Executor<'_>) -> Option<State> {
         let covered = &exec.cx.records.covered;

@@ -486,6 +486,8 @@ mod tests {
             parent,
             children: children.to_vec(),
             condition: None,
+            side: 0,
+            handed_over: false,
             fork: None,
             fork_kind: Default::default(),
             path,

@@ -1,0 +1,125 @@
+//! Parallel exploration: a waiting state handed to another exploration,
+//! which follows its test down to it and explores the subtree below, and
+//! the parts' reports joined, hold the paths of one whole run, numbered
+//! alike; so do the jobs of `explore_parallel` on threads. Every example
+//! is explored in parts (a state handed over after every slice) and
+//! checked against one run; `replay_vs_wasmi` replays their tests.
+
+use symplay_engine::exec::{explore, explore_parallel, Options};
+use symplay_engine::search::SearchKind;
+use symplay_tests::corpus::{bits_wat, c_examples, integer_entries, pointer_programs};
+use symplay_tests::parts::{explored_in_parts, paths_differ};
+
+/// One fork per byte of a symbolic buffer compared with a key.
+const KEY_PREFIX: &str = include_str!("../data/wat/key_prefix.wat");
+
+#[test]
+fn subtrees_handed_over_give_the_paths_of_one_run() {
+    for (wat, every) in [
+        (bits_wat(6), 1),
+        (bits_wat(6), 3),
+        (KEY_PREFIX.to_string(), 2),
+    ] {
+        let module = symplay_wasm::load(wat.as_bytes()).unwrap();
+        for search in [SearchKind::Dfs, SearchKind::Bfs, SearchKind::RandomPath] {
+            let options = Options {
+                search,
+                ..Options::default()
+            };
+            let whole = explore(&module, "f", &options).unwrap();
+            let (joined, handed) = explored_in_parts(&module, "f", &options, every).unwrap();
+            assert!(handed > 1, "{search:?}: {handed} states handed over");
+            assert_eq!(joined.stop_reason, "completed");
+            assert!(joined.tree.iter().all(|n| !n.handed_over));
+            assert_eq!(joined.stats.pending_states, 0);
+            assert_eq!(joined.coverage, whole.coverage);
+            if let Some(why) = paths_differ(&joined, &whole) {
+                panic!("{search:?}, a state handed over every {every} slices: {why}");
+            }
+        }
+    }
+}
+
+#[test]
+fn two_jobs_on_threads_give_the_paths_of_one() {
+    let module = symplay_wasm::load(bits_wat(9).as_bytes()).unwrap();
+    let options = Options::default();
+    let one = explore(&module, "f", &options).unwrap();
+    let two = explore_parallel(&module, "f", &options, 2, &mut |_| true).unwrap();
+    assert_eq!(two.stop_reason, "completed");
+    assert_eq!(two.paths.len(), 512);
+    if let Some(why) = paths_differ(&two, &one) {
+        panic!("two jobs: {why}");
+    }
+}
+
+#[test]
+fn a_path_limit_holds_over_every_job() {
+    let module = symplay_wasm::load(bits_wat(10).as_bytes()).unwrap();
+    let options = Options {
+        max_paths: Some(100),
+        ..Options::default()
+    };
+    let two = explore_parallel(&module, "f", &options, 2, &mut |_| true).unwrap();
+    assert_eq!(two.stop_reason, "path limit");
+    assert!(
+        (100..=110).contains(&two.paths.len()),
+        "{} paths under a limit of 100",
+        two.paths.len()
+    );
+    assert!(two.stats.pending_states > 0);
+}
+
+#[test]
+fn a_stop_ends_every_job_with_what_they_found() {
+    let module = symplay_wasm::load(bits_wat(14).as_bytes()).unwrap();
+    let mut calls = 0;
+    let report = explore_parallel(&module, "f", &Options::default(), 2, &mut |p| {
+        calls += 1;
+        p.paths < 200
+    })
+    .unwrap();
+    assert_eq!(report.stop_reason, "cancelled");
+    assert!(calls > 0);
+    assert!(report.paths.len() >= 200 && report.paths.len() < 16384);
+    assert_eq!(
+        report.tree[0].pending as u64, report.stats.pending_states,
+        "the states left are pending in the tree"
+    );
+    assert!(report.stats.pending_states > 0);
+}
+
+/// Every C example's and pointer program's entries, explored in parts with
+/// a state handed over after every slice, give one run's paths.
+#[test]
+fn every_example_explored_in_parts_gives_one_runs_paths() {
+    let mut modules: Vec<(String, Vec<u8>)> = (c_examples().unwrap().into_iter())
+        .map(|e| (e.name, e.wasm))
+        .collect();
+    for path in pointer_programs().unwrap() {
+        modules.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+    }
+    let (mut compared, mut handed_in_all) = (0, 0);
+    for (name, wasm) in &modules {
+        let module = symplay_wasm::load(wasm).unwrap();
+        for entry in integer_entries(&module) {
+            let options = Options::default();
+            let whole = explore(&module, &entry, &options).unwrap();
+            let (joined, handed) = explored_in_parts(&module, &entry, &options, 1).unwrap();
+            assert_eq!(joined.stop_reason, whole.stop_reason, "{name} {entry}");
+            handed_in_all += handed;
+            // Values made concrete come from models, which differ.
+            if whole.concretised.is_empty() {
+                if let Some(why) = paths_differ(&joined, &whole) {
+                    panic!("{name} {entry}: {why}");
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "only {compared} entries compared");
+    assert!(
+        handed_in_all >= 50,
+        "only {handed_in_all} states handed over"
+    );
+}
