@@ -1057,7 +1057,7 @@ pub struct SourceLine {
     pub line: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TreeNode {
     pub id: usize,
     pub parent: Option<usize>,
@@ -1551,13 +1551,13 @@ pub struct LayerReport {
     pub answered: u64,
 }
 
-/// `1 path`, `2 paths`: a count with its noun, as the command line and
-/// the page write them.
 /// Whether `n` is 0, for fields left out of the JSON when they are.
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+/// `1 path`, `2 paths`: a count with its noun, as the command line and
+/// the page write them.
 pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -22,19 +22,11 @@ use symplay_engine::exec::{explore, Options};
 use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::report::BufferArg;
 use symplay_tests::bench::{self, cpu_timed, least, Bound, Settings};
-use symplay_tests::corpus::bits_wat;
+use symplay_tests::corpus::{bits_wat, STRLEN_WAT};
 
 fn main() -> ExitCode {
     bench::exit(run())
 }
-
-const STRLEN: &str = r#"(module (memory 1)
-  (func (export "f") (param $p i32) (result i32) (local $n i32)
-    (block $done (loop $next
-      (br_if $done (i32.eqz (i32.load8_u (i32.add (local.get $p) (local.get $n)))))
-      (local.set $n (i32.add (local.get $n) (i32.const 1)))
-      (br $next)))
-    (local.get $n)))"#;
 
 struct Workload {
     name: String,
@@ -55,7 +47,7 @@ fn workloads() -> Vec<Workload> {
     for bytes in [256, 1024] {
         all.push(Workload {
             name: format!("strlen over {bytes} bytes"),
-            wat: STRLEN.to_string(),
+            wat: STRLEN_WAT.to_string(),
             options: Options {
                 buffer_args: vec![BufferArg {
                     param: 0,

@@ -18,6 +18,16 @@ pub struct Example {
 
 /// The files under `dir` (relative to the workspace root) whose names end
 /// in `.extension`, sorted.
+/// WAT of `f(p)`: the length of the NUL-terminated string at `p`, one
+/// fork per byte read.
+pub const STRLEN_WAT: &str = r#"(module (memory 1)
+  (func (export "f") (param $p i32) (result i32) (local $n i32)
+    (block $done (loop $next
+      (br_if $done (i32.eqz (i32.load8_u (i32.add (local.get $p) (local.get $n)))))
+      (local.set $n (i32.add (local.get $n) (i32.const 1)))
+      (br $next)))
+    (local.get $n)))"#;
+
 /// WAT of `f(x)`: one independent branch per bit of `x`, for its low `n`
 /// bits (2^n paths, a full tree; the browser bench's `bits`).
 pub fn bits_wat(n: u32) -> String {

@@ -19,6 +19,22 @@ pub fn explored_in_parts(
     options: &Options,
     every: usize,
 ) -> Result<(Report, usize), ExploreError> {
+    let (parts, handed) = parts_of(module, entry, options, every)?;
+    let mut joined = join(&parts);
+    let stopped = parts.iter().map(|p| &p.report.stop_reason);
+    joined.stop_reason = (stopped.filter(|r| *r != "completed").min().cloned())
+        .unwrap_or_else(|| "completed".into());
+    Ok((joined, handed))
+}
+
+/// The parts of [`explored_in_parts`], the whole run's first, not joined;
+/// and how many states were handed over.
+pub fn parts_of(
+    module: &Module,
+    entry: &str,
+    options: &Options,
+    every: usize,
+) -> Result<(Vec<Part>, usize), ExploreError> {
     let mut parts = Vec::new();
     let mut queue = vec![None];
     let mut handed = 0;
@@ -45,11 +61,7 @@ pub fn explored_in_parts(
             covered,
         });
     }
-    let mut joined = join(&parts);
-    let stopped = parts.iter().map(|p| &p.report.stop_reason);
-    joined.stop_reason = (stopped.filter(|r| *r != "completed").min().cloned())
-        .unwrap_or_else(|| "completed".into());
-    Ok((joined, handed))
+    Ok((parts, handed))
 }
 
 /// What each path is, whatever the run's numbering and models: its leaf's

@@ -6,9 +6,12 @@
 //! checked against one run; `replay_vs_wasmi` replays their tests.
 
 use symplay_engine::exec::{explore, explore_parallel, Options};
+use symplay_engine::memory::{HeapOptions, SizeMode};
+use symplay_engine::report::join::join;
+use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
-use symplay_tests::corpus::{bits_wat, c_examples, integer_entries, pointer_programs};
-use symplay_tests::parts::{explored_in_parts, paths_differ};
+use symplay_tests::corpus::{bits_wat, c_examples, integer_entries, pointer_programs, STRLEN_WAT};
+use symplay_tests::parts::{explored_in_parts, parts_of, paths_differ};
 
 /// One fork per byte of a symbolic buffer compared with a key.
 const KEY_PREFIX: &str = include_str!("../data/wat/key_prefix.wat");
@@ -38,6 +41,54 @@ fn subtrees_handed_over_give_the_paths_of_one_run() {
             }
         }
     }
+}
+
+/// A buffer of symbolic length under fork-eager sizes: the start forks
+/// over the lengths, so the states handed over first are start states.
+#[test]
+fn start_states_handed_over_give_the_paths_of_one_run() {
+    let module = symplay_wasm::load(STRLEN_WAT.as_bytes()).unwrap();
+    let options = Options {
+        buffer_args: vec![BufferArg {
+            param: 0,
+            capacity: 6,
+            length_param: None,
+        }],
+        heap: HeapOptions {
+            size_mode: SizeMode::ForkEager,
+            ..HeapOptions::default()
+        },
+        ..Options::default()
+    };
+    let whole = explore(&module, "f", &options).unwrap();
+    assert!(
+        whole.tree[0].children.len() > 2,
+        "the start forks over lengths"
+    );
+    let (joined, handed) = explored_in_parts(&module, "f", &options, 1).unwrap();
+    assert!(handed > 2, "{handed} states handed over");
+    assert_eq!(joined.stop_reason, "completed");
+    assert!(joined.warnings.is_empty(), "{:?}", joined.warnings);
+    if let Some(why) = paths_differ(&joined, &whole) {
+        panic!("start states handed over: {why}");
+    }
+}
+
+/// Without the whole run's part, the parts below it still join: the
+/// nodes on their way that no part holds stand as bare places, and the
+/// paths are those of the parts there are.
+#[test]
+fn parts_join_without_the_part_above_them() {
+    let module = symplay_wasm::load(bits_wat(5).as_bytes()).unwrap();
+    let (mut parts, handed) = parts_of(&module, "f", &Options::default(), 1).unwrap();
+    assert!(handed > 1);
+    let root = parts.remove(0);
+    let found: usize = parts.iter().map(|p| p.report.paths.len()).sum();
+    let joined = join(&parts);
+    assert_eq!(joined.paths.len(), found);
+    assert!(found < 32 && found + root.report.paths.len() == 32);
+    assert!(joined.tree[0].fork.is_none(), "no part holds the root");
+    assert_eq!(joined.stats.pending_states, 0);
 }
 
 #[test]

@@ -55,14 +55,17 @@ pub fn join(parts: &[Part]) -> Report {
     for (id, &at) in order.iter().enumerate() {
         let joined_node = &layered.nodes[at];
         let held = &joined_node.held;
+        // A node on the way to a part's root that no part holds (the part
+        // above it is missing) says nothing but its place.
+        let blank = TreeNode::default();
         let main = main_holder(parts, held);
-        let node = &parts[main.part].report.tree[main.node];
+        let node = main.map_or(&blank, |m| &parts[m.part].report.tree[m.node]);
         let condition = (held.iter())
             .find_map(|h| Some((h.part, parts[h.part].report.tree[h.node].condition?)))
             .map(|(part, index)| formulas.intern(parts, part, index));
         let mut children: Vec<usize> = joined_node.children.values().map(|&c| ids[c]).collect();
         children.sort_unstable();
-        let path = node.path.map(|p| {
+        let path = main.zip(node.path).map(|(main, p)| {
             let source = &parts[main.part].report;
             let mut path = source.paths[p].clone();
             path.id = paths.len();
@@ -73,9 +76,8 @@ pub fn join(parts: &[Part]) -> Report {
             paths.push(path);
             paths.len() - 1
         });
-        let handed_over = held
-            .iter()
-            .all(|h| parts[h.part].report.tree[h.node].handed_over);
+        let handed_over = !held.is_empty()
+            && (held.iter()).all(|h| parts[h.part].report.tree[h.node].handed_over);
         tree.push(TreeNode {
             id,
             parent: joined_node.parent.map(|p| ids[p]),
@@ -230,11 +232,10 @@ impl JoinedTree {
             order.push(at);
             let node = &self.nodes[at];
             let mut kids: Vec<usize> = node.children.values().copied().collect();
-            if kids.len() > 1 {
-                let main = main_holder(parts, &node.held);
-                if parts[main.part].report.tree[main.node].fork_kind == ForkKind::Result {
-                    kids.sort_by_cached_key(|&k| text(k));
-                }
+            let by_value = main_holder(parts, &node.held)
+                .is_some_and(|m| parts[m.part].report.tree[m.node].fork_kind == ForkKind::Result);
+            if by_value {
+                kids.sort_by_cached_key(|&k| text(k));
             }
             // Reversed onto the stack, so the first side is visited first.
             stack.extend(kids.into_iter().rev());
@@ -244,17 +245,15 @@ impl JoinedTree {
 }
 
 /// The holder whose node says most: one that explored it (not handed
-/// over), with its fork or path, the first such part.
-fn main_holder(parts: &[Part], held: &[Held]) -> Held {
+/// over), with its fork or path, the first such part; `None` for a node
+/// no part holds.
+fn main_holder(parts: &[Part], held: &[Held]) -> Option<Held> {
     let node = |h: &Held| &parts[h.part].report.tree[h.node];
     let rank = |h: &Held| {
         let n = node(h);
         (n.handed_over, n.fork.is_none() && n.path.is_none(), h.part)
     };
-    *held
-        .iter()
-        .min_by_key(|h| rank(h))
-        .expect("a node is held by a part")
+    held.iter().min_by_key(|h| rank(h)).copied()
 }
 
 /// Each node's pending states: those its parts count at it and not below

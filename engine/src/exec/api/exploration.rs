@@ -89,7 +89,14 @@ pub struct Exploration<M: Borrow<Module>> {
 impl<M: Borrow<Module>> Exploration<M> {
     /// Instantiates the module and makes the entry's parameters symbolic.
     pub fn new(module: M, entry_name: &str, options: &Options) -> Result<Self, ExploreError> {
-        Exploration::with_source(module, entry_name, options, InputSource::Symbolic, None)
+        Exploration::with_source(
+            module,
+            entry_name,
+            options,
+            InputSource::Symbolic,
+            None,
+            None,
+        )
     }
 
     pub(super) fn with_source(
@@ -98,10 +105,15 @@ impl<M: Borrow<Module>> Exploration<M> {
         options: &Options,
         source: InputSource,
         trace: Option<Trace>,
+        route: Option<&[u32]>,
     ) -> Result<Self, ExploreError> {
         let started = Instant::now();
         check_options(options)?;
-        reset_heap_peak();
+        // A job of a parallel run shares the process's meter with the
+        // jobs running beside it.
+        if route.is_none() {
+            reset_heap_peak();
+        }
         let m = module.borrow();
         check_imports(m, &options.heap)?;
         check_heap(&options.heap)?;
@@ -160,6 +172,8 @@ impl<M: Borrow<Module>> Exploration<M> {
         };
         let max_depth = options.max_depth.unwrap_or(u32::MAX);
         let mut context = Context::new(&program, terms, entry, source, max_depth);
+        // Set before the start, which may fork (a buffer's lengths).
+        context.guidance.route = route.map_or_else(Vec::new, <[u32]>::to_vec);
         context.records.trace = trace;
         context.bounds.max_paths = options.max_paths;
         context.bounds.max_frames = options.max_call_depth.map_or(MAX_FRAMES, |n| n as usize);
@@ -216,7 +230,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             instructions_at_step: 0,
             idle_since: None,
             step_from: None,
-            subtree_at: Vec::new(),
+            subtree_at: route.map_or_else(Vec::new, <[u32]>::to_vec),
         })
     }
 

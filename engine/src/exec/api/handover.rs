@@ -36,10 +36,8 @@ impl<M: Borrow<Module>> Exploration<M> {
         handover: &Handover,
     ) -> Result<Self, ExploreError> {
         let source = InputSource::Guided(handover.test.clone());
-        let mut exploration = Exploration::with_source(module, entry_name, options, source, None)?;
-        exploration.context.guidance.route = handover.decisions.clone();
-        exploration.subtree_at = handover.decisions.clone();
-        Ok(exploration)
+        let route = Some(handover.decisions.as_slice());
+        Exploration::with_source(module, entry_name, options, source, None, route)
     }
 
     /// Takes a waiting state out of the run for another job: the

@@ -109,18 +109,33 @@ pub fn explore_parallel(
     if let Some(e) = board.error {
         return Err(e);
     }
+    if board.parts.is_empty() {
+        return Err(ExploreError::module(format!(
+            "the engine failed: {}",
+            board.warnings.join("; ")
+        )));
+    }
     let mut report = join(&board.parts);
     report.limits.max_time_ms = deadline.map(|d| (d - started).as_millis() as u64);
     report.warnings.extend(board.warnings);
-    report.stop_reason = board
-        .stopped
-        .or_else(|| {
-            let reasons = board.parts.iter().map(|p| &p.report.stop_reason);
-            reasons.filter(|r| *r != "completed").min().cloned()
-        })
-        .unwrap_or_else(|| "completed".into());
+    report.stop_reason = board.stopped.unwrap_or_else(|| cut_reason(&board.parts));
     report.stats.timing.total_ms = started.elapsed().as_secs_f64() * 1000.0;
     Ok(report)
+}
+
+/// Why a run whose jobs all ran to their ends ended: as one run says it
+/// (`Exploration::end_if_over`), the first of the cuts any job made in
+/// that order, else `completed`.
+fn cut_reason(parts: &[Part]) -> String {
+    const CUTS: [&str; 4] = [
+        "path limit",
+        "import not provided",
+        "depth limit",
+        "call-depth limit",
+    ];
+    (CUTS.iter())
+        .find(|&&cut| parts.iter().any(|p| p.report.stop_reason == cut))
+        .map_or_else(|| "completed".into(), |cut| cut.to_string())
 }
 
 /// The caller's side while the jobs run: their progress summed, every
@@ -269,29 +284,30 @@ fn run_job(
         if finished {
             break;
         }
-        if shared.idle.load(Ordering::Relaxed) > 0 {
-            let mut board = shared.board.lock().unwrap_or_else(|e| e.into_inner());
-            if board.queue.is_empty() && !shared.stop.load(Ordering::Relaxed) {
-                if let Some(handover) = x.hand_over() {
-                    board.queue.push_back(Job {
-                        handover: Some(handover),
-                        panics: 0,
-                    });
-                    shared.wake.notify_all();
-                }
+        if shared.idle.load(Ordering::Relaxed) > 0 && wants_work(shared) {
+            // Handed over outside the lock: a test may need the solver.
+            if let Some(handover) = x.hand_over() {
+                let mut board = shared.board.lock().unwrap_or_else(|e| e.into_inner());
+                board.queue.push_back(Job {
+                    handover: Some(handover),
+                    panics: 0,
+                });
+                shared.wake.notify_all();
             }
         }
     }
-    let mut warnings = Vec::new();
-    if x.off_course() > 0 {
-        warnings.push(format!(
-            "{} paths of a job ended before the state it was handed: its subtree may be incomplete",
-            x.off_course()
-        ));
-    }
+    let off_course = x.off_course();
     let covered = Some(x.covered().to_vec());
     let mut report = x.finish();
-    report.warnings.extend(warnings);
+    if off_course > 0 {
+        // The subtree was not explored: its state counts as pending.
+        report.warnings.push(format!(
+            "a job's way to the state it was handed ended ({off_course} paths before it): that subtree is left unexplored"
+        ));
+        if let Some(root) = report.tree.first_mut() {
+            root.handed_over = true;
+        }
+    }
     Ok(Part {
         report,
         at: job
@@ -300,6 +316,12 @@ fn run_job(
             .map_or_else(Vec::new, |h| h.decisions.clone()),
         covered,
     })
+}
+
+/// Whether no job is queued and the run goes on: an idle job wants one.
+fn wants_work(shared: &Shared) -> bool {
+    let board = shared.board.lock().unwrap_or_else(|e| e.into_inner());
+    board.queue.is_empty() && !shared.stop.load(Ordering::Relaxed)
 }
 
 /// A panic's message, where it is text.

@@ -86,6 +86,7 @@ pub fn replay_traced(
         &run_options,
         source,
         (options.max_events > 0).then(|| Trace::new(options.max_events)),
+        None,
     )?;
     exploration.advance(Duration::MAX, &mut |_| true);
     let misfits = exploration.context.guidance.all_misfits();
