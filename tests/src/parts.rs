@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 use symplay_engine::exec::{Exploration, ExploreError, Options};
-use symplay_engine::report::join::{join, Part};
+use symplay_engine::report::join::{cut_reason, join, Part};
 use symplay_engine::report::{ForkKind, Report};
 use symplay_wasm::Module;
 
@@ -21,9 +21,7 @@ pub fn explored_in_parts(
 ) -> Result<(Report, usize), ExploreError> {
     let (parts, handed) = parts_of(module, entry, options, every)?;
     let mut joined = join(&parts);
-    let stopped = parts.iter().map(|p| &p.report.stop_reason);
-    joined.stop_reason = (stopped.filter(|r| *r != "completed").min().cloned())
-        .unwrap_or_else(|| "completed".into());
+    joined.stop_reason = cut_reason(&parts);
     Ok((joined, handed))
 }
 

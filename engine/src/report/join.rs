@@ -128,6 +128,21 @@ pub fn join(parts: &[Part]) -> Report {
     }
 }
 
+/// Why a run whose parts all ran to their ends ended: as one run says it
+/// (`Exploration::end_if_over`), the first of the cuts any part made in
+/// that order, else `completed`.
+pub fn cut_reason(parts: &[Part]) -> String {
+    const CUTS: [&str; 4] = [
+        "path limit",
+        "import not provided",
+        "depth limit",
+        "call-depth limit",
+    ];
+    (CUTS.iter())
+        .find(|&&cut| parts.iter().any(|p| p.report.stop_reason == cut))
+        .map_or_else(|| "completed".into(), |cut| cut.to_string())
+}
+
 /// What the parts of a run share: its entry and options, with no result.
 fn settings(r: &Report) -> Report {
     Report {

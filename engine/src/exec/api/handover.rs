@@ -62,12 +62,6 @@ impl<M: Borrow<Module>> Exploration<M> {
         Some(Handover { decisions, test })
     }
 
-    /// The decisions from the whole run's root to this run's (none for a
-    /// whole run).
-    pub fn subtree_at(&self) -> &[u32] {
-        &self.subtree_at
-    }
-
     /// Whether each instruction ran, per function and pc.
     pub fn covered(&self) -> &[Vec<bool>] {
         &self.context.records.covered

@@ -11,7 +11,7 @@
 use super::exploration::{explore_with, Exploration};
 use super::handover::Handover;
 use super::options::{ExploreError, Options, Progress};
-use crate::report::join::{join, Part};
+use crate::report::join::{cut_reason, join, Part};
 use crate::report::Report;
 use crate::state::MergeMode;
 use std::collections::VecDeque;
@@ -121,21 +121,6 @@ pub fn explore_parallel(
     report.stop_reason = board.stopped.unwrap_or_else(|| cut_reason(&board.parts));
     report.stats.timing.total_ms = started.elapsed().as_secs_f64() * 1000.0;
     Ok(report)
-}
-
-/// Why a run whose jobs all ran to their ends ended: as one run says it
-/// (`Exploration::end_if_over`), the first of the cuts any job made in
-/// that order, else `completed`.
-fn cut_reason(parts: &[Part]) -> String {
-    const CUTS: [&str; 4] = [
-        "path limit",
-        "import not provided",
-        "depth limit",
-        "call-depth limit",
-    ];
-    (CUTS.iter())
-        .find(|&&cut| parts.iter().any(|p| p.report.stop_reason == cut))
-        .map_or_else(|| "completed".into(), |cut| cut.to_string())
 }
 
 /// The caller's side while the jobs run: their progress summed, every
