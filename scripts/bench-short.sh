@@ -14,10 +14,10 @@ bench() { cargo bench --quiet -p symplay-tests --bench "$1"; }
 
 cargo bench --quiet -p symplay-tests --no-run
 for name in solver exec path_cost jobs corpus step_mode size_modes merging limits layout btree memory split bases pointers; do
-  echo "-- $name"
+  echo "-- $name (at ${SECONDS} s)"
   bench "$name"
 done
-echo "-- before_after"
+echo "-- before_after (at ${SECONDS} s)"
 # Against the commit before: what this commit changed. A clone without it
 # (a first commit, or a shallow clone) has nothing to compare with, and a
 # commit that changed nothing the CLI is built from would compare a binary
@@ -29,12 +29,12 @@ elif git diff --quiet HEAD~1 -- engine wasm-frontend cli Cargo.toml Cargo.lock; 
 else
   SYMPLAY_BENCH_BASE=HEAD~1 bench before_after
 fi
-echo "-- browser"
+echo "-- browser (at ${SECONDS} s)"
 node tests/browser/bench.mjs
 
 # A missed goal fails its benchmark: exec once more, with its goal set out
 # of reach on purpose.
-echo "-- exec with its goal out of reach (SYMPLAY_BENCH_UNREACHABLE=1), which must fail"
+echo "-- exec with its goal out of reach (SYMPLAY_BENCH_UNREACHABLE=1), which must fail (at ${SECONDS} s)"
 if missed=$(SYMPLAY_BENCH_UNREACHABLE=1 bench exec 2>&1); then
   echo "$missed"
   echo "exec passed with its goal out of reach" >&2

@@ -322,7 +322,13 @@ impl Executor<'_> {
     }
 
     /// Writes the first `n` of `bytes` from `start`: byte k becomes
-    /// `ite(k < n, bytes[k], what it was)`.
+    /// `ite(k < n, bytes[k], what it was)`. A byte past `start.sure`, whose
+    /// place is `p` itself where it is not taken ([`byte_place`](Self::byte_place)),
+    /// writes `ite(k < n, bytes[k], bytes[0])` there instead: such a range
+    /// is never empty (see `unless_empty`), so `p` holds `bytes[0]`, and
+    /// the write needs no read of the array the writes before it built
+    /// (a read whose term would nest every earlier write, and cost the
+    /// solver a query's worth of comparisons for each).
     fn write_taken(
         &mut self,
         s: &mut State,
@@ -332,7 +338,11 @@ impl Executor<'_> {
     ) -> Result<Flow, End> {
         for (k, &new) in (0u32..).zip(bytes) {
             let at = self.byte_place(start, k, n);
-            let old = self.read(s, at, 1)?;
+            let old = if u64::from(k) < start.sure {
+                self.read(s, at, 1)?
+            } else {
+                bytes[0]
+            };
             let taken = self.taken(k, n);
             let terms = &mut self.cx.terms;
             let (new, old) = (new.term(terms), old.term(terms));
