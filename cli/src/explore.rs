@@ -10,8 +10,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use symplay_engine::exec::{
-    explore_parallel, Cause, ExploreError, MergeMode, MergeOptions, Options, Progress, MAX_FRAMES,
-    MAX_MERGED_STATES,
+    explore_parallel, explore_shard, Cause, ExploreError, MergeMode, MergeOptions, Options,
+    Progress, Shard, MAX_FRAMES, MAX_MERGED_STATES,
 };
 use symplay_engine::limits::Reached;
 use symplay_engine::memory::{AaCacheMode, BaseMode, HeapOptions};
@@ -145,6 +145,13 @@ pub struct ExploreArgs {
     /// condition). A merging run (--merge) runs one job.
     #[arg(long, value_name = "N", default_value_t = 1)]
     jobs: usize,
+    /// Explore shard I of N (counted from 0) of the run: every shard runs
+    /// the same first stretch breadth first, then explores its share of the
+    /// states it made; `symplay merge` joins the N shards' --json reports
+    /// into the report of one run. Run the shards anywhere: `--shard
+    /// $SLURM_ARRAY_TASK_ID/N`, `--shard $(JOB_COMPLETION_INDEX)/N`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
 }
 
 impl ExploreArgs {
@@ -196,7 +203,27 @@ pub fn explore_report(args: &ExploreArgs) -> Result<Report, Failure> {
     if args.jobs == 0 {
         return Err(Failure::Usage("--jobs must be at least 1".into()));
     }
+    let shard = (args.shard.as_deref())
+        .map(Shard::parse)
+        .transpose()
+        .map_err(Failure::Usage)?;
+    if shard.is_some() && args.jobs > 1 {
+        return Err(Failure::Usage(
+            "--shard runs one job: run more shards instead of --jobs".into(),
+        ));
+    }
     let run = prepare(args)?;
+    if let Some(shard) = shard {
+        let report = explore_shard(
+            &run.module,
+            &run.entry,
+            &run.options,
+            shard,
+            &mut progress_printer(),
+        );
+        clear_progress();
+        return report.map_err(explore_failure);
+    }
     if args.jobs > 1 && run.options.merge.mode != MergeMode::None {
         eprintln!(
             "--merge {} runs one job: a merging context's states span subtrees",
@@ -211,10 +238,15 @@ pub fn explore_report(args: &ExploreArgs) -> Result<Report, Failure> {
         &mut progress_printer(),
     )
     .map_err(explore_failure);
+    clear_progress();
+    report
+}
+
+/// Clears the progress line, where there is one.
+fn clear_progress() {
     if std::io::stderr().is_terminal() {
         eprint!("\r\x1b[K");
     }
-    report
 }
 
 /// An engine's refusal as the command line's: options that do not fit the
@@ -511,7 +543,7 @@ pub(crate) fn progress_printer() -> impl FnMut(&Progress) -> bool {
     }
 }
 
-fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
+pub(crate) fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
     let count = |status: Status| r.paths.iter().filter(|p| p.status == status).count() as u64;
     let memory_errors = match count(Status::MemoryError) {
         0 => String::new(),
@@ -551,6 +583,16 @@ fn summary(r: &Report, show_memory: bool, layers: bool) -> String {
         counted(count(Status::AssertFailed), "assertion failure", "assertion failures"),
         depth_limited,
     );
+    if let Some(shard) = &r.shard {
+        let (index, count) = (shard.index as usize, shard.count as usize);
+        let kept = (shard.frontier + count - 1 - index) / count;
+        text.push_str(&match shard.frontier {
+            0 => format!("shard {index}/{count}: the first stretch, which every shard runs, explored the whole run\n"),
+            n => format!(
+                "shard {index}/{count}: of the {n} waiting states the first stretch made, {kept} explored here (`symplay merge` joins the shards' reports)\n"
+            ),
+        });
+    }
     if exited > 0 {
         let mut codes: Vec<i64> = r.paths.iter().filter_map(|p| p.exit_code).collect();
         codes.sort_unstable();

@@ -6,6 +6,7 @@ mod heap;
 mod merges;
 mod output;
 mod replay;
+mod shards;
 mod solve;
 mod status;
 mod step;
@@ -52,6 +53,9 @@ enum Command {
     /// Explore one branch or one instruction at a time, printing the state
     /// that runs next after each step.
     Step(step::StepArgs),
+    /// Join the JSON reports of a run's shards (explore --shard I/N) into
+    /// the report of one run.
+    Merge(shards::MergeArgs),
     /// Run one test concretely and print its trace and outcome.
     Replay(replay::ReplayArgs),
     /// Explore one module under two configurations and compare the runs.
@@ -83,6 +87,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => return solve::run(&args),
         Command::Wast(args) => return wast::run(&args),
         Command::Explore(args) => explore::run(&args).map(|ending| ending.status(args.exit_zero())),
+        Command::Merge(args) => shards::run(&args).map(|ending| ending.status(args.exit_zero())),
         Command::Step(args) => step::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Compare(args) => compare::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Replay(args) => replay::run(&args).map(|ending| ending.status(args.exit_zero())),

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 pub mod comparison;
 mod formulas;
 pub mod join;
+pub mod shards;
 pub mod step;
 
 pub use formulas::{Formula, Formulas};
@@ -58,6 +59,10 @@ pub struct Report {
     /// results (havoc) instead of ending their paths.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub havoc_imports: bool,
+    /// A shard's report (`--shard I/N`): its share of the run; absent in
+    /// a whole run's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardReport>,
     pub paths: Vec<PathReport>,
     pub tree: Vec<TreeNode>,
     /// The merges of states, in the order they happened.
@@ -1124,6 +1129,21 @@ pub struct NodeMemory {
 pub struct Coverage {
     pub covered_instructions: u64,
     pub total_instructions: u64,
+}
+
+/// Which share of a run a shard explored, and the instructions it ran (so
+/// that the shards' coverage joins exactly).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardReport {
+    /// Shard `index` of `count`, counted from 0.
+    pub index: u32,
+    pub count: u32,
+    /// The waiting states the first stretch made, shared out by their rank
+    /// modulo `count`.
+    pub frontier: usize,
+    /// Per function, the ranges `[start, end)` of the instruction indices
+    /// that ran.
+    pub ran: Vec<Vec<[u32; 2]>>,
 }
 
 /// One merge of states that left a loop at one exit: the merged state's

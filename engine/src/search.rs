@@ -177,6 +177,17 @@ impl<S: Pending> Searcher<S> {
         self.states.values().map(S::estimated_bytes).sum()
     }
 
+    /// Takes every state out, in the order they came, counted out of `tree`.
+    pub fn drain(&mut self, tree: &mut ExecTree) -> Vec<S> {
+        self.at_node.clear();
+        self.at_instruction.clear();
+        let states: Vec<S> = std::mem::take(&mut self.states).into_values().collect();
+        for s in &states {
+            tree.count_pending(s.node(), false);
+        }
+        states
+    }
+
     /// The next state, counted out of `tree`; `covered(func, pc)` tells
     /// whether an instruction ran.
     pub fn pop(&mut self, covered: impl Fn(u32, u32) -> bool, tree: &mut ExecTree) -> Option<S> {

@@ -89,6 +89,20 @@ pub fn pointer_programs() -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// The C examples and the pointer programs, each with a name and its
+/// bytes: the modules whose every integer entry a parallel or sharded run
+/// is checked on.
+pub fn examples_and_pointer_programs() -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut modules: Vec<(String, Vec<u8>)> = (c_examples()?.into_iter())
+        .map(|e| (e.name, e.wasm))
+        .collect();
+    for path in pointer_programs()? {
+        let wasm = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        modules.push((path.display().to_string(), wasm));
+    }
+    Ok(modules)
+}
+
 /// Every `.wasm` under `static/examples/c`, by file name.
 pub fn c_examples() -> Result<Vec<Example>, String> {
     files_in("static/examples/c", "wasm")?

@@ -10,7 +10,7 @@ use symplay_engine::memory::{HeapOptions, SizeMode};
 use symplay_engine::report::join::join;
 use symplay_engine::report::BufferArg;
 use symplay_engine::search::SearchKind;
-use symplay_tests::corpus::{bits_wat, c_examples, integer_entries, pointer_programs, STRLEN_WAT};
+use symplay_tests::corpus::{bits_wat, examples_and_pointer_programs, integer_entries, STRLEN_WAT};
 use symplay_tests::parts::{explored_in_parts, parts_of, paths_differ};
 
 /// One fork per byte of a symbolic buffer compared with a key.
@@ -144,12 +144,7 @@ fn a_stop_ends_every_job_with_what_they_found() {
 /// a state handed over after every slice, give one run's paths.
 #[test]
 fn every_example_explored_in_parts_gives_one_runs_paths() {
-    let mut modules: Vec<(String, Vec<u8>)> = (c_examples().unwrap().into_iter())
-        .map(|e| (e.name, e.wasm))
-        .collect();
-    for path in pointer_programs().unwrap() {
-        modules.push((path.display().to_string(), std::fs::read(&path).unwrap()));
-    }
+    let modules = examples_and_pointer_programs().unwrap();
     let (mut compared, mut handed_in_all) = (0, 0);
     for (name, wasm) in &modules {
         let module = symplay_wasm::load(wasm).unwrap();

@@ -46,5 +46,6 @@ pub use api::options::{import_problem, Cause, ExploreError, Options, Progress, M
 pub use api::parallel::explore_parallel;
 pub use api::params::{name_params, MAX_BUFFER};
 pub use api::replay::{replay, replay_traced, Replay, ReplayOptions};
+pub use api::shard::{explore_shard, Shard, MAX_SHARDS};
 pub use api::store;
 pub use semantics::MAX_FRAMES;

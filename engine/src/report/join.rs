@@ -128,16 +128,19 @@ pub fn join(parts: &[Part]) -> Report {
     }
 }
 
+/// Why a run that ran to its end is not complete, in the order one run
+/// tells the first of them.
+pub const CUTS: [&str; 4] = [
+    "path limit",
+    "import not provided",
+    "depth limit",
+    "call-depth limit",
+];
+
 /// Why a run whose parts all ran to their ends ended: as one run says it
 /// (`Exploration::end_if_over`), the first of the cuts any part made in
 /// that order, else `completed`.
 pub fn cut_reason(parts: &[Part]) -> String {
-    const CUTS: [&str; 4] = [
-        "path limit",
-        "import not provided",
-        "depth limit",
-        "call-depth limit",
-    ];
     (CUTS.iter())
         .find(|&&cut| parts.iter().any(|p| p.report.stop_reason == cut))
         .map_or_else(|| "completed".into(), |cut| cut.to_string())
@@ -161,6 +164,7 @@ fn settings(r: &Report) -> Report {
         limits: r.limits.clone(),
         outcomes: r.outcomes,
         havoc_imports: r.havoc_imports,
+        shard: None,
         paths: Vec::new(),
         tree: Vec::new(),
         merges: Vec::new(),

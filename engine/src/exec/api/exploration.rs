@@ -19,7 +19,7 @@ use crate::exec::semantics::MAX_FRAMES;
 use crate::expr::TermStore;
 use crate::limits::{heap_in_use, reset_heap_peak, Limits};
 use crate::memory::{BaseMode, HeapOptions};
-use crate::report::{PathReport, Report, Status};
+use crate::report::{PathReport, Report, ShardReport, Status};
 use crate::search::Pending;
 use crate::state::State;
 use std::borrow::Borrow;
@@ -84,6 +84,8 @@ pub struct Exploration<M: Borrow<Module>> {
     /// The decisions from the whole run's root to this run's, for the job
     /// of a parallel run that explores a subtree (`handover.rs`).
     pub(super) subtree_at: Vec<u32>,
+    /// The share of the run's tree a shard explores (`shard.rs`).
+    pub(super) shard: Option<ShardReport>,
 }
 
 impl<M: Borrow<Module>> Exploration<M> {
@@ -231,6 +233,7 @@ impl<M: Borrow<Module>> Exploration<M> {
             idle_since: None,
             step_from: None,
             subtree_at: route.map_or_else(Vec::new, <[u32]>::to_vec),
+            shard: None,
         })
     }
 

@@ -13,5 +13,6 @@ pub(crate) mod parallel;
 pub(crate) mod params;
 pub(crate) mod replay;
 mod report;
+pub(crate) mod shard;
 mod step_mode;
 pub mod store;

@@ -2,12 +2,13 @@
 //! the sites where paths were dropped or made concrete, and warnings.
 
 use super::exploration::Exploration;
+use super::shard::ran_ranges;
 use crate::exec::context::records::Trace;
 use crate::exec::semantics::MAX_FRAMES;
 use crate::limits::heap_peak;
 use crate::report::{
-    ConcretisedSite, Coverage, DropSite, Formulas, LayerReport, Report, RunLimits, Stats, Timing,
-    SCHEMA_VERSION,
+    ConcretisedSite, Coverage, DropSite, Formulas, LayerReport, Report, RunLimits, ShardReport,
+    Stats, Timing, SCHEMA_VERSION,
 };
 use crate::solver::{Layer, LayerStats, SolverStats};
 use std::borrow::Borrow;
@@ -113,6 +114,10 @@ impl<M: Borrow<Module>> Exploration<M> {
             },
             outcomes: self.options.outcomes,
             havoc_imports: self.options.havoc_imports,
+            shard: (self.shard.clone()).map(|shard| ShardReport {
+                ran: ran_ranges(&cx.records.covered),
+                ..shard
+            }),
             paths: Vec::new(),
             tree: Vec::new(),
             merges: cx.merging.reports().to_vec(),

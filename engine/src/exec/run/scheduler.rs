@@ -132,6 +132,19 @@ impl Scheduler {
         self.searcher.take_first(rank, tree)
     }
 
+    /// Every waiting state taken out (the current one first), counted out
+    /// of `tree`, and the states from now on taken in `search`'s order:
+    /// the caller adds back those the run keeps.
+    pub fn take_all(&mut self, search: SearchKind, seed: u64, tree: &mut ExecTree) -> Vec<State> {
+        let mut states: Vec<State> = self.current.take().into_iter().collect();
+        for s in &states {
+            tree.count_pending(s.node, false);
+        }
+        states.extend(self.searcher.drain(tree));
+        self.searcher = Searcher::new(search, seed);
+        states
+    }
+
     /// The searcher's next state, counted in the tree as running.
     fn take(&mut self, exec: &mut Executor<'_>) -> Option<State> {
         let covered = &exec.cx.records.covered;
